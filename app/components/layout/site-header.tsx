@@ -1,0 +1,80 @@
+import { NavLink } from "react-router";
+import { HEADER_NAV } from "~/content/navigation";
+import { Logo } from "./logo";
+
+/**
+ * Public header. The small-screen menu is a <details> disclosure: it works before (and without)
+ * JavaScript and costs no script.
+ */
+export function SiteHeader() {
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
+        Skip to content
+      </a>
+      <div className="container-page flex h-16 items-center justify-between gap-4">
+        <Logo />
+        <nav aria-label="Main" className="hidden md:block">
+          <ul className="flex items-center gap-1">
+            {HEADER_NAV.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  className="rounded-lg px-3 py-2 text-sm font-medium text-muted hover:bg-brand-50 hover:text-brand-800"
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="hidden md:block">
+          <NavLink to="/auth" className="btn-primary">
+            Sign In
+          </NavLink>
+        </div>
+        <details className="group relative md:hidden">
+          <summary className="btn-ghost list-none px-3 [&::-webkit-details-marker]:hidden" aria-label="Menu">
+            <svg
+              width="24"
+              height="24"
+              viewBox="0 0 24 24"
+              aria-hidden="true"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
+              <path d="M4 6h16M4 12h16M4 18h16" className="group-open:hidden" />
+              <path d="M6 6l12 12M18 6L6 18" className="hidden group-open:block" />
+            </svg>
+          </summary>
+          <nav
+            aria-label="Mobile"
+            className="absolute right-0 mt-2 w-64 max-w-[calc(100vw-2rem)] rounded-xl border border-slate-200 bg-white p-2 shadow-lg"
+          >
+            <ul>
+              {HEADER_NAV.map((item) => (
+                <li key={item.to}>
+                  <NavLink
+                    to={item.to}
+                    className="block rounded-lg px-3 py-3 text-base font-medium text-ink hover:bg-brand-50"
+                  >
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+              <li className="mt-1 border-t border-slate-100 pt-2">
+                <NavLink to="/auth" className="btn-primary w-full">
+                  Sign In
+                </NavLink>
+              </li>
+            </ul>
+          </nav>
+        </details>
+      </div>
+    </header>
+  );
+}

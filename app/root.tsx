@@ -1,0 +1,65 @@
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { NotFound } from "./components/layout/not-found";
+import { Toaster } from "./components/ui/toast";
+import { SITE } from "./content/site";
+import { useNonce } from "./lib/nonce";
+
+export async function loader() {
+  const { env } = await import("./env.server");
+  return { appUrl: env().APP_URL };
+}
+
+export const shouldRevalidate = () => false;
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en-GH">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0d6156" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen">
+        {children}
+        <Toaster />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/** Unknown paths (HTTP 404) and unexpected failures (HTTP 500, logged by entry.server). */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <NotFound />;
+  }
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <main id="main" className="container-page flex min-h-[70vh] flex-col items-center justify-center py-16 text-center">
+      <title>{`Something went wrong | ${SITE.name}`}</title>
+      <p className="text-sm font-semibold text-brand-700">Error {status}</p>
+      <h1 className="mt-2 text-3xl font-bold">Something went wrong</h1>
+      <p className="mt-3 max-w-md text-muted">
+        {status >= 500
+          ? "We hit an unexpected problem on our side and have been notified. Please try again in a moment."
+          : isRouteErrorResponse(error) && typeof error.data === "string" && error.data
+            ? error.data
+            : "This request could not be completed."}
+      </p>
+      <a href="/" className="btn-primary mt-6">
+        Return to Home
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,42 @@
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
+import { REDIRECTS } from "./content/redirects";
+
+/** The spec's route table (section 2), in its order. */
+export default [
+  layout("routes/public/layout.tsx", [
+    index("routes/public/home.tsx"),
+    route("hubs", "routes/public/hubs.tsx"),
+    route("hub/:hubId", "routes/public/hub.tsx"),
+    route("facilities", "routes/public/facilities.tsx"),
+    route("facility/:facilityId", "routes/public/facility.tsx"),
+    route("apps", "routes/public/apps.tsx"),
+    route("for-facilities", "routes/public/for-facilities.tsx"),
+    route("auth", "routes/auth/auth.tsx"),
+    route("forgot-password", "routes/auth/forgot-password.tsx"),
+    route("reset-password", "routes/auth/reset-password.tsx"),
+    route("about", "routes/public/about.tsx"),
+    route("contact", "routes/public/contact.tsx"),
+    route("careers", "routes/public/careers.tsx"),
+    route("press-kit", "routes/public/press-kit.tsx"),
+    route("privacy-policy", "routes/public/privacy-policy.tsx"),
+    route("terms-of-service", "routes/public/terms-of-service.tsx"),
+    route("cookie-policy", "routes/public/cookie-policy.tsx"),
+    route("security", "routes/public/security.tsx"),
+    route("investment-opportunities", "routes/public/investment-opportunities.tsx"),
+    // Any other path: "Oops! Page not found" (HTTP 404).
+    route("*", "routes/public/not-found.tsx"),
+  ]),
+  layout("routes/dashboard/layout.tsx", [
+    route("dashboard/doctor", "routes/dashboard/doctor.tsx"),
+    route("dashboard/facility-admin", "routes/dashboard/facility-admin.tsx"),
+    route("dashboard/system-admin", "routes/dashboard/system-admin.tsx"),
+    route("referrals/create", "routes/dashboard/referrals-create.tsx"),
+  ]),
+  // The spec's redirects: one resource route, one entry per old address.
+  ...Object.keys(REDIRECTS).map((from) =>
+    route(from.slice(1), "routes/resources/redirect.ts", { id: `redirect${from.replaceAll("/", "-")}` }),
+  ),
+  route("healthz", "routes/resources/healthz.ts"),
+  route("robots.txt", "routes/resources/robots.ts"),
+  route("sitemap.xml", "routes/resources/sitemap.ts"),
+] satisfies RouteConfig;

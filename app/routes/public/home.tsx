@@ -1,0 +1,7 @@
+export default function Page() {
+  return (
+    <main id="main" className="container-page py-12">
+      <h1 className="text-3xl font-bold">home</h1>
+    </main>
+  );
+}

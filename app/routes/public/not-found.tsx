@@ -1,0 +1,12 @@
+import { data } from "react-router";
+import { NotFound } from "~/components/layout/not-found";
+
+/** Any path the route table does not list. */
+export function loader() {
+  throw data(null, { status: 404 });
+}
+
+// Rendered by the layout's error boundary; kept for completeness when navigated to on the client.
+export default function NotFoundRoute() {
+  return <NotFound />;
+}

@@ -1,0 +1,167 @@
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage } from "node:http";
+import path from "node:path";
+import * as build from "virtual:react-router/server-build";
+import { type HttpBindings, serve } from "@hono/node-server";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { compress } from "hono/compress";
+import { createRequestHandler, RouterContextProvider } from "react-router";
+import { closeDatabase, database } from "~/db/database.server";
+import { ConfigError, env } from "~/env.server";
+import { logger } from "~/lib/logger.server";
+import { requestInfoContext } from "~/lib/request-context.server";
+import { ALLOWED_METHODS, createNonce, isCrossSiteWrite, isMalformedPath, securityHeaders } from "./security";
+
+type AppEnv = { Bindings: HttpBindings; Variables: { nonce: string; requestId: string } };
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+function clientIp(incoming: IncomingMessage, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = incoming.headers["x-forwarded-for"];
+    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim();
+    if (first) return first;
+  }
+  return incoming.socket.remoteAddress ?? "unknown";
+}
+
+export function createApp() {
+  const config = env();
+  const app = new Hono<AppEnv>();
+  const handleRequest = createRequestHandler(build, config.NODE_ENV === "production" ? "production" : "development");
+  const clientDir = path.resolve("build/client");
+
+  // Request log and security headers wrap everything, including errors and static files.
+  app.use(async (c, next) => {
+    const started = performance.now();
+    const requestId = c.req.header("x-request-id")?.slice(0, 64) || randomUUID();
+    const nonce = createNonce();
+    c.set("nonce", nonce);
+    c.set("requestId", requestId);
+    const https =
+      new URL(c.req.url).protocol === "https:" || (config.TRUST_PROXY && c.req.header("x-forwarded-proto") === "https");
+    await next();
+    for (const [name, value] of Object.entries(securityHeaders(nonce, { https }))) c.res.headers.set(name, value);
+    c.res.headers.set("X-Request-Id", requestId);
+    const isAsset = c.req.path.startsWith("/assets/");
+    logger[isAsset ? "debug" : "info"](
+      {
+        requestId,
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+      },
+      "request",
+    );
+  });
+
+  app.use(async (c, next) => {
+    if (!ALLOWED_METHODS.includes(c.req.method)) {
+      return c.text("Method Not Allowed", 405, { Allow: ALLOWED_METHODS.join(", ") });
+    }
+    const rawPath = c.req.url.replace(/^[a-z]+:\/\/[^/]+/i, "").split("?")[0] ?? "/";
+    if (isMalformedPath(rawPath)) return c.text("Bad Request", 400);
+    if (isCrossSiteWrite(c.req.method, c.req.raw.headers, new URL(c.req.url), config.APP_URL)) {
+      return c.text("Cross-site form submissions are not accepted.", 403);
+    }
+    return next();
+  });
+
+  app.use(bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.text("Payload Too Large", 413) }));
+  app.use(compress());
+
+  // Hashed build assets never change: cache for a year. Other public files: an hour.
+  app.use(
+    "/assets/*",
+    serveStatic({
+      root: clientDir,
+      precompressed: true,
+      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
+    }),
+  );
+  app.use(
+    "*",
+    serveStatic({
+      root: clientDir,
+      precompressed: true,
+      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600"),
+    }),
+  );
+
+  app.all("*", async (c) => {
+    const context = new RouterContextProvider();
+    context.set(requestInfoContext, {
+      nonce: c.get("nonce"),
+      ip: clientIp(c.env.incoming, config.TRUST_PROXY),
+      requestId: c.get("requestId"),
+    });
+    const response = await handleRequest(c.req.raw, context);
+    const type = response.headers.get("Content-Type") ?? "";
+    if (type.startsWith("text/html") && !response.headers.has("Cache-Control")) {
+      // Short, private caching for pages: they carry a per-request nonce and may be personal.
+      response.headers.set("Cache-Control", "private, max-age=0, must-revalidate");
+    }
+    return response;
+  });
+
+  app.onError((error, c) => {
+    logger.error({ err: error, path: c.req.path }, "unhandled server error");
+    return c.text("Internal Server Error", 500);
+  });
+  return app;
+}
+
+/** Starts the production server: configuration, database (migrate + seed), HTTP, shutdown. */
+export async function start(): Promise<void> {
+  let config: ReturnType<typeof env>;
+  try {
+    config = env();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  try {
+    await database();
+  } catch (error) {
+    logger.fatal({ err: error }, "could not open the database");
+    process.exit(1);
+  }
+  const app = createApp();
+  const server = serve({
+    fetch: app.fetch,
+    port: config.PORT,
+    hostname: config.HOST,
+    serverOptions: { maxHeaderSize: 16 * 1024, requestTimeout: 30_000, headersTimeout: 20_000 },
+  });
+  server.on("listening", () => logger.info({ port: config.PORT, url: config.APP_URL }, "listening"));
+  server.on("error", (error) => {
+    logger.fatal({ err: error }, "server error");
+    process.exit(1);
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down: finishing in-flight requests");
+    const force = setTimeout(() => {
+      logger.warn("in-flight requests did not finish in 10 s; exiting");
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    server.close(async () => {
+      await closeDatabase().catch((error) => logger.error({ err: error }, "closing the database failed"));
+      logger.info("stopped");
+      process.exit(0);
+    });
+    if ("closeIdleConnections" in server) server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
