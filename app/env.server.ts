@@ -9,14 +9,16 @@ import { SITE } from "./content/site.ts";
  * process with a message naming the variable and what it expects.
  */
 const schema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  NODE_ENV: z
+    .enum(["development", "production", "test"], { error: "expected development, production or test" })
+    .default("development"),
   PORT: z.coerce
     .number({ error: "expected a port number between 1 and 65535" })
     .int("expected a whole number")
     .min(1, "expected a port number between 1 and 65535")
     .max(65535, "expected a port number between 1 and 65535")
     .default(3000),
-  HOST: z.string().min(1).default("0.0.0.0"),
+  HOST: z.string().min(1, "expected a host name or address").default("0.0.0.0"),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, "expected a postgres:// or postgresql:// connection string")
@@ -28,10 +30,14 @@ const schema = z.object({
   SMTP_URL: z
     .url({ protocol: /^smtps?$/, error: "expected smtp://host:port or smtps://user:pass@host:port" })
     .optional(),
-  MAIL_FROM: z.string().min(3).optional(),
+  MAIL_FROM: z.string().min(3, "expected a sender such as Name <no-reply@example.org>").optional(),
   CONTACT_INBOX: z.email({ error: "expected an email address" }).optional(),
   AUTH_SECRET: z.string().min(32, "expected at least 32 characters").optional(),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  LOG_LEVEL: z
+    .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+      error: "expected one of fatal, error, warn, info, debug, trace, silent",
+    })
+    .default("info"),
   TRUST_PROXY: z
     .enum(["true", "false", "1", "0"], { error: "expected true or false" })
     .default("false")

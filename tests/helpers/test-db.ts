@@ -1,0 +1,39 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { type DatabaseHandle, openDatabase } from "~/db/client.server";
+import { migrateDatabase } from "~/db/migrate.server";
+
+export type TestDatabase = DatabaseHandle & { drop(): Promise<void>; name: string };
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite by default, or a new,
+ * uniquely named database on the PostgreSQL server at TEST_DATABASE_URL (dropped by drop()).
+ */
+export async function createTestDb(): Promise<TestDatabase> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const handle = await openDatabase({ kind: "pglite" });
+    await migrateDatabase(handle);
+    return { ...handle, name: "pglite:memory", drop: () => handle.close() };
+  }
+  const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ kind: "postgres", url: url.toString(), max: 20 });
+  await migrateDatabase(handle);
+  return {
+    ...handle,
+    name,
+    drop: async () => {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists "${name}" with (force)`);
+      await cleanup.end();
+    },
+  };
+}
