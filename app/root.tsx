@@ -1,10 +1,13 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { NotFound } from "./components/layout/not-found";
 import { Toaster } from "./components/ui/toast";
 import { SITE } from "./content/site";
 import { useNonce } from "./lib/nonce";
+
+/** A route module's `handle`. */
+export type RouteHandle = { hydrate?: boolean };
 
 export async function loader() {
   const { env } = await import("./env.server");
@@ -15,6 +18,8 @@ export const shouldRevalidate = () => false;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  // Pages with nothing interactive declare `handle = { hydrate: false }` and ship no JavaScript.
+  const hydrate = !useMatches().some((m) => (m.handle as RouteHandle | undefined)?.hydrate === false);
   return (
     <html lang="en-GH">
       <head>
@@ -28,8 +33,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="min-h-screen">
         {children}
         <Toaster />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
-const root = path.resolve("build/client");
+const root = path.resolve(process.env.BUILD_DIR ?? "build", "client");
 
 function* walk(dir: string): Generator<string> {
   for (const name of readdirSync(dir)) {

@@ -31,7 +31,7 @@ export function createApp() {
   const config = env();
   const app = new Hono<AppEnv>();
   const handleRequest = createRequestHandler(build, config.NODE_ENV === "production" ? "production" : "development");
-  const clientDir = path.resolve("build/client");
+  const clientDir = path.resolve(process.env.BUILD_DIR ?? "build", "client");
 
   // Request log and security headers wrap everything, including errors and static files.
   app.use(async (c, next) => {

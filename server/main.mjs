@@ -1,3 +1,7 @@
 // Production entry: the server bundle (server/app.ts with the React Router app) built by `npm run build`.
-const { start } = await import("../build/server/index.js");
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+const { start } = await import(pathToFileURL(path.join(buildDir, "server/index.js")).href);
 await start();

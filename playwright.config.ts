@@ -1,0 +1,68 @@
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * End-to-end tests drive Debian's Chromium (no browser download) against the built production
+ * server, on a fresh PGlite data directory, with mail caught by a real SMTP server.
+ * E2E_PORT / E2E_SMTP_PORT let several runs share a machine; BUILD_DIR picks the build.
+ */
+const port = Number(process.env.E2E_PORT ?? 4173);
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2599);
+const workDir = path.resolve(`test-results/e2e-${port}`);
+process.env.E2E_MAIL_DIR ??= path.join(workDir, "mail");
+process.env.E2E_SMTP_PORT ??= String(smtpPort);
+const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: path.join(workDir, "artifacts"),
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  forbidOnly: !!process.env.CI,
+  reporter: [["list"]],
+  globalSetup: "./tests/e2e/global-setup.ts",
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  webServer: {
+    command: `rm -rf "${workDir}/data" && node server/main.mjs`,
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      APP_URL: baseURL,
+      DATA_DIR: path.join(workDir, "data"),
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      MAIL_FROM: "Qurhealth Test <no-reply@example.test>",
+      CONTACT_INBOX: "team@example.test",
+      AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-0123456789",
+      LOG_LEVEL: "warn",
+      BUILD_DIR: process.env.BUILD_DIR ?? "build",
+      // The e2e suite signs in and posts many times from one address.
+      E2E_RELAXED_RATE_LIMITS: "1",
+    },
+  },
+});

@@ -1,0 +1,73 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+import type { CapturedMail } from "../helpers/mail-catcher";
+
+/**
+ * `page` fails the test on any console error or uncaught page error.
+ * Tests that expect an error response (a 404 page logs "Failed to load resource") opt out
+ * with `test.use({ allowConsoleErrors: [/404/] })`.
+ */
+export const test = base.extend<{ allowConsoleErrors: RegExp[]; consoleErrors: string[] }>({
+  allowConsoleErrors: [[], { option: true }],
+  consoleErrors: async ({ page, allowConsoleErrors }, use) => {
+    const errors: string[] = [];
+    page.on("console", (msg) => {
+      if (msg.type() !== "error") return;
+      const text = `${msg.text()} ${msg.location().url ?? ""}`;
+      if (!allowConsoleErrors.some((re) => re.test(text))) errors.push(text);
+    });
+    page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+    await use(errors);
+    expect(errors, "console errors").toEqual([]);
+  },
+  page: async ({ page, consoleErrors }, use) => {
+    void consoleErrors;
+    await use(page);
+  },
+});
+
+export { expect };
+
+/** Zero serious or critical axe violations (WCAG 2.1 A/AA). Not for pages with JavaScript disabled. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
+    "serious accessibility violations",
+  ).toEqual([]);
+}
+
+/** No horizontal scrolling at the current viewport width. */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, "page is wider than the viewport").toBeLessThanOrEqual(0);
+}
+
+export const PHONE = { width: 360, height: 740 };
+
+/** Every message the test SMTP server has received so far. */
+export function readMails(): CapturedMail[] {
+  const dir = process.env.E2E_MAIL_DIR!;
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .sort()
+    .map((f) => JSON.parse(readFileSync(path.join(dir, f), "utf8")) as CapturedMail);
+}
+
+/** Waits for a message to `to` (and matching `predicate`) to arrive at the test SMTP server. */
+export async function waitForMail(
+  to: string,
+  predicate: (m: CapturedMail) => boolean = () => true,
+  timeoutMs = 10_000,
+): Promise<CapturedMail> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const found = readMails().find((m) => m.to.some((t) => t.toLowerCase() === to.toLowerCase()) && predicate(m));
+    if (found) return found;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
+}

@@ -1,0 +1,131 @@
+import { REDIRECTS } from "../../app/content/redirects";
+import { expect, expectAccessible, expectNoSidewaysScroll, PHONE, test } from "./fixtures";
+
+test.describe("redirects", () => {
+  for (const [from, to] of Object.entries(REDIRECTS)) {
+    test(`${from} -> ${to}`, async ({ request }) => {
+      const response = await request.get(from, { maxRedirects: 0 });
+      expect([301, 308]).toContain(response.status());
+      expect(response.headers().location).toBe(to);
+    });
+  }
+});
+
+test.describe("not found", () => {
+  test.use({ allowConsoleErrors: [/status of 404/] });
+
+  test("an unknown path answers 404 with a way home", async ({ page }) => {
+    const response = await page.goto("/no/such/page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Oops! Page not found" })).toBeVisible();
+    await page.getByRole("link", { name: "Return to Home" }).click();
+    await expect(page).toHaveURL("/");
+  });
+});
+
+test.describe("header and footer on a phone", () => {
+  test.use({ viewport: PHONE });
+
+  test("are complete, accessible and fit a 360 px screen", async ({ page }) => {
+    await page.goto("/about");
+    const header = page.getByRole("banner");
+    await expect(header.getByRole("link", { name: /home/i })).toBeVisible();
+    await header.getByLabel("Menu").click();
+    const mobileNav = page.getByRole("navigation", { name: "Mobile" });
+    for (const name of ["For Patients", "For Doctors", "For Facilities", "Specialty Hubs", "Contact"]) {
+      await expect(mobileNav.getByRole("link", { name, exact: true })).toBeVisible();
+    }
+    const footer = page.getByRole("contentinfo");
+    const hrefs = await footer.locator("nav a").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+    expect(hrefs).toEqual([
+      "/hubs",
+      "/facilities",
+      "/referrals",
+      "/apps",
+      "/doctors",
+      "/for-facilities",
+      "/investment-opportunities",
+      "/about",
+      "/contact",
+      "/careers",
+      "/press-kit",
+      "/privacy-policy",
+      "/terms-of-service",
+      "/cookie-policy",
+      "/security",
+    ]);
+    const social = footer.getByRole("list", { name: "Social media" }).getByRole("link");
+    await expect(social).toHaveCount(4);
+    for (const link of await social.all()) {
+      await expect(link).toHaveAttribute("target", "_blank");
+      await expect(link).toHaveAttribute("rel", /noopener/);
+    }
+    await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
+    await expectNoSidewaysScroll(page);
+    await expectAccessible(page);
+  });
+});
+
+test.describe("server", () => {
+  test("health check reports the database", async ({ request }) => {
+    const response = await request.get("/healthz");
+    expect(response.status()).toBe(200);
+    expect(await response.json()).toMatchObject({ status: "ok", database: "pglite" });
+  });
+
+  test("every response carries the security headers and a fresh nonce", async ({ request }) => {
+    const a = await request.get("/");
+    const b = await request.get("/");
+    const csp = a.headers()["content-security-policy"];
+    expect(csp).toMatch(/script-src 'self' 'nonce-[^']+'/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toBe(b.headers()["content-security-policy"]);
+    expect(a.headers()["x-content-type-options"]).toBe("nosniff");
+    expect(a.headers()["referrer-policy"]).toBeTruthy();
+    expect(a.headers()["permissions-policy"]).toBeTruthy();
+    const html = await a.text();
+    const nonce = csp.match(/'nonce-([^']+)'/)?.[1];
+    for (const tag of html.match(/<script\b[^>]*>/g) ?? []) expect(tag).toContain(`nonce="${nonce}"`);
+  });
+
+  test("hashed assets are cached for a year and compressed", async ({ request }) => {
+    const html = await (await request.get("/hubs")).text();
+    const asset = html.match(/\/assets\/[\w.-]+\.js/)?.[0];
+    expect(asset).toBeTruthy();
+    const response = await request.get(asset!, { headers: { "Accept-Encoding": "gzip, br" } });
+    expect(response.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(response.headers()["content-encoding"]).toMatch(/br|gzip/);
+    const page = await request.get("/", { headers: { "Accept-Encoding": "gzip" } });
+    expect(page.headers()["cache-control"]).toMatch(/max-age=\d+/);
+    expect(page.headers()["content-encoding"]).toBe("gzip");
+  });
+
+  test("a cross-site form post is refused", async ({ request }) => {
+    const response = await request.post("/contact", {
+      headers: { Origin: "https://attacker.example", "Sec-Fetch-Site": "cross-site" },
+      form: { name: "x" },
+    });
+    expect(response.status()).toBe(403);
+  });
+
+  test("bad requests get 4xx, never 5xx", async ({ request, baseURL }) => {
+    expect((await request.fetch("/", { method: "PROPFIND" })).status()).toBe(405);
+    expect((await request.post("/contact", { data: "x".repeat(2 * 1024 * 1024) })).status()).toBe(413);
+    // A malformed percent-encoding, sent raw.
+    const raw = await fetch(`${baseURL}/%E0%A4%A`);
+    expect(raw.status).toBeGreaterThanOrEqual(400);
+    expect(raw.status).toBeLessThan(500);
+    const headers: Record<string, string> = { "X-Big": "a".repeat(20_000) };
+    const big = await fetch(`${baseURL}/`, { headers });
+    expect(big.status).toBe(431);
+  });
+
+  test("robots.txt and sitemap.xml list public routes with absolute addresses", async ({ request, baseURL }) => {
+    const robots = await (await request.get("/robots.txt")).text();
+    expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+    const sitemap = await (await request.get("/sitemap.xml")).text();
+    expect(sitemap).toContain(`<loc>${baseURL}/</loc>`);
+    expect(sitemap).toContain(`<loc>${baseURL}/hubs</loc>`);
+    expect(sitemap).not.toContain("/dashboard");
+  });
+});
