@@ -30,7 +30,7 @@ function clientIp(incoming: IncomingMessage, trustProxy: boolean): string {
 export function createApp() {
   const config = env();
   const app = new Hono<AppEnv>();
-  const handleRequest = createRequestHandler(build, config.NODE_ENV === "production" ? "production" : "development");
+  const handleRequest = createRequestHandler(build, "production");
   const clientDir = path.resolve(process.env.BUILD_DIR ?? "build", "client");
 
   // Request log and security headers wrap everything, including errors and static files.

@@ -9,9 +9,9 @@ import type { CapturedMail } from "../helpers/mail-catcher";
  * Tests that expect an error response (a 404 page logs "Failed to load resource") opt out
  * with `test.use({ allowConsoleErrors: [/404/] })`.
  */
-export const test = base.extend<{ allowConsoleErrors: RegExp[]; consoleErrors: string[] }>({
+export const test = base.extend<{ allowConsoleErrors: RegExp[] }>({
   allowConsoleErrors: [[], { option: true }],
-  consoleErrors: async ({ page, allowConsoleErrors }, use) => {
+  page: async ({ page, allowConsoleErrors }, use) => {
     const errors: string[] = [];
     page.on("console", (msg) => {
       if (msg.type() !== "error") return;
@@ -19,12 +19,8 @@ export const test = base.extend<{ allowConsoleErrors: RegExp[]; consoleErrors: s
       if (!allowConsoleErrors.some((re) => re.test(text))) errors.push(text);
     });
     page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
-    await use(errors);
-    expect(errors, "console errors").toEqual([]);
-  },
-  page: async ({ page, consoleErrors }, use) => {
-    void consoleErrors;
     await use(page);
+    expect(errors, "console errors").toEqual([]);
   },
 });
 
