@@ -1,0 +1,77 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+
+/** Starts a separate production server (own port and data directory) from the same build. */
+function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ["server/main.mjs"], {
+    env: { ...process.env, NODE_ENV: "production", AUTH_SECRET: "x".repeat(40), LOG_LEVEL: "info", HOST: "127.0.0.1", DATABASE_URL: "", SMTP_URL: "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (d) => (output += d));
+  child.stderr?.on("data", (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+async function waitHealthy(port: number, child: ChildProcess): Promise<void> {
+  for (let i = 0; i < 150; i++) {
+    if (child.exitCode !== null) throw new Error("server exited");
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error("server did not become healthy");
+}
+
+test.describe.configure({ mode: "serial" });
+
+test("a bad configuration value stops the server with a message naming it", async () => {
+  const server = startServer({ PORT: "not-a-port", DATA_DIR: mkdtempSync(path.join(tmpdir(), "cfg-")) });
+  expect(await server.exited).toBe(1);
+  expect(server.output()).toContain("PORT: expected");
+});
+
+test("production refuses to start without AUTH_SECRET", async () => {
+  const server = startServer({ PORT: "4391", AUTH_SECRET: "", DATA_DIR: mkdtempSync(path.join(tmpdir(), "cfg-")) });
+  expect(await server.exited).toBe(1);
+  expect(server.output()).toContain("AUTH_SECRET");
+});
+
+test("SIGTERM finishes in-flight requests, closes the database and exits 0; a restart keeps the data", async () => {
+  const port = 4390;
+  const dataDir = mkdtempSync(path.join(tmpdir(), "life-"));
+  const first = startServer({ PORT: String(port), DATA_DIR: dataDir });
+  await waitHealthy(port, first.child);
+  const sitemapBefore = await (await fetch(`http://127.0.0.1:${port}/sitemap.xml`)).text();
+  const inFlight = fetch(`http://127.0.0.1:${port}/`);
+  await new Promise((r) => setTimeout(r, 5));
+  first.child.kill("SIGTERM");
+  expect((await inFlight).status).toBe(200);
+  expect(await first.exited).toBe(0);
+  expect(first.output()).toContain("stopped");
+
+  // Start again on the same data: migrations and the content seed run again without duplicating anything.
+  const second = startServer({ PORT: String(port), DATA_DIR: dataDir });
+  await waitHealthy(port, second.child);
+  const sitemapAfter = await (await fetch(`http://127.0.0.1:${port}/sitemap.xml`)).text();
+  expect(sitemapAfter).toBe(sitemapBefore);
+  second.child.kill("SIGTERM");
+  expect(await second.exited).toBe(0);
+});
+
+test("every line the server logs is JSON", async () => {
+  const port = 4392;
+  const server = startServer({ PORT: String(port), DATA_DIR: mkdtempSync(path.join(tmpdir(), "log-")) });
+  await waitHealthy(port, server.child);
+  await fetch(`http://127.0.0.1:${port}/about`);
+  server.child.kill("SIGTERM");
+  await server.exited;
+  const lines = server.output().trim().split("\n");
+  const parsed = lines.map((l) => JSON.parse(l));
+  expect(parsed.some((l) => l.msg === "request" && l.path === "/about" && typeof l.ms === "number")).toBe(true);
+});
