@@ -43,7 +43,16 @@ async function waitForServer(): Promise<void> {
   throw new Error("server did not start");
 }
 
-type Row = { path: string; status: number; jsKb: number; cssKb: number; files: number; hydrated: boolean; budgetKb: number; ok: boolean };
+type Row = {
+  path: string;
+  status: number;
+  jsKb: number;
+  cssKb: number;
+  files: number;
+  hydrated: boolean;
+  budgetKb: number;
+  ok: boolean;
+};
 const rows: Row[] = [];
 try {
   await waitForServer();
@@ -81,6 +90,9 @@ for (const r of rows) {
   );
 }
 mkdirSync("bench/results", { recursive: true });
-writeFileSync("bench/results/bundle-sizes.json", `${JSON.stringify({ measuredAt: new Date().toISOString(), rows }, null, 2)}\n`);
+writeFileSync(
+  "bench/results/bundle-sizes.json",
+  `${JSON.stringify({ measuredAt: new Date().toISOString(), rows }, null, 2)}\n`,
+);
 const over = rows.filter((r) => !r.ok);
 if (over.length > 0 && process.env.BUNDLE_BUDGET_STRICT === "1") process.exit(1);

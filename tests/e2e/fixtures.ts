@@ -38,7 +38,9 @@ export async function expectAccessible(page: Page): Promise<void> {
 
 /** No horizontal scrolling at the current viewport width. */
 export async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow, "page is wider than the viewport").toBeLessThanOrEqual(0);
 }
 

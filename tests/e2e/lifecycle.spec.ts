@@ -7,7 +7,16 @@ import { expect, test } from "@playwright/test";
 /** Starts a separate production server (own port and data directory) from the same build. */
 function startServer(env: Record<string, string>) {
   const child = spawn(process.execPath, ["server/main.mjs"], {
-    env: { ...process.env, NODE_ENV: "production", AUTH_SECRET: "x".repeat(40), LOG_LEVEL: "info", HOST: "127.0.0.1", DATABASE_URL: "", SMTP_URL: "", ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      AUTH_SECRET: "x".repeat(40),
+      LOG_LEVEL: "info",
+      HOST: "127.0.0.1",
+      DATABASE_URL: "",
+      SMTP_URL: "",
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -1,0 +1,320 @@
+import type { Page } from "@playwright/test";
+import { filterHubs } from "../../app/components/marketing/filter-hubs";
+import { APPS } from "../../app/content/apps";
+import { HUBS } from "../../app/content/hubs";
+import { expect, expectAccessible, expectNoSidewaysScroll, PHONE, test } from "./fixtures";
+
+/** Waits until React has hydrated the page (its fibre is attached to <main>). */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => {
+    const main = document.getElementById("main");
+    return !!main && Object.keys(main).some((k) => k.startsWith("__reactFiber"));
+  });
+}
+
+const hubCards = (page: Page) => page.locator("#hub-results article[data-hub]");
+
+const PAGES = [
+  { path: "/", title: /specialist care through local facilities/i, js: false },
+  { path: "/hubs", title: /^Specialty Hubs/, js: true },
+  { path: "/apps", title: /^Mobile Apps/, js: false },
+  { path: "/for-facilities", title: /^For Facilities/, js: true },
+];
+
+test.describe("marketing pages on a phone", () => {
+  test.use({ viewport: PHONE });
+
+  for (const p of PAGES) {
+    test(`${p.path}: head tags, one h1, fits 360 px, accessible`, async ({ page, baseURL }) => {
+      await page.goto(p.path);
+      await expect(page).toHaveTitle(p.title);
+      await expect(page).toHaveTitle(/Qurhealth/);
+      const url = `${baseURL}${p.path}`;
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{60,}/);
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", url);
+      await expect(page.locator('meta[property="og:url"]')).toHaveAttribute("content", url);
+      await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", p.title);
+      await expect(page.locator('meta[property="og:description"]')).toHaveAttribute("content", /.{60,}/);
+      await expect(page.locator('meta[property="og:type"]')).toHaveAttribute("content", "website");
+      await expect(page.locator("h1")).toHaveCount(1);
+      await expect(page.locator("main#main")).toHaveCount(1);
+      // Content pages ship no JavaScript; the search and FAQ pages hydrate.
+      const scripts = await page.locator("script[type=module]").count();
+      expect(scripts > 0, "hydrates").toBe(p.js);
+      if (p.js) await hydrated(page);
+      await expectNoSidewaysScroll(page);
+      await expectAccessible(page);
+    });
+  }
+});
+
+test.describe("home", () => {
+  test("has every section in the spec's order", async ({ page }) => {
+    await page.goto("/");
+    const ids = await page.locator("main > section[id]").evaluateAll((s) => s.map((el) => el.id));
+    expect(ids).toEqual(["journey", "value", "stats", "hubs", "technology", "apps", "get-started"]);
+    const hero = page.locator("main > section").first();
+    await expect(hero.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(hero.getByRole("list", { name: "Who we serve" }).getByRole("listitem")).toHaveCount(3);
+    await expect(page.locator("#journey ol > li")).toHaveCount(5);
+    await expect(page.locator("#value h3")).toHaveText(["For facilities", "For doctors", "For patients"]);
+  });
+
+  test("shows the network's claims", async ({ page }) => {
+    await page.goto("/");
+    const stats = page.locator("#stats");
+    for (const text of ["12", "Goal: 50+", "30+", "1000+", "10", "2 live, 8 in development", "3.6 billion"]) {
+      await expect(stats.getByText(text, { exact: true })).toBeVisible();
+    }
+  });
+
+  test("shows the first 6 hubs with the right badges and links", async ({ page }) => {
+    await page.goto("/");
+    const cards = page.locator("#hubs article[data-hub]");
+    await expect(cards).toHaveCount(6);
+    expect(await cards.evaluateAll((els) => els.map((el) => el.getAttribute("data-hub")))).toEqual(
+      HUBS.slice(0, 6).map((h) => h.id),
+    );
+    for (const hub of HUBS.slice(0, 6)) {
+      const card = page.locator(`#hubs article[data-hub="${hub.id}"]`);
+      const link = card.getByRole("link");
+      if (hub.status === "live") {
+        await expect(card).toContainText("PILOT PHASE");
+        await expect(link).toHaveAttribute("href", hub.externalUrl!);
+        await expect(link).toHaveAttribute("target", "_blank");
+        await expect(link).toHaveAttribute("rel", /noopener/);
+      } else {
+        await expect(card).toContainText(`Launching ${hub.launchDate}`);
+        await expect(link).toHaveAttribute("href", `/hub/${hub.id}`);
+        await expect(link).not.toHaveAttribute("target", "_blank");
+      }
+    }
+    await page.locator('#hubs article[data-hub="cervical-cancer"]').getByRole("link").click();
+    await expect(page).toHaveURL("/hub/cervical-cancer");
+  });
+
+  test("shows the two apps with their first 3 features, and the closing call to action", async ({ page }) => {
+    await page.goto("/");
+    for (const app of APPS) {
+      const card = page.locator("#apps article").filter({ has: page.getByRole("heading", { name: app.name }) });
+      await expect(card.locator("ul > li")).toHaveCount(3);
+      for (const f of app.features.slice(0, 3)) await expect(card).toContainText(f.title);
+      await expect(card.getByRole("link", { name: `Learn more about ${app.name}` })).toHaveAttribute(
+        "href",
+        `/apps#${app.id}`,
+      );
+    }
+    const cta = page.locator("#get-started");
+    await expect(cta.getByRole("link", { name: "Get Started" })).toHaveAttribute("href", "/auth");
+    await expect(cta.getByRole("link", { name: "Talk to Us" })).toHaveAttribute("href", "/contact");
+  });
+});
+
+test.describe("hubs search with JavaScript", () => {
+  test("filters live while typing, case-insensitively, on title or description", async ({ page }) => {
+    await page.goto("/hubs");
+    await hydrated(page);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("10 specialty communities");
+    await expect(page.getByRole("link", { name: /qurbook/ }).first()).toHaveAttribute("href", "/apps#qurbook");
+    await expect(hubCards(page)).toHaveCount(10);
+
+    const search = page.getByPlaceholder("Search hubs by name or description...");
+    await search.pressSequentially("MENT");
+    await expect(hubCards(page)).toHaveCount(filterHubs(HUBS, "ment").length); // "treatment", "management"...
+    await search.pressSequentially("AL");
+    await expect(hubCards(page)).toHaveCount(1);
+    await expect(hubCards(page)).toHaveAttribute("data-hub", "mental-health");
+    // Live filtering, not a form submission.
+    await expect(page).toHaveURL("/hubs");
+
+    await search.fill("hepatitis"); // only in a description
+    await expect(hubCards(page)).toHaveAttribute("data-hub", "kidney-liver-care");
+
+    await search.fill("K"); // no minimum length
+    await expect(hubCards(page)).toHaveCount(3);
+    expect(filterHubs(HUBS, "k")).toHaveLength(3);
+
+    await search.fill("xylophone");
+    await expect(hubCards(page)).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: "No hubs found" })).toBeVisible();
+    await page.getByRole("link", { name: "Show all hubs" }).click();
+    await expect(hubCards(page)).toHaveCount(10);
+    await expect(search).toHaveValue("");
+  });
+
+  test("live hubs open their site in a new tab; others open /hub/{id}; +N more", async ({ page }) => {
+    await page.goto("/hubs");
+    const live = page.locator('article[data-hub="breast-cancer-care"]');
+    await expect(live).toContainText("LIVE");
+    const liveLink = live.getByRole("link");
+    await expect(liveLink).toHaveAttribute("href", HUBS[0].externalUrl!);
+    await expect(liveLink).toHaveAttribute("target", "_blank");
+    await expect(liveLink).toHaveAttribute("rel", /noopener/);
+    // 5 specialties: 3 then "+2 more"; 4 countries: 3 then "+1 more".
+    await expect(live.getByRole("list", { name: "Specialties" }).getByRole("listitem")).toHaveText([
+      ...HUBS[0].specialties.slice(0, 3),
+      "+2 more",
+    ]);
+    await expect(live.getByRole("list", { name: "Countries" }).getByRole("listitem")).toHaveText([
+      ...HUBS[0].countries.slice(0, 3),
+      "+1 more",
+    ]);
+
+    const soon = page.locator('article[data-hub="prostate-cancer"]');
+    await expect(soon).toContainText("Launching soon...");
+    await expect(soon.getByRole("link")).toHaveAttribute("href", "/hub/prostate-cancer");
+    await expect(soon.getByRole("link")).not.toHaveAttribute("target", "_blank");
+  });
+
+  test("is usable by keyboard: Enter submits the search to the address", async ({ page }) => {
+    await page.goto("/hubs");
+    await hydrated(page);
+    await page.getByPlaceholder("Search hubs by name or description...").focus();
+    await page.keyboard.type("heart");
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL("/hubs?q=heart");
+    await expect(hubCards(page)).toHaveCount(filterHubs(HUBS, "heart").length);
+  });
+});
+
+test.describe("hubs search without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("works as a GET form", async ({ page }) => {
+    await page.goto("/hubs");
+    await page.getByPlaceholder("Search hubs by name or description...").fill("CANCER");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL("/hubs?q=CANCER");
+    const expected = filterHubs(HUBS, "cancer").map((h) => h.id);
+    expect(expected.length).toBeGreaterThan(1);
+    expect(await hubCards(page).evaluateAll((els) => els.map((el) => el.getAttribute("data-hub")))).toEqual(expected);
+    await expect(page.getByPlaceholder("Search hubs by name or description...")).toHaveValue("CANCER");
+  });
+
+  test("shows the empty state", async ({ page }) => {
+    await page.goto("/hubs?q=xylophone");
+    await expect(hubCards(page)).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: "No hubs found" })).toBeVisible();
+    await page.getByRole("link", { name: "Show all hubs" }).click();
+    await expect(hubCards(page)).toHaveCount(10);
+  });
+});
+
+test.describe("apps", () => {
+  for (const app of APPS) {
+    test(`/${app.id} lands on its section with every field`, async ({ page }) => {
+      await page.goto(`/${app.id}`);
+      await expect(page).toHaveURL(`/apps#${app.id}`);
+      const section = page.locator(`section#${app.id}`);
+      await expect(section.getByRole("heading", { level: 2, name: app.name })).toBeInViewport();
+      await expect(section).toContainText(app.tagline);
+      await expect(section).toContainText(app.description);
+      await expect(section).toContainText(app.targetAudience);
+      for (const s of app.stats) await expect(section).toContainText(s.label);
+      for (const f of app.features) await expect(section).toContainText(f.title);
+      for (const c of app.countries) await expect(section).toContainText(c);
+      const play = section.getByRole("link", { name: /Google Play/ });
+      await expect(play).toHaveAttribute("href", app.googlePlayUrl);
+      await expect(play).toHaveAttribute("target", "_blank");
+      await expect(section.getByRole("link", { name: /App Store/ })).toHaveAttribute("href", app.appStoreUrl);
+    });
+  }
+
+  test("has the six Why Download cards", async ({ page }) => {
+    await page.goto("/apps");
+    await expect(page.locator("#why-download h3")).toHaveText([
+      "100% Free",
+      "Africa-Focused",
+      "Secure & Private",
+      "Offline Access",
+      "Multi-Language",
+      "24/7 Support",
+    ]);
+  });
+});
+
+test.describe("for facilities", () => {
+  test("has the calls to action, packages, process, benefits and hub cards", async ({ page }) => {
+    await page.goto("/for-facilities");
+    const hero = page.locator("main > section").first();
+    await expect(hero.getByRole("link", { name: "Get Started Free" })).toHaveAttribute("href", "/auth");
+    await expect(hero.getByRole("link", { name: "Book Strategy Call" })).toHaveAttribute("href", "/contact");
+    const packages = page.locator("#packages");
+    for (const fact of [
+      "20% commission",
+      "500 GHS",
+      "400 GHS",
+      "100 GHS",
+      "No upfront or monthly fees",
+      "2,500 GHS",
+      "30 days' notice",
+      "4 weeks",
+    ]) {
+      await expect(packages).toContainText(fact);
+    }
+    await expect(page.locator("#process ol > li")).toHaveCount(5);
+    await expect(page.locator("#benefits li.card")).toHaveCount(4);
+
+    const joins = page.getByRole("link", { name: /^Join This Hub/ });
+    await expect(joins).toHaveCount(10);
+    for (const hub of HUBS) {
+      const join = page.locator(`article[data-hub="${hub.id}"]`).getByRole("link", { name: /^Join This Hub/ });
+      if (hub.status === "live") {
+        await expect(join).toHaveAttribute("href", hub.externalUrl!);
+        await expect(join).toHaveAttribute("target", "_blank");
+        await expect(join).toHaveAttribute("rel", /noopener/);
+      } else {
+        await expect(join).toHaveAttribute("href", `/hub/${hub.id}`);
+      }
+    }
+    const cta = page.locator("#get-started");
+    await expect(cta.getByRole("link", { name: "Get Started Free" })).toHaveAttribute("href", "/auth");
+    await expect(cta.getByRole("link", { name: "Book Strategy Call" })).toHaveAttribute("href", "/contact");
+  });
+
+  test("FAQ: one item open at a time, and an open item closes", async ({ page }) => {
+    await page.goto("/for-facilities");
+    await hydrated(page);
+    const buttons = page.locator("#faq button[aria-expanded]");
+    const count = await buttons.count();
+    expect(count).toBeGreaterThanOrEqual(4);
+    for (let i = 0; i < count; i++) await expect(buttons.nth(i)).toHaveAttribute("aria-expanded", "false");
+
+    const panel = async (i: number) => page.locator(`[id="${await buttons.nth(i).getAttribute("aria-controls")}"]`);
+    await expect(await panel(0)).toBeHidden();
+
+    await buttons.nth(0).click();
+    await expect(buttons.nth(0)).toHaveAttribute("aria-expanded", "true");
+    await expect(await panel(0)).toBeVisible();
+
+    await buttons.nth(1).click();
+    await expect(buttons.nth(1)).toHaveAttribute("aria-expanded", "true");
+    await expect(buttons.nth(0)).toHaveAttribute("aria-expanded", "false");
+    await expect(await panel(0)).toBeHidden();
+    await expect(await panel(1)).toBeVisible();
+    await expect(page.locator("#faq button[aria-expanded=true]")).toHaveCount(1);
+
+    await buttons.nth(1).click();
+    await expect(buttons.nth(1)).toHaveAttribute("aria-expanded", "false");
+    await expect(await panel(1)).toBeHidden();
+
+    // Keyboard: Enter and Space toggle the focused question.
+    await buttons.nth(2).focus();
+    await page.keyboard.press("Enter");
+    await expect(buttons.nth(2)).toHaveAttribute("aria-expanded", "true");
+    await page.keyboard.press("Space");
+    await expect(buttons.nth(2)).toHaveAttribute("aria-expanded", "false");
+  });
+});
+
+test.describe("for facilities without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("shows every FAQ answer", async ({ page }) => {
+    await page.goto("/for-facilities");
+    const panels = page.locator("#faq section");
+    const n = await panels.count();
+    expect(n).toBeGreaterThanOrEqual(4);
+    for (let i = 0; i < n; i++) await expect(panels.nth(i)).toBeVisible();
+  });
+});
