@@ -89,7 +89,7 @@ try {
   }
   http.push({ ...floorResult, path: "(floor: node:http + the same query)" });
   if (process.env.BENCH_SKIP_LIGHTHOUSE !== "1") {
-    lighthouse = await runLighthouse(PUBLIC_PATHS.concat(["/hub/cervical-cancer"]));
+    lighthouse = await runLighthouse([...PUBLIC_PATHS, "/hub/cervical-cancer"]);
   }
 } finally {
   app.kill("SIGTERM");

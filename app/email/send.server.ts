@@ -20,11 +20,8 @@ function transporterFor(url: string): Transporter {
     transport?.transporter.close();
     transport = {
       url,
-      transporter: nodemailer.createTransport(url, {
-        connectionTimeout: 10_000,
-        greetingTimeout: 10_000,
-        socketTimeout: 20_000,
-      }),
+      // Options such as ?pool=true or timeouts can be given in the URL's query string.
+      transporter: nodemailer.createTransport(url),
     };
   }
   return transport.transporter;
