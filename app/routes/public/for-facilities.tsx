@@ -1,7 +1,144 @@
-export default function Page() {
+import { Link } from "react-router";
+import { BenefitIcon } from "~/components/marketing/benefit-icon";
+import { CtaBand } from "~/components/marketing/cta-band";
+import { FaqAccordion } from "~/components/marketing/faq-accordion";
+import { HubCard } from "~/components/marketing/hub-card";
+import { Section } from "~/components/marketing/section";
+import { CheckIcon } from "~/components/marketing/svg";
+import {
+  BENEFITS,
+  FACILITY_CLOSING,
+  FACILITY_HERO,
+  FACILITY_HUBS,
+  FAQ,
+  FOR_FACILITIES_META,
+  PACKAGES,
+  PROCESS,
+} from "~/content/for-facilities";
+import { HUBS, toHubSummary } from "~/content/hubs";
+import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/for-facilities";
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, { ...FOR_FACILITIES_META, path: "/for-facilities" });
+
+/** Hub cards need only their summary; the sales copy stays on the server. */
+export function loader() {
+  return { hubs: HUBS.map(toHubSummary) };
+}
+
+/** Facility marketing page (spec section 2). Hydrates only for the FAQ accordion. */
+export default function ForFacilities({ loaderData: { hubs } }: Route.ComponentProps) {
   return (
-    <main id="main" className="container-page py-12">
-      <h1 className="text-3xl font-bold">for-facilities</h1>
+    <main id="main">
+      <section aria-labelledby="hero-title" className="bg-gradient-to-b from-brand-50 to-white pt-12 pb-14 sm:pt-20">
+        <div className="container-page">
+          <p className="text-sm font-semibold text-brand-700">{FACILITY_HERO.eyebrow}</p>
+          <h1
+            id="hero-title"
+            className="mt-2 max-w-3xl text-3xl font-extrabold tracking-tight text-balance sm:text-5xl"
+          >
+            {FACILITY_HERO.title}
+          </h1>
+          <p className="mt-4 max-w-2xl text-lg leading-8 text-muted">{FACILITY_HERO.intro}</p>
+          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+            <Link to={FACILITY_HERO.primary.to} className="btn-primary">
+              {FACILITY_HERO.primary.label}
+            </Link>
+            <Link to={FACILITY_HERO.secondary.to} className="btn-secondary">
+              {FACILITY_HERO.secondary.label}
+            </Link>
+          </div>
+        </div>
+      </section>
+
+      <Section
+        id="packages"
+        title="Two ways to grow"
+        intro="Start free. Add patient acquisition when you want more bookings."
+      >
+        <ul className="grid gap-4 lg:grid-cols-2">
+          {PACKAGES.map((pkg) => {
+            const premium = pkg.id === "premium";
+            return (
+              <li key={pkg.id} className={`card flex flex-col p-6 ${premium ? "border-2 border-brand-700" : ""}`}>
+                <h3 id={`package-${pkg.id}`} className="text-xl font-bold">
+                  {pkg.name}
+                </h3>
+                <p className="mt-1 text-lg font-semibold text-brand-700">{pkg.price}</p>
+                <p className="mt-2 leading-7 text-muted">{pkg.summary}</p>
+                <ul className="mt-4 space-y-2">
+                  {pkg.points.map((point) => (
+                    <li key={point} className="flex gap-2 text-sm leading-6">
+                      <CheckIcon className="mt-0.5 size-5 text-brand-700" />
+                      {point}
+                    </li>
+                  ))}
+                </ul>
+                <Link to={pkg.cta.to} className={`${premium ? "btn-primary" : "btn-secondary"} mt-6 self-start`}>
+                  {pkg.cta.label}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </Section>
+
+      <Section id="process" title={PROCESS.title} intro={PROCESS.intro} tone="tint">
+        <ol className="grid gap-4 md:grid-cols-5">
+          {PROCESS.steps.map((s) => (
+            <li key={s.step} className="card">
+              <div className="flex items-center justify-between gap-2">
+                <span
+                  className="inline-flex size-8 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white"
+                  aria-hidden="true"
+                >
+                  {s.step}
+                </span>
+                <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">
+                  {s.timeline}
+                </span>
+              </div>
+              <h3 className="mt-3 font-bold">
+                <span className="sr-only">Step {s.step}: </span>
+                {s.title}
+              </h3>
+              <p className="mt-1 text-sm leading-6 text-muted">{s.description}</p>
+            </li>
+          ))}
+        </ol>
+      </Section>
+
+      <Section id="benefits" title="Why facilities join">
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {BENEFITS.map((b) => (
+            <li key={b.title} className="card">
+              <span className="inline-flex size-10 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+                <BenefitIcon name={b.icon} />
+              </span>
+              <h3 className="mt-3 text-lg font-bold">{b.title}</h3>
+              <p className="mt-1 text-sm leading-6 text-muted">{b.description}</p>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section id="hubs" title={FACILITY_HUBS.title} intro={FACILITY_HUBS.intro} tone="tint">
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {hubs.map((hub) => (
+            <li key={hub.id}>
+              <HubCard hub={hub} variant="join" />
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section id="faq" title="Frequently asked questions">
+        <div className="max-w-3xl">
+          <FaqAccordion items={FAQ} />
+        </div>
+      </Section>
+
+      <CtaBand id="get-started" {...FACILITY_CLOSING} />
     </main>
   );
 }

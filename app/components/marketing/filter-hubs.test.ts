@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { HUBS } from "~/content/hubs";
+import { filterHubs } from "./filter-hubs";
+
+const ids = (q: string) => filterHubs(HUBS, q).map((h) => h.id);
+
+describe("filterHubs", () => {
+  it("returns every hub for an empty or blank query", () => {
+    expect(filterHubs(HUBS, "")).toHaveLength(10);
+    expect(filterHubs(HUBS, "   ")).toHaveLength(10);
+  });
+
+  it("matches titles case-insensitively", () => {
+    expect(ids("MENTAL")).toEqual(["mental-health"]);
+    expect(ids("diabetes")).toEqual(["diabetes-care"]);
+  });
+
+  it("matches descriptions", () => {
+    expect(ids("hepatitis")).toEqual(["kidney-liver-care"]);
+  });
+
+  it("has no minimum length", () => {
+    expect(ids("K")).toEqual(["black-skin-acne", "maternal-child-health", "kidney-liver-care"]);
+  });
+
+  it("returns nothing when nothing matches", () => {
+    expect(ids("xylophone")).toEqual([]);
+  });
+});

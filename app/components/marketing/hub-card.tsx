@@ -1,0 +1,66 @@
+import type { HubSummary } from "~/content/hubs";
+import { HubIcon } from "../hub-icon";
+import { HubLink } from "./hub-link";
+import { MoreList } from "./more-list";
+import { ArrowRightIcon, ExternalLinkIcon } from "./svg";
+
+/**
+ * A hub card. `home` badges live hubs PILOT PHASE and others "Launching {date}"; `listing` uses
+ * LIVE and "Launching soon..." (spec section 4). `join` adds the for-facilities "Join This Hub" button.
+ */
+export function HubCard({
+  hub,
+  variant,
+  headingLevel = 3,
+}: {
+  hub: HubSummary;
+  variant: "home" | "listing" | "join";
+  headingLevel?: 2 | 3;
+}) {
+  const live = hub.status === "live";
+  const badge =
+    variant === "home" ? (live ? "PILOT PHASE" : `Launching ${hub.launchDate}`) : live ? "LIVE" : "Launching soon...";
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  // The title link stretches over the card (one link, one tab stop) except on "join" cards,
+  // which have their own button.
+  const stretched = variant !== "join";
+  return (
+    <article
+      className={`card relative flex h-full flex-col gap-3 transition-shadow ${stretched ? "hover:shadow-md focus-within:shadow-md" : ""}`}
+      data-hub={hub.id}
+    >
+      <div className="flex items-start justify-between gap-3">
+        <span className={`inline-flex size-11 items-center justify-center rounded-xl ${hub.bgColor} ${hub.color}`}>
+          <HubIcon name={hub.icon} />
+        </span>
+        <span
+          className={`rounded-full px-2.5 py-1 text-xs font-bold tracking-wide ${
+            live ? "bg-brand-700 text-white" : "bg-amber-100 text-amber-900"
+          }`}
+        >
+          {badge}
+        </span>
+      </div>
+      <Heading className="text-lg font-bold leading-snug">
+        {stretched ? (
+          <HubLink hub={hub} className="after:absolute after:inset-0 after:rounded-2xl hover:text-brand-800">
+            {hub.title}
+          </HubLink>
+        ) : (
+          hub.title
+        )}
+      </Heading>
+      <p className="text-sm leading-6 text-muted">{hub.description}</p>
+      <div className="mt-auto space-y-2 pt-1">
+        <MoreList items={hub.specialties} label="Specialties" chipClassName="bg-brand-50 text-brand-800" />
+        <MoreList items={hub.countries} label="Countries" />
+      </div>
+      {variant === "join" ? (
+        <HubLink hub={hub} className="btn-primary mt-2 w-full">
+          Join This Hub<span className="sr-only">: {hub.title}</span>
+          {live ? <ExternalLinkIcon className="size-4" /> : <ArrowRightIcon className="size-4" />}
+        </HubLink>
+      ) : null}
+    </article>
+  );
+}

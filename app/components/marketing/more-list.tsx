@@ -1,0 +1,31 @@
+import { moreLabel, splitMore } from "./split-more";
+
+/** A row of chips: at most `max` items, then a "+N more" chip (spec section 9). */
+export function MoreList({
+  items,
+  max = 3,
+  label,
+  chipClassName = "bg-slate-100 text-ink",
+}: {
+  items: readonly string[];
+  max?: number;
+  /** Accessible name of the list, e.g. "Specialties". */
+  label: string;
+  chipClassName?: string;
+}) {
+  const { shown, more } = splitMore(items, max);
+  return (
+    <ul aria-label={label} className="flex flex-wrap gap-1.5">
+      {shown.map((item) => (
+        <li key={item} className={`rounded-full px-2.5 py-0.5 text-xs font-medium ${chipClassName}`}>
+          {item}
+        </li>
+      ))}
+      {more > 0 ? (
+        <li className="rounded-full border border-slate-300 px-2.5 py-0.5 text-xs font-medium text-muted">
+          {moreLabel(more)}
+        </li>
+      ) : null}
+    </ul>
+  );
+}
