@@ -21,6 +21,8 @@ export const SITE = {
     city: "Accra",
     country: "Ghana",
     mapUrl: "https://www.openstreetmap.org/?mlat=5.6037&mlon=-0.1870#map=16/5.6037/-0.1870",
+    /** Office and phone hours; Ghana keeps GMT all year. */
+    hours: "Monday to Friday, 08:00 to 17:00 GMT",
   },
   social: [
     { label: "Facebook", href: "https://www.facebook.com/qurhealth" },

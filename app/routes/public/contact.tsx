@@ -1,7 +1,107 @@
-export default function Page() {
+import { data } from "react-router";
+import { PageHeader } from "~/components/content/page-parts";
+import { CONTACT_PAGE, CONTACT_SENT } from "~/content/contact";
+import { SITE } from "~/content/site";
+import { db } from "~/db/database.server";
+import { ContactForm } from "~/features/contact/components/contact-form";
+import { OfficeMap } from "~/features/contact/components/office-map";
+import { submitContactMessage } from "~/features/contact/contact.server";
+import { readContactForm } from "~/features/contact/contact-fields";
+import { requestInfo } from "~/lib/request-context.server";
+import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/contact";
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: CONTACT_PAGE.title, description: CONTACT_PAGE.description });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  // A body that is not a form (wrong content type, garbage) is treated as an empty form: a 400, never a 500.
+  const values = readContactForm(await request.formData().catch(() => new FormData()));
+  const result = await submitContactMessage(await db(), values, { ip: requestInfo(context).ip });
+  if (result.status === "sent") {
+    return { status: "sent" as const, id: result.id, toast: { ...CONTACT_SENT, variant: "success" as const } };
+  }
+  if (result.status === "invalid") {
+    return data(
+      {
+        status: "invalid" as const,
+        fieldErrors: result.fieldErrors,
+        values,
+        toast: { title: "Validation Error", description: result.message, variant: "destructive" as const },
+      },
+      { status: 400 },
+    );
+  }
+  return data(
+    {
+      status: "rate-limited" as const,
+      values,
+      toast: { title: "Message Not Sent", description: result.message, variant: "destructive" as const },
+    },
+    { status: 429 },
+  );
+}
+
+const phoneHref = `tel:${SITE.phone.replaceAll(" ", "")}`;
+
+export default function ContactPage({ actionData }: Route.ComponentProps) {
   return (
-    <main id="main" className="container-page py-12">
-      <h1 className="text-3xl font-bold">contact</h1>
+    <main id="main">
+      <PageHeader eyebrow="Contact" title={CONTACT_PAGE.title} lead={CONTACT_PAGE.lead} />
+      <div className="container-page grid gap-10 py-12 lg:grid-cols-[1.5fr_1fr] lg:items-start">
+        <section aria-labelledby="form-heading" className="card sm:p-8">
+          <h2 id="form-heading" className="mb-6 text-xl font-bold">
+            Send us a message
+          </h2>
+          <ContactForm result={actionData} />
+        </section>
+
+        <aside aria-label="Other ways to reach us" className="space-y-4">
+          <section aria-labelledby="email-heading" className="card">
+            <h2 id="email-heading" className="font-semibold">
+              Email us
+            </h2>
+            <p className="mt-1 text-sm text-muted">We reply within 24 hours.</p>
+            <a
+              href={`mailto:${SITE.email.hello}`}
+              className="mt-2 inline-block font-medium break-all text-brand-700 underline"
+            >
+              {SITE.email.hello}
+            </a>
+          </section>
+          <section aria-labelledby="phone-heading" className="card">
+            <h2 id="phone-heading" className="font-semibold">
+              Call us
+            </h2>
+            <p className="mt-1 text-sm text-muted">{SITE.office.hours}</p>
+            <a href={phoneHref} className="mt-2 inline-block font-medium text-brand-700 underline">
+              {SITE.phone}
+            </a>
+          </section>
+          <section aria-labelledby="office-heading" className="card">
+            <h2 id="office-heading" className="font-semibold">
+              Visit our office
+            </h2>
+            <address className="mt-1 text-muted not-italic">
+              {SITE.office.line1}
+              <br />
+              {SITE.office.city}, {SITE.office.country}
+            </address>
+            <p className="mt-1 text-sm text-muted">{SITE.office.hours}</p>
+            <div className="mt-4">
+              <OfficeMap />
+            </div>
+            <a
+              href={SITE.office.mapUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="mt-3 inline-block font-medium text-brand-700 underline"
+            >
+              Open in OpenStreetMap<span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </section>
+        </aside>
+      </div>
     </main>
   );
 }

@@ -1,7 +1,13 @@
-export default function Page() {
-  return (
-    <main id="main" className="container-page py-12">
-      <h1 className="text-3xl font-bold">cookie-policy</h1>
-    </main>
-  );
+import { PolicyPage } from "~/components/content/page-parts";
+import { COOKIE_POLICY } from "~/content/legal";
+import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/cookie-policy";
+
+export const handle = { hydrate: false };
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: COOKIE_POLICY.title, description: COOKIE_POLICY.description });
+
+export default function CookiePolicyPage() {
+  return <PolicyPage doc={COOKIE_POLICY} eyebrow="Legal" />;
 }

@@ -1,7 +1,13 @@
-export default function Page() {
-  return (
-    <main id="main" className="container-page py-12">
-      <h1 className="text-3xl font-bold">privacy-policy</h1>
-    </main>
-  );
+import { PolicyPage } from "~/components/content/page-parts";
+import { PRIVACY_POLICY } from "~/content/legal";
+import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/privacy-policy";
+
+export const handle = { hydrate: false };
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: PRIVACY_POLICY.title, description: PRIVACY_POLICY.description });
+
+export default function PrivacyPolicyPage() {
+  return <PolicyPage doc={PRIVACY_POLICY} eyebrow="Legal" />;
 }

@@ -1,7 +1,13 @@
-export default function Page() {
-  return (
-    <main id="main" className="container-page py-12">
-      <h1 className="text-3xl font-bold">security</h1>
-    </main>
-  );
+import { PolicyPage } from "~/components/content/page-parts";
+import { SECURITY_POLICY } from "~/content/legal";
+import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/security";
+
+export const handle = { hydrate: false };
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: SECURITY_POLICY.title, description: SECURITY_POLICY.description });
+
+export default function SecurityPage() {
+  return <PolicyPage doc={SECURITY_POLICY} eyebrow="Trust and safety" />;
 }

@@ -1,7 +1,13 @@
-export default function Page() {
-  return (
-    <main id="main" className="container-page py-12">
-      <h1 className="text-3xl font-bold">terms-of-service</h1>
-    </main>
-  );
+import { PolicyPage } from "~/components/content/page-parts";
+import { TERMS_OF_SERVICE } from "~/content/legal";
+import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/terms-of-service";
+
+export const handle = { hydrate: false };
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: TERMS_OF_SERVICE.title, description: TERMS_OF_SERVICE.description });
+
+export default function TermsOfServicePage() {
+  return <PolicyPage doc={TERMS_OF_SERVICE} eyebrow="Legal" />;
 }

@@ -1,0 +1,170 @@
+import { TERMS_FIGURES } from "./legal";
+import { SITE } from "./site";
+
+/** The investor pitch (spec section 2, with the figures of sections 1 and 9). */
+const name = SITE.name;
+
+export const INVESTORS = {
+  title: "Investment Opportunities",
+  description: `Invest in ${name}: a specialist telemedicine network for Africa. Unit economics, traction, projections to 500 facilities, and a $500K-2M funding round.`,
+  eyebrow: "Investors",
+  heading: "Invest in specialist care for Africa",
+  lead: `${name} is raising $500K-2M to grow a specialist telemedicine network from 12 facilities in Ghana to 500 across four countries in three years.`,
+  investHref: `mailto:${SITE.email.invest}?subject=${encodeURIComponent("Investment enquiry")}`,
+
+  summary: {
+    heading: "Executive summary",
+    paragraphs: [
+      `${name} links specialist doctors anywhere in the world with trusted local facilities, so patients in Ghana and, from 2025, Nigeria, Kenya and South Africa can get specialist care without travelling far from home.`,
+      `Founded in ${SITE.founded}, the network has 12 partner facilities in Ghana, more than 30 specialties, over 1,000 care plans and 10 specialist hubs (2 live, 8 in development). Facilities join free and keep 80% of consultation fees; ${name} earns a 20% share. The company is pre-revenue.`,
+    ],
+  },
+
+  problem: {
+    heading: "The problem",
+    stat: "3.6 billion",
+    statLabel: "people live without access to specialist care",
+    points: [
+      "Specialists are concentrated in a few city hospitals; patients elsewhere travel far, wait long, or go without.",
+      "Local clinics and hospitals see these patients every day but rarely have a specialist on hand, and lose them to distant referral centres.",
+      "Specialists who could help, including many in the diaspora, have no trusted way to work with those facilities.",
+    ],
+  },
+
+  model: {
+    heading: "A three-network model",
+    lead: "Each network makes the other two more valuable.",
+    networks: [
+      {
+        title: "Specialists",
+        description:
+          "Doctors in Ghana, across Africa and in the diaspora reach patients they could not otherwise treat, and earn for every consultation through the free qurpro app.",
+      },
+      {
+        title: "Facilities",
+        description:
+          "Clinics and hospitals join free, offer specialist care locally and keep 80% of consultation fees, instead of losing patients to distant referral centres.",
+      },
+      {
+        title: "Patients",
+        description:
+          "Patients get specialist care through the facility they already trust, coordinated by Sheela, our AI assistant, and followed in the free qurbook app.",
+      },
+    ],
+  },
+
+  economics: {
+    heading: "Business model and unit economics",
+    lead: `Revenue comes from a 20% share of consultation fees, plus a partner platform fee of ${TERMS_FIGURES.platformFeePerActivePatient} per active patient per month. The first ${TERMS_FIGURES.foundingClinics} clinics get free lifetime access and pay the ${TERMS_FIGURES.feeSharePercent}% revenue share only.`,
+    perConsultation: [
+      { term: "Consultation fee", detail: "$50-150" },
+      { term: `${name} share (20%)`, detail: "$10-30" },
+      { term: "Facility share (80%)", detail: "$40-120" },
+      { term: `Net to ${name} per consultation`, detail: "$8-28" },
+    ],
+    breakeven: [
+      { term: "Breakeven", detail: "2-3 consultations per facility per month" },
+      { term: "Target", detail: "20-30 consultations per facility per month" },
+      {
+        term: "Platform fee",
+        detail: `${TERMS_FIGURES.platformFeePerActivePatient} per active patient per month plus a ${TERMS_FIGURES.feeSharePercent}% fee share`,
+      },
+      { term: "Premium marketing", detail: "20% commission on confirmed bookings; no upfront or monthly fees" },
+    ],
+  },
+
+  traction: {
+    heading: "Traction",
+    items: [
+      { value: "12", label: "partner facilities in Ghana (Accra, Kumasi, Takoradi); goal 50+" },
+      { value: "10", label: "specialist hubs: 2 live, 8 in development" },
+      { value: "30+", label: "specialties covered" },
+      { value: "1000+", label: "care plans" },
+      { value: "2", label: "free mobile apps: qurbook for patients, qurpro for doctors" },
+      { value: "1", label: "telemedicine platform partnership" },
+    ],
+    note: `Founded in ${SITE.founded}. Pre-revenue. Sheela, our AI care-coordination assistant, supports care teams across the network.`,
+  },
+
+  projections: {
+    heading: "Financial projections",
+    lead: "Monthly revenue ranges follow from the unit economics above and the number of partner facilities.",
+    rows: [
+      { year: "Year 1", facilities: "50", monthlyRevenue: "$125K-375K" },
+      { year: "Year 2", facilities: "200", monthlyRevenue: "$500K-1.5M" },
+      { year: "Year 3", facilities: "500", monthlyRevenue: "$1.25M-3.75M" },
+    ],
+  },
+
+  ask: {
+    heading: "The funding ask",
+    amount: "$500K-2M",
+    lead: "To take the network from 12 to 50 facilities in Ghana in the first year, then into Nigeria, Kenya and South Africa.",
+    uses: [
+      { percent: 50, label: "Recruitment", detail: "Facility partnerships and specialist recruitment for the hubs" },
+      { percent: 30, label: "Operations", detail: "Care coordination, partner onboarding and support" },
+      {
+        percent: 20,
+        label: "Technology and compliance",
+        detail: "The platform, the apps, security and data protection",
+      },
+    ],
+  },
+
+  whyNow: {
+    heading: "Why now",
+    items: [
+      "Smartphones and mobile internet now reach patients and clinicians in towns that specialist centres do not.",
+      "Mobile money lets patients and facilities pay and be paid without a bank branch.",
+      "Patients, doctors and regulators have accepted remote consultations since the COVID-19 pandemic.",
+      "Specialists in the diaspora want practical ways to serve patients at home.",
+      "Private facilities are looking for new services and revenue that keep patients local.",
+    ],
+  },
+
+  roadmap: {
+    heading: "Specialty roadmap",
+    lead: "Five priority specialties, delivered through the network's specialist hubs.",
+    items: [
+      { specialty: "Cardiology and hypertension", hubs: "Hypertension and heart hub: Q2 2025" },
+      {
+        specialty: "Oncology",
+        hubs: "Breast cancer care hub: live. Cervical cancer and prostate cancer hubs: Q1 2025",
+      },
+      { specialty: "Diabetes and endocrinology", hubs: "Diabetes care hub: Q2 2025" },
+      { specialty: "Maternal and child health", hubs: "Maternal and child health hub: Q2 2025" },
+      { specialty: "Mental health", hubs: "Mental health hub: Q3 2025" },
+    ],
+  },
+
+  exits: {
+    heading: "Exit paths",
+    items: [
+      {
+        title: "Strategic acquisition",
+        description: "By a telemedicine or digital health company entering or growing in African markets.",
+      },
+      {
+        title: "Healthcare groups and insurers",
+        description:
+          "Hospital groups, pharmacy chains or health insurers that want a ready referral network and patient base.",
+      },
+      {
+        title: "Regional consolidation",
+        description: "A merger with another pan-African health platform to build a continental network.",
+      },
+      {
+        title: "Public listing",
+        description: "A longer-term option once the network operates at scale in several countries.",
+      },
+    ],
+  },
+
+  cta: {
+    heading: "Let's talk",
+    text: "Ask for the full deck and financial model, or book a call with the founders.",
+  },
+
+  disclaimer:
+    "Projections are forward-looking estimates based on the assumptions shown, not guarantees. This page is information, not an offer to sell or a solicitation to buy securities.",
+} as const;
