@@ -35,7 +35,9 @@ describe("parseEnv", () => {
   });
 
   it("requires AUTH_SECRET in production", () => {
-    expect(() => parseEnv({ NODE_ENV: "production", DATA_DIR: dataDir() })).toThrow(/AUTH_SECRET: required in production/);
+    expect(() => parseEnv({ NODE_ENV: "production", DATA_DIR: dataDir() })).toThrow(
+      /AUTH_SECRET: required in production/,
+    );
     const secret = "x".repeat(40);
     expect(parseEnv({ NODE_ENV: "production", AUTH_SECRET: secret }).AUTH_SECRET).toBe(secret);
   });

@@ -49,7 +49,10 @@ export async function sendMail(mail: Mail): Promise<void> {
   }
   const outbox = path.join(config.DATA_DIR, "outbox");
   mkdirSync(outbox, { recursive: true });
-  const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, "-")}-${Math.random().toString(36).slice(2, 8)}.json`);
+  const file = path.join(
+    outbox,
+    `${new Date().toISOString().replace(/[:.]/g, "-")}-${Math.random().toString(36).slice(2, 8)}.json`,
+  );
   writeFileSync(file, JSON.stringify({ from: config.MAIL_FROM, ...mail, to }, null, 2));
   const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
   logger.info({ to, subject: mail.subject, links, file }, "mail written to the development outbox (SMTP_URL is unset)");

@@ -2,7 +2,14 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
 
-export type CapturedMail = { from: string; to: string[]; subject: string; text: string; raw: string; receivedAt: string };
+export type CapturedMail = {
+  from: string;
+  to: string[];
+  subject: string;
+  text: string;
+  raw: string;
+  receivedAt: string;
+};
 
 /** Decodes the parts of a simple message that tests read: headers, and a text body. */
 export function parseMail(raw: string, envelope: { from: string; to: string[] }): CapturedMail {
@@ -12,12 +19,15 @@ export function parseMail(raw: string, envelope: { from: string; to: string[] })
   const subject = decodeWords(header("Subject"));
   const body = rest.join("\n\n");
   // Prefer the text/plain part of a multipart message.
-  const plain = body.match(/Content-Type: text\/plain[^]*?\r?\n\r?\n([^]*?)(?:\r?\n--)/i);
+  const plain = body.match(/Content-Type: text\/plain[\s\S]*?\r?\n\r?\n([\s\S]*?)(?:\r?\n--)/i);
   let text = plain ? plain[1] : body;
-  const encoding = (plain ? body.match(/Content-Transfer-Encoding:\s*([\w-]+)/i)?.[1] : header("Content-Transfer-Encoding")) ?? "";
+  const encoding =
+    (plain ? body.match(/Content-Transfer-Encoding:\s*([\w-]+)/i)?.[1] : header("Content-Transfer-Encoding")) ?? "";
   if (/quoted-printable/i.test(encoding)) {
     text = Buffer.from(
-      text.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(Number.parseInt(h, 16))),
+      text
+        .replace(/=\r?\n/g, "")
+        .replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(Number.parseInt(h, 16))),
       "latin1",
     ).toString("utf8");
   } else if (/base64/i.test(encoding)) {
@@ -31,7 +41,9 @@ function decodeWords(value: string): string {
     kind.toLowerCase() === "b"
       ? Buffer.from(data, "base64").toString("utf8")
       : Buffer.from(
-          data.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(Number.parseInt(h, 16))),
+          data
+            .replace(/_/g, " ")
+            .replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(Number.parseInt(h, 16))),
           "latin1",
         ).toString("utf8"),
   );
