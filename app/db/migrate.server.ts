@@ -1,4 +1,5 @@
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgliteDatabase } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -11,6 +12,8 @@ export const MIGRATIONS_DIR = path.resolve(process.env.MIGRATIONS_DIR ?? "drizzl
 export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
   const config = { migrationsFolder: MIGRATIONS_DIR };
   await handle.exclusive(async () => {
+    // Extensions used by the schema's indexes (drizzle-kit does not manage extensions).
+    await handle.db.execute(sql`create extension if not exists pg_trgm`);
     if (handle.kind === "pglite") {
       await migratePglite(handle.db as unknown as PgliteDatabase<Record<string, never>>, config);
     } else {

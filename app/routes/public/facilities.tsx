@@ -1,7 +1,381 @@
-export default function Page() {
+import { type KeyboardEvent, useEffect, useRef } from "react";
+import {
+  Form,
+  Link,
+  type ShouldRevalidateFunctionArgs,
+  useNavigate,
+  useNavigation,
+  useSearchParams,
+} from "react-router";
+import { db } from "~/db/database.server";
+import { FacilityCard } from "~/features/facilities/components/facility-card";
+import { FacilityIcon } from "~/features/facilities/components/facility-icons";
+import { listFacilities } from "~/features/facilities/facilities.server";
+import { parseFacilityFilters } from "~/features/facilities/facility-filters";
+import {
+  COUNTRY_OPTIONS,
+  type FacilityFilters,
+  facilitiesSearch,
+  filtersFromForm,
+  hasActiveFilters,
+  MAX_QUERY_LENGTH,
+  SERVICE_OPTIONS,
+  SPECIALTY_OPTIONS,
+  TYPE_OPTIONS,
+  type View,
+} from "~/features/facilities/facility-options";
+import { pageMeta } from "~/lib/seo";
+import { useHydrated } from "~/lib/use-hydrated";
+import type { Route } from "./+types/facilities";
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Find a Healthcare Facility",
+    description:
+      "Search partner hospitals, clinics, diagnostic and specialty centres by country, type, specialty and services, and see who offers 24/7 emergency care.",
+    path: "/facilities",
+  });
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const filters = parseFacilityFilters(new URL(request.url).searchParams);
+  const result = await listFacilities(await db(), filters);
+  return { filters, ...result };
+}
+
+/** Switching between List View and Map View changes nothing the server sends. */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  const withoutView = (url: URL) => {
+    const params = new URLSearchParams(url.search);
+    params.delete("view");
+    return params.toString();
+  };
+  return withoutView(currentUrl) === withoutView(nextUrl) ? false : defaultShouldRevalidate;
+}
+
+const SEARCH_DELAY_MS = 300;
+
+const FILTER_SELECTS = [
+  { name: "country", label: "Country", all: "All Countries", options: COUNTRY_OPTIONS },
+  { name: "type", label: "Facility type", all: "All Types", options: TYPE_OPTIONS },
+  { name: "specialty", label: "Specialty", all: "All Specialties", options: SPECIALTY_OPTIONS },
+  { name: "services", label: "Services", all: "All Services", options: SERVICE_OPTIONS },
+] as const;
+
+export default function FacilitiesDirectory({ loaderData }: Route.ComponentProps) {
+  const { filters, facilities, total, page, pageCount } = loaderData;
+  const [searchParams] = useSearchParams();
+  const view: View = searchParams.get("view") === "map" ? "map" : "list";
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const busy = navigation.state === "loading" && navigation.location.pathname === "/facilities";
+  const formRef = useRef<HTMLFormElement>(null);
+  const searchTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const clearHref = `/facilities${facilitiesSearch({ view })}`;
+
+  // Keep the fields in step with the address (back button, Clear filters), except the one in use.
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const values: Record<string, string> = {
+      q: filters.q,
+      country: filters.country ?? "all",
+      type: filters.type ?? "all",
+      specialty: filters.specialty ?? "all",
+      services: filters.services ?? "all",
+    };
+    for (const [name, value] of Object.entries(values)) {
+      const field = form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | null;
+      if (field && field !== document.activeElement && field.value !== value) field.value = value;
+    }
+  }, [filters]);
+
+  useEffect(() => () => clearTimeout(searchTimer.current), []);
+
+  // With JavaScript: the list updates in place, and the address stays short and shareable.
+  function apply(form: HTMLFormElement) {
+    clearTimeout(searchTimer.current);
+    navigate(
+      { pathname: "/facilities", search: facilitiesSearch(filtersFromForm(new FormData(form), view)) },
+      { replace: true, preventScrollReset: true },
+    );
+  }
+
   return (
-    <main id="main" className="container-page py-12">
-      <h1 className="text-3xl font-bold">facilities</h1>
+    <main id="main" className="pb-16">
+      <section className="border-b border-slate-200 bg-brand-50">
+        <div className="container-page py-10 sm:py-12">
+          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Find a Healthcare Facility</h1>
+          <p className="mt-3 max-w-2xl text-muted">
+            Search partner hospitals, clinics, diagnostic and specialty centres by country, type, specialty and
+            services. Every profile lists the facility's specialists, languages and how to book.
+          </p>
+          <Form
+            ref={formRef}
+            method="get"
+            action="/facilities"
+            role="search"
+            aria-label="Search facilities"
+            className="mt-6 grid gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+            onSubmit={(event) => {
+              event.preventDefault();
+              apply(event.currentTarget);
+            }}
+            onChange={(event) => {
+              const form = event.currentTarget;
+              if ((event.target as HTMLElement).getAttribute("name") === "q") {
+                clearTimeout(searchTimer.current);
+                searchTimer.current = setTimeout(() => apply(form), SEARCH_DELAY_MS);
+              } else {
+                apply(form);
+              }
+            }}
+          >
+            <div>
+              <label htmlFor="facility-search" className="field-label">
+                Search
+              </label>
+              <div className="relative">
+                <FacilityIcon
+                  name="search"
+                  className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted"
+                />
+                <input
+                  id="facility-search"
+                  type="search"
+                  name="q"
+                  defaultValue={filters.q}
+                  maxLength={MAX_QUERY_LENGTH}
+                  placeholder="Search by name, location or description..."
+                  autoComplete="off"
+                  enterKeyHint="search"
+                  className="field-input pl-9"
+                />
+              </div>
+            </div>
+            <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+              {FILTER_SELECTS.map((select) => (
+                <div key={select.name}>
+                  <label htmlFor={`filter-${select.name}`} className="field-label">
+                    {select.label}
+                  </label>
+                  <select
+                    id={`filter-${select.name}`}
+                    name={select.name}
+                    defaultValue={filters[select.name] ?? "all"}
+                    className="field-input"
+                  >
+                    <option value="all">{select.all}</option>
+                    {select.options.map((option) => (
+                      <option key={option.value} value={option.value}>
+                        {option.label}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+              ))}
+            </div>
+            {view === "map" ? <input type="hidden" name="view" value="map" /> : null}
+            <div className="flex flex-wrap items-center gap-3">
+              <button type="submit" className="btn-primary">
+                Search
+              </button>
+              {hasActiveFilters(filters) ? (
+                <Link to={clearHref} className="btn-ghost" preventScrollReset>
+                  Clear filters
+                </Link>
+              ) : null}
+            </div>
+          </Form>
+        </div>
+      </section>
+
+      <div className="container-page pt-8">
+        <div className="flex flex-wrap items-center justify-between gap-4">
+          <p role="status" className="text-sm font-medium text-ink">
+            {total === 1 ? "1 facility found" : `${total.toLocaleString("en-GH")} facilities found`}
+            {pageCount > 1 ? ` (page ${page} of ${pageCount})` : ""}
+          </p>
+          <ViewTabs view={view} filters={filters} page={page} />
+        </div>
+
+        <div
+          role="tabpanel"
+          id="facilities-panel-list"
+          aria-labelledby="facilities-tab-list"
+          hidden={view !== "list"}
+          aria-busy={busy}
+          className={`mt-6 transition-opacity ${busy ? "opacity-60" : ""}`}
+        >
+          {facilities.length > 0 ? (
+            <>
+              <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+                {facilities.map((facility) => (
+                  <li key={facility.id}>
+                    <FacilityCard facility={facility} />
+                  </li>
+                ))}
+              </ul>
+              <Pagination filters={filters} page={page} pageCount={pageCount} view={view} />
+            </>
+          ) : (
+            <div className="card mx-auto max-w-xl py-10 text-center">
+              <h2 className="text-xl font-semibold">No facilities match your search</h2>
+              <p className="mt-2 text-muted">Try another search term, or fewer filters.</p>
+              <Link to={clearHref} className="btn-primary mt-6" preventScrollReset>
+                Clear filters
+              </Link>
+            </div>
+          )}
+        </div>
+
+        <div
+          role="tabpanel"
+          id="facilities-panel-map"
+          aria-labelledby="facilities-tab-map"
+          hidden={view !== "map"}
+          className="mt-6"
+        >
+          <div className="card flex flex-col items-center py-16 text-center">
+            <FacilityIcon name="map" className="size-10 text-brand-700" />
+            <h2 className="mt-4 text-xl font-semibold">Map View Coming Soon</h2>
+            <p className="mt-2 max-w-md text-muted">
+              Until then, the list view shows each facility's city and country, and every profile gives its full
+              address.
+            </p>
+          </div>
+        </div>
+      </div>
     </main>
+  );
+}
+
+/**
+ * Accessible tabs (WAI-ARIA tabs pattern) that are also links: without JavaScript each tab
+ * loads its view; with it, arrow keys move between tabs and switching needs no server trip.
+ */
+function ViewTabs({ view, filters, page }: { view: View; filters: FacilityFilters; page: number }) {
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const tabs: { id: View; label: string; icon: "list" | "map" }[] = [
+    { id: "list", label: "List View", icon: "list" },
+    { id: "map", label: "Map View", icon: "map" },
+  ];
+  const hrefFor = (id: View) => `/facilities${facilitiesSearch({ ...filters, page, view: id })}`;
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const index = tabs.findIndex((t) => t.id === view);
+    let next: number | undefined;
+    if (event.key === "ArrowRight") next = (index + 1) % tabs.length;
+    else if (event.key === "ArrowLeft") next = (index - 1 + tabs.length) % tabs.length;
+    else if (event.key === "Home") next = 0;
+    else if (event.key === "End") next = tabs.length - 1;
+    if (next === undefined) return;
+    event.preventDefault();
+    const tab = tabs[next]!;
+    document.getElementById(`facilities-tab-${tab.id}`)?.focus();
+    navigate(hrefFor(tab.id), { replace: true, preventScrollReset: true });
+  }
+
+  return (
+    <div
+      role="tablist"
+      aria-label="Directory view"
+      className="inline-flex rounded-lg border border-slate-300 bg-white p-1"
+      onKeyDown={onKeyDown}
+    >
+      {tabs.map((tab) => {
+        const selected = tab.id === view;
+        return (
+          <Link
+            key={tab.id}
+            id={`facilities-tab-${tab.id}`}
+            role="tab"
+            aria-selected={selected}
+            aria-controls={`facilities-panel-${tab.id}`}
+            tabIndex={hydrated ? (selected ? 0 : -1) : undefined}
+            to={hrefFor(tab.id)}
+            replace
+            preventScrollReset
+            className={`inline-flex min-h-10 items-center gap-2 rounded-md px-3 text-sm font-semibold ${
+              selected ? "bg-brand-700 text-white" : "text-brand-800 hover:bg-brand-50"
+            }`}
+          >
+            <FacilityIcon name={tab.icon} />
+            {tab.label}
+          </Link>
+        );
+      })}
+    </div>
+  );
+}
+
+/** Numbered pages around the current one, plus the first and the last. */
+function pageNumbers(page: number, pageCount: number): (number | "gap")[] {
+  const pages = new Set([1, pageCount, page - 1, page, page + 1].filter((n) => n >= 1 && n <= pageCount));
+  const sorted = [...pages].sort((a, b) => a - b);
+  const result: (number | "gap")[] = [];
+  for (const n of sorted) {
+    const last = result.at(-1);
+    if (typeof last === "number" && n - last > 1) result.push("gap");
+    result.push(n);
+  }
+  return result;
+}
+
+function Pagination({
+  filters,
+  page,
+  pageCount,
+  view,
+}: {
+  filters: FacilityFilters;
+  page: number;
+  pageCount: number;
+  view: View;
+}) {
+  if (pageCount <= 1) return null;
+  const hrefFor = (n: number) => `/facilities${facilitiesSearch({ ...filters, page: n, view })}`;
+  const linkClass =
+    "inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg border px-3 text-sm font-semibold";
+  return (
+    <nav aria-label="Pagination" className="mt-10">
+      <ul className="flex flex-wrap items-center justify-center gap-2">
+        {page > 1 ? (
+          <li>
+            <Link to={hrefFor(page - 1)} rel="prev" className={`${linkClass} border-slate-300 text-brand-800`}>
+              Previous
+            </Link>
+          </li>
+        ) : null}
+        {pageNumbers(page, pageCount).map((n, i) =>
+          n === "gap" ? (
+            <li key={`gap-${i}`} aria-hidden="true" className="px-1 text-muted">
+              …
+            </li>
+          ) : (
+            <li key={n}>
+              <Link
+                to={hrefFor(n)}
+                aria-current={n === page ? "page" : undefined}
+                aria-label={`Page ${n}`}
+                className={`${linkClass} ${
+                  n === page ? "border-brand-700 bg-brand-700 text-white" : "border-slate-300 text-brand-800"
+                }`}
+              >
+                {n}
+              </Link>
+            </li>
+          ),
+        )}
+        {page < pageCount ? (
+          <li>
+            <Link to={hrefFor(page + 1)} rel="next" className={`${linkClass} border-slate-300 text-brand-800`}>
+              Next
+            </Link>
+          </li>
+        ) : null}
+      </ul>
+    </nav>
   );
 }

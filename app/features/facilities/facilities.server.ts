@@ -1,0 +1,163 @@
+import { and, asc, count, eq, or, type SQL, sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { facilities, facilitySearchDocument } from "~/db/schema";
+import { type FacilityFilters, PAGE_SIZE, SPECIALTY_OPTIONS } from "./facility-options";
+import { slugify, uniqueSlug } from "./slug";
+
+/** What a directory card shows (spec section 2). */
+const cardColumns = {
+  id: facilities.id,
+  slug: facilities.slug,
+  name: facilities.name,
+  type: facilities.type,
+  location: facilities.location,
+  country: facilities.country,
+  rating: facilities.rating,
+  reviews: facilities.reviews,
+  specialties: facilities.specialties,
+  languages: facilities.languages,
+  verified: facilities.verified,
+  emergency: facilities.emergency,
+  description: facilities.description,
+};
+
+/** Alphabetical regardless of case (served by the facilities_active_name_idx index). */
+const byName = sql`lower(${facilities.name})`;
+
+export type FacilityProfile = typeof facilities.$inferSelect;
+export type FacilityCard = Pick<FacilityProfile, keyof typeof cardColumns>;
+
+export type FacilityPage = {
+  facilities: FacilityCard[];
+  total: number;
+  page: number;
+  pageCount: number;
+  pageSize: number;
+};
+
+/** `%text%` for ILIKE, with the pattern characters in the text taken literally. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The directory's conditions: active, each chosen filter, and the search. */
+function directoryWhere(filters: Partial<FacilityFilters>): SQL {
+  const conditions: SQL[] = [eq(facilities.isActive, true)];
+  if (filters.country) conditions.push(eq(facilities.country, filters.country));
+  if (filters.type) conditions.push(eq(facilities.type, filters.type));
+  if (filters.specialty) {
+    const name = SPECIALTY_OPTIONS.find((o) => o.value === filters.specialty)?.label ?? filters.specialty;
+    conditions.push(sql`${facilities.specialties} @> array[${name}]::text[]`);
+  }
+  if (filters.services) {
+    conditions.push(sql`${facilities.serviceCategories} @> array[${filters.services}]::text[]`);
+  }
+  if (filters.q) {
+    const pattern = containsPattern(filters.q);
+    // Name, location or description, case-insensitive; served by the trigram index.
+    conditions.push(sql`${facilitySearchDocument(facilities)} ilike ${pattern}`);
+  }
+  return and(...conditions)!;
+}
+
+/**
+ * One page of the public directory: active facilities matching the search and filters,
+ * by name, 12 to a page. A page past the end answers the last page.
+ */
+export async function listFacilities(db: Db, filters: Partial<FacilityFilters>): Promise<FacilityPage> {
+  const where = directoryWhere(filters);
+  const requested = Math.max(1, Math.floor(filters.page ?? 1));
+  const pageOf = (page: number) =>
+    db
+      .select(cardColumns)
+      .from(facilities)
+      .where(where)
+      .orderBy(byName, asc(facilities.id))
+      .limit(PAGE_SIZE)
+      .offset((page - 1) * PAGE_SIZE);
+  const [[{ total }], rows] = await Promise.all([
+    db.select({ total: count() }).from(facilities).where(where),
+    pageOf(requested),
+  ]);
+  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const page = Math.min(requested, pageCount);
+  return {
+    facilities: page === requested ? rows : await pageOf(page),
+    total,
+    page,
+    pageCount,
+    pageSize: PAGE_SIZE,
+  };
+}
+
+const SLUG_PATTERN = /^[a-z0-9_-]{1,200}$/;
+
+/** An active facility's full profile, or null (unknown or deactivated: the page answers 404). */
+export async function getFacilityBySlug(db: Db, slug: string): Promise<FacilityProfile | null> {
+  // Every slug is made of these characters; anything else (including NUL bytes) cannot match.
+  if (!SLUG_PATTERN.test(slug)) return null;
+  const [row] = await db
+    .select()
+    .from(facilities)
+    .where(and(eq(facilities.slug, slug), eq(facilities.isActive, true)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Active facilities for the referral form's select (spec section 6: active, ordered by name). */
+export async function listActiveFacilityOptions(db: Db): Promise<{ id: string; name: string; location: string }[]> {
+  return db
+    .select({ id: facilities.id, name: facilities.name, location: facilities.location })
+    .from(facilities)
+    .where(eq(facilities.isActive, true))
+    .orderBy(byName, asc(facilities.id));
+}
+
+/** Slugs of every active facility, for the sitemap. */
+export async function listActiveFacilitySlugs(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ slug: facilities.slug })
+    .from(facilities)
+    .where(eq(facilities.isActive, true))
+    .orderBy(asc(facilities.slug));
+  return rows.map((r) => r.slug);
+}
+
+export type NewFacility = Omit<typeof facilities.$inferInsert, "id" | "slug" | "createdAt">;
+
+/** The first free slug for `name`, checked against every facility (active or not). */
+export async function nextFreeSlug(db: Db, name: string): Promise<string> {
+  const base = slugify(name);
+  const rows = await db
+    .select({ slug: facilities.slug })
+    .from(facilities)
+    .where(or(eq(facilities.slug, base), sql`${facilities.slug} ~ ${`^${base}-[0-9]+$`}`));
+  const taken = new Set(rows.map((r) => r.slug));
+  return uniqueSlug(name, (s) => taken.has(s));
+}
+
+/**
+ * Adds a facility under a unique slug. Two inserts racing for the same name: the unique
+ * index refuses the second, which then takes the next suffix.
+ */
+export async function createFacility(db: Db, input: NewFacility): Promise<{ id: string; slug: string }> {
+  for (let attempt = 0; ; attempt++) {
+    const slug = await nextFreeSlug(db, input.name);
+    try {
+      const [row] = await db
+        .insert(facilities)
+        .values({ ...input, slug })
+        .returning({ id: facilities.id, slug: facilities.slug });
+      return row!;
+    } catch (error) {
+      const code =
+        (error as { cause?: { code?: string }; code?: string }).cause?.code ?? (error as { code?: string }).code;
+      if (code !== "23505" || attempt >= 5) throw error;
+    }
+  }
+}
+
+/** Marks a facility active or inactive (hidden from the directory, profiles and referral select). */
+export async function setFacilityActive(db: Db, id: string, isActive: boolean): Promise<void> {
+  await db.update(facilities).set({ isActive }).where(eq(facilities.id, id));
+}
