@@ -63,6 +63,10 @@ export default defineConfig({
       BUILD_DIR: process.env.BUILD_DIR ?? "build",
       // The e2e suite signs in and posts many times from one address.
       E2E_RELAXED_RATE_LIMITS: "1",
+      // An approved system administrator, ensured before the first sign-in (tests/e2e/accounts.spec.ts).
+      BOOTSTRAP_ADMIN_EMAIL: "admin@example.test",
+      BOOTSTRAP_ADMIN_PASSWORD: "Admin-Passw0rd!",
+      BOOTSTRAP_ADMIN_NAME: "Ada Admin",
     },
   },
 });

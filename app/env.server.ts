@@ -33,6 +33,10 @@ const schema = z.object({
   MAIL_FROM: z.string().min(3, "expected a sender such as Name <no-reply@example.org>").optional(),
   CONTACT_INBOX: z.email({ error: "expected an email address" }).optional(),
   AUTH_SECRET: z.string().min(32, "expected at least 32 characters").optional(),
+  // Optional: ensure this approved system admin exists when the server starts (create-admin semantics).
+  BOOTSTRAP_ADMIN_EMAIL: z.email({ error: "expected an email address" }).optional(),
+  BOOTSTRAP_ADMIN_PASSWORD: z.string().min(8, "expected at least 8 characters").max(128).optional(),
+  BOOTSTRAP_ADMIN_NAME: z.string().trim().min(2, "expected 2 to 100 characters").max(100).optional(),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
       error: "expected one of fatal, error, warn, info, debug, trace, silent",

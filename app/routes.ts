@@ -7,6 +7,7 @@ export default [
     index("routes/public/home.tsx"),
     route("hubs", "routes/public/hubs.tsx"),
     route("hub/:hubId", "routes/public/hub.tsx"),
+    route("hub/:hubId/leave", "routes/public/hub-leave.tsx"),
     route("facilities", "routes/public/facilities.tsx"),
     route("facility/:facilityId", "routes/public/facility.tsx"),
     route("apps", "routes/public/apps.tsx"),
@@ -36,6 +37,9 @@ export default [
   ...Object.keys(REDIRECTS).map((from) =>
     route(from.slice(1), "routes/resources/redirect.ts", { id: `redirect${from.replaceAll("/", "-")}` }),
   ),
+  // Account links and sign-out (resource routes: no page of their own).
+  route("auth/verify", "routes/auth/verify.ts"),
+  route("auth/sign-out", "routes/auth/sign-out.ts"),
   route("healthz", "routes/resources/healthz.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),

@@ -1,7 +1,30 @@
-export default function Page() {
+import { data } from "react-router";
+import { SITE } from "~/content/site";
+import { db } from "~/db/database.server";
+import { forgotPasswordAction } from "~/features/accounts/account-actions.server";
+import { ForgotPasswordForm } from "~/features/accounts/components/forgot-password-form";
+import { requestInfo } from "~/lib/request-context.server";
+import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/forgot-password";
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Forgot Password",
+    description: `Request a link to set a new password for your ${SITE.name} account.`,
+  });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData().catch(() => new FormData());
+  const answer = await forgotPasswordAction(await db(), form, { ip: requestInfo(context).ip, request });
+  return data(answer.body, { status: answer.status });
+}
+
+export default function ForgotPasswordPage({ actionData }: Route.ComponentProps) {
   return (
-    <main id="main" className="container-page py-12">
-      <h1 className="text-3xl font-bold">forgot-password</h1>
+    <main id="main" className="container-page py-10 sm:py-16">
+      <div className="card mx-auto max-w-md p-6 sm:p-8">
+        <ForgotPasswordForm result={actionData} />
+      </div>
     </main>
   );
 }

@@ -1,7 +1,31 @@
-export default function Page() {
+import { data } from "react-router";
+import { SITE } from "~/content/site";
+import { db } from "~/db/database.server";
+import { recoveryAction } from "~/features/accounts/account-actions.server";
+import { RecoveryFlow } from "~/features/accounts/components/recovery-flow";
+import { pageMeta } from "~/lib/seo";
+import type { Route } from "./+types/reset-password";
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Reset Your Password",
+    description: `Set a new password for your ${SITE.name} account.`,
+    noindex: true,
+  });
+
+/** The reset link's tokens travel in the address fragment: the page reads them, this action checks them. */
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData().catch(() => new FormData());
+  const answer = await recoveryAction(await db(), form, request);
+  return data(answer.body, { status: answer.status, headers: answer.headers });
+}
+
+export default function ResetPasswordPage() {
   return (
-    <main id="main" className="container-page py-12">
-      <h1 className="text-3xl font-bold">reset-password</h1>
+    <main id="main" className="container-page py-10 sm:py-16">
+      <div className="card mx-auto max-w-md p-6 sm:p-8">
+        <RecoveryFlow />
+      </div>
     </main>
   );
 }

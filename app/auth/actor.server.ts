@@ -1,0 +1,121 @@
+import { eq } from "drizzle-orm";
+import { data } from "react-router";
+import type { Db } from "../db/client.server.ts";
+import { userRoles, users } from "../db/schema.ts";
+import { type Actor, ANONYMOUS, type GatedArea, gateFor, type UserActor } from "./actor.ts";
+import { authFor, authHeaders, COOKIE_PREFIX } from "./auth.server.ts";
+
+export type { Actor, AnonymousActor, GatedArea, UserActor } from "./actor.ts";
+export { gateFor } from "./actor.ts";
+
+type Loaded = { actor: Actor; headers: Headers };
+const perRequest = new WeakMap<Request, Promise<Loaded>>();
+const SESSION_COOKIE = `${COOKIE_PREFIX}.session_token=`;
+
+/**
+ * The actor of a request: anonymous, or the signed-in user with their effective role and
+ * approval. Loaded once per request (every loader of a page shares it); a request without a
+ * session cookie costs no database round trip.
+ */
+export async function getActor(db: Db, request: Request): Promise<Actor> {
+  return (await load(db, request)).actor;
+}
+
+/**
+ * Set-Cookie headers produced while loading the actor: the renewed session cookie (sessions are
+ * extended while in use) or its removal when the session ended. Loaders return them with their data.
+ */
+export async function actorHeaders(db: Db, request: Request): Promise<Headers> {
+  return (await load(db, request)).headers;
+}
+
+function load(db: Db, request: Request): Promise<Loaded> {
+  let pending = perRequest.get(request);
+  if (!pending) {
+    pending = loadUncached(db, request);
+    perRequest.set(request, pending);
+  }
+  return pending;
+}
+
+async function loadUncached(db: Db, request: Request): Promise<Loaded> {
+  if (!request.headers.get("cookie")?.includes(SESSION_COOKIE)) return { actor: ANONYMOUS, headers: new Headers() };
+  const { headers, response } = await authFor(db).api.getSession({
+    headers: authHeaders(request, "unknown"),
+    returnHeaders: true,
+  });
+  const setCookies = new Headers();
+  for (const cookie of headers.getSetCookie()) setCookies.append("Set-Cookie", cookie);
+  if (!response) return { actor: ANONYMOUS, headers: setCookies };
+  return { actor: await actorById(db, response.user.id), headers: setCookies };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The actor for a user id (anonymous when the user does not exist or the id is malformed). */
+export async function actorById(db: Db, userId: string): Promise<Actor> {
+  if (!UUID.test(userId)) return ANONYMOUS;
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      fullName: users.fullName,
+      role: users.role,
+      roleOverride: userRoles.role,
+      isVerified: users.isVerified,
+      approvalStatus: users.approvalStatus,
+      facilityId: users.facilityId,
+      specialty: users.specialty,
+    })
+    .from(users)
+    .leftJoin(userRoles, eq(userRoles.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!row) return ANONYMOUS;
+  const role = row.roleOverride ?? row.role;
+  return {
+    kind: "user",
+    id: row.id,
+    email: row.email,
+    fullName: row.fullName,
+    role,
+    approved: role === "doctor" ? row.isVerified : row.approvalStatus === "approved",
+    facilityId: row.facilityId,
+    specialty: row.specialty,
+  };
+}
+
+/** The signed-in user, or a thrown 401 "Authentication Required". */
+export async function requireUser(db: Db, request: Request): Promise<UserActor> {
+  const actor = await getActor(db, request);
+  if (actor.kind === "anonymous") throw data("Authentication Required", { status: 401 });
+  return actor;
+}
+
+/**
+ * The server side of the gate screens, for actions and domain functions: the actor when the
+ * area allows it; else a thrown 401 (anonymous) or 403 (wrong role, or awaiting approval).
+ */
+export function assertGate(actor: Actor, area: GatedArea): UserActor {
+  const gate = gateFor(actor, area);
+  switch (gate.kind) {
+    case "allowed":
+      return gate.actor;
+    case "anonymous":
+      throw data("Authentication Required", { status: 401 });
+    case "denied":
+      throw data(gate.message, { status: 403 });
+    case "pending":
+      throw data("Account Pending Approval", { status: 403 });
+  }
+}
+
+/** `assertGate` for a request: loads the actor first. */
+export async function requireGate(db: Db, request: Request, area: GatedArea): Promise<UserActor> {
+  return assertGate(await getActor(db, request), area);
+}
+
+/** True for an approved system administrator: the only actor who may approve accounts. */
+export function isApprovedSystemAdmin(actor: Actor): actor is UserActor {
+  return actor.kind === "user" && actor.role === "system_admin" && actor.approved;
+}

@@ -1,0 +1,66 @@
+import type { Role } from "./roles";
+
+/**
+ * Who is asking (client-safe types and pure gate rules). The server builds it once per request
+ * in actor.server.ts; pages read it to choose a screen, domain functions to enforce the rules.
+ */
+export type AnonymousActor = { kind: "anonymous" };
+export type UserActor = {
+  kind: "user";
+  id: string;
+  email: string;
+  fullName: string;
+  /** The effective role: user_roles.role when a row exists, else users.role (spec section 3). */
+  role: Role;
+  /** Doctors: is_verified. Administrators: their approval status is "approved". */
+  approved: boolean;
+  facilityId: string | null;
+  specialty: string | null;
+};
+export type Actor = AnonymousActor | UserActor;
+
+export const ANONYMOUS: AnonymousActor = Object.freeze({ kind: "anonymous" });
+
+/** The gated screens: the three dashboards and the create-referral page. */
+export type GatedArea = "doctor" | "facility-admin" | "system-admin" | "referrals-create";
+
+export type Gate =
+  | { kind: "allowed"; actor: UserActor }
+  | { kind: "anonymous" }
+  | { kind: "denied"; message: string }
+  | { kind: "pending"; role: Role };
+
+const AREA_ROLE: Record<GatedArea, Role> = {
+  doctor: "doctor",
+  "referrals-create": "doctor",
+  "facility-admin": "facility_admin",
+  "system-admin": "system_admin",
+};
+
+/** The wrong-role texts of spec section 6, word for word. */
+export const DENIED_MESSAGES: Record<GatedArea, string> = {
+  doctor: "This dashboard is only available for doctors.",
+  "referrals-create": "Only doctors can create referrals.",
+  "facility-admin": "This dashboard is only available for facility administrators.",
+  "system-admin": "Access denied",
+};
+
+/**
+ * Anonymous -> Authentication Required; another role -> Access Denied (with the spec's text);
+ * the right role awaiting approval -> Account Pending Approval; else allowed.
+ */
+export function gateFor(actor: Actor, area: GatedArea): Gate {
+  if (actor.kind === "anonymous") return { kind: "anonymous" };
+  if (actor.role !== AREA_ROLE[area]) return { kind: "denied", message: DENIED_MESSAGES[area] };
+  if (!actor.approved) return { kind: "pending", role: actor.role };
+  return { kind: "allowed", actor };
+}
+
+/** What a page may show about the signed-in user (no more than the shell needs). */
+export type ActorSummary = { fullName: string; email: string; role: Role; approved: boolean } | null;
+
+export function summarise(actor: Actor): ActorSummary {
+  return actor.kind === "user"
+    ? { fullName: actor.fullName, email: actor.email, role: actor.role, approved: actor.approved }
+    : null;
+}

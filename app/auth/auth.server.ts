@@ -1,0 +1,203 @@
+import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { drizzleAdapter } from "@better-auth/drizzle-adapter";
+import { betterAuth } from "better-auth/minimal";
+import { and, eq, like, lt, ne, or } from "drizzle-orm";
+import type { Db } from "../db/client.server.ts";
+import { accounts, sessions, users, verifications } from "../db/schema.ts";
+import { sendMail } from "../email/send.server.ts";
+import { env } from "../env.server.ts";
+import { existingAccountMail, resetPasswordMail, verificationMail } from "../features/accounts/account-mail.ts";
+import { logger } from "../lib/logger.server.ts";
+
+/*
+ * better-auth on our database: scrypt password hashes, database sessions in a signed HttpOnly
+ * cookie, the email-verification token and the single-use password-reset rows. Its HTTP handler
+ * is not mounted: our own route actions call its server API (forms work without JavaScript and
+ * answer with the spec's messages), so no request can reach it with fields we did not validate.
+ * Files loaded by scripts/create-admin.ts use relative imports with .ts extensions (plain Node).
+ */
+
+/** The header our server sets (never the client) to hand the client IP to better-auth. */
+export const CLIENT_IP_HEADER = "x-client-ip";
+/** Reset links are valid for 30 minutes (spec section 9). */
+export const RESET_LINK_TTL_SECONDS = 30 * 60;
+export const RESET_IDENTIFIER_PREFIX = "reset-password:";
+/** Sessions last 30 days and are renewed (expiry pushed back) at most once a day while in use. */
+export const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
+const SESSION_RENEW_AFTER_SECONDS = 24 * 60 * 60;
+/** Email verification links: a day (signing in unverified sends a fresh one). */
+const VERIFICATION_TTL_SECONDS = 24 * 60 * 60;
+export const COOKIE_PREFIX = "app";
+
+/** Sends in the background: the answer never waits on (or reveals) the mail server. */
+function deliver(mail: Parameters<typeof sendMail>[0]): void {
+  sendMail(mail).catch((error: unknown) => logger.error({ err: error, subject: mail.subject }, "sending mail failed"));
+}
+
+/** The refresh_token of a reset link: an HMAC of its access_token, so both must come from our mail. */
+export function recoverySignature(accessToken: string, secret = env().AUTH_SECRET): string {
+  return createHmac("sha256", secret).update(`recovery:${accessToken}`).digest("base64url");
+}
+
+export function isRecoverySignatureValid(accessToken: string, refreshToken: string): boolean {
+  const expected = Buffer.from(recoverySignature(accessToken));
+  const given = Buffer.from(refreshToken);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+export function resetLink(accessToken: string, appUrl = env().APP_URL): string {
+  const fragment = new URLSearchParams({
+    type: "recovery",
+    access_token: accessToken,
+    refresh_token: recoverySignature(accessToken),
+  });
+  return `${appUrl}/reset-password#${fragment}`;
+}
+
+export function verificationLink(token: string, appUrl = env().APP_URL): string {
+  return `${appUrl}/auth/verify?${new URLSearchParams({ token })}`;
+}
+
+/**
+ * How a reset row's identifier is stored: the prefix, then a SHA-256 of the token, so a copy of
+ * the database does not hold usable links. better-auth applies it on every write and lookup.
+ */
+export function storedResetIdentifier(identifier: string): string {
+  return `${RESET_IDENTIFIER_PREFIX}${createHash("sha256").update(identifier).digest("hex")}`;
+}
+
+function createAuth(db: Db) {
+  const config = env();
+  return betterAuth({
+    appName: "accounts",
+    baseURL: config.APP_URL,
+    secret: config.AUTH_SECRET,
+    database: drizzleAdapter(db, { provider: "pg", schema: { users, sessions, accounts, verifications } }),
+    user: {
+      modelName: "users",
+      fields: { name: "fullName" },
+      additionalFields: {
+        phone: { type: "string", required: false },
+        role: { type: "string", required: true, defaultValue: "doctor" },
+        specialty: { type: "string", required: false },
+        facilityId: { type: "string", required: false },
+        // Approval is never input: only approveAccount and create-admin change it.
+        isVerified: { type: "boolean", required: false, defaultValue: false, input: false },
+        approvalStatus: { type: "string", required: false, defaultValue: "pending", input: false },
+        approvedAt: { type: "date", required: false, input: false },
+        approvedBy: { type: "string", required: false, input: false },
+      },
+    },
+    session: {
+      modelName: "sessions",
+      expiresIn: SESSION_TTL_SECONDS,
+      updateAge: SESSION_RENEW_AFTER_SECONDS,
+    },
+    account: { modelName: "accounts" },
+    verification: {
+      modelName: "verifications",
+      storeIdentifier: {
+        default: "plain",
+        overrides: { [RESET_IDENTIFIER_PREFIX]: { hash: async (identifier) => storedResetIdentifier(identifier) } },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      resetPasswordTokenExpiresIn: RESET_LINK_TTL_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        // A new request invalidates every earlier link (better-auth keeps them by default).
+        await supersedeOlderResetRows(db, user.id, storedResetIdentifier(`${RESET_IDENTIFIER_PREFIX}${token}`));
+        deliver({ to: user.email, ...resetPasswordMail({ name: user.name, link: resetLink(token) }) });
+      },
+      onExistingUserSignUp: async ({ user }) => {
+        deliver({ to: user.email, ...existingAccountMail({ name: user.name, appUrl: config.APP_URL }) });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: false,
+      expiresIn: VERIFICATION_TTL_SECONDS,
+      sendVerificationEmail: async ({ user, token }) => {
+        deliver({ to: user.email, ...verificationMail({ name: user.name, link: verificationLink(token) }) });
+      },
+    },
+    // Our own DB-backed limits (shared by every server) apply in the route actions instead.
+    rateLimit: { enabled: false },
+    telemetry: { enabled: false },
+    advanced: {
+      cookiePrefix: COOKIE_PREFIX,
+      useSecureCookies: config.APP_URL.startsWith("https:"),
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", path: "/" },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      database: { generateId: "uuid" },
+    },
+    logger: {
+      level: "warn",
+      log: (level, message, ...args) => {
+        // better-auth logs "user not found" and similar at warn: routine for us, and never the address.
+        logger[level === "error" ? "error" : "debug"](
+          { args: args.length ? args : undefined },
+          `better-auth: ${message}`,
+        );
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+const instances = new WeakMap<Db, Auth>();
+
+/** The better-auth instance bound to a database (one per database handle). */
+export function authFor(db: Db): Auth {
+  let auth = instances.get(db);
+  if (!auth) {
+    auth = createAuth(db);
+    instances.set(db, auth);
+  }
+  return auth;
+}
+
+/** Deletes the user's other reset rows that are not newer than the one kept (newest wins). */
+async function supersedeOlderResetRows(db: Db, userId: string, keepIdentifier: string): Promise<void> {
+  const [kept] = await db
+    .select({ id: verifications.id, createdAt: verifications.createdAt })
+    .from(verifications)
+    .where(eq(verifications.identifier, keepIdentifier))
+    .limit(1);
+  const others = and(
+    eq(verifications.value, userId),
+    like(verifications.identifier, `${RESET_IDENTIFIER_PREFIX}%`),
+    ne(verifications.identifier, keepIdentifier),
+  );
+  await db
+    .delete(verifications)
+    .where(
+      kept
+        ? and(
+            others,
+            or(
+              lt(verifications.createdAt, kept.createdAt),
+              and(eq(verifications.createdAt, kept.createdAt), lt(verifications.id, kept.id)),
+            ),
+          )
+        : others,
+    );
+}
+
+/** Headers for a better-auth server call: the caller's cookie and agent, and the client IP we trust. */
+export function authHeaders(request: Request | undefined, ip: string): Headers {
+  const headers = new Headers();
+  const cookie = request?.headers.get("cookie");
+  const agent = request?.headers.get("user-agent");
+  if (cookie) headers.set("cookie", cookie);
+  if (agent) headers.set("user-agent", agent.slice(0, 512));
+  headers.set(CLIENT_IP_HEADER, ip);
+  return headers;
+}

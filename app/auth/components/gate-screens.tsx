@@ -1,0 +1,71 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import type { Gate } from "../actor";
+import type { Role } from "../roles";
+
+/** "Account Pending Approval" texts: the doctor's is the spec's (section 6), word for word. */
+export const PENDING_MESSAGES: Record<Role, string> = {
+  doctor: "Your doctor account is awaiting admin approval. You will be able to create referrals once approved.",
+  facility_admin:
+    "Your facility administrator account is awaiting admin approval. You will be able to manage your facility's referrals once approved.",
+  system_admin:
+    "Your system administrator account is awaiting approval by an existing system administrator. You will be able to manage the platform once approved.",
+};
+
+function Screen({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <main id="main" className="container-page flex min-h-[60vh] flex-col items-center justify-center py-16 text-center">
+      <div className="card w-full max-w-lg p-8">
+        <h1 className="text-2xl font-bold">{title}</h1>
+        {children}
+      </div>
+    </main>
+  );
+}
+
+export function AuthenticationRequired() {
+  return (
+    <Screen title="Authentication Required">
+      <p className="mt-3 text-muted">Please sign in to access this page.</p>
+      <Link to="/auth" className="btn-primary mt-6">
+        Sign In
+      </Link>
+    </Screen>
+  );
+}
+
+export function AccessDenied({ message }: { message: string }) {
+  return (
+    <Screen title="Access Denied">
+      <p className="mt-3 text-muted">{message}</p>
+      <Link to="/" className="btn-primary mt-6">
+        Go to Home
+      </Link>
+    </Screen>
+  );
+}
+
+export function AccountPendingApproval({ role }: { role: Role }) {
+  return (
+    <Screen title="Account Pending Approval">
+      <p className="mt-3 text-muted">{PENDING_MESSAGES[role]}</p>
+      <Link to="/" className="btn-secondary mt-6">
+        Go to Home
+      </Link>
+    </Screen>
+  );
+}
+
+/** The gate screen for a refused visitor, or `children` (the page) when the gate allows. */
+export function GateScreen({ gate, children }: { gate: Gate; children: ReactNode }) {
+  switch (gate.kind) {
+    case "anonymous":
+      return <AuthenticationRequired />;
+    case "denied":
+      return <AccessDenied message={gate.message} />;
+    case "pending":
+      return <AccountPendingApproval role={gate.role} />;
+    case "allowed":
+      return <>{children}</>;
+  }
+}

@@ -1,0 +1,71 @@
+import { SITE } from "../../content/site.ts";
+
+/** The account emails: plain text first (every client reads it), with a simple HTML twin. */
+export type AccountMail = { subject: string; text: string; html: string };
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function html(paragraphs: string[], action?: { label: string; href: string }): string {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join("");
+  const button = action
+    ? `<p style="margin:0 0 16px"><a href="${escapeHtml(action.href)}" style="display:inline-block;background:#0d6156;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#4b5866">If the button does not work, copy this address into your browser:<br>${escapeHtml(action.href)}</p>`
+    : "";
+  return `<!doctype html><html><body style="font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#17212b;line-height:1.5;max-width:560px;margin:0 auto;padding:24px">${body}${button}<p style="margin:24px 0 0;font-size:13px;color:#4b5866">${escapeHtml(SITE.name)}</p></body></html>`;
+}
+
+export function verificationMail(input: { name: string; link: string }): AccountMail {
+  const lines = [
+    `Hello ${input.name},`,
+    `Thank you for registering with ${SITE.name}. Please confirm your email address to finish setting up your account.`,
+    "This link is valid for 24 hours. If you did not register, you can ignore this email.",
+  ];
+  return {
+    subject: `Confirm your email address for ${SITE.name}`,
+    text: `${lines[0]}\n\n${lines[1]}\n\nConfirm your email address:\n${input.link}\n\n${lines[2]}\n\n${SITE.name}\n`,
+    html: html(lines, { label: "Confirm email address", href: input.link }),
+  };
+}
+
+export function resetPasswordMail(input: { name: string; link: string }): AccountMail {
+  const lines = [
+    `Hello ${input.name},`,
+    `We received a request to reset the password of your ${SITE.name} account.`,
+    "This link is valid for 30 minutes and can be used once. Requesting another email makes this link stop working. If you did not ask for a reset, you can ignore this email: your password stays the same.",
+  ];
+  return {
+    subject: `Reset your ${SITE.name} password`,
+    text: `${lines[0]}\n\n${lines[1]}\n\nSet a new password:\n${input.link}\n\n${lines[2]}\n\n${SITE.name}\n`,
+    html: html(lines, { label: "Set a new password", href: input.link }),
+  };
+}
+
+/** Sent when someone registers with an address that already has an account (the form answers as usual). */
+export function existingAccountMail(input: { name: string; appUrl: string }): AccountMail {
+  const signIn = `${input.appUrl}/auth`;
+  const reset = `${input.appUrl}/forgot-password`;
+  const lines = [
+    `Hello ${input.name},`,
+    `Someone tried to register a new ${SITE.name} account with this email address, which already has an account.`,
+    `If it was you, sign in at ${signIn}, or choose a new password at ${reset}. If it was not you, you can ignore this email.`,
+  ];
+  return {
+    subject: `You already have a ${SITE.name} account`,
+    text: `${lines.join("\n\n")}\n\n${SITE.name}\n`,
+    html: html(lines),
+  };
+}
+
+export function accountApprovedMail(input: { name: string; appUrl: string; dashboardPath: string }): AccountMail {
+  const link = `${input.appUrl}${input.dashboardPath}`;
+  const lines = [
+    `Hello ${input.name},`,
+    `Your ${SITE.name} account has been approved. You can now use your dashboard.`,
+  ];
+  return {
+    subject: `Your ${SITE.name} account is approved`,
+    text: `${lines.join("\n\n")}\n\n${link}\n\n${SITE.name}\n`,
+    html: html(lines, { label: "Open your dashboard", href: link }),
+  };
+}

@@ -1,0 +1,336 @@
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { actorById, actorHeaders, getActor } from "~/auth/actor.server";
+import { RESET_LINK_TTL_SECONDS } from "~/auth/auth.server";
+import { facilities, sessions, users, verifications } from "~/db/schema";
+import { createAccount, requestWith, sessionCookie } from "../../../tests/helpers/accounts";
+import { type CapturedMail, startMailCatcher } from "../../../tests/helpers/mail-catcher";
+import { createTestDb, type TestDatabase } from "../../../tests/helpers/test-db";
+import {
+  MESSAGES,
+  type RecoveryTokens,
+  registerAccount,
+  requestPasswordReset,
+  resetLinkUser,
+  resetPasswordWithLink,
+  signIn,
+  signOut,
+  verifyEmail,
+} from "./accounts.server";
+import type { RegisterInput } from "./register-schema";
+
+vi.stubEnv("E2E_RELAXED_RATE_LIMITS", "");
+vi.stubEnv("AUTH_SECRET", "test-secret-test-secret-test-secret-0123456789");
+vi.stubEnv("APP_URL", "http://localhost:3000");
+
+let h: TestDatabase;
+let mail: Awaited<ReturnType<typeof startMailCatcher>>;
+let facilityId: string;
+let ipCounter = 0;
+/** A fresh client address per call, so per-IP limits only bite in the tests about them. */
+const meta = () => ({ ip: `192.0.2.${++ipCounter % 250}-${ipCounter}` });
+
+beforeAll(async () => {
+  mail = await startMailCatcher();
+  vi.stubEnv("SMTP_URL", mail.url);
+  h = await createTestDb();
+  const [facility] = await h.db
+    .insert(facilities)
+    .values({
+      slug: "test-clinic",
+      name: "Test Clinic",
+      type: "clinic",
+      location: "Accra",
+      country: "ghana",
+      address: "1 Test Road",
+      description: "A clinic.",
+      image: "/images/x.webp",
+      contact: { phones: [], email: "c@example.test", address: "1 Test Road" },
+    })
+    .returning({ id: facilities.id });
+  facilityId = facility.id;
+});
+afterAll(async () => {
+  await h.drop();
+  await mail.stop();
+});
+
+const mailTo = (to: string, subject: RegExp) =>
+  mail.waitFor((m: CapturedMail) => m.to.includes(to) && subject.test(m.subject));
+const mailsTo = (to: string) => mail.messages.filter((m) => m.to.includes(to));
+
+function registration(overrides: Partial<RegisterInput> = {}): RegisterInput {
+  return {
+    full_name: "Ama Mensah",
+    email: `ama${++ipCounter}@example.test`,
+    phone: "0241234567",
+    password: "Passw0rd!",
+    role: "doctor",
+    specialty: "Cardiology",
+    facility_id: null,
+    ...overrides,
+  };
+}
+
+function tokensFrom(m: CapturedMail): RecoveryTokens {
+  const link = m.text.match(/https?:\/\/\S+\/reset-password#\S+/)?.[0];
+  if (!link) throw new Error("no reset link");
+  const params = new URLSearchParams(new URL(link).hash.slice(1));
+  expect(params.get("type")).toBe("recovery");
+  return { accessToken: params.get("access_token") ?? "", refreshToken: params.get("refresh_token") ?? "" };
+}
+
+async function userByEmail(email: string) {
+  const [row] = await h.db.select().from(users).where(eq(users.email, email));
+  return row;
+}
+
+async function sessionCount(userId: string): Promise<number> {
+  const [row] = await h.db.select({ n: count() }).from(sessions).where(eq(sessions.userId, userId));
+  return row.n;
+}
+
+describe("registration", () => {
+  it("creates an unverified doctor and emails a link that verifies the address", async () => {
+    const input = registration({ email: "Kofi.Doctor@Example.test" });
+    expect(await registerAccount(h.db, input, meta())).toEqual({ ok: true });
+    const user = await userByEmail("kofi.doctor@example.test");
+    expect(user).toMatchObject({
+      fullName: "Ama Mensah",
+      role: "doctor",
+      specialty: "Cardiology",
+      phone: "0241234567",
+      isVerified: false,
+      approvalStatus: "pending",
+      emailVerified: false,
+      facilityId: null,
+    });
+    const message = await mailTo("kofi.doctor@example.test", /Confirm your email/);
+    const link = message.text.match(/http:\/\/localhost:3000\/auth\/verify\?token=\S+/)?.[0];
+    expect(link).toBeTruthy();
+    const token = new URL(link!).searchParams.get("token")!;
+    expect(await verifyEmail(h.db, token)).toBe(true);
+    expect((await userByEmail("kofi.doctor@example.test")).emailVerified).toBe(true);
+    expect(await verifyEmail(h.db, `${token}x`)).toBe(false);
+    expect(await verifyEmail(h.db, "")).toBe(false);
+  });
+
+  it("links a facility administrator to an active facility and keeps them pending", async () => {
+    const input = registration({ role: "facility_admin", facility_id: facilityId, specialty: null });
+    expect(await registerAccount(h.db, input, meta())).toEqual({ ok: true });
+    expect(await userByEmail(input.email)).toMatchObject({
+      role: "facility_admin",
+      facilityId,
+      specialty: null,
+      approvalStatus: "pending",
+      isVerified: false,
+    });
+  });
+
+  it("refuses an unknown or inactive facility", async () => {
+    for (const id of ["not-a-uuid", "00000000-0000-4000-8000-000000000000"]) {
+      const result = await registerAccount(h.db, registration({ role: "facility_admin", facility_id: id }), meta());
+      expect(result).toEqual({ ok: false, message: MESSAGES.facilityRequired, field: "facility_id" });
+    }
+  });
+
+  it("starts self-registered system administrators pending", async () => {
+    const input = registration({ role: "system_admin", specialty: null });
+    await registerAccount(h.db, input, meta());
+    const actor = await actorById(h.db, (await userByEmail(input.email)).id);
+    expect(actor).toMatchObject({ kind: "user", role: "system_admin", approved: false });
+  });
+
+  it("answers an existing address the same way, creates nothing and tells the owner by mail", async () => {
+    const first = registration();
+    await registerAccount(h.db, first, meta());
+    const again = await registerAccount(h.db, { ...first, full_name: "Someone Else", password: "Other-pass1" }, meta());
+    expect(again).toEqual({ ok: true });
+    const [row] = await h.db.select({ n: count() }).from(users).where(eq(users.email, first.email));
+    expect(row.n).toBe(1);
+    await mailTo(first.email, /already have/);
+  });
+});
+
+describe("sign in and out", () => {
+  it("refuses an unverified address, says so, and sends a new verification link", async () => {
+    const input = registration();
+    await registerAccount(h.db, input, meta());
+    await mailTo(input.email, /Confirm your email/);
+    const before = mailsTo(input.email).length;
+    const result = await signIn(h.db, { email: input.email, password: input.password }, meta());
+    expect(result).toEqual({ ok: false, message: MESSAGES.emailNotVerified, unverified: true });
+    await mail.waitFor(() => mailsTo(input.email).length > before);
+  });
+
+  it("refuses a wrong password and an unknown address with the same message", async () => {
+    const account = await createAccount(h.db);
+    expect(await signIn(h.db, { email: account.email, password: "wrong-password" }, meta())).toEqual({
+      ok: false,
+      message: "Invalid email or password",
+    });
+    expect(await signIn(h.db, { email: "nobody@example.test", password: "wrong-password" }, meta())).toEqual({
+      ok: false,
+      message: "Invalid email or password",
+    });
+  });
+
+  it("starts a database session in an HttpOnly, SameSite=Lax cookie and goes to the role's dashboard", async () => {
+    const account = await createAccount(h.db, { role: "facility_admin", approved: true });
+    const result = await signIn(h.db, { email: account.email.toUpperCase(), password: account.password }, meta());
+    if (!result.ok) throw new Error(result.message);
+    expect(result.redirectTo).toBe("/dashboard/facility-admin");
+    const cookie = result.headers.getSetCookie().find((c) => c.startsWith("app.session_token="))!;
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).toMatch(/Path=\//);
+    expect(cookie).toMatch(/Max-Age=\d+/);
+    expect(cookie).not.toMatch(/Secure/i); // APP_URL is http here; see auth-cookie-https.db.test.ts
+    const request = requestWith(cookie.split(";")[0]);
+    expect(await getActor(h.db, request)).toMatchObject({ kind: "user", id: account.id, role: "facility_admin" });
+    expect(await sessionCount(account.id)).toBe(1);
+  });
+
+  it("goes to the dashboard of the effective role (user_roles)", async () => {
+    const account = await createAccount(h.db, { role: "doctor", roleOverride: "system_admin" });
+    const result = await signIn(h.db, account, meta());
+    expect(result.ok && result.redirectTo).toBe("/dashboard/system-admin");
+  });
+
+  it("sign-out ends the session on the server and clears the cookie", async () => {
+    const account = await createAccount(h.db);
+    const cookie = await sessionCookie(h.db, account);
+    const headers = await signOut(h.db, requestWith(cookie));
+    expect(headers.getSetCookie().some((c) => /^app\.session_token=;/.test(c) && /Max-Age=0/i.test(c))).toBe(true);
+    expect(await sessionCount(account.id)).toBe(0);
+    // The same cookie, replayed, is worth nothing.
+    expect(await getActor(h.db, requestWith(cookie))).toEqual({ kind: "anonymous" });
+  });
+
+  it("keeps the session in the database: every later request with the cookie is the same user", async () => {
+    const account = await createAccount(h.db);
+    const cookie = await sessionCookie(h.db, account);
+    for (let i = 0; i < 3; i++) {
+      expect(await getActor(h.db, requestWith(cookie))).toMatchObject({ kind: "user", id: account.id });
+    }
+  });
+});
+
+describe("sessions", () => {
+  it("are renewed while in use: after a day the expiry moves and the cookie is set again", async () => {
+    const account = await createAccount(h.db);
+    const cookie = await sessionCookie(h.db, account);
+    const [before] = await h.db.select().from(sessions).where(eq(sessions.userId, account.id));
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(Date.now() + 2 * 24 * 60 * 60 * 1000);
+      const request = requestWith(cookie);
+      expect(await getActor(h.db, request)).toMatchObject({ kind: "user", id: account.id });
+      const renewed = (await actorHeaders(h.db, request)).getSetCookie();
+      expect(renewed.some((c) => c.startsWith("app.session_token=") && /Max-Age=2592000/.test(c))).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+    const [after] = await h.db.select().from(sessions).where(eq(sessions.userId, account.id));
+    expect(after.expiresAt.getTime()).toBeGreaterThan(before.expiresAt.getTime() + 24 * 60 * 60 * 1000);
+  });
+
+  it("end when they expire: the visitor is anonymous and the cookie is cleared", async () => {
+    const account = await createAccount(h.db);
+    const cookie = await sessionCookie(h.db, account);
+    await h.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, account.id));
+    const request = requestWith(cookie);
+    expect(await getActor(h.db, request)).toEqual({ kind: "anonymous" });
+    expect(
+      (await actorHeaders(h.db, request)).getSetCookie().some((c) => /^app\.session_token=;.*Max-Age=0/i.test(c)),
+    ).toBe(true);
+  });
+});
+
+describe("password reset", () => {
+  it("emails nothing for an unknown address, and answers the same", async () => {
+    expect(await requestPasswordReset(h.db, "ghost@example.test", meta())).toEqual({ ok: true });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(mailsTo("ghost@example.test")).toEqual([]);
+  });
+
+  it("sends a link valid for 30 minutes (injectable clock)", async () => {
+    const account = await createAccount(h.db);
+    const issued = new Date();
+    expect(await requestPasswordReset(h.db, account.email, meta(), issued)).toEqual({ ok: true });
+    const tokens = tokensFrom(await mailTo(account.email, /Reset your/));
+    const at = (minutes: number) => new Date(issued.getTime() + minutes * 60_000);
+    expect(RESET_LINK_TTL_SECONDS).toBe(1800);
+    expect(await resetLinkUser(h.db, tokens, at(0))).toBe(account.id);
+    expect(await resetLinkUser(h.db, tokens, at(29))).toBe(account.id);
+    expect(await resetLinkUser(h.db, tokens, at(30.1))).toBeNull();
+    expect(await resetLinkUser(h.db, tokens, at(31))).toBeNull();
+    expect(await resetPasswordWithLink(h.db, tokens, "N3w-Password!", at(31))).toEqual({
+      ok: false,
+      reason: "invalid",
+    });
+    // Still the old password.
+    expect((await signIn(h.db, account, meta())).ok).toBe(true);
+  });
+
+  it("refuses a link whose tokens do not belong together, or are missing", async () => {
+    const account = await createAccount(h.db);
+    await requestPasswordReset(h.db, account.email, meta());
+    const tokens = tokensFrom(await mailTo(account.email, /Reset your/));
+    expect(await resetLinkUser(h.db, { ...tokens, refreshToken: `${tokens.refreshToken}x` })).toBeNull();
+    expect(await resetLinkUser(h.db, { ...tokens, refreshToken: "" })).toBeNull();
+    expect(await resetLinkUser(h.db, { accessToken: "", refreshToken: tokens.refreshToken })).toBeNull();
+    expect(await resetLinkUser(h.db, tokens)).toBe(account.id);
+  });
+
+  it("keeps only a hash of the token in the database", async () => {
+    const account = await createAccount(h.db);
+    await requestPasswordReset(h.db, account.email, meta());
+    const tokens = tokensFrom(await mailTo(account.email, /Reset your/));
+    const rows = await h.db.select().from(verifications).where(eq(verifications.value, account.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0].identifier).not.toContain(tokens.accessToken);
+    expect(rows[0].identifier).toMatch(/^reset-password:[0-9a-f]{64}$/);
+  });
+
+  it("newest wins, single use, and every session ends", async () => {
+    const account = await createAccount(h.db);
+    const t0 = new Date();
+    const cookieA = await sessionCookie(h.db, account);
+    const cookieB = await sessionCookie(h.db, account);
+    expect(await sessionCount(account.id)).toBe(2);
+
+    await requestPasswordReset(h.db, account.email, meta(), t0);
+    const first = tokensFrom(await mailTo(account.email, /Reset your/));
+    // A second request (past the once-a-minute limit) replaces the first link.
+    await requestPasswordReset(h.db, account.email, meta(), new Date(t0.getTime() + 61_000));
+    await mail.waitFor(() => mailsTo(account.email).filter((m) => /Reset your/.test(m.subject)).length === 2);
+    const second = tokensFrom(mailsTo(account.email).filter((m) => /Reset your/.test(m.subject))[1]);
+    expect(await resetLinkUser(h.db, first)).toBeNull();
+    expect(await resetLinkUser(h.db, second)).toBe(account.id);
+    expect(await resetPasswordWithLink(h.db, first, "N3w-Password!")).toEqual({ ok: false, reason: "invalid" });
+
+    expect(await resetPasswordWithLink(h.db, second, "N3w-Password!")).toEqual({ ok: true });
+    expect(await resetPasswordWithLink(h.db, second, "An0ther-Password!")).toEqual({ ok: false, reason: "invalid" });
+    expect(await sessionCount(account.id)).toBe(0);
+    expect(await getActor(h.db, requestWith(cookieA))).toEqual({ kind: "anonymous" });
+    expect(await getActor(h.db, requestWith(cookieB))).toEqual({ kind: "anonymous" });
+
+    expect((await signIn(h.db, account, meta())).ok).toBe(false);
+    expect((await signIn(h.db, { email: account.email, password: "N3w-Password!" }, meta())).ok).toBe(true);
+  });
+
+  it("lets only one of two simultaneous submissions of a link succeed", async () => {
+    const account = await createAccount(h.db);
+    await requestPasswordReset(h.db, account.email, meta());
+    const tokens = tokensFrom(await mailTo(account.email, /Reset your/));
+    const results = await Promise.all([
+      resetPasswordWithLink(h.db, tokens, "First-Passw0rd!"),
+      resetPasswordWithLink(h.db, tokens, "Second-Passw0rd!"),
+    ]);
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+  });
+});

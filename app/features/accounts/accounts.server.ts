@@ -1,0 +1,216 @@
+import { isAPIError } from "better-auth/api";
+import { and, asc, eq } from "drizzle-orm";
+import { actorById } from "~/auth/actor.server";
+import { authFor, authHeaders, isRecoverySignatureValid, RESET_IDENTIFIER_PREFIX } from "~/auth/auth.server";
+import { dashboardPath } from "~/auth/roles";
+import type { Db } from "~/db/client.server";
+import { facilities } from "~/db/schema";
+import { logger } from "~/lib/logger.server";
+import { tooManyAttemptsMessage } from "~/lib/rate-limit.server";
+import { ensureBootstrapAdmin } from "./admin.server";
+import type { RegisterInput } from "./register-schema";
+import type { SignInInput } from "./sign-in-schema";
+import {
+  checkSignInLock,
+  clearSignInFailures,
+  hitAll,
+  normaliseEmail,
+  recordSignInFailure,
+  resetRules,
+  signInRules,
+  signUpRules,
+} from "./throttle.server";
+
+/** Who sent the request: the client IP (for limits and session records) and the request itself. */
+export type RequestMeta = { ip: string; request?: Request };
+
+export type Failure = { ok: false; message: string };
+
+export const MESSAGES = {
+  invalidCredentials: "Invalid email or password",
+  emailNotVerified:
+    "Your email address is not verified yet. We have sent you a new verification link: please open it, then sign in.",
+  unexpected: "An unexpected error occurred. Please try again.",
+  facilityRequired: "Please select the facility you run",
+} as const;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Active facilities by name: the choice a facility administrator makes when registering. */
+export async function listFacilityChoices(db: Db): Promise<Array<{ id: string; name: string }>> {
+  return db
+    .select({ id: facilities.id, name: facilities.name })
+    .from(facilities)
+    .where(eq(facilities.isActive, true))
+    .orderBy(asc(facilities.name));
+}
+
+async function isActiveFacility(db: Db, id: string | null): Promise<boolean> {
+  if (!id || !UUID.test(id)) return false;
+  const [row] = await db
+    .select({ id: facilities.id })
+    .from(facilities)
+    .where(and(eq(facilities.id, id), eq(facilities.isActive, true)))
+    .limit(1);
+  return !!row;
+}
+
+function errorCode(error: unknown): string | undefined {
+  return isAPIError(error) ? (error.body as { code?: string } | undefined)?.code : undefined;
+}
+
+/**
+ * Registers an account and emails the verification link. Doctors start unverified;
+ * administrators start pending (their approval is never input). An address that already has
+ * an account gets the same answer (and a notice by mail), so the form reveals nothing.
+ */
+export async function registerAccount(
+  db: Db,
+  input: RegisterInput,
+  meta: RequestMeta,
+): Promise<{ ok: true } | (Failure & { field?: "facility_id" })> {
+  const limited = await hitAll(db, signUpRules(meta.ip));
+  if (!limited.ok) return { ok: false, message: limited.message };
+  if (input.role === "facility_admin" && !(await isActiveFacility(db, input.facility_id))) {
+    return { ok: false, message: MESSAGES.facilityRequired, field: "facility_id" };
+  }
+  try {
+    await authFor(db).api.signUpEmail({
+      body: {
+        name: input.full_name,
+        email: normaliseEmail(input.email),
+        password: input.password,
+        phone: input.phone,
+        role: input.role,
+        specialty: input.role === "doctor" ? input.specialty : null,
+        facilityId: input.role === "facility_admin" ? input.facility_id : null,
+      },
+      headers: authHeaders(meta.request, meta.ip),
+    });
+    return { ok: true };
+  } catch (error) {
+    if (isAPIError(error) && error.message) return { ok: false, message: error.message };
+    logger.error({ err: error }, "registration failed");
+    return { ok: false, message: MESSAGES.unexpected };
+  }
+}
+
+export type SignInResult = { ok: true; headers: Headers; redirectTo: string } | (Failure & { unverified?: true });
+
+/**
+ * Password sign-in with the per-IP cap and the per-account lockout. Success: a database
+ * session in the cookie (Set-Cookie in `headers`) and the user's dashboard.
+ */
+export async function signIn(db: Db, input: SignInInput, meta: RequestMeta, now = new Date()): Promise<SignInResult> {
+  await ensureBootstrapAdmin(db);
+  const email = normaliseEmail(input.email);
+  const limited = await hitAll(db, signInRules(meta.ip), now);
+  if (!limited.ok) return { ok: false, message: limited.message };
+  const lock = await checkSignInLock(db, email, now);
+  if (!lock.ok) return { ok: false, message: lock.message };
+  try {
+    const { headers, response } = await authFor(db).api.signInEmail({
+      body: { email, password: input.password, rememberMe: true },
+      headers: authHeaders(meta.request, meta.ip),
+      returnHeaders: true,
+    });
+    await clearSignInFailures(db, email);
+    const actor = await actorById(db, response.user.id);
+    const cookies = new Headers();
+    for (const cookie of headers.getSetCookie()) cookies.append("Set-Cookie", cookie);
+    return { ok: true, headers: cookies, redirectTo: actor.kind === "user" ? dashboardPath(actor.role) : "/" };
+  } catch (error) {
+    const code = errorCode(error);
+    if (code === "EMAIL_NOT_VERIFIED") return { ok: false, message: MESSAGES.emailNotVerified, unverified: true };
+    if (code === "INVALID_EMAIL_OR_PASSWORD" || code === "PASSWORD_TOO_LONG" || code === "INVALID_EMAIL") {
+      const { lockedUntil } = await recordSignInFailure(db, email, now);
+      if (lockedUntil) {
+        return { ok: false, message: tooManyAttemptsMessage((lockedUntil.getTime() - now.getTime()) / 1000) };
+      }
+      return { ok: false, message: MESSAGES.invalidCredentials };
+    }
+    logger.error({ err: error }, "sign-in failed");
+    return { ok: false, message: MESSAGES.unexpected };
+  }
+}
+
+/** Ends the request's session on the server; the headers clear the cookie. */
+export async function signOut(db: Db, request: Request): Promise<Headers> {
+  const { headers } = await authFor(db).api.signOut({ headers: authHeaders(request, "unknown"), returnHeaders: true });
+  const cookies = new Headers();
+  for (const cookie of headers.getSetCookie()) cookies.append("Set-Cookie", cookie);
+  return cookies;
+}
+
+/**
+ * Emails a reset link when the address has an account; answers the same either way. The
+ * link is valid 30 minutes, single use, and replaces every earlier link of the account.
+ */
+export async function requestPasswordReset(
+  db: Db,
+  email: string,
+  meta: RequestMeta,
+  now = new Date(),
+): Promise<{ ok: true } | Failure> {
+  const address = normaliseEmail(email);
+  const limited = await hitAll(db, resetRules(meta.ip, address), now);
+  if (!limited.ok) return { ok: false, message: limited.message };
+  try {
+    await authFor(db).api.requestPasswordReset({ body: { email: address, redirectTo: "/reset-password" } });
+  } catch (error) {
+    // An address our simple pattern accepts but better-auth's stricter check refuses has no account.
+    if (!isAPIError(error)) logger.error({ err: error }, "password reset request failed");
+  }
+  return { ok: true };
+}
+
+export type RecoveryTokens = { accessToken: string; refreshToken: string };
+
+/** The user a reset link belongs to, while it is valid at `now`; null when invalid, used, replaced or expired. */
+export async function resetLinkUser(db: Db, tokens: RecoveryTokens, now = new Date()): Promise<string | null> {
+  const { accessToken, refreshToken } = tokens;
+  if (!accessToken || !refreshToken || accessToken.length > 200 || refreshToken.length > 200) return null;
+  if (!isRecoverySignatureValid(accessToken, refreshToken)) return null;
+  const ctx = await authFor(db).$context;
+  const row = await ctx.internalAdapter.findVerificationValue(`${RESET_IDENTIFIER_PREFIX}${accessToken}`);
+  if (!row || new Date(row.expiresAt).getTime() <= now.getTime()) return null;
+  return row.value;
+}
+
+/**
+ * Sets a new password through a reset link (the caller has validated the new password).
+ * Consumes the link atomically (of two simultaneous submissions one wins) and ends every
+ * session of the user.
+ */
+export async function resetPasswordWithLink(
+  db: Db,
+  tokens: RecoveryTokens,
+  password: string,
+  now = new Date(),
+): Promise<{ ok: true } | { ok: false; reason: "invalid" } | (Failure & { reason: "error" })> {
+  const userId = await resetLinkUser(db, tokens, now);
+  if (!userId) return { ok: false, reason: "invalid" };
+  try {
+    await authFor(db).api.resetPassword({ body: { newPassword: password, token: tokens.accessToken } });
+  } catch (error) {
+    if (errorCode(error) === "INVALID_TOKEN" || errorCode(error) === "USER_NOT_FOUND")
+      return { ok: false, reason: "invalid" };
+    if (isAPIError(error) && error.message) return { ok: false, reason: "error", message: error.message };
+    logger.error({ err: error }, "password reset failed");
+    return { ok: false, reason: "error", message: MESSAGES.unexpected };
+  }
+  const actor = await actorById(db, userId);
+  if (actor.kind === "user") await clearSignInFailures(db, actor.email);
+  return { ok: true };
+}
+
+/** Confirms an address from the emailed link. False for an invalid or expired link. */
+export async function verifyEmail(db: Db, token: string): Promise<boolean> {
+  if (!token || token.length > 2000) return false;
+  try {
+    await authFor(db).api.verifyEmail({ query: { token } });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,100 @@
+import { type FormEvent, useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { toast, useToastOnResult } from "~/components/ui/toast";
+import { useHydrated } from "~/lib/use-hydrated";
+import type { ForgotPasswordActionData } from "../action-data";
+import {
+  FORGOT_PASSWORD_FIELDS,
+  type ForgotPasswordField,
+  forgotPasswordSchema,
+  INVALID_EMAIL_TOAST,
+} from "../forgot-password-schema";
+import { type FieldErrors, readFields, validateForm } from "../form-errors";
+import { focusFirstError, InputField, Notice } from "./field";
+
+/**
+ * Forgot password (spec sections 2, 5 and 8): the form, then "Check Your Email" with the next
+ * steps. The confirmation is the same whether or not the address has an account.
+ */
+export function ForgotPasswordForm({ result }: { result: ForgotPasswordActionData | undefined }) {
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formAction === "/forgot-password";
+  // The browser's findings hold until the server answers again.
+  const [client, setClient] = useState<{ result: typeof result; errors: FieldErrors<ForgotPasswordField> } | null>(
+    null,
+  );
+  useToastOnResult(result?.status === "sent" ? undefined : result);
+
+  if (result?.status === "sent") {
+    return (
+      <div>
+        <h1 className="text-2xl font-bold sm:text-3xl">Check Your Email</h1>
+        <p className="mt-3 text-muted" role="status">
+          If an account exists for <span className="font-semibold text-ink break-all">{result.email}</span>, we have
+          sent it a link to reset the password.
+        </p>
+        <h2 className="mt-6 font-semibold">Next steps</h2>
+        <ol className="mt-2 list-decimal space-y-1 pl-6 text-muted">
+          <li>Open the email from us and select the reset link.</li>
+          <li>The link works for 30 minutes and only once; a newer request replaces it.</li>
+          <li>No email after a few minutes? Check your spam or junk folder, or send another email.</li>
+        </ol>
+        <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+          <Link to="/forgot-password" className="btn-primary">
+            Send Another Email
+          </Link>
+          <Link to="/auth" className="btn-secondary">
+            Back to Sign In
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  const errors = client && client.result === result ? client.errors : (result?.fieldErrors ?? {});
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const form = event.currentTarget;
+    const check = validateForm(forgotPasswordSchema, readFields(new FormData(form), FORGOT_PASSWORD_FIELDS));
+    if (check.ok) {
+      setClient({ result, errors: {} });
+      return;
+    }
+    event.preventDefault();
+    setClient({ result, errors: check.fieldErrors });
+    toast(INVALID_EMAIL_TOAST);
+    focusFirstError(form, check.fieldErrors);
+  }
+
+  return (
+    <div>
+      <h1 className="text-2xl font-bold sm:text-3xl">Forgot Your Password?</h1>
+      <p className="mt-2 text-muted">Enter the email address of your account and we will send you a reset link.</p>
+      <div className="mt-6">
+        {!hydrated && result ? <Notice {...result.toast} /> : null}
+        <Form method="post" action="/forgot-password" noValidate onSubmit={onSubmit} className="space-y-5">
+          <InputField
+            form="forgot"
+            name="email"
+            label="Email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+            defaultValue={result?.values.email}
+            error={errors.email}
+          />
+          <button type="submit" className="btn-primary w-full" disabled={submitting}>
+            {submitting ? "Sending..." : "Send Reset Link"}
+          </button>
+        </Form>
+        <p className="mt-6 text-center text-sm">
+          <Link to="/auth" className="font-medium text-brand-700 underline hover:text-brand-800">
+            Back to Sign In
+          </Link>
+        </p>
+      </div>
+    </div>
+  );
+}

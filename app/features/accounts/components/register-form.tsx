@@ -1,0 +1,160 @@
+import { type FormEvent, useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { ROLE_LABELS, ROLES } from "~/auth/roles";
+import { toast, useToastOnResult } from "~/components/ui/toast";
+import { useHydrated } from "~/lib/use-hydrated";
+import type { RegisterActionData } from "../action-data";
+import { type FieldErrors, readFields, VALIDATION_TOAST, validateForm } from "../form-errors";
+import { REGISTER_FIELDS, type RegisterField, registerSchema } from "../register-schema";
+import { focusFirstError, InputField, Notice, SelectField } from "./field";
+
+const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
+
+/**
+ * Register (spec sections 2, 3 and 5). The specialty shows for doctors and the facility select
+ * for facility administrators; CSS (`:has`) does the switching, so it works without JavaScript.
+ */
+export function RegisterForm({
+  result,
+  facilities,
+}: {
+  result: RegisterActionData | undefined;
+  facilities: ReadonlyArray<{ id: string; name: string }>;
+}) {
+  const hydrated = useHydrated();
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === "register";
+  // The browser's findings hold until the server answers again.
+  const [client, setClient] = useState<{ result: typeof result; errors: FieldErrors<RegisterField> } | null>(null);
+  useToastOnResult(result);
+
+  if (result?.status === "registered") {
+    return (
+      <div role="status" className="rounded-xl border border-brand-200 bg-brand-50 p-5 text-brand-900">
+        <h2 className="text-lg font-semibold">{result.toast.title}</h2>
+        <p className="mt-1">{result.toast.description}</p>
+        <p className="mt-3 text-sm">
+          The link in the email confirms your address. Then sign in: doctors and administrators can use their dashboard
+          once a system administrator has approved the account.
+        </p>
+        <Link to="/auth?tab=signin" reloadDocument className="btn-secondary mt-4">
+          Back to Sign In
+        </Link>
+      </div>
+    );
+  }
+
+  const errors = client && client.result === result ? client.errors : (result?.fieldErrors ?? {});
+  const values = result?.values ?? {};
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const form = event.currentTarget;
+    const check = validateForm(registerSchema, readFields(new FormData(form), REGISTER_FIELDS));
+    if (check.ok) {
+      setClient({ result, errors: {} });
+      return;
+    }
+    event.preventDefault();
+    setClient({ result, errors: check.fieldErrors });
+    toast(VALIDATION_TOAST);
+    focusFirstError(form, check.fieldErrors);
+  }
+
+  return (
+    <>
+      {!hydrated && result ? <Notice {...result.toast} /> : null}
+      <Form
+        method="post"
+        action="/auth?tab=register"
+        noValidate
+        onSubmit={onSubmit}
+        className="group/register space-y-5"
+      >
+        <input type="hidden" name="intent" value="register" />
+        <InputField
+          form="register"
+          name="full_name"
+          label="Full Name"
+          autoComplete="name"
+          required
+          defaultValue={values.full_name}
+          error={errors.full_name}
+        />
+        <InputField
+          form="register"
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          defaultValue={values.email}
+          error={errors.email}
+        />
+        <InputField
+          form="register"
+          name="phone"
+          label="Phone Number"
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          required
+          defaultValue={values.phone}
+          error={errors.phone}
+        />
+        <InputField
+          form="register"
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          hint="At least 8 characters."
+          error={errors.password}
+        />
+        <InputField
+          form="register"
+          name="confirmPassword"
+          label="Confirm Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={errors.confirmPassword}
+        />
+        <SelectField
+          form="register"
+          name="role"
+          label="Role"
+          required
+          options={ROLE_OPTIONS}
+          defaultValue={values.role ?? "doctor"}
+          hint="Doctors, facility administrators and system administrators start pending until a system administrator approves the account."
+          error={errors.role}
+        />
+        <InputField
+          form="register"
+          name="specialty"
+          label="Specialty (optional)"
+          autoComplete="off"
+          defaultValue={values.specialty}
+          error={errors.specialty}
+          className="hidden group-has-[option[value=doctor]:checked]/register:block"
+        />
+        <SelectField
+          form="register"
+          name="facility_id"
+          label="Facility you run"
+          required
+          placeholder="Select your facility"
+          options={facilities.map((f) => ({ value: f.id, label: f.name }))}
+          defaultValue={values.facility_id}
+          error={errors.facility_id}
+          className="hidden group-has-[option[value^=facility]:checked]/register:block"
+        />
+        <button type="submit" className="btn-primary w-full" disabled={submitting}>
+          {submitting ? "Creating Account..." : "Create Account"}
+        </button>
+      </Form>
+    </>
+  );
+}

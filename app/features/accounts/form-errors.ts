@@ -1,0 +1,38 @@
+import type { z } from "zod";
+
+/** One message per field (the first rule it broke), keyed by the field's name. */
+export type FieldErrors<F extends string> = Partial<Record<F, string>>;
+
+export type Validation<T, F extends string> = { ok: true; data: T } | { ok: false; fieldErrors: FieldErrors<F> };
+
+/** Runs a form schema and keeps the first message of each field. Client-safe. */
+export function validateForm<S extends z.ZodType, F extends string>(
+  schema: S,
+  values: Partial<Record<F, string>>,
+): Validation<z.output<S>, F> {
+  const result = schema.safeParse(values);
+  if (result.success) return { ok: true, data: result.data };
+  const fieldErrors: FieldErrors<F> = {};
+  for (const issue of result.error.issues) {
+    const field = String(issue.path[0] ?? "") as F;
+    fieldErrors[field] ??= issue.message;
+  }
+  return { ok: false, fieldErrors };
+}
+
+/** The named fields of a posted form, as strings (files and unknown fields are ignored). */
+export function readFields<F extends string>(form: FormData, fields: readonly F[]): Record<F, string> {
+  const values = {} as Record<F, string>;
+  for (const field of fields) {
+    const value = form.get(field);
+    values[field] = typeof value === "string" ? value : "";
+  }
+  return values;
+}
+
+/** The validation toast of spec section 8 for sign in and register. */
+export const VALIDATION_TOAST = {
+  title: "Validation Error",
+  description: "Please check your inputs and try again.",
+  variant: "destructive",
+} as const;

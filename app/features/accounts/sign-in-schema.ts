@@ -1,0 +1,14 @@
+import { z } from "zod";
+
+/** Sign in (spec section 5), used by the browser before posting and again by the action. */
+export const signInSchema = z.object({
+  email: z
+    .string({ error: "Invalid email address" })
+    .trim()
+    .pipe(z.email({ error: "Invalid email address" })),
+  password: z.string({ error: "Password is required" }).min(1, "Password is required"),
+});
+
+export type SignInInput = z.output<typeof signInSchema>;
+export const SIGN_IN_FIELDS = ["email", "password"] as const;
+export type SignInField = (typeof SIGN_IN_FIELDS)[number];

@@ -1,0 +1,130 @@
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client.server.ts";
+import { signInThrottles } from "../../db/schema.ts";
+import { hitRateLimit, type RateLimit, tooManyAttemptsMessage } from "../../lib/rate-limit.server.ts";
+
+/**
+ * The abuse rules of issue 6, in one place. Counters live in the database, so every app server
+ * shares them. Keys use the normalised address whether or not it has an account, and a limited
+ * request gets the same message either way: nothing reveals whether an account exists.
+ */
+const MINUTE = 60_000;
+
+export const LIMITS = {
+  /** Sign-in tries per IP. */
+  signInPerIp: { limit: 20, windowMs: 5 * MINUTE },
+  /** Failed sign-ins per account before a lockout; lockouts then double (15, 30, 60 ... minutes, at most a day). */
+  signInFailures: { limit: 5, windowMs: 15 * MINUTE, firstLockMs: 15 * MINUTE, maxLockMs: 24 * 60 * MINUTE },
+  /** Reset requests per account: one a minute and five an hour; and a cap per IP. */
+  resetPerAccountMinute: { limit: 1, windowMs: MINUTE },
+  resetPerAccountHour: { limit: 5, windowMs: 60 * MINUTE },
+  resetPerIp: { limit: 20, windowMs: 60 * MINUTE },
+  /** Sign-ups per IP. */
+  signUpPerIp: { limit: 10, windowMs: 60 * MINUTE },
+} as const;
+
+/** E2E_RELAXED_RATE_LIMITS=1 (the end-to-end server) multiplies every limit by 100. */
+export function limitFactor(): number {
+  return process.env.E2E_RELAXED_RATE_LIMITS === "1" ? 100 : 1;
+}
+
+export type Refusal = { ok: false; message: string; retryAfterSeconds: number };
+export type Allowed = { ok: true };
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/**
+ * Counts one attempt against each rule in turn, stopping at the first that refuses (a refused
+ * request does not use up the later rules' allowance).
+ */
+export async function hitAll(
+  db: Db,
+  rules: ReadonlyArray<{ key: string; rule: RateLimit }>,
+  now = new Date(),
+): Promise<Allowed | Refusal> {
+  const factor = limitFactor();
+  for (const { key, rule } of rules) {
+    const result = await hitRateLimit(db, key, { limit: rule.limit * factor, windowMs: rule.windowMs }, now);
+    if (!result.ok) {
+      return {
+        ok: false,
+        message: tooManyAttemptsMessage(result.retryAfterSeconds),
+        retryAfterSeconds: result.retryAfterSeconds,
+      };
+    }
+  }
+  return { ok: true };
+}
+
+const lockKey = (email: string) => `signin:${normaliseEmail(email)}`;
+
+/** Refuses while the account is locked out after repeated failures. Counts nothing. */
+export async function checkSignInLock(db: Db, email: string, now = new Date()): Promise<Allowed | Refusal> {
+  const [row] = await db
+    .select({ lockedUntil: signInThrottles.lockedUntil })
+    .from(signInThrottles)
+    .where(eq(signInThrottles.key, lockKey(email)));
+  if (!row?.lockedUntil || row.lockedUntil <= now) return { ok: true };
+  const retryAfterSeconds = Math.ceil((row.lockedUntil.getTime() - now.getTime()) / 1000);
+  return { ok: false, message: tooManyAttemptsMessage(retryAfterSeconds), retryAfterSeconds };
+}
+
+/**
+ * Records a failed sign-in, atomically. The failure that reaches the limit within the window
+ * locks the account for a delay that doubles with each lockout; a day without a lockout forgets
+ * earlier ones.
+ */
+export async function recordSignInFailure(
+  db: Db,
+  email: string,
+  now = new Date(),
+): Promise<{ lockedUntil: Date | null }> {
+  const rule = LIMITS.signInFailures;
+  const limit = rule.limit * limitFactor();
+  const nowIso = now.toISOString();
+  const windowStartCutoff = new Date(now.getTime() - rule.windowMs).toISOString();
+  const forgetBefore = new Date(now.getTime() - 24 * 60 * MINUTE).toISOString();
+  const t = signInThrottles;
+  // Failures so far in the current window, counting this one; lockouts, forgetting old ones.
+  const failures = sql`(case when ${t.windowStart} <= ${windowStartCutoff} then 1 else ${t.failures} + 1 end)`;
+  const lockouts = sql`(case when ${t.lockedUntil} is not null and ${t.lockedUntil} < ${forgetBefore} then 0 else ${t.lockouts} end)`;
+  const reached = sql`(${failures} >= ${limit})`;
+  const lockMs = sql`least(${rule.firstLockMs}::float8 * power(2, ${lockouts}), ${rule.maxLockMs}::float8)`;
+  const [row] = await db
+    .insert(t)
+    .values({
+      key: lockKey(email),
+      failures: limit <= 1 ? 0 : 1,
+      windowStart: now,
+      lockouts: limit <= 1 ? 1 : 0,
+      lockedUntil: limit <= 1 ? new Date(now.getTime() + rule.firstLockMs) : null,
+    })
+    .onConflictDoUpdate({
+      target: t.key,
+      set: {
+        failures: sql`case when ${reached} then 0 else ${failures} end`,
+        windowStart: sql`case when ${reached} or ${t.windowStart} <= ${windowStartCutoff} then ${nowIso}::timestamptz else ${t.windowStart} end`,
+        lockouts: sql`case when ${reached} then ${lockouts} + 1 else ${lockouts} end`,
+        lockedUntil: sql`case when ${reached} then ${nowIso}::timestamptz + make_interval(secs => ${lockMs} / 1000) else ${t.lockedUntil} end`,
+      },
+    })
+    .returning({ lockedUntil: t.lockedUntil });
+  return { lockedUntil: row?.lockedUntil && row.lockedUntil > now ? row.lockedUntil : null };
+}
+
+/** A successful sign-in forgets the account's failures and lockouts. */
+export async function clearSignInFailures(db: Db, email: string): Promise<void> {
+  await db.delete(signInThrottles).where(eq(signInThrottles.key, lockKey(email)));
+}
+
+export const signInRules = (ip: string) => [{ key: `signin:ip:${ip}`, rule: LIMITS.signInPerIp }];
+
+export const resetRules = (ip: string, email: string) => [
+  { key: `reset:minute:${normaliseEmail(email)}`, rule: LIMITS.resetPerAccountMinute },
+  { key: `reset:hour:${normaliseEmail(email)}`, rule: LIMITS.resetPerAccountHour },
+  { key: `reset:ip:${ip}`, rule: LIMITS.resetPerIp },
+];
+
+export const signUpRules = (ip: string) => [{ key: `signup:ip:${ip}`, rule: LIMITS.signUpPerIp }];

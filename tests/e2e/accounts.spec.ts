@@ -1,0 +1,430 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, expectAccessible, expectNoSidewaysScroll, PHONE, readMails, test, waitForMail } from "./fixtures";
+
+/*
+ * Accounts (issue 6) through the real server, with mail caught by the test SMTP server.
+ * The approved system administrator comes from BOOTSTRAP_ADMIN_* (playwright.config.ts).
+ */
+const ADMIN = { email: "admin@example.test", password: "Admin-Passw0rd!", name: "Ada Admin" };
+const PASSWORD = "Str0ng-Passw0rd!";
+const PENDING_DOCTOR =
+  "Your doctor account is awaiting admin approval. You will be able to create referrals once approved.";
+
+let seq = 0;
+const uniqueEmail = (prefix: string) =>
+  `${prefix}-${Date.now().toString(36)}-${(seq++).toString(36)}${Math.random().toString(36).slice(2, 6)}@example.test`;
+
+function linkIn(text: string, pattern: RegExp): string {
+  const link = text.match(pattern)?.[0];
+  if (!link) throw new Error(`no link matching ${pattern} in:\n${text}`);
+  return link;
+}
+
+const verificationLink = async (email: string) =>
+  linkIn(
+    (await waitForMail(email, (m) => /Confirm your email/.test(m.subject))).text,
+    /https?:\/\/\S+\/auth\/verify\?token=\S+/,
+  );
+
+/** The first active facility offered by the registration form. */
+async function firstFacility(request: APIRequestContext): Promise<{ id: string; name: string }> {
+  const html = await (await request.get("/auth?tab=register")).text();
+  const select = html.match(/<select[^>]*name="facility_id"[\s\S]*?<\/select>/)?.[0] ?? "";
+  const option = select.match(/<option value="([0-9a-f-]{36})"[^>]*>([^<]+)<\/option>/);
+  if (!option) throw new Error("no facility to choose");
+  return { id: option[1], name: option[2] };
+}
+
+/** Registers through a plain form post (the no-JavaScript path) and opens the emailed link. */
+async function registerAndVerify(
+  request: APIRequestContext,
+  options: { role: "doctor" | "facility_admin" | "system_admin"; name?: string },
+): Promise<{ email: string; password: string; name: string }> {
+  const email = uniqueEmail(options.role.replace("_", "-"));
+  const name = options.name ?? "Kwame Asante";
+  const form: Record<string, string> = {
+    intent: "register",
+    full_name: name,
+    email,
+    phone: "0241234567",
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+    role: options.role,
+    specialty: options.role === "doctor" ? "Cardiology" : "",
+    facility_id: options.role === "facility_admin" ? (await firstFacility(request)).id : "",
+  };
+  const response = await request.post("/auth?tab=register", { form });
+  expect(response.status()).toBe(200);
+  expect(await response.text()).toContain("Registration Successful");
+  const verify = await request.get(await verificationLink(email), { maxRedirects: 0 });
+  expect(verify.status()).toBe(302);
+  expect(verify.headers().location).toBe("/");
+  return { email, password: PASSWORD, name };
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto("/auth");
+  const panel = page.getByRole("tabpanel", { name: "Sign In" });
+  await panel.getByLabel("Email").fill(email);
+  await panel.getByLabel(/^Password/).fill(password);
+  await panel.getByRole("button", { name: "Sign In" }).click();
+}
+
+/** The newest reset link mailed to `email`, once more than `previous` reset mails have arrived. */
+async function resetLinkFor(email: string, previous = 0): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const all = readMails().filter((m) => m.to.includes(email) && /Reset your/.test(m.subject));
+    if (all.length > previous) return linkIn(all[all.length - 1].text, /https?:\/\/\S+\/reset-password#\S+/);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no new reset mail to ${email}`);
+}
+
+test.describe("register, verify, sign in", () => {
+  test.use({ allowConsoleErrors: [/status of 40[0-3]/] });
+
+  test("a doctor registers, verifies the address, signs in and sees the pending screen", async ({ page }) => {
+    const email = uniqueEmail("doctor-ui");
+    await page.goto("/auth");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.getByRole("tab", { name: "Register" }).click();
+    await expect(page).toHaveURL(/tab=register/);
+    const form = page.getByRole("tabpanel", { name: "Register" });
+    await expect(form.getByLabel("Role")).toHaveValue("doctor");
+    await expect(form.getByLabel("Specialty (optional)")).toBeVisible();
+    await expect(form.getByLabel("Facility you run")).toBeHidden();
+    await form.getByLabel("Full Name").fill("Abena Owusu");
+    await form.getByLabel("Email").fill(email);
+    await form.getByLabel("Phone Number").fill("0241234567");
+    await form.getByLabel(/^Password/).fill(PASSWORD);
+    await form.getByLabel("Confirm Password").fill(PASSWORD);
+    await form.getByLabel("Specialty (optional)").fill("Paediatrics");
+    await expectAccessible(page);
+    await form.getByRole("button", { name: "Create Account" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Registration Successful" }).first()).toBeVisible();
+    await expect(page.getByText("Please check your email to verify your account.").first()).toBeVisible();
+
+    // Signing in before the address is confirmed is refused, and says why.
+    await signIn(page, email, PASSWORD);
+    const toast = page.getByRole("alert").filter({ hasText: "Login Failed" });
+    await expect(toast).toContainText("not verified");
+
+    // The emailed link verifies the address and lands on the site root.
+    await page.goto(await verificationLink(email));
+    await expect(page).toHaveURL("/");
+
+    await signIn(page, email, PASSWORD);
+    await expect(page).toHaveURL("/dashboard/doctor");
+    await expect(page.getByRole("heading", { level: 1, name: "Account Pending Approval" })).toBeVisible();
+    await expect(page.getByText(PENDING_DOCTOR)).toBeVisible();
+    await expect(page.getByText("Signed in as")).toContainText("Abena Owusu");
+    await expectAccessible(page);
+
+    // A signed-in user who opens /auth goes to their dashboard; the session survives a reload.
+    await page.goto("/auth");
+    await expect(page).toHaveURL("/dashboard/doctor");
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1, name: "Account Pending Approval" })).toBeVisible();
+
+    // Sign out ends the session on the server.
+    const cookies = await page.context().cookies();
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await expect(page).toHaveURL("/auth");
+    await page.goto("/dashboard/doctor");
+    await expect(page.getByRole("heading", { level: 1, name: "Authentication Required" })).toBeVisible();
+    // Replaying the old cookie does not bring the session back.
+    await page.context().addCookies(cookies);
+    await page.goto("/dashboard/doctor");
+    await expect(page.getByRole("heading", { level: 1, name: "Authentication Required" })).toBeVisible();
+  });
+
+  test("the registration form validates in the browser and sends nothing", async ({ page }) => {
+    await page.goto("/auth?tab=register");
+    const form = page.getByRole("tabpanel", { name: "Register" });
+    await form.getByLabel("Full Name").fill("A");
+    await form.getByLabel("Email").fill("not-an-email");
+    await form.getByLabel("Phone Number").fill("123");
+    await form.getByLabel(/^Password/).fill("short");
+    await form.getByLabel("Confirm Password").fill("other");
+    let posted = false;
+    page.on("request", (r) => {
+      if (r.method() === "POST") posted = true;
+    });
+    await form.getByRole("button", { name: "Create Account" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Validation Error" })).toContainText(
+      "Please check your inputs and try again.",
+    );
+    await expect(form.getByText("Name must be at least 2 characters")).toBeVisible();
+    await expect(form.getByText("Invalid email address")).toBeVisible();
+    await expect(form.getByText("Phone number must be at least 10 digits")).toBeVisible();
+    await expect(form.getByText("Password must be at least 8 characters")).toBeVisible();
+    await expect(form.getByText("Passwords don't match")).toBeVisible();
+    await expect(form.getByLabel("Full Name")).toHaveAttribute("aria-invalid", "true");
+    await expect(form.getByLabel("Full Name")).toBeFocused();
+    expect(posted).toBe(false);
+
+    await form.getByLabel("Role").selectOption("facility_admin");
+    await expect(form.getByLabel("Specialty (optional)")).toBeHidden();
+    await expect(form.getByLabel("Facility you run")).toBeVisible();
+  });
+
+  test("sign-in validates, and a wrong password is refused", async ({ page }) => {
+    await page.goto("/auth");
+    const panel = page.getByRole("tabpanel", { name: "Sign In" });
+    await panel.getByRole("button", { name: "Sign In" }).click();
+    await expect(panel.getByText("Invalid email address")).toBeVisible();
+    await expect(panel.getByText("Password is required")).toBeVisible();
+    await expect(page.getByRole("alert").filter({ hasText: "Validation Error" })).toBeVisible();
+    await signIn(page, ADMIN.email, "wrong-password");
+    await expect(page.getByRole("alert").filter({ hasText: "Login Failed" })).toContainText(
+      "Invalid email or password",
+    );
+    await expect(page).toHaveURL(/\/auth/);
+  });
+
+  test("the tabs follow the keyboard (arrow keys)", async ({ page }) => {
+    await page.goto("/auth");
+    const signInTab = page.getByRole("tab", { name: "Sign In" });
+    await expect(signInTab).toHaveAttribute("aria-selected", "true");
+    await signInTab.focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(page.getByRole("tab", { name: "Register" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("tab", { name: "Register" })).toBeFocused();
+    await expect(page.getByRole("tabpanel", { name: "Register" })).toBeVisible();
+  });
+});
+
+test.describe("forgot and reset password", () => {
+  test.use({ allowConsoleErrors: [/status of 40[0-3]/] });
+
+  test("forgot, reset, sign in with the new password, the old link refused", async ({ page, request }) => {
+    const user = await registerAndVerify(request, { role: "doctor", name: "Yaw Boateng" });
+
+    await page.goto("/forgot-password");
+    await page.getByLabel("Email").fill("not-an-address");
+    await page.getByRole("button", { name: "Send Reset Link" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Invalid Email" })).toContainText(
+      "Please enter a valid email address.",
+    );
+    await expectAccessible(page);
+    await page.getByLabel("Email").fill(user.email);
+    await page.getByRole("button", { name: "Send Reset Link" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Check Your Email" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Back to Sign In" })).toHaveAttribute("href", "/auth");
+    const link = await resetLinkFor(user.email);
+    expect(link).toMatch(/\/reset-password#type=recovery&access_token=[^&]+&refresh_token=.+/);
+
+    await page.goto(link);
+    await expect(page.getByRole("heading", { level: 1, name: "Set a New Password" })).toBeVisible();
+    // The tokens leave the address bar once read.
+    await expect(page).toHaveURL("/reset-password");
+    const password = page.getByLabel(/^New Password/);
+    const confirm = page.getByLabel("Confirm New Password");
+    const submit = page.getByRole("button", { name: "Update Password" });
+    await password.fill("abc");
+    await expect(page.getByText("Password strength: Very Weak")).toBeVisible();
+    await expect(page.getByText("Please choose a stronger password for better security.")).toBeVisible();
+    await expect(submit).toBeDisabled();
+    await password.fill("abcdefgh");
+    await expect(page.getByText("Password strength: Weak")).toBeVisible();
+    await password.fill("abcdefgH");
+    await expect(page.getByText("Password strength: Fair")).toBeVisible();
+    await password.fill("abcdefgH1");
+    await expect(page.getByText("Password strength: Good")).toBeVisible();
+    const newPassword = "N3w-Passw0rd!";
+    await password.fill(newPassword);
+    await expect(page.getByText("Password strength: Strong")).toBeVisible();
+    await confirm.fill("N3w-Passw0rd?");
+    await expect(page.getByText("Passwords do not match")).toBeVisible();
+    await expect(submit).toBeDisabled();
+    await confirm.fill(newPassword);
+    await expect(submit).toBeEnabled();
+    await expectAccessible(page);
+    await submit.click();
+    await expect(page.getByRole("heading", { level: 1, name: "Password Updated Successfully!" })).toBeVisible();
+    await expect(page.getByText("You can now sign in with your new password.").first()).toBeVisible();
+    // Three seconds later: signed out, on the sign-in page.
+    await expect(page).toHaveURL("/auth", { timeout: 6000 });
+
+    await signIn(page, user.email, PASSWORD);
+    await expect(page.getByRole("alert").filter({ hasText: "Login Failed" })).toContainText(
+      "Invalid email or password",
+    );
+    await signIn(page, user.email, newPassword);
+    await expect(page).toHaveURL("/dashboard/doctor");
+
+    // The used link is refused, with the explanation and the two ways on.
+    await page.goto(link);
+    await expect(page.getByRole("heading", { level: 1, name: "Reset Link Invalid or Expired" })).toBeVisible();
+    await expect(page.getByText(/expire after 30 minutes/)).toBeVisible();
+    await expect(page.getByRole("link", { name: "Request New Reset Link" })).toHaveAttribute(
+      "href",
+      "/forgot-password",
+    );
+    await expect(page.getByRole("link", { name: "Back to Sign In" })).toHaveAttribute("href", "/auth");
+    await expectAccessible(page);
+  });
+
+  test("a newer request replaces the earlier link; /auth recovery mode works the same", async ({ page, request }) => {
+    const user = await registerAndVerify(request, { role: "doctor" });
+    await page.goto("/forgot-password");
+    await page.getByLabel("Email").fill(user.email);
+    await page.getByRole("button", { name: "Send Reset Link" }).click();
+    await expect(page.getByRole("heading", { name: "Check Your Email" })).toBeVisible();
+    const first = await resetLinkFor(user.email);
+    await page.getByRole("link", { name: "Send Another Email" }).click();
+    await page.getByLabel("Email").fill(user.email);
+    await page.getByRole("button", { name: "Send Reset Link" }).click();
+    await expect(page.getByRole("heading", { name: "Check Your Email" })).toBeVisible();
+    const second = await resetLinkFor(user.email, 1);
+    expect(second).not.toBe(first);
+
+    await page.goto(first);
+    await expect(page.getByRole("heading", { level: 1, name: "Reset Link Invalid or Expired" })).toBeVisible();
+    // The same tokens on /auth: recovery mode, not the sign-in tabs.
+    await page.goto(second.replace("/reset-password#", "/auth#"));
+    await expect(page.getByRole("heading", { level: 1, name: "Set a New Password" })).toBeVisible();
+    await expect(page.getByRole("tab")).toHaveCount(0);
+  });
+
+  test("an unknown address gets the same confirmation and no mail", async ({ page }) => {
+    const email = uniqueEmail("nobody");
+    await page.goto("/forgot-password");
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Send Reset Link" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Check Your Email" })).toBeVisible();
+    await expect(waitForMail(email, () => true, 1500)).rejects.toThrow();
+  });
+
+  test("a reset page without a link is invalid", async ({ page }) => {
+    await page.goto("/reset-password");
+    await expect(page.getByRole("heading", { level: 1, name: "Reset Link Invalid or Expired" })).toBeVisible();
+  });
+});
+
+test.describe("gate screens", () => {
+  const areas = ["/dashboard/doctor", "/dashboard/facility-admin", "/dashboard/system-admin", "/referrals/create"];
+
+  test("anonymous visitors: Authentication Required with a sign-in link", async ({ page }) => {
+    for (const path of areas) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1, name: "Authentication Required" })).toBeVisible();
+      const link = page.getByRole("main").getByRole("link", { name: "Sign In" });
+      await expect(link).toHaveAttribute("href", "/auth");
+    }
+    await expectAccessible(page);
+    await page.getByRole("main").getByRole("link", { name: "Sign In" }).click();
+    await expect(page).toHaveURL("/auth");
+  });
+
+  test("a pending doctor: pending on their screens, Access Denied on the others", async ({ page, request }) => {
+    const doctor = await registerAndVerify(request, { role: "doctor" });
+    await signIn(page, doctor.email, doctor.password);
+    await expect(page).toHaveURL("/dashboard/doctor");
+    await page.goto("/referrals/create");
+    await expect(page.getByRole("heading", { level: 1, name: "Account Pending Approval" })).toBeVisible();
+    await expect(page.getByText(PENDING_DOCTOR)).toBeVisible();
+    await page.goto("/dashboard/facility-admin");
+    await expect(page.getByRole("heading", { level: 1, name: "Access Denied" })).toBeVisible();
+    await expect(page.getByText("This dashboard is only available for facility administrators.")).toBeVisible();
+    await page.goto("/dashboard/system-admin");
+    await expect(page.getByRole("heading", { level: 1, name: "Access Denied" })).toBeVisible();
+    await expect(page.getByRole("main")).toContainText("Access denied");
+    await expect(page.getByRole("main").getByRole("link", { name: "Go to Home" })).toHaveAttribute("href", "/");
+  });
+
+  test("a pending facility administrator", async ({ page, request }) => {
+    const admin = await registerAndVerify(request, { role: "facility_admin" });
+    await signIn(page, admin.email, admin.password);
+    await expect(page).toHaveURL("/dashboard/facility-admin");
+    await expect(page.getByRole("heading", { level: 1, name: "Account Pending Approval" })).toBeVisible();
+    await expect(page.getByText(/facility administrator account is awaiting admin approval/)).toBeVisible();
+    await page.goto("/dashboard/doctor");
+    await expect(page.getByText("This dashboard is only available for doctors.")).toBeVisible();
+    await page.goto("/referrals/create");
+    await expect(page.getByText("Only doctors can create referrals.")).toBeVisible();
+  });
+
+  test("a self-registered system administrator waits for approval", async ({ page, request }) => {
+    const admin = await registerAndVerify(request, { role: "system_admin" });
+    await signIn(page, admin.email, admin.password);
+    await expect(page).toHaveURL("/dashboard/system-admin");
+    await expect(page.getByRole("heading", { level: 1, name: "Account Pending Approval" })).toBeVisible();
+    await expect(page.getByText(/system administrator account is awaiting approval/)).toBeVisible();
+  });
+
+  test("the approved system administrator (create-admin) gets the signed-in shell", async ({ page }) => {
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await expect(page).toHaveURL("/dashboard/system-admin");
+    await expect(page.getByRole("heading", { level: 1, name: "System Administrator" })).toBeVisible();
+    await expect(page.getByRole("main")).toContainText(ADMIN.name);
+    await expect(page.getByText("Signed in as")).toContainText(`${ADMIN.name} (System Administrator)`);
+    await expectAccessible(page);
+    await page.goto("/dashboard/doctor");
+    await expect(page.getByText("This dashboard is only available for doctors.")).toBeVisible();
+    await page.goto("/referrals/create");
+    await expect(page.getByText("Only doctors can create referrals.")).toBeVisible();
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await page.goto("/dashboard/system-admin");
+    await expect(page.getByRole("heading", { level: 1, name: "Authentication Required" })).toBeVisible();
+  });
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: PHONE });
+
+  test("the auth pages fit a 360 px screen", async ({ page }) => {
+    for (const path of ["/auth", "/auth?tab=register", "/forgot-password", "/dashboard/doctor"]) {
+      await page.goto(path);
+      await expectNoSidewaysScroll(page);
+    }
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false, allowConsoleErrors: [/status of 40[0-3]/] });
+
+  test("register, sign in and forgot password work as plain form posts", async ({ page }) => {
+    await page.goto("/auth");
+    await page.getByRole("tab", { name: "Register" }).click();
+    await expect(page).toHaveURL(/tab=register/);
+    const form = page.getByRole("tabpanel", { name: "Register" });
+    await form.getByLabel("Full Name").fill("Esi Darko");
+    await form.getByLabel("Email").fill("esi@");
+    await form.getByLabel("Role").selectOption("facility_admin");
+    await expect(form.getByLabel("Facility you run")).toBeVisible();
+    await form.getByRole("button", { name: "Create Account" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Validation Error" })).toBeVisible();
+    await expect(form.getByText("Invalid email address")).toBeVisible();
+    await expect(form.getByText("Please select the facility you run")).toBeVisible();
+    await expect(form.getByLabel("Full Name")).toHaveValue("Esi Darko");
+
+    await page.getByRole("tab", { name: "Sign In" }).click();
+    const signInPanel = page.getByRole("tabpanel", { name: "Sign In" });
+    await signInPanel.getByLabel("Email").fill(ADMIN.email);
+    await signInPanel.getByLabel(/^Password/).fill("wrong-password");
+    await signInPanel.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Login Failed" })).toContainText(
+      "Invalid email or password",
+    );
+    await expect(page.getByRole("tabpanel", { name: "Sign In" }).getByLabel("Email")).toHaveValue(ADMIN.email);
+
+    await page.goto("/forgot-password");
+    await page.getByLabel("Email").fill("bad");
+    await page.getByRole("button", { name: "Send Reset Link" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Invalid Email" })).toBeVisible();
+    await page.getByLabel("Email").fill(uniqueEmail("nojs"));
+    await page.getByRole("button", { name: "Send Reset Link" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Check Your Email" })).toBeVisible();
+    await page.getByRole("link", { name: "Send Another Email" }).click();
+    await expect(page.getByRole("button", { name: "Send Reset Link" })).toBeVisible();
+  });
+
+  test("the approved administrator signs in and out", async ({ page }) => {
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await expect(page).toHaveURL("/dashboard/system-admin");
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await expect(page).toHaveURL("/auth");
+  });
+});

@@ -1,0 +1,77 @@
+import { eq } from "drizzle-orm";
+import { authFor } from "~/auth/auth.server";
+import type { Role } from "~/auth/roles";
+import type { Db } from "~/db/client.server";
+import { accounts, userRoles, users } from "~/db/schema";
+import { signIn } from "~/features/accounts/accounts.server";
+
+/**
+ * Account factories for database tests: users straight into the tables (password hashed by
+ * better-auth), and a signed-in session cookie for a request.
+ */
+export type TestAccount = { id: string; email: string; password: string };
+
+let counter = 0;
+
+export async function createAccount(
+  db: Db,
+  options: {
+    role?: Role;
+    /** Doctors: is_verified; administrators: approval status approved. Default false. */
+    approved?: boolean;
+    email?: string;
+    password?: string;
+    fullName?: string;
+    emailVerified?: boolean;
+    facilityId?: string | null;
+    specialty?: string | null;
+    /** A user_roles row (the effective role). */
+    roleOverride?: Role;
+  } = {},
+): Promise<TestAccount> {
+  counter += 1;
+  const role = options.role ?? "doctor";
+  const email = (options.email ?? `user${counter}-${Date.now().toString(36)}@example.test`).toLowerCase();
+  const password = options.password ?? "Correct-Horse-9";
+  const approved = options.approved ?? false;
+  const [user] = await db
+    .insert(users)
+    .values({
+      fullName: options.fullName ?? `Test User ${counter}`,
+      email,
+      emailVerified: options.emailVerified ?? true,
+      role,
+      isVerified: approved,
+      approvalStatus: approved ? "approved" : "pending",
+      approvedAt: approved ? new Date() : null,
+      facilityId: options.facilityId ?? null,
+      specialty: options.specialty ?? null,
+      phone: "0241234567",
+    })
+    .returning({ id: users.id });
+  const hash = await (await authFor(db).$context).password.hash(password);
+  await db.insert(accounts).values({ userId: user.id, accountId: user.id, providerId: "credential", password: hash });
+  if (options.roleOverride) await db.insert(userRoles).values({ userId: user.id, role: options.roleOverride });
+  return { id: user.id, email, password };
+}
+
+/** Signs in through the real sign-in and returns the `name=value` session cookie. */
+export async function sessionCookie(db: Db, account: Pick<TestAccount, "email" | "password">): Promise<string> {
+  const result = await signIn(db, account, { ip: `10.9.${counter % 250}.${Math.floor(Math.random() * 250)}` });
+  if (!result.ok) throw new Error(`sign-in failed: ${result.message}`);
+  const cookie = result.headers.getSetCookie().find((c) => c.includes(".session_token="));
+  if (!cookie) throw new Error("no session cookie");
+  return cookie.split(";")[0];
+}
+
+/** A request as the browser would send it, with the given cookie. */
+export function requestWith(cookie: string | null, url = "http://localhost:3000/dashboard/doctor"): Request {
+  return new Request(url, { headers: cookie ? { cookie } : {} });
+}
+
+export async function setApproved(db: Db, userId: string, approved: boolean): Promise<void> {
+  await db
+    .update(users)
+    .set({ isVerified: approved, approvalStatus: approved ? "approved" : "pending" })
+    .where(eq(users.id, userId));
+}
