@@ -11,6 +11,8 @@ const stale =
   statSync("package-lock.json").mtimeMs > statSync(marker).mtimeMs;
 
 if (stale) {
-  console.log("Installing dependencies (npm ci)...");
-  execSync("npm ci --no-audit --no-fund", { stdio: "inherit" });
+  // `npm install` rather than `npm ci`: the registry mirror lacks some optional platform packages
+  // (for example Biome's macOS and Windows binaries), which `npm ci` treats as an out-of-sync lock file.
+  console.log("Installing dependencies (npm install, from package-lock.json)...");
+  execSync("npm install --no-audit --no-fund", { stdio: "inherit" });
 }
