@@ -1,8 +1,10 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -265,3 +267,154 @@ export const signInThrottles = pgTable("sign_in_throttles", {
   lockouts: integer("lockouts").notNull().default(0),
   lockedUntil: timestamp("locked_until", { withTimezone: true }),
 });
+
+/* ---------------------------------------------------------------------------------------------
+ * Referral platform (issue 7): patients, referrals, payouts to doctors and the audit log.
+ * Money is integer pesewas (decisions section 6); the server sets the fee (decisions section 4).
+ * ------------------------------------------------------------------------------------------- */
+
+export const REFERRAL_STATUSES = ["pending", "accepted", "rejected", "completed"] as const;
+export const URGENCY_LEVELS = ["routine", "urgent", "emergency"] as const;
+export const PAYMENT_STATUSES = ["pending", "paid"] as const;
+
+/**
+ * A patient, identified by their normalised phone number (the spec reuses a patient by phone).
+ * The first referral's details are kept here; each referral keeps the details its doctor typed.
+ */
+export const patients = pgTable(
+  "patients",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    fullName: text("full_name").notNull(),
+    phone: text("phone").notNull(),
+    email: text("email"),
+    dateOfBirth: date("date_of_birth"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("patients_phone_key").on(t.phone)],
+);
+
+/**
+ * A referral from a doctor to a facility. The patient's details as the referring doctor entered
+ * them are kept on the referral, so a doctor who reuses a patient (same phone) neither sees nor
+ * changes what another doctor entered (decisions section 4).
+ */
+export const referrals = pgTable(
+  "referrals",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    referralNumber: text("referral_number").notNull().default(sql`next_referral_number()`),
+    doctorId: uuid("doctor_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    facilityId: uuid("facility_id")
+      .notNull()
+      .references(() => facilities.id, { onDelete: "restrict" }),
+    patientId: uuid("patient_id")
+      .notNull()
+      .references(() => patients.id, { onDelete: "restrict" }),
+    patientName: text("patient_name").notNull(),
+    patientPhone: text("patient_phone").notNull(),
+    patientEmail: text("patient_email"),
+    patientDateOfBirth: date("patient_date_of_birth"),
+    chiefComplaint: text("chief_complaint").notNull(),
+    clinicalNotes: text("clinical_notes"),
+    urgencyLevel: text("urgency_level", { enum: URGENCY_LEVELS }).notNull().default("routine"),
+    status: text("status", { enum: REFERRAL_STATUSES }).notNull().default("pending"),
+    createdAt: createdAt(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    rejectedAt: timestamp("rejected_at", { withTimezone: true }),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    rejectionReason: text("rejection_reason"),
+    referralFee: integer("referral_fee").notNull(),
+    doctorShare: integer("doctor_share").notNull(),
+    platformShare: integer("platform_share").notNull(),
+  },
+  (t) => [
+    uniqueIndex("referrals_referral_number_key").on(t.referralNumber),
+    index("referrals_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("referrals_status_created_at_idx").on(t.status, t.createdAt.desc(), t.id.desc()),
+    index("referrals_doctor_created_at_idx").on(t.doctorId, t.createdAt.desc(), t.id.desc()),
+    // The doctor's stat cards: counts per status and the earnings sum, from the index alone.
+    index("referrals_doctor_status_idx").on(t.doctorId, t.status, t.doctorShare),
+    index("referrals_facility_status_created_at_idx").on(t.facilityId, t.status, t.createdAt.desc(), t.id.desc()),
+    index("referrals_facility_accepted_at_idx").on(t.facilityId, t.acceptedAt),
+    index("referrals_facility_completed_at_idx").on(t.facilityId, t.completedAt),
+    index("referrals_patient_id_idx").on(t.patientId),
+    check("referrals_status_check", sql`${t.status} in ('pending', 'accepted', 'rejected', 'completed')`),
+    check("referrals_urgency_level_check", sql`${t.urgencyLevel} in ('routine', 'urgent', 'emergency')`),
+    check(
+      "referrals_fee_check",
+      sql`${t.referralFee} >= 0 and ${t.doctorShare} >= 0 and ${t.platformShare} >= 0 and ${t.referralFee} = ${t.doctorShare} + ${t.platformShare}`,
+    ),
+    check("referrals_chief_complaint_check", sql`char_length(${t.chiefComplaint}) between 1 and 500`),
+    check("referrals_clinical_notes_check", sql`char_length(${t.clinicalNotes}) <= 5000`),
+    check(
+      "referrals_rejection_check",
+      sql`(${t.status} = 'rejected') = (${t.rejectedAt} is not null and ${t.rejectionReason} is not null)`,
+    ),
+  ],
+);
+
+/**
+ * Running totals per referral status, kept by a statement-level trigger on referrals (see the
+ * migration), so the system administrator's cards do not count a million rows on every visit.
+ */
+export const referralTotals = pgTable("referral_totals", {
+  status: text("status", { enum: REFERRAL_STATUSES }).primaryKey(),
+  referrals: bigint("referrals", { mode: "number" }).notNull().default(0),
+  doctorShare: bigint("doctor_share", { mode: "number" }).notNull().default(0),
+  platformShare: bigint("platform_share", { mode: "number" }).notNull().default(0),
+});
+
+/** A payout owed to a doctor for a completed referral (one per referral). */
+export const paymentRecords = pgTable(
+  "payment_records",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    referralId: uuid("referral_id")
+      .notNull()
+      .references(() => referrals.id, { onDelete: "restrict" }),
+    doctorId: uuid("doctor_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    amountDue: integer("amount_due").notNull(),
+    status: text("status", { enum: PAYMENT_STATUSES }).notNull().default("pending"),
+    paymentMethod: text("payment_method"),
+    paymentReference: text("payment_reference"),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    paidBy: uuid("paid_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("payment_records_referral_id_key").on(t.referralId),
+    index("payment_records_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("payment_records_doctor_id_idx").on(t.doctorId),
+    check("payment_records_status_check", sql`${t.status} in ('pending', 'paid')`),
+    check("payment_records_amount_check", sql`${t.amountDue} >= 0`),
+    check(
+      "payment_records_paid_check",
+      sql`(${t.status} = 'paid') = (${t.paidAt} is not null and ${t.paymentMethod} is not null and ${t.paymentReference} is not null)`,
+    ),
+  ],
+);
+
+/** Who did what, when: every referral transition, account approval and recorded payment. */
+export const auditEvents = pgTable(
+  "audit_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
+    action: text("action").notNull(),
+    subjectType: text("subject_type", { enum: ["referral", "user", "payment"] }).notNull(),
+    subjectId: uuid("subject_id").notNull(),
+    fromStatus: text("from_status"),
+    toStatus: text("to_status"),
+    reason: text("reason"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("audit_events_subject_idx").on(t.subjectType, t.subjectId, t.createdAt),
+    index("audit_events_created_at_idx").on(t.createdAt.desc()),
+  ],
+);

@@ -1,19 +1,10 @@
 import { SITE } from "../../content/site.ts";
+import { type MailContent, mailHtml } from "../../email/layout.ts";
 
-/** The account emails: plain text first (every client reads it), with a simple HTML twin. */
-export type AccountMail = { subject: string; text: string; html: string };
+/** The account emails (see app/email/layout.ts for the shared frame). */
+export type AccountMail = MailContent;
 
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-function html(paragraphs: string[], action?: { label: string; href: string }): string {
-  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join("");
-  const button = action
-    ? `<p style="margin:0 0 16px"><a href="${escapeHtml(action.href)}" style="display:inline-block;background:#0d6156;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#4b5866">If the button does not work, copy this address into your browser:<br>${escapeHtml(action.href)}</p>`
-    : "";
-  return `<!doctype html><html><body style="font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#17212b;line-height:1.5;max-width:560px;margin:0 auto;padding:24px">${body}${button}<p style="margin:24px 0 0;font-size:13px;color:#4b5866">${escapeHtml(SITE.name)}</p></body></html>`;
-}
+const html = mailHtml;
 
 export function verificationMail(input: { name: string; link: string }): AccountMail {
   const lines = [

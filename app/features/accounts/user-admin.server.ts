@@ -1,0 +1,66 @@
+import { desc, eq, sql } from "drizzle-orm";
+import { type Actor, assertGate } from "~/auth/actor.server";
+import type { Role } from "~/auth/roles";
+import type { Db } from "~/db/client.server";
+import { facilities, userRoles, users } from "~/db/schema";
+
+export const USERS_PAGE_SIZE = 20;
+
+export type UserRow = {
+  id: string;
+  fullName: string;
+  email: string;
+  role: Role;
+  specialty: string | null;
+  facilityName: string | null;
+  /** Doctors: is_verified; administrators: approval status approved (spec: "Pending"/"Verified"). */
+  verified: boolean;
+  createdAt: string;
+};
+
+/** Every account, newest first, with its effective role and approval (system administrators). */
+export async function listUsers(
+  db: Db,
+  actor: Actor,
+  page = 1,
+): Promise<{ rows: UserRow[]; page: number; pageCount: number; total: number }> {
+  assertGate(actor, "system-admin");
+  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(users);
+  const rows = await db
+    .select({
+      id: users.id,
+      fullName: users.fullName,
+      email: users.email,
+      role: users.role,
+      roleOverride: userRoles.role,
+      specialty: users.specialty,
+      facilityName: facilities.name,
+      isVerified: users.isVerified,
+      approvalStatus: users.approvalStatus,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .leftJoin(userRoles, eq(userRoles.userId, users.id))
+    .leftJoin(facilities, eq(facilities.id, users.facilityId))
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(USERS_PAGE_SIZE)
+    .offset((page - 1) * USERS_PAGE_SIZE);
+  return {
+    rows: rows.map((r) => {
+      const role = r.roleOverride ?? r.role;
+      return {
+        id: r.id,
+        fullName: r.fullName,
+        email: r.email,
+        role,
+        specialty: r.specialty,
+        facilityName: r.facilityName,
+        verified: role === "doctor" ? r.isVerified : r.approvalStatus === "approved",
+        createdAt: r.createdAt.toISOString(),
+      };
+    }),
+    page,
+    total,
+    pageCount: Math.max(1, Math.ceil(total / USERS_PAGE_SIZE)),
+  };
+}

@@ -1,0 +1,121 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import { data } from "react-router";
+import { type Actor, assertGate } from "~/auth/actor.server";
+import type { Db } from "~/db/client.server";
+import { paymentRecords, referrals, users } from "~/db/schema";
+import { recordAudit } from "~/features/audit/audit.server";
+import {
+  RECORD_PAYMENT_FIELDS,
+  type RecordPaymentField,
+  recordPaymentSchema,
+} from "~/features/referrals/referral-schema";
+
+export const PAYMENTS_PAGE_SIZE = 20;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export type PaymentRow = {
+  id: string;
+  status: "pending" | "paid";
+  amountDue: number;
+  createdAt: string;
+  referralNumber: string;
+  doctorName: string;
+  paymentMethod: string | null;
+  paymentReference: string | null;
+  paidAt: string | null;
+};
+
+/** Payment records, newest first, with the referral number and the doctor (system administrators). */
+export async function listPayments(
+  db: Db,
+  actor: Actor,
+  page = 1,
+): Promise<{ rows: PaymentRow[]; page: number; pageCount: number; total: number }> {
+  assertGate(actor, "system-admin");
+  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(paymentRecords);
+  const rows = await db
+    .select({
+      id: paymentRecords.id,
+      status: paymentRecords.status,
+      amountDue: paymentRecords.amountDue,
+      createdAt: paymentRecords.createdAt,
+      referralNumber: referrals.referralNumber,
+      doctorName: users.fullName,
+      paymentMethod: paymentRecords.paymentMethod,
+      paymentReference: paymentRecords.paymentReference,
+      paidAt: paymentRecords.paidAt,
+    })
+    .from(paymentRecords)
+    .innerJoin(referrals, eq(referrals.id, paymentRecords.referralId))
+    .innerJoin(users, eq(users.id, paymentRecords.doctorId))
+    .orderBy(desc(paymentRecords.createdAt), desc(paymentRecords.id))
+    .limit(PAYMENTS_PAGE_SIZE)
+    .offset((page - 1) * PAYMENTS_PAGE_SIZE);
+  return {
+    rows: rows.map((r) => ({
+      ...r,
+      createdAt: r.createdAt.toISOString(),
+      paidAt: r.paidAt ? r.paidAt.toISOString() : null,
+    })),
+    page,
+    total,
+    pageCount: Math.max(1, Math.ceil(total / PAYMENTS_PAGE_SIZE)),
+  };
+}
+
+export type RecordPaymentResult =
+  | { ok: true }
+  | { ok: false; fieldErrors: Partial<Record<RecordPaymentField, string>>; message: string };
+
+/**
+ * The spec's record-payment operation ({paymentId, payment_method, payment_reference}): marks a
+ * pending payment record as paid, with who recorded it and when. Approved system administrators
+ * only. One conditional UPDATE: a paid record cannot be paid again, not even by simultaneous
+ * requests (the losers get a 409). Writes an audit row.
+ */
+export async function recordPayment(db: Db, actor: Actor, values: unknown): Promise<RecordPaymentResult> {
+  const admin = assertGate(actor, "system-admin");
+  const parsed = recordPaymentSchema.safeParse(values);
+  if (!parsed.success) {
+    const fieldErrors: Partial<Record<RecordPaymentField, string>> = {};
+    for (const issue of parsed.error.issues) {
+      const field = String(issue.path[0] ?? "") as RecordPaymentField;
+      if ((RECORD_PAYMENT_FIELDS as readonly string[]).includes(field)) fieldErrors[field] ??= issue.message;
+    }
+    return { ok: false, fieldErrors, message: [...new Set(Object.values(fieldErrors))].join(", ") };
+  }
+  const { paymentId, payment_method, payment_reference } = parsed.data;
+  if (!UUID.test(paymentId)) throw data("Payment not found", { status: 404 });
+  const paid = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(paymentRecords)
+      .set({
+        status: "paid",
+        paymentMethod: payment_method,
+        paymentReference: payment_reference,
+        paidAt: new Date(),
+        paidBy: admin.id,
+      })
+      .where(and(eq(paymentRecords.id, paymentId), eq(paymentRecords.status, "pending")))
+      .returning({ id: paymentRecords.id });
+    if (!row) return false;
+    await recordAudit(tx, {
+      actorId: admin.id,
+      action: "payment.recorded",
+      subjectType: "payment",
+      subjectId: row.id,
+      fromStatus: "pending",
+      toStatus: "paid",
+      reason: `${payment_method}: ${payment_reference}`,
+    });
+    return true;
+  });
+  if (paid) return { ok: true };
+  const [existing] = await db
+    .select({ status: paymentRecords.status })
+    .from(paymentRecords)
+    .where(eq(paymentRecords.id, paymentId))
+    .limit(1);
+  if (!existing) throw data("Payment not found", { status: 404 });
+  throw data("This payment has already been marked as paid.", { status: 409 });
+}

@@ -1,0 +1,118 @@
+import { z } from "zod";
+import { URGENCY_LEVELS } from "./referral-status";
+
+/**
+ * Create Referral (spec section 5): one schema for the browser and the action; the messages are
+ * the spec's, word for word, where it gives them. The fee and the status are never input.
+ */
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .optional()
+    .transform((v) => v || null);
+
+export const createReferralSchema = z.object({
+  facility_id: z.string({ error: "Please select a facility" }).trim().min(1, "Please select a facility"),
+  patient_name: z
+    .string({ error: "Patient name is required" })
+    .trim()
+    .min(1, "Patient name is required")
+    .max(100, "Patient name must be less than 100 characters"),
+  patient_phone: z
+    .string({ error: "Patient phone is required" })
+    .trim()
+    .min(1, "Patient phone is required")
+    .max(20, "Phone must be less than 20 characters")
+    .refine((v) => v === "" || normalisePhone(v) !== null, "Please enter a valid phone number"),
+  patient_email: z
+    .string()
+    .trim()
+    .max(255, "Email must be less than 255 characters")
+    .pipe(z.union([z.literal(""), z.email({ error: "Invalid email address" })]))
+    .optional()
+    .transform((v) => v || null),
+  patient_date_of_birth: z
+    .string()
+    .trim()
+    .optional()
+    .refine((v) => !v || isPastDate(v), "Please enter a valid date of birth")
+    .transform((v) => v || null),
+  chief_complaint: z
+    .string({ error: "Chief complaint is required" })
+    .trim()
+    .min(1, "Chief complaint is required")
+    .max(500, "Chief complaint must be less than 500 characters"),
+  clinical_notes: optionalText(5000, "Clinical notes must be less than 5000 characters"),
+  urgency_level: z.enum(URGENCY_LEVELS, { error: "Please select a valid urgency level" }).default("routine"),
+});
+
+export type CreateReferralInput = z.output<typeof createReferralSchema>;
+export const CREATE_REFERRAL_FIELDS = [
+  "facility_id",
+  "patient_name",
+  "patient_phone",
+  "patient_email",
+  "patient_date_of_birth",
+  "chief_complaint",
+  "clinical_notes",
+  "urgency_level",
+] as const;
+export type CreateReferralField = (typeof CREATE_REFERRAL_FIELDS)[number];
+
+/** A rejection needs a reason that is not empty after trimming (spec section 5). */
+export const rejectionSchema = z.object({
+  reason: z
+    .string({ error: "Please give a reason for the rejection" })
+    .trim()
+    .min(1, "Please give a reason for the rejection")
+    .max(1000, "Reason must be less than 1000 characters"),
+});
+
+/** Recording a payment needs both a method and a reference (spec section 5). */
+export const recordPaymentSchema = z.object({
+  paymentId: z.string({ error: "Payment not found" }).trim().min(1, "Payment not found"),
+  payment_method: z
+    .string({ error: "Payment method is required" })
+    .trim()
+    .min(1, "Payment method is required")
+    .max(50, "Payment method must be less than 50 characters"),
+  payment_reference: z
+    .string({ error: "Payment reference is required" })
+    .trim()
+    .min(1, "Payment reference is required")
+    .max(100, "Payment reference must be less than 100 characters"),
+});
+export const RECORD_PAYMENT_FIELDS = ["paymentId", "payment_method", "payment_reference"] as const;
+export type RecordPaymentField = (typeof RECORD_PAYMENT_FIELDS)[number];
+
+/** The payout methods offered in the Mark as Paid dialog. */
+export const PAYMENT_METHODS = ["Mobile Money", "Bank Transfer", "Cash", "Cheque"] as const;
+
+/**
+ * A phone number in one canonical form, so the same patient is found however it was typed:
+ * Ghanaian local numbers (0XX XXX XXXX) become +233XXXXXXXXX; others keep their digits with "+".
+ * Null when it cannot be a phone number (fewer than 7 or more than 15 digits).
+ */
+export function normalisePhone(input: string): string | null {
+  const trimmed = input.trim();
+  if (!/^\+?[\d\s().-]+$/.test(trimmed)) return null;
+  let digits = trimmed.replace(/\D/g, "");
+  if (trimmed.startsWith("+")) {
+    // already international
+  } else if (digits.startsWith("00")) {
+    digits = digits.slice(2);
+  } else if (digits.length === 10 && digits.startsWith("0")) {
+    digits = `233${digits.slice(1)}`;
+  }
+  if (digits.length < 7 || digits.length > 15) return null;
+  return `+${digits}`;
+}
+
+function isPastDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) return false;
+  return date.getUTCFullYear() >= 1900 && date.getTime() <= Date.now();
+}

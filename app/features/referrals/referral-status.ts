@@ -1,0 +1,78 @@
+/**
+ * The referral lifecycle as data (spec section 4, decisions section 4). Client-safe: the server
+ * enforces it with one conditional UPDATE per transition; the pages read it to offer buttons.
+ */
+export const REFERRAL_STATUSES = ["pending", "accepted", "rejected", "completed"] as const;
+export type ReferralStatus = (typeof REFERRAL_STATUSES)[number];
+
+export const URGENCY_LEVELS = ["routine", "urgent", "emergency"] as const;
+export type UrgencyLevel = (typeof URGENCY_LEVELS)[number];
+
+/** The three transitions a facility administrator fires, named by the status they lead to. */
+export const TRANSITIONS = {
+  accept: { from: "pending", to: "accepted" },
+  reject: { from: "pending", to: "rejected" },
+  complete: { from: "accepted", to: "completed" },
+} as const satisfies Record<string, { from: ReferralStatus; to: ReferralStatus }>;
+export type Transition = keyof typeof TRANSITIONS;
+
+export function isTransition(value: unknown): value is Transition {
+  return typeof value === "string" && Object.hasOwn(TRANSITIONS, value);
+}
+
+/** The transitions offered on a referral in the given status. */
+export function transitionsFrom(status: ReferralStatus): Transition[] {
+  return (Object.keys(TRANSITIONS) as Transition[]).filter((t) => TRANSITIONS[t].from === status);
+}
+
+export function isReferralStatus(value: unknown): value is ReferralStatus {
+  return typeof value === "string" && (REFERRAL_STATUSES as readonly string[]).includes(value);
+}
+
+export const STATUS_LABELS: Record<ReferralStatus, string> = {
+  pending: "Pending",
+  accepted: "Accepted",
+  rejected: "Rejected",
+  completed: "Completed",
+};
+
+/** The urgency radio's options, with the spec's explanations (section 4). */
+export const URGENCY_OPTIONS: ReadonlyArray<{ value: UrgencyLevel; label: string; hint: string }> = [
+  { value: "routine", label: "Routine", hint: "Standard referral" },
+  { value: "urgent", label: "Urgent", hint: "Attention within 24-48 hours" },
+  { value: "emergency", label: "Emergency", hint: "Immediate attention" },
+];
+
+/** The fixed fee of spec section 9, in pesewas (1 cedi = 100 pesewas): ₵100 = ₵70 + ₵30. */
+export const REFERRAL_FEE = { total: 10_000, doctorShare: 7_000, platformShare: 3_000 } as const;
+
+/** "₵70" / "₵70.50" from pesewas, for Ghana (decisions section 6). */
+export function formatCedis(pesewas: number): string {
+  const cedis = pesewas / 100;
+  return `₵${cedis.toLocaleString("en-GH", {
+    minimumFractionDigits: Number.isInteger(cedis) ? 0 : 2,
+    maximumFractionDigits: 2,
+  })}`;
+}
+
+/** A date and time as shown in Ghana: "21 Nov 2026, 14:05". */
+export function formatAccraDateTime(value: string | Date): string {
+  return new Date(value).toLocaleString("en-GH", {
+    timeZone: "Africa/Accra",
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  });
+}
+
+export function formatAccraDate(value: string | Date): string {
+  return new Date(value).toLocaleDateString("en-GH", {
+    timeZone: "Africa/Accra",
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+  });
+}

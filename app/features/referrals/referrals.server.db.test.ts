@@ -1,0 +1,537 @@
+import { and, count, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { ANONYMOUS } from "~/auth/actor";
+import { type Actor, actorById } from "~/auth/actor.server";
+import { auditEvents, facilities, patients, paymentRecords, referrals } from "~/db/schema";
+import { approveAccount } from "~/features/accounts/approval.server";
+import { listUsers } from "~/features/accounts/user-admin.server";
+import { listPayments, recordPayment } from "~/features/payments/payments.server";
+import { listWaitlist } from "~/features/waitlist/waitlist-admin.server";
+import { refusalOf } from "~/lib/refusal";
+import { createAccount } from "../../../tests/helpers/accounts";
+import { startMailCatcher } from "../../../tests/helpers/mail-catcher";
+import { createTestDb, type TestDatabase } from "../../../tests/helpers/test-db";
+import type { Transition } from "./referral-status";
+import {
+  createReferral,
+  doctorDashboard,
+  facilityDashboard,
+  listAllReferrals,
+  platformStats,
+  transitionReferral,
+} from "./referrals.server";
+
+vi.stubEnv("AUTH_SECRET", "test-secret-test-secret-test-secret-0123456789");
+vi.stubEnv("APP_URL", "http://localhost:3000");
+
+let h: TestDatabase;
+let mail: Awaited<ReturnType<typeof startMailCatcher>>;
+let facilityA: string;
+let facilityB: string;
+
+/** Every kind of actor of issue 7's permission table. */
+const KINDS = [
+  "anonymous",
+  "unverified doctor",
+  "doctor",
+  "other doctor",
+  "pending admin of this facility",
+  "admin of this facility",
+  "pending admin of another facility",
+  "admin of another facility",
+  "pending system admin",
+  "system admin",
+] as const;
+type Kind = (typeof KINDS)[number];
+const actors = {} as Record<Kind, Actor>;
+
+async function insertFacility(slug: string, name: string): Promise<string> {
+  const [row] = await h.db
+    .insert(facilities)
+    .values({
+      slug,
+      name,
+      type: "hospital",
+      location: "Accra",
+      country: "Ghana",
+      address: `${name} Road, Accra`,
+      description: "A test facility",
+      image: "/images/facility.jpg",
+      contact: { phones: ["+233 30 000 0000"], email: `${slug}@example.test`, address: "Accra" },
+    })
+    .returning({ id: facilities.id });
+  return row.id;
+}
+
+async function actorFor(options: Parameters<typeof createAccount>[1]): Promise<Actor> {
+  const account = await createAccount(h.db, options);
+  return actorById(h.db, account.id);
+}
+
+/** The HTTP status a domain call refused with (200 when it succeeded). */
+async function outcome(call: Promise<unknown>): Promise<number> {
+  try {
+    await call;
+    return 200;
+  } catch (error) {
+    const refusal = refusalOf(error);
+    if (!refusal) throw error;
+    return refusal.status;
+  }
+}
+
+const VALID = {
+  patient_name: "Ama Mensah",
+  patient_phone: "024 123 4567",
+  patient_email: "",
+  patient_date_of_birth: "1990-05-01",
+  chief_complaint: "Persistent chest pain on exertion",
+  clinical_notes: "ECG attached to the paper file.",
+  urgency_level: "urgent",
+};
+
+async function newReferral(overrides: Record<string, string> = {}): Promise<string> {
+  const result = await createReferral(h.db, actors.doctor, { ...VALID, facility_id: facilityA, ...overrides });
+  if (!result.ok) throw new Error(result.message);
+  return result.id;
+}
+
+async function referralIn(status: "pending" | "accepted"): Promise<string> {
+  const id = await newReferral();
+  if (status === "accepted") await transitionReferral(h.db, actors["admin of this facility"], id, "accept");
+  return id;
+}
+
+beforeAll(async () => {
+  mail = await startMailCatcher();
+  vi.stubEnv("SMTP_URL", mail.url);
+  h = await createTestDb();
+  facilityA = await insertFacility("facility-a", "Alpha Hospital");
+  facilityB = await insertFacility("facility-b", "Beta Clinic");
+  actors.anonymous = ANONYMOUS;
+  actors["unverified doctor"] = await actorFor({ role: "doctor", approved: false });
+  actors.doctor = await actorFor({
+    role: "doctor",
+    approved: true,
+    fullName: "Dr Kofi Owusu",
+    email: "kofi@example.test",
+  });
+  actors["other doctor"] = await actorFor({ role: "doctor", approved: true, fullName: "Dr Esi Boateng" });
+  actors["pending admin of this facility"] = await actorFor({
+    role: "facility_admin",
+    facilityId: facilityA,
+    email: "pending-a@example.test",
+  });
+  actors["admin of this facility"] = await actorFor({
+    role: "facility_admin",
+    approved: true,
+    facilityId: facilityA,
+    email: "admin-a@example.test",
+  });
+  actors["pending admin of another facility"] = await actorFor({ role: "facility_admin", facilityId: facilityB });
+  actors["admin of another facility"] = await actorFor({
+    role: "facility_admin",
+    approved: true,
+    facilityId: facilityB,
+  });
+  actors["pending system admin"] = await actorFor({ role: "system_admin" });
+  actors["system admin"] = await actorFor({ role: "system_admin", approved: true });
+});
+
+afterAll(async () => {
+  await h?.drop();
+  await mail?.stop();
+});
+
+describe("creating a referral", () => {
+  const expected: Record<Kind, number> = {
+    anonymous: 401,
+    "unverified doctor": 403,
+    doctor: 200,
+    "other doctor": 200,
+    "pending admin of this facility": 403,
+    "admin of this facility": 403,
+    "pending admin of another facility": 403,
+    "admin of another facility": 403,
+    "pending system admin": 403,
+    "system admin": 403,
+  };
+  it.each(KINDS)("%s", async (kind) => {
+    const before = await h.db.select({ n: count() }).from(referrals);
+    const status = await outcome(createReferral(h.db, actors[kind], { ...VALID, facility_id: facilityA }));
+    expect(status).toBe(expected[kind]);
+    const after = await h.db.select({ n: count() }).from(referrals);
+    expect(after[0].n - before[0].n).toBe(status === 200 ? 1 : 0);
+  });
+
+  it("sets pending, the server's fee in pesewas and a readable unique number", async () => {
+    const id = await newReferral({ urgency_level: "emergency" });
+    const [row] = await h.db.select().from(referrals).where(eq(referrals.id, id));
+    expect(row).toMatchObject({
+      status: "pending",
+      referralFee: 10_000,
+      doctorShare: 7_000,
+      platformShare: 3_000,
+      urgencyLevel: "emergency",
+      patientPhone: "+233241234567",
+    });
+    expect(row.referralNumber).toMatch(/^REF-\d{4}-\d{6}$/);
+    const year = new Date().toLocaleString("en-GB", { timeZone: "Africa/Accra", year: "numeric" });
+    expect(row.referralNumber.slice(4, 8)).toBe(year);
+  });
+
+  it("ignores a fee or status posted by the browser", async () => {
+    const id = await newReferral({ referral_fee: "1", doctor_share: "1", status: "completed" });
+    const [row] = await h.db.select().from(referrals).where(eq(referrals.id, id));
+    expect(row.status).toBe("pending");
+    expect(row.doctorShare).toBe(7_000);
+  });
+
+  it("reuses the patient with the same normalised phone, keeping each doctor's own entry", async () => {
+    const first = await newReferral({ patient_phone: "0209998887", patient_name: "Yaw Darko" });
+    const second = await createReferral(h.db, actors["other doctor"], {
+      ...VALID,
+      facility_id: facilityA,
+      patient_phone: "+233 20 999 8887",
+      patient_name: "Yaw D.",
+    });
+    if (!second.ok) throw new Error(second.message);
+    const rows = await h.db.select().from(referrals).where(sql`${referrals.id} in (${first}, ${second.id})`);
+    expect(new Set(rows.map((r) => r.patientId)).size).toBe(1);
+    expect(rows.map((r) => r.patientName).sort()).toEqual(["Yaw D.", "Yaw Darko"]);
+    const found = await h.db.select().from(patients).where(eq(patients.phone, "+233209998887"));
+    expect(found).toHaveLength(1);
+  });
+
+  it("refuses bad input with the spec's messages joined by a comma, storing nothing", async () => {
+    const before = await h.db.select({ n: count() }).from(referrals);
+    const result = await createReferral(h.db, actors.doctor, {
+      ...VALID,
+      facility_id: facilityA,
+      chief_complaint: "   ",
+      clinical_notes: "x".repeat(5001),
+      urgency_level: "whenever",
+    });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.fieldErrors).toMatchObject({
+      chief_complaint: "Chief complaint is required",
+      clinical_notes: "Clinical notes must be less than 5000 characters",
+    });
+    expect(result.message).toBe(
+      "Chief complaint is required, Clinical notes must be less than 5000 characters, Please select a valid urgency level",
+    );
+    const tooLong = await createReferral(h.db, actors.doctor, {
+      ...VALID,
+      facility_id: facilityA,
+      chief_complaint: "x".repeat(501),
+      patient_email: "not-an-email",
+    });
+    expect(tooLong.ok ? "" : tooLong.message).toBe(
+      "Invalid email address, Chief complaint must be less than 500 characters",
+    );
+    const after = await h.db.select({ n: count() }).from(referrals);
+    expect(after[0].n).toBe(before[0].n);
+  });
+
+  it("refuses an unknown or inactive facility as a field error", async () => {
+    await h.db.update(facilities).set({ isActive: false }).where(eq(facilities.id, facilityB));
+    for (const facility_id of [facilityB, "00000000-0000-4000-8000-000000000000", "nonsense"]) {
+      const result = await createReferral(h.db, actors.doctor, { ...VALID, facility_id });
+      expect(result).toMatchObject({ ok: false, fieldErrors: { facility_id: "Please select a facility" } });
+    }
+    await h.db.update(facilities).set({ isActive: true }).where(eq(facilities.id, facilityB));
+  });
+
+  it("emails the facility's approved administrators, without clinical details", async () => {
+    const id = await newReferral({ chief_complaint: "Very specific complaint 4242" });
+    const [row] = await h.db.select().from(referrals).where(eq(referrals.id, id));
+    const message = await mail.waitFor((m) => m.subject.includes(row.referralNumber));
+    expect(message.to).toEqual(["admin-a@example.test"]);
+    expect(message.text).not.toContain("4242");
+    expect(message.text).not.toContain("Ama Mensah");
+    expect(message.text).toContain("/dashboard/facility-admin");
+  });
+});
+
+describe("transitions: every transition x every kind of actor", () => {
+  const expected: Record<Kind, number> = {
+    anonymous: 401,
+    "unverified doctor": 403,
+    doctor: 403, // the referring doctor sees it but cannot act on it
+    "other doctor": 404,
+    "pending admin of this facility": 403,
+    "admin of this facility": 200,
+    "pending admin of another facility": 403,
+    "admin of another facility": 404,
+    "pending system admin": 403,
+    "system admin": 403, // sees everything, acts for no facility
+  };
+  const cases: Array<[Transition, Kind]> = (["accept", "reject", "complete"] as const).flatMap((t) =>
+    KINDS.map((k) => [t, k] as [Transition, Kind]),
+  );
+  it.each(cases)("%s by %s", async (transition, kind) => {
+    const id = await referralIn(transition === "complete" ? "accepted" : "pending");
+    const [before] = await h.db.select().from(referrals).where(eq(referrals.id, id));
+    const status = await outcome(transitionReferral(h.db, actors[kind], id, transition, { reason: "No capacity" }));
+    expect(status).toBe(expected[kind]);
+    const [after] = await h.db.select().from(referrals).where(eq(referrals.id, id));
+    if (status !== 200) expect(after).toEqual(before);
+    else expect(after.status).toBe({ accept: "accepted", reject: "rejected", complete: "completed" }[transition]);
+  });
+
+  it("a missing or malformed referral is a 404", async () => {
+    const admin = actors["admin of this facility"];
+    expect(await outcome(transitionReferral(h.db, admin, "00000000-0000-4000-8000-000000000000", "accept"))).toBe(404);
+    expect(await outcome(transitionReferral(h.db, admin, "../etc", "accept"))).toBe(404);
+  });
+
+  it("offers each transition only from its status (409 otherwise)", async () => {
+    const admin = actors["admin of this facility"];
+    const pending = await referralIn("pending");
+    expect(await outcome(transitionReferral(h.db, admin, pending, "complete"))).toBe(409);
+    const accepted = await referralIn("accepted");
+    expect(await outcome(transitionReferral(h.db, admin, accepted, "accept"))).toBe(409);
+    expect(await outcome(transitionReferral(h.db, admin, accepted, "reject", { reason: "x" }))).toBe(409);
+  });
+
+  it("sets the timestamps, the reason, an audit row each, and the payment record on completion", async () => {
+    const admin = actors["admin of this facility"];
+    const rejected = await referralIn("pending");
+    await transitionReferral(h.db, admin, rejected, "reject", { reason: "  No cardiologist this week  " });
+    const [r] = await h.db.select().from(referrals).where(eq(referrals.id, rejected));
+    expect(r.rejectedAt).toBeInstanceOf(Date);
+    expect(r.rejectionReason).toBe("No cardiologist this week");
+
+    const done = await referralIn("accepted");
+    await transitionReferral(h.db, admin, done, "complete");
+    const [c] = await h.db.select().from(referrals).where(eq(referrals.id, done));
+    expect(c.acceptedAt).toBeInstanceOf(Date);
+    expect(c.completedAt).toBeInstanceOf(Date);
+    const payments = await h.db.select().from(paymentRecords).where(eq(paymentRecords.referralId, done));
+    expect(payments).toMatchObject([{ status: "pending", amountDue: 7_000, doctorId: c.doctorId }]);
+
+    const audit = await h.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.subjectId, done))
+      .orderBy(auditEvents.createdAt);
+    expect(audit.map((a) => [a.fromStatus, a.toStatus, a.actorId])).toEqual([
+      ["pending", "accepted", (admin as { id: string }).id],
+      ["accepted", "completed", (admin as { id: string }).id],
+    ]);
+    const [rejection] = await h.db.select().from(auditEvents).where(eq(auditEvents.subjectId, rejected));
+    expect(rejection).toMatchObject({ action: "referral.rejected", reason: "No cardiologist this week" });
+  });
+
+  it("refuses a rejection without a reason (blank after trimming), changing nothing", async () => {
+    const id = await referralIn("pending");
+    for (const reason of [undefined, "", "   \n\t"]) {
+      expect(await outcome(transitionReferral(h.db, actors["admin of this facility"], id, "reject", { reason }))).toBe(
+        400,
+      );
+    }
+    const [row] = await h.db.select().from(referrals).where(eq(referrals.id, id));
+    expect(row.status).toBe("pending");
+  });
+
+  it("emails the doctor on accept, on reject (with the reason) and on completion", async () => {
+    const admin = actors["admin of this facility"];
+    const id = await referralIn("accepted");
+    const [row] = await h.db.select().from(referrals).where(eq(referrals.id, id));
+    const accepted = await mail.waitFor((m) => m.subject === `Referral ${row.referralNumber} accepted`);
+    expect(accepted.to).toEqual(["kofi@example.test"]);
+    await transitionReferral(h.db, admin, id, "complete");
+    await mail.waitFor((m) => m.subject === `Referral ${row.referralNumber} completed`);
+    const other = await referralIn("pending");
+    const [o] = await h.db.select().from(referrals).where(eq(referrals.id, other));
+    await transitionReferral(h.db, admin, other, "reject", { reason: "Patient should go to Korle Bu" });
+    const rejected = await mail.waitFor((m) => m.subject === `Referral ${o.referralNumber} rejected`);
+    expect(rejected.text).toContain("Patient should go to Korle Bu");
+    expect(rejected.text).not.toContain(VALID.chief_complaint);
+  });
+});
+
+describe("concurrency", () => {
+  it("accept and reject at once: exactly one wins, the other gets a 409", async () => {
+    const second = await actorFor({ role: "facility_admin", approved: true, facilityId: facilityA });
+    for (let round = 0; round < 5; round++) {
+      const id = await referralIn("pending");
+      const results = await Promise.all([
+        outcome(transitionReferral(h.db, actors["admin of this facility"], id, "accept")),
+        outcome(transitionReferral(h.db, second, id, "reject", { reason: "Full" })),
+      ]);
+      expect(results.sort()).toEqual([200, 409]);
+      const audit = await h.db.select({ n: count() }).from(auditEvents).where(eq(auditEvents.subjectId, id));
+      expect(audit[0].n).toBe(1);
+    }
+  });
+
+  it("50 simultaneous Mark as Paid: one paid record, 49 refusals, one audit row", async () => {
+    const id = await referralIn("accepted");
+    await transitionReferral(h.db, actors["admin of this facility"], id, "complete");
+    const [payment] = await h.db.select().from(paymentRecords).where(eq(paymentRecords.referralId, id));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        outcome(
+          recordPayment(h.db, actors["system admin"], {
+            paymentId: payment.id,
+            payment_method: "Mobile Money",
+            payment_reference: `MM-${i}`,
+          }),
+        ),
+      ),
+    );
+    expect(results.filter((s) => s === 200)).toHaveLength(1);
+    expect(results.filter((s) => s === 409)).toHaveLength(49);
+    const [row] = await h.db.select().from(paymentRecords).where(eq(paymentRecords.id, payment.id));
+    expect(row.status).toBe("paid");
+    const audit = await h.db
+      .select({ n: count() })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.subjectId, payment.id), eq(auditEvents.action, "payment.recorded")));
+    expect(audit[0].n).toBe(1);
+  });
+});
+
+describe("payments and approvals", () => {
+  const adminOnly: Record<Kind, number> = {
+    anonymous: 401,
+    "unverified doctor": 403,
+    doctor: 403,
+    "other doctor": 403,
+    "pending admin of this facility": 403,
+    "admin of this facility": 403,
+    "pending admin of another facility": 403,
+    "admin of another facility": 403,
+    "pending system admin": 403,
+    "system admin": 200,
+  };
+
+  it.each(KINDS)("record-payment by %s", async (kind) => {
+    const id = await referralIn("accepted");
+    await transitionReferral(h.db, actors["admin of this facility"], id, "complete");
+    const [payment] = await h.db.select().from(paymentRecords).where(eq(paymentRecords.referralId, id));
+    const status = await outcome(
+      recordPayment(h.db, actors[kind], { paymentId: payment.id, payment_method: "Cash", payment_reference: "R-1" }),
+    );
+    expect(status).toBe(adminOnly[kind]);
+    const [row] = await h.db.select().from(paymentRecords).where(eq(paymentRecords.id, payment.id));
+    expect(row.status).toBe(status === 200 ? "paid" : "pending");
+  });
+
+  it("record-payment needs a method and a reference, and a payment that exists", async () => {
+    const admin = actors["system admin"];
+    const result = await recordPayment(h.db, admin, { paymentId: "x", payment_method: " ", payment_reference: "" });
+    expect(result).toEqual({
+      ok: false,
+      fieldErrors: { payment_method: "Payment method is required", payment_reference: "Payment reference is required" },
+      message: "Payment method is required, Payment reference is required",
+    });
+    const missing = { payment_method: "Cash", payment_reference: "R" };
+    expect(
+      await outcome(recordPayment(h.db, admin, { paymentId: "00000000-0000-4000-8000-000000000000", ...missing })),
+    ).toBe(404);
+    expect(await outcome(recordPayment(h.db, admin, { paymentId: "nope", ...missing }))).toBe(404);
+  });
+
+  it.each(KINDS)("approve-doctor by %s", async (kind) => {
+    const target = await createAccount(h.db, { role: "doctor" });
+    const status = await outcome(approveAccount(h.db, actors[kind], target.id));
+    expect(status).toBe(adminOnly[kind]);
+    const approved = await actorById(h.db, target.id);
+    expect(approved.kind === "user" && approved.approved).toBe(status === 200);
+    const audit = await h.db.select().from(auditEvents).where(eq(auditEvents.subjectId, target.id));
+    expect(audit).toHaveLength(status === 200 ? 1 : 0);
+  });
+});
+
+describe("reads and aggregates", () => {
+  it("only the right, approved role reads each dashboard", async () => {
+    const readers = {
+      doctor: (a: Actor) => doctorDashboard(h.db, a),
+      "facility-admin": (a: Actor) => facilityDashboard(h.db, a),
+      "system-admin": (a: Actor) => Promise.all([platformStats(h.db, a), listAllReferrals(h.db, a)]),
+      payments: (a: Actor) => listPayments(h.db, a),
+      users: (a: Actor) => listUsers(h.db, a),
+      waitlist: (a: Actor) => listWaitlist(h.db, a),
+    };
+    const allowed: Record<keyof typeof readers, Kind[]> = {
+      doctor: ["doctor", "other doctor"],
+      "facility-admin": ["admin of this facility", "admin of another facility"],
+      "system-admin": ["system admin"],
+      payments: ["system admin"],
+      users: ["system admin"],
+      waitlist: ["system admin"],
+    };
+    for (const [name, read] of Object.entries(readers) as Array<
+      [keyof typeof readers, (a: Actor) => Promise<unknown>]
+    >) {
+      for (const kind of KINDS) {
+        const status = await outcome(read(actors[kind]));
+        const want = allowed[name].includes(kind) ? 200 : kind === "anonymous" ? 401 : 403;
+        expect({ name, kind, status }).toEqual({ name, kind, status: want });
+      }
+    }
+  });
+
+  it("each reader sees only their own referrals; the totals are the database's", async () => {
+    const fresh = await h.db.select({ status: referrals.status, n: count() }).from(referrals).groupBy(referrals.status);
+    const stats = await platformStats(h.db, actors["system admin"]);
+    expect(stats.totalReferrals).toBe(fresh.reduce((s, r) => s + r.n, 0));
+    const completed = fresh.find((r) => r.status === "completed")?.n ?? 0;
+    expect(stats.platformRevenue).toBe(completed * 3_000);
+
+    const doctor = actors.doctor as { id: string };
+    const mine = await h.db
+      .select({ status: referrals.status, n: count() })
+      .from(referrals)
+      .where(eq(referrals.doctorId, doctor.id))
+      .groupBy(referrals.status);
+    const n = (s: string) => mine.find((r) => r.status === s)?.n ?? 0;
+    const dash = await doctorDashboard(h.db, actors.doctor);
+    expect(dash.stats).toEqual({
+      total: mine.reduce((s, r) => s + r.n, 0),
+      pending: n("pending"),
+      accepted: n("accepted"),
+      completed: n("completed"),
+      earnings: n("completed") * 7_000,
+    });
+    expect(dash.referrals.rows).toHaveLength(10);
+    expect(dash.referrals.rows.every((r) => r.doctor.id === doctor.id)).toBe(true);
+    const page2 = await doctorDashboard(h.db, actors.doctor, 2);
+    expect(page2.referrals.rows[0].createdAt <= dash.referrals.rows[9].createdAt).toBe(true);
+    expect(page2.referrals.rows.map((r) => r.id)).not.toContain(dash.referrals.rows[0].id);
+
+    const other = await doctorDashboard(h.db, actors["other doctor"]);
+    expect(other.referrals.rows.every((r) => r.doctor.id !== doctor.id)).toBe(true);
+
+    const b = await facilityDashboard(h.db, actors["admin of another facility"]);
+    expect(b.pending.total + b.accepted.total).toBe(0);
+    const a = await facilityDashboard(h.db, actors["admin of this facility"]);
+    expect(a.pending.rows.every((r) => r.facility.id === facilityA && r.status === "pending")).toBe(true);
+    expect(a.accepted.rows.every((r) => r.status === "accepted")).toBe(true);
+
+    const rejectedOnly = await listAllReferrals(h.db, actors["system admin"], { status: "rejected" });
+    expect(rejectedOnly.total).toBe(fresh.find((r) => r.status === "rejected")?.n ?? 0);
+    expect(rejectedOnly.rows.every((r) => r.status === "rejected")).toBe(true);
+  });
+
+  it("the facility's month counts cover this calendar month in Accra only", async () => {
+    const admin = actors["admin of this facility"];
+    const before = (await facilityDashboard(h.db, admin)).counts;
+    const id = await referralIn("accepted");
+    await transitionReferral(h.db, admin, id, "complete");
+    const after = (await facilityDashboard(h.db, admin)).counts;
+    expect(after.acceptedThisMonth).toBe(before.acceptedThisMonth + 1);
+    expect(after.completedThisMonth).toBe(before.completedThisMonth + 1);
+    // Moved to last month: no longer counted.
+    await h.db
+      .update(referrals)
+      .set({ acceptedAt: sql`now() - interval '40 days'`, completedAt: sql`now() - interval '40 days'` })
+      .where(eq(referrals.id, id));
+    const moved = (await facilityDashboard(h.db, admin)).counts;
+    expect(moved.acceptedThisMonth).toBe(before.acceptedThisMonth);
+    expect(moved.completedThisMonth).toBe(before.completedThisMonth);
+  });
+});

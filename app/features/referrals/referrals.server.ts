@@ -1,0 +1,517 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { data } from "react-router";
+import { type Actor, assertGate, type UserActor } from "~/auth/actor.server";
+import type { Db } from "~/db/client.server";
+import { facilities, patients, paymentRecords, referrals, users } from "~/db/schema";
+import { sendMail } from "~/email/send.server";
+import { env } from "~/env.server";
+import { recordAudit } from "~/features/audit/audit.server";
+import { logger } from "~/lib/logger.server";
+import { newReferralMail, referralStatusMail } from "./referral-mail";
+import {
+  CREATE_REFERRAL_FIELDS,
+  type CreateReferralField,
+  createReferralSchema,
+  normalisePhone,
+  rejectionSchema,
+} from "./referral-schema";
+import { REFERRAL_FEE, type ReferralStatus, TRANSITIONS, type Transition } from "./referral-status";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const DOCTOR_PAGE_SIZE = 10;
+export const FACILITY_PAGE_SIZE = 20;
+export const ADMIN_PAGE_SIZE = 20;
+
+/** A positive page number from the address (anything else is page 1). */
+export function pageFrom(value: string | null | undefined): number {
+  const n = Number(value);
+  return Number.isSafeInteger(n) && n >= 1 && n <= 100_000 ? n : 1;
+}
+
+function mailInBackground(mail: Parameters<typeof sendMail>[0], what: string): void {
+  sendMail(mail).catch((error: unknown) => logger.error({ err: error }, `sending the ${what} mail failed`));
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Creating a referral (doctors)
+ * ---------------------------------------------------------------------------------------------- */
+
+export type CreateReferralResult =
+  | { ok: true; id: string; referralNumber: string }
+  | { ok: false; fieldErrors: Partial<Record<CreateReferralField, string>>; message: string };
+
+/**
+ * Creates a pending referral for an approved doctor (401/403 otherwise). Validates with the
+ * form's schema; the patient is reused by normalised phone number; the fee is the server's; the
+ * patient, the referral and its number are written in one transaction. The facility's approved
+ * administrators are emailed afterwards.
+ */
+export async function createReferral(db: Db, actor: Actor, values: unknown): Promise<CreateReferralResult> {
+  const doctor = assertGate(actor, "referrals-create");
+  const parsed = createReferralSchema.safeParse(values);
+  if (!parsed.success) {
+    const fieldErrors: Partial<Record<CreateReferralField, string>> = {};
+    for (const issue of parsed.error.issues) {
+      const field = String(issue.path[0] ?? "") as CreateReferralField;
+      if ((CREATE_REFERRAL_FIELDS as readonly string[]).includes(field)) fieldErrors[field] ??= issue.message;
+    }
+    return { ok: false, fieldErrors, message: [...new Set(Object.values(fieldErrors))].join(", ") };
+  }
+  const input = parsed.data;
+  const facility = UUID.test(input.facility_id)
+    ? (
+        await db
+          .select({ id: facilities.id })
+          .from(facilities)
+          .where(and(eq(facilities.id, input.facility_id), eq(facilities.isActive, true)))
+          .limit(1)
+      )[0]
+    : undefined;
+  if (!facility) {
+    const message = "Please select a facility";
+    return { ok: false, fieldErrors: { facility_id: message }, message };
+  }
+  // The schema has already refused numbers that do not normalise.
+  const phone = normalisePhone(input.patient_phone) ?? input.patient_phone;
+
+  const created = await db.transaction(async (tx) => {
+    // Reuse the patient with this phone number, or create them; concurrent creations of the same
+    // patient meet at the unique index and both end up with the one row.
+    await tx
+      .insert(patients)
+      .values({
+        fullName: input.patient_name,
+        phone,
+        email: input.patient_email,
+        dateOfBirth: input.patient_date_of_birth,
+      })
+      .onConflictDoNothing({ target: patients.phone });
+    const [patient] = await tx.select({ id: patients.id }).from(patients).where(eq(patients.phone, phone)).limit(1);
+    const [referral] = await tx
+      .insert(referrals)
+      .values({
+        doctorId: doctor.id,
+        facilityId: facility.id,
+        patientId: patient.id,
+        patientName: input.patient_name,
+        patientPhone: phone,
+        patientEmail: input.patient_email,
+        patientDateOfBirth: input.patient_date_of_birth,
+        chiefComplaint: input.chief_complaint,
+        clinicalNotes: input.clinical_notes,
+        urgencyLevel: input.urgency_level,
+        referralFee: REFERRAL_FEE.total,
+        doctorShare: REFERRAL_FEE.doctorShare,
+        platformShare: REFERRAL_FEE.platformShare,
+      })
+      .returning({ id: referrals.id, referralNumber: referrals.referralNumber });
+    return referral;
+  });
+
+  const admins = await facilityAdminEmails(db, facility.id);
+  if (admins.length > 0) {
+    mailInBackground(
+      { to: admins, ...newReferralMail({ referralNumber: created.referralNumber, appUrl: env().APP_URL }) },
+      "new referral",
+    );
+  }
+  return { ok: true, id: created.id, referralNumber: created.referralNumber };
+}
+
+async function facilityAdminEmails(db: Db, facilityId: string): Promise<string[]> {
+  const rows = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(
+      and(eq(users.facilityId, facilityId), eq(users.approvalStatus, "approved"), eq(effectiveRole, "facility_admin")),
+    );
+  return rows.map((r) => r.email);
+}
+
+/** The user's effective role (spec section 3: user_roles overrides users.role). */
+const effectiveRole = sql<string>`coalesce((select ur.role from user_roles ur where ur.user_id = ${users.id}), ${users.role})`;
+
+/* ------------------------------------------------------------------------------------------------
+ * Reading referrals
+ * ---------------------------------------------------------------------------------------------- */
+
+export type ReferralRow = {
+  id: string;
+  referralNumber: string;
+  status: ReferralStatus;
+  urgencyLevel: "routine" | "urgent" | "emergency";
+  createdAt: string;
+  acceptedAt: string | null;
+  rejectedAt: string | null;
+  completedAt: string | null;
+  rejectionReason: string | null;
+  chiefComplaint: string;
+  clinicalNotes: string | null;
+  referralFee: number;
+  doctorShare: number;
+  patient: { fullName: string; phone: string; email: string | null; dateOfBirth: string | null };
+  facility: { id: string; name: string; address: string };
+  doctor: { id: string; fullName: string; specialty: string | null };
+};
+
+export type Page<T> = { rows: T[]; page: number; pageSize: number; total: number; pageCount: number };
+
+const doctorUser = alias(users, "doctor");
+
+const referralColumns = {
+  id: referrals.id,
+  referralNumber: referrals.referralNumber,
+  status: referrals.status,
+  urgencyLevel: referrals.urgencyLevel,
+  createdAt: referrals.createdAt,
+  acceptedAt: referrals.acceptedAt,
+  rejectedAt: referrals.rejectedAt,
+  completedAt: referrals.completedAt,
+  rejectionReason: referrals.rejectionReason,
+  chiefComplaint: referrals.chiefComplaint,
+  clinicalNotes: referrals.clinicalNotes,
+  referralFee: referrals.referralFee,
+  doctorShare: referrals.doctorShare,
+  patientName: referrals.patientName,
+  patientPhone: referrals.patientPhone,
+  patientEmail: referrals.patientEmail,
+  patientDateOfBirth: referrals.patientDateOfBirth,
+  facilityId: facilities.id,
+  facilityName: facilities.name,
+  facilityAddress: facilities.address,
+  doctorId: doctorUser.id,
+  doctorName: doctorUser.fullName,
+  doctorSpecialty: doctorUser.specialty,
+};
+
+type RawReferral = {
+  [K in keyof typeof referralColumns]: (typeof referralColumns)[K]["_"]["data"] | null;
+};
+
+function toRow(r: RawReferral): ReferralRow {
+  const iso = (d: Date | null) => (d ? d.toISOString() : null);
+  return {
+    id: r.id as string,
+    referralNumber: r.referralNumber as string,
+    status: r.status as ReferralStatus,
+    urgencyLevel: r.urgencyLevel as ReferralRow["urgencyLevel"],
+    createdAt: (r.createdAt as Date).toISOString(),
+    acceptedAt: iso(r.acceptedAt),
+    rejectedAt: iso(r.rejectedAt),
+    completedAt: iso(r.completedAt),
+    rejectionReason: r.rejectionReason,
+    chiefComplaint: r.chiefComplaint as string,
+    clinicalNotes: r.clinicalNotes,
+    referralFee: r.referralFee as number,
+    doctorShare: r.doctorShare as number,
+    patient: {
+      fullName: r.patientName as string,
+      phone: r.patientPhone as string,
+      email: r.patientEmail,
+      dateOfBirth: r.patientDateOfBirth,
+    },
+    facility: { id: r.facilityId as string, name: r.facilityName as string, address: r.facilityAddress as string },
+    doctor: { id: r.doctorId as string, fullName: r.doctorName as string, specialty: r.doctorSpecialty },
+  };
+}
+
+function referralQuery(db: Db) {
+  return db
+    .select(referralColumns)
+    .from(referrals)
+    .innerJoin(facilities, eq(facilities.id, referrals.facilityId))
+    .innerJoin(doctorUser, eq(doctorUser.id, referrals.doctorId));
+}
+
+function paged<T>(rows: T[], page: number, pageSize: number, total: number): Page<T> {
+  return { rows, page, pageSize, total, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
+}
+
+export type DoctorStats = { total: number; pending: number; accepted: number; completed: number; earnings: number };
+
+/**
+ * The doctor dashboard: the stat cards (counted and summed by the database) and one page of
+ * the doctor's own referrals, newest first (the first 10, then older pages).
+ */
+export async function doctorDashboard(
+  db: Db,
+  actor: Actor,
+  page = 1,
+): Promise<{ stats: DoctorStats; referrals: Page<ReferralRow> }> {
+  const doctor = assertGate(actor, "doctor");
+  const [stats] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      pending: sql<number>`(count(*) filter (where ${referrals.status} = 'pending'))::int`,
+      accepted: sql<number>`(count(*) filter (where ${referrals.status} = 'accepted'))::int`,
+      completed: sql<number>`(count(*) filter (where ${referrals.status} = 'completed'))::int`,
+      earnings: sql<number>`coalesce(sum(${referrals.doctorShare}) filter (where ${referrals.status} = 'completed'), 0)::bigint`,
+    })
+    .from(referrals)
+    .where(eq(referrals.doctorId, doctor.id));
+  const rows = await referralQuery(db)
+    .where(eq(referrals.doctorId, doctor.id))
+    .orderBy(desc(referrals.createdAt), desc(referrals.id))
+    .limit(DOCTOR_PAGE_SIZE)
+    .offset((page - 1) * DOCTOR_PAGE_SIZE);
+  const normalised = { ...stats, earnings: Number(stats.earnings) };
+  return { stats: normalised, referrals: paged(rows.map(toRow), page, DOCTOR_PAGE_SIZE, normalised.total) };
+}
+
+export type FacilityCounts = { pending: number; acceptedThisMonth: number; completedThisMonth: number };
+
+/** The first instant of this calendar month in Ghana (Africa/Accra), as SQL. */
+const monthStartAccra = sql`(date_trunc('month', now() at time zone 'Africa/Accra') at time zone 'Africa/Accra')`;
+
+/**
+ * The facility administrator dashboard: only the administrator's own facility. Pending counts
+ * every pending referral; accepted and completed count this calendar month in Africa/Accra (by
+ * the time of the acceptance or completion). Pending and accepted referrals come in pages.
+ */
+export async function facilityDashboard(
+  db: Db,
+  actor: Actor,
+  pages: { pending?: number; accepted?: number } = {},
+): Promise<{
+  facility: { id: string; name: string };
+  counts: FacilityCounts;
+  pending: Page<ReferralRow>;
+  accepted: Page<ReferralRow>;
+}> {
+  const admin = assertGate(actor, "facility-admin");
+  const facilityId = admin.facilityId;
+  if (!facilityId) throw data("Your account is not linked to a facility.", { status: 403 });
+  const [facility] = await db
+    .select({ id: facilities.id, name: facilities.name })
+    .from(facilities)
+    .where(eq(facilities.id, facilityId))
+    .limit(1);
+  if (!facility) throw data("Your account is not linked to a facility.", { status: 403 });
+  const [counts] = await db
+    .select({
+      pending: sql<number>`(count(*) filter (where ${referrals.status} = 'pending'))::int`,
+      accepted: sql<number>`(count(*) filter (where ${referrals.status} = 'accepted'))::int`,
+      acceptedThisMonth: sql<number>`(count(*) filter (where ${referrals.acceptedAt} >= ${monthStartAccra}))::int`,
+      completedThisMonth: sql<number>`(count(*) filter (where ${referrals.completedAt} >= ${monthStartAccra}))::int`,
+    })
+    .from(referrals)
+    .where(eq(referrals.facilityId, facilityId));
+  const list = async (status: ReferralStatus, page: number, total: number) => {
+    const rows = await referralQuery(db)
+      .where(and(eq(referrals.facilityId, facilityId), eq(referrals.status, status)))
+      .orderBy(desc(referrals.createdAt), desc(referrals.id))
+      .limit(FACILITY_PAGE_SIZE)
+      .offset((page - 1) * FACILITY_PAGE_SIZE);
+    return paged(rows.map(toRow), page, FACILITY_PAGE_SIZE, total);
+  };
+  return {
+    facility,
+    counts: {
+      pending: counts.pending,
+      acceptedThisMonth: counts.acceptedThisMonth,
+      completedThisMonth: counts.completedThisMonth,
+    },
+    pending: await list("pending", pages.pending ?? 1, counts.pending),
+    accepted: await list("accepted", pages.accepted ?? 1, counts.accepted),
+  };
+}
+
+export type PlatformStats = {
+  totalReferrals: number;
+  activeDoctors: number;
+  pendingApprovals: number;
+  platformRevenue: number;
+};
+
+/**
+ * The system administrator's cards. Referral totals come from referral_totals (kept by
+ * triggers), so the cards cost the same with a million referrals as with ten.
+ */
+export async function platformStats(db: Db, actor: Actor): Promise<PlatformStats> {
+  assertGate(actor, "system-admin");
+  const result = await db.execute<{
+    total_referrals: string;
+    platform_revenue: string;
+    active_doctors: string;
+    pending_approvals: string;
+  }>(sql`
+    select
+      (select coalesce(sum(referrals), 0) from referral_totals) as total_referrals,
+      (select coalesce(sum(platform_share), 0) from referral_totals where status = 'completed') as platform_revenue,
+      (select count(*) from users u where u.role = 'doctor' and u.is_verified
+         and not exists (select 1 from user_roles r where r.user_id = u.id))
+        + (select count(*) from user_roles r join users u on u.id = r.user_id where r.role = 'doctor' and u.is_verified)
+        as active_doctors,
+      (select count(*) from users where approval_status = 'pending') as pending_approvals
+  `);
+  const row = result.rows[0];
+  return {
+    totalReferrals: Number(row.total_referrals),
+    activeDoctors: Number(row.active_doctors),
+    pendingApprovals: Number(row.pending_approvals),
+    platformRevenue: Number(row.platform_revenue),
+  };
+}
+
+/** All referrals, newest first, 20 per page, optionally of one status (system administrators). */
+export async function listAllReferrals(
+  db: Db,
+  actor: Actor,
+  options: { page?: number; status?: ReferralStatus | null } = {},
+): Promise<Page<ReferralRow>> {
+  assertGate(actor, "system-admin");
+  const page = options.page ?? 1;
+  const status = options.status ?? null;
+  const totals = await db.execute<{ n: string }>(
+    status
+      ? sql`select referrals as n from referral_totals where status = ${status}`
+      : sql`select coalesce(sum(referrals), 0) as n from referral_totals`,
+  );
+  const rows = await referralQuery(db)
+    .where(status ? eq(referrals.status, status) : undefined)
+    .orderBy(desc(referrals.createdAt), desc(referrals.id))
+    .limit(ADMIN_PAGE_SIZE)
+    .offset((page - 1) * ADMIN_PAGE_SIZE);
+  return paged(rows.map(toRow), page, ADMIN_PAGE_SIZE, Number(totals.rows[0]?.n ?? 0));
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Transitions (facility administrators)
+ * ---------------------------------------------------------------------------------------------- */
+
+type Visible = { id: string; facilityId: string; doctorId: string; status: ReferralStatus };
+
+/**
+ * Who may see a referral (decisions section 4): the referring doctor, the receiving facility's
+ * approved administrators and approved system administrators.
+ */
+export function canSee(actor: UserActor, referral: Pick<Visible, "facilityId" | "doctorId">): boolean {
+  if (!actor.approved) return false;
+  if (actor.role === "system_admin") return true;
+  if (actor.role === "doctor") return referral.doctorId === actor.id;
+  return actor.role === "facility_admin" && actor.facilityId === referral.facilityId;
+}
+
+const NOT_FOUND = "Referral not found";
+
+/**
+ * Moves a referral along the lifecycle: accept and reject a pending referral, complete an
+ * accepted one. Only an approved administrator of the receiving facility may (401 anonymous,
+ * 403 for anyone else who may see the referral, 404 for a referral that is missing or that the
+ * actor may not see). One conditional UPDATE: when two administrators act at once, one wins and
+ * the other gets a 409. Completing creates the doctor's pending payment record in the same
+ * transaction; every transition writes an audit row. The doctor is emailed afterwards.
+ */
+export async function transitionReferral(
+  db: Db,
+  actor: Actor,
+  referralId: string,
+  transition: Transition,
+  input: { reason?: unknown } = {},
+): Promise<{ status: ReferralStatus; referralNumber: string }> {
+  if (actor.kind === "anonymous") throw data("Authentication Required", { status: 401 });
+  // An account awaiting approval sees no referral at all, so it learns nothing about any id.
+  if (!actor.approved) throw data("Account Pending Approval", { status: 403 });
+  const current = UUID.test(referralId)
+    ? (
+        await db
+          .select({
+            id: referrals.id,
+            facilityId: referrals.facilityId,
+            doctorId: referrals.doctorId,
+            status: referrals.status,
+          })
+          .from(referrals)
+          .where(eq(referrals.id, referralId))
+          .limit(1)
+      )[0]
+    : undefined;
+  if (!current || !canSee(actor, current)) throw data(NOT_FOUND, { status: 404 });
+  if (actor.role !== "facility_admin") {
+    throw data("Only the receiving facility's administrators can update this referral.", { status: 403 });
+  }
+  let reason: string | null = null;
+  if (transition === "reject") {
+    const parsed = rejectionSchema.safeParse({ reason: input.reason });
+    if (!parsed.success) throw data(parsed.error.issues[0]?.message ?? "Invalid reason", { status: 400 });
+    reason = parsed.data.reason;
+  }
+  const { from, to } = TRANSITIONS[transition];
+  const now = new Date();
+  const changes =
+    to === "accepted"
+      ? { acceptedAt: now }
+      : to === "rejected"
+        ? { rejectedAt: now, rejectionReason: reason }
+        : { completedAt: now };
+
+  const outcome = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(referrals)
+      .set({ status: to, ...changes })
+      .where(and(eq(referrals.id, current.id), eq(referrals.status, from)))
+      .returning({
+        id: referrals.id,
+        referralNumber: referrals.referralNumber,
+        doctorId: referrals.doctorId,
+        doctorShare: referrals.doctorShare,
+      });
+    if (!updated) return null;
+    if (to === "completed") {
+      await tx.insert(paymentRecords).values({
+        referralId: updated.id,
+        doctorId: updated.doctorId,
+        amountDue: updated.doctorShare,
+      });
+    }
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: `referral.${to}` as "referral.accepted" | "referral.rejected" | "referral.completed",
+      subjectType: "referral",
+      subjectId: updated.id,
+      fromStatus: from,
+      toStatus: to,
+      reason,
+    });
+    return updated;
+  });
+
+  if (!outcome) {
+    const [latest] = await db
+      .select({ status: referrals.status })
+      .from(referrals)
+      .where(eq(referrals.id, current.id))
+      .limit(1);
+    const status = latest?.status ?? current.status;
+    throw data(
+      status === to
+        ? `This referral has already been ${to}.`
+        : `This referral is ${status} and can no longer be ${to}. Another administrator may have updated it: please reload.`,
+      { status: 409 },
+    );
+  }
+
+  const [doctor] = await db
+    .select({ email: users.email, fullName: users.fullName })
+    .from(users)
+    .where(eq(users.id, outcome.doctorId))
+    .limit(1);
+  if (doctor) {
+    mailInBackground(
+      {
+        to: doctor.email,
+        ...referralStatusMail({
+          doctorName: doctor.fullName,
+          referralNumber: outcome.referralNumber,
+          status: to,
+          reason,
+          appUrl: env().APP_URL,
+        }),
+      },
+      `referral ${to}`,
+    );
+  }
+  return { status: to, referralNumber: outcome.referralNumber };
+}
