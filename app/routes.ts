@@ -33,6 +33,7 @@ export default [
     route("dashboard/system-admin", "routes/dashboard/system-admin.tsx"),
     route("referrals/create", "routes/dashboard/referrals-create.tsx"),
   ]),
+  route("dashboard/system-admin/waitlist.csv", "routes/dashboard/waitlist-csv.ts"),
   // The spec's redirects: one resource route, one entry per old address.
   ...Object.keys(REDIRECTS).map((from) =>
     route(from.slice(1), "routes/resources/redirect.ts", { id: `redirect${from.replaceAll("/", "-")}` }),

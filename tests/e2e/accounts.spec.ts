@@ -1,75 +1,20 @@
-import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, expectAccessible, expectNoSidewaysScroll, PHONE, readMails, test, waitForMail } from "./fixtures";
+import {
+  ADMIN,
+  firstFacility,
+  linkIn,
+  PASSWORD,
+  PENDING_DOCTOR,
+  registerAndVerify,
+  signIn,
+  uniqueEmail,
+  verificationLink,
+} from "./support/accounts";
 
 /*
  * Accounts (issue 6) through the real server, with mail caught by the test SMTP server.
  * The approved system administrator comes from BOOTSTRAP_ADMIN_* (playwright.config.ts).
  */
-const ADMIN = { email: "admin@example.test", password: "Admin-Passw0rd!", name: "Ada Admin" };
-const PASSWORD = "Str0ng-Passw0rd!";
-const PENDING_DOCTOR =
-  "Your doctor account is awaiting admin approval. You will be able to create referrals once approved.";
-
-let seq = 0;
-const uniqueEmail = (prefix: string) =>
-  `${prefix}-${Date.now().toString(36)}-${(seq++).toString(36)}${Math.random().toString(36).slice(2, 6)}@example.test`;
-
-function linkIn(text: string, pattern: RegExp): string {
-  const link = text.match(pattern)?.[0];
-  if (!link) throw new Error(`no link matching ${pattern} in:\n${text}`);
-  return link;
-}
-
-const verificationLink = async (email: string) =>
-  linkIn(
-    (await waitForMail(email, (m) => /Confirm your email/.test(m.subject))).text,
-    /https?:\/\/\S+\/auth\/verify\?token=\S+/,
-  );
-
-/** The first active facility offered by the registration form. */
-async function firstFacility(request: APIRequestContext): Promise<{ id: string; name: string }> {
-  const html = await (await request.get("/auth?tab=register")).text();
-  const select = html.match(/<select[^>]*name="facility_id"[\s\S]*?<\/select>/)?.[0] ?? "";
-  const option = select.match(/<option value="([0-9a-f-]{36})"[^>]*>([^<]+)<\/option>/);
-  if (!option) throw new Error("no facility to choose");
-  return { id: option[1], name: option[2] };
-}
-
-/** Registers through a plain form post (the no-JavaScript path) and opens the emailed link. */
-async function registerAndVerify(
-  request: APIRequestContext,
-  options: { role: "doctor" | "facility_admin" | "system_admin"; name?: string },
-): Promise<{ email: string; password: string; name: string }> {
-  const email = uniqueEmail(options.role.replace("_", "-"));
-  const name = options.name ?? "Kwame Asante";
-  const form: Record<string, string> = {
-    intent: "register",
-    full_name: name,
-    email,
-    phone: "0241234567",
-    password: PASSWORD,
-    confirmPassword: PASSWORD,
-    role: options.role,
-    specialty: options.role === "doctor" ? "Cardiology" : "",
-    facility_id: options.role === "facility_admin" ? (await firstFacility(request)).id : "",
-  };
-  const response = await request.post("/auth?tab=register", { form });
-  expect(response.status()).toBe(200);
-  expect(await response.text()).toContain("Registration Successful");
-  const verify = await request.get(await verificationLink(email), { maxRedirects: 0 });
-  expect(verify.status()).toBe(302);
-  expect(verify.headers().location).toBe("/");
-  return { email, password: PASSWORD, name };
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto("/auth");
-  const panel = page.getByRole("tabpanel", { name: "Sign In" });
-  await panel.getByLabel("Email").fill(email);
-  await panel.getByLabel(/^Password/).fill(password);
-  await panel.getByRole("button", { name: "Sign In" }).click();
-}
-
 /** The newest reset link mailed to `email`, once more than `previous` reset mails have arrived. */
 async function resetLinkFor(email: string, previous = 0): Promise<string> {
   const deadline = Date.now() + 10_000;

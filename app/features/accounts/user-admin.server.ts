@@ -1,8 +1,9 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { desc, eq, ilike, or, sql } from "drizzle-orm";
 import { type Actor, assertGate } from "~/auth/actor.server";
 import type { Role } from "~/auth/roles";
 import type { Db } from "~/db/client.server";
 import { facilities, userRoles, users } from "~/db/schema";
+import { containsPattern } from "~/lib/like-pattern";
 
 export const USERS_PAGE_SIZE = 20;
 
@@ -18,14 +19,20 @@ export type UserRow = {
   createdAt: string;
 };
 
-/** Every account, newest first, with its effective role and approval (system administrators). */
+/**
+ * Every account, newest first, with its effective role and approval (system administrators);
+ * `query` narrows to names or email addresses containing it.
+ */
 export async function listUsers(
   db: Db,
   actor: Actor,
   page = 1,
+  query = "",
 ): Promise<{ rows: UserRow[]; page: number; pageCount: number; total: number }> {
   assertGate(actor, "system-admin");
-  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(users);
+  const q = query.trim().slice(0, 100);
+  const where = q ? or(ilike(users.fullName, containsPattern(q)), ilike(users.email, containsPattern(q))) : undefined;
+  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(users).where(where);
   const rows = await db
     .select({
       id: users.id,
@@ -42,6 +49,7 @@ export async function listUsers(
     .from(users)
     .leftJoin(userRoles, eq(userRoles.userId, users.id))
     .leftJoin(facilities, eq(facilities.id, users.facilityId))
+    .where(where)
     .orderBy(desc(users.createdAt), desc(users.id))
     .limit(USERS_PAGE_SIZE)
     .offset((page - 1) * USERS_PAGE_SIZE);

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { facilities, facilitySearchDocument } from "~/db/schema";
+import { containsPattern } from "~/lib/like-pattern";
 import { type FacilityFilters, PAGE_SIZE, SPECIALTY_OPTIONS } from "./facility-options";
 import { slugify, uniqueSlug } from "./slug";
 
@@ -34,11 +35,6 @@ export type FacilityPage = {
   pageCount: number;
   pageSize: number;
 };
-
-/** `%text%` for ILIKE, with the pattern characters in the text taken literally. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** The directory's conditions: active, each chosen filter, and the search. */
 function directoryWhere(filters: Partial<FacilityFilters>): SQL {

@@ -1,29 +1,82 @@
-import { Link } from "react-router";
-import { gateFor } from "~/auth/actor";
-import { getActor } from "~/auth/actor.server";
+import { useEffect, useMemo } from "react";
+import { Link, useSearchParams } from "react-router";
 import { DashboardShell } from "~/auth/components/dashboard-shell";
 import { GateScreen } from "~/auth/components/gate-screens";
+import { loadGated } from "~/auth/gate-loader.server";
+import { Pagination } from "~/components/ui/pagination";
+import { ResultNotice } from "~/components/ui/result-notice";
+import { StatCard, StatGrid } from "~/components/ui/stat-card";
 import { db } from "~/db/database.server";
+import { ReferralTable } from "~/features/referrals/components/referral-table";
+import { formatCedis } from "~/features/referrals/referral-status";
+import { doctorDashboard, pageFrom } from "~/features/referrals/referrals.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/doctor";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Doctor Dashboard", description: "Your referrals and earnings.", noindex: true });
 
-/** Gated (spec section 6): anonymous, wrong-role and pending visitors get the gate screens. */
+/** Gated (spec section 6); the doctor's own stats and one page of their referrals. */
 export async function loader({ request }: Route.LoaderArgs) {
-  return { gate: gateFor(await getActor(await db(), request), "doctor") };
+  const database = await db();
+  const page = pageFrom(new URL(request.url).searchParams.get("page"));
+  return loadGated(database, request, "doctor", (actor) => doctorDashboard(database, actor, page));
 }
 
+/** Spec section 8, after a referral is created (the create page redirects here with ?created=). */
+export const CREATED_TOAST = {
+  title: "Referral Created",
+  description: "Your referral has been created successfully.",
+  variant: "success",
+} as const;
+
 export default function DoctorPage({ loaderData }: Route.ComponentProps) {
-  const { gate } = loaderData;
+  const { gate, data } = loaderData;
+  const [params] = useSearchParams();
+  const created = params.get("created");
+  const result = useMemo(() => (created ? { toast: CREATED_TOAST } : null), [created]);
+  useEffect(() => {
+    // Shown once: a reload or a shared address does not announce it again.
+    if (created) {
+      const url = new URL(window.location.href);
+      url.searchParams.delete("created");
+      window.history.replaceState(window.history.state, "", url);
+    }
+  }, [created]);
+
   return (
     <GateScreen gate={gate}>
-      {gate.kind === "allowed" ? (
+      {gate.kind === "allowed" && data ? (
         <DashboardShell title="Doctor Dashboard" actor={gate.actor}>
-          <Link to="/referrals/create" className="btn-primary">
-            New Referral
-          </Link>
+          <ResultNotice result={result} />
+          <StatGrid label="Your referrals" columns={5}>
+            <StatCard label="Total Referrals" value={data.stats.total} />
+            <StatCard label="Pending" value={data.stats.pending} />
+            <StatCard label="Accepted" value={data.stats.accepted} />
+            <StatCard label="Completed" value={data.stats.completed} />
+            <StatCard
+              label="Total Earnings"
+              value={formatCedis(data.stats.earnings)}
+              hint="Your share of completed referrals"
+            />
+          </StatGrid>
+          <section aria-labelledby="recent-heading" className="mt-10">
+            <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+              <h2 id="recent-heading" className="text-xl font-bold">
+                Recent Referrals
+              </h2>
+              <Link to="/referrals/create" className="btn-primary">
+                New Referral
+              </Link>
+            </div>
+            <ReferralTable
+              caption="Your referrals, newest first"
+              rows={data.referrals.rows}
+              columns={["number", "patient", "facility", "status", "created", "amount"]}
+              empty="You have not made any referrals yet. Use New Referral to refer your first patient."
+            />
+            <Pagination page={data.referrals.page} pageCount={data.referrals.pageCount} label="Referral pages" />
+          </section>
         </DashboardShell>
       ) : null}
     </GateScreen>

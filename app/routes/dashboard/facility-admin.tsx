@@ -1,8 +1,18 @@
-import { gateFor } from "~/auth/actor";
+import { useEffect, useState } from "react";
+import { data, Form, Link, useLocation, useNavigation, useSearchParams } from "react-router";
 import { getActor } from "~/auth/actor.server";
 import { DashboardShell } from "~/auth/components/dashboard-shell";
 import { GateScreen } from "~/auth/components/gate-screens";
+import { loadGated } from "~/auth/gate-loader.server";
+import { Dialog } from "~/components/ui/dialog";
+import { Pagination, withParam } from "~/components/ui/pagination";
+import { ResultNotice } from "~/components/ui/result-notice";
+import { StatCard, StatGrid } from "~/components/ui/stat-card";
 import { db } from "~/db/database.server";
+import { ReferralTable } from "~/features/referrals/components/referral-table";
+import { isTransition } from "~/features/referrals/referral-status";
+import { facilityDashboard, pageFrom, transitionReferral } from "~/features/referrals/referrals.server";
+import { refusalOf } from "~/lib/refusal";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/facility-admin";
 
@@ -13,22 +23,250 @@ export const meta: Route.MetaFunction = (args) =>
     noindex: true,
   });
 
-/** Gated (spec section 6): anonymous, wrong-role and pending visitors get the gate screens. */
+/** Gated (spec section 6); only the administrator's own facility's referrals. */
 export async function loader({ request }: Route.LoaderArgs) {
-  return { gate: gateFor(await getActor(await db(), request), "facility-admin") };
+  const database = await db();
+  const params = new URL(request.url).searchParams;
+  const pages = { pending: pageFrom(params.get("pending")), accepted: pageFrom(params.get("accepted")) };
+  return loadGated(database, request, "facility-admin", (actor) => facilityDashboard(database, actor, pages));
 }
 
-export default function FacilityAdminPage({ loaderData }: Route.ComponentProps) {
-  const { gate } = loaderData;
+const failed = (message: string) => ({
+  title: "Error Updating Referral",
+  description: message,
+  variant: "destructive" as const,
+});
+
+/** Accept, reject (with a reason) or complete: the domain function checks who may, and when. */
+export async function action({ request }: Route.ActionArgs) {
+  const database = await db();
+  const form = await request.formData().catch(() => new FormData());
+  const intent = form.get("intent");
+  const referralId = String(form.get("referralId") ?? "");
+  if (!isTransition(intent)) return data({ ok: false, toast: failed("Unknown action") }, { status: 400 });
+  try {
+    const { status } = await transitionReferral(database, await getActor(database, request), referralId, intent, {
+      reason: form.get("reason"),
+    });
+    return {
+      ok: true,
+      toast: {
+        title: `Referral ${status}`,
+        description: `The referral has been ${status} successfully.`,
+        variant: "success" as const,
+      },
+    };
+  } catch (error) {
+    const refusal = refusalOf(error);
+    if (!refusal) throw error;
+    return data({ ok: false, toast: failed(refusal.message) }, { status: refusal.status });
+  }
+}
+
+function TransitionButton({
+  referralId,
+  intent,
+  label,
+  className,
+}: {
+  referralId: string;
+  intent: "accept" | "complete";
+  label: string;
+  className: string;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("referralId") === referralId;
   return (
-    <GateScreen gate={gate}>
-      {gate.kind === "allowed" ? (
-        <DashboardShell title="Facility Administrator Dashboard" actor={gate.actor}>
-          <p className="max-w-2xl text-muted">
-            Referrals sent to your facility are accepted, rejected and completed from this dashboard.
-          </p>
-        </DashboardShell>
+    <Form method="post" preventScrollReset>
+      <input type="hidden" name="referralId" value={referralId} />
+      <button type="submit" name="intent" value={intent} className={className} disabled={busy}>
+        {label}
+      </button>
+    </Form>
+  );
+}
+
+function RejectDialog({
+  referral,
+  onClose,
+}: {
+  referral: { id: string; referralNumber: string } | null;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog
+      open={referral !== null}
+      onClose={onClose}
+      title="Reject Referral"
+      description={
+        referral
+          ? `Please give the reason for rejecting referral ${referral.referralNumber}. The referring doctor will see it.`
+          : undefined
+      }
+    >
+      {referral ? <RejectForm key={referral.id} referralId={referral.id} onCancel={onClose} /> : null}
+    </Dialog>
+  );
+}
+
+/** The reason is required and must not be blank after trimming (spec section 5); the server checks again. */
+function RejectForm({ referralId, onCancel }: { referralId: string; onCancel: () => void }) {
+  const [reason, setReason] = useState("");
+  const [touched, setTouched] = useState(false);
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "reject";
+  const blank = reason.trim() === "";
+  return (
+    <Form
+      method="post"
+      preventScrollReset
+      onSubmit={(event) => {
+        if (blank) {
+          event.preventDefault();
+          setTouched(true);
+        }
+      }}
+    >
+      <input type="hidden" name="intent" value="reject" />
+      <input type="hidden" name="referralId" value={referralId} />
+      <label htmlFor="reject-reason" className="field-label">
+        Reason for rejection{" "}
+        <span aria-hidden="true" className="text-red-700">
+          *
+        </span>
+      </label>
+      <textarea
+        id="reject-reason"
+        name="reason"
+        required
+        rows={4}
+        maxLength={1000}
+        value={reason}
+        onChange={(e) => setReason(e.currentTarget.value)}
+        aria-invalid={touched && blank ? true : undefined}
+        aria-describedby={touched && blank ? "reject-reason-error" : undefined}
+        className="field-input"
+      />
+      {touched && blank ? (
+        <p id="reject-reason-error" className="field-error">
+          Please give a reason for the rejection
+        </p>
       ) : null}
-    </GateScreen>
+      <div className="mt-5 flex flex-wrap justify-end gap-3">
+        <button type="button" className="btn-secondary" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className="btn bg-red-700 text-white hover:bg-red-800" disabled={busy}>
+          {busy ? "Rejecting..." : "Reject Referral"}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+export default function FacilityAdminPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { gate, data: dashboard } = loaderData;
+  const [params, setParams] = useSearchParams();
+  const { search } = useLocation();
+  const rejecting = dashboard?.pending.rows.find((r) => r.id === params.get("reject")) ?? null;
+  const closeDialog = () =>
+    setParams(
+      (p) => {
+        p.delete("reject");
+        return p;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  // A successful rejection closes the dialog (once per answer: a later dialog stays open).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs for each new answer only
+  useEffect(() => {
+    if (actionData?.ok && params.has("reject")) closeDialog();
+  }, [actionData]);
+
+  if (gate.kind !== "allowed" || !dashboard) return <GateScreen gate={gate}>{null}</GateScreen>;
+  const month = new Date().toLocaleDateString("en-GH", { timeZone: "Africa/Accra", month: "long", year: "numeric" });
+  return (
+    <DashboardShell title="Facility Administrator Dashboard" actor={gate.actor}>
+      <p className="-mt-4 mb-6 text-muted">
+        Referrals to <span className="font-semibold text-ink">{dashboard.facility.name}</span>
+      </p>
+      <ResultNotice result={actionData} />
+      <StatGrid label="Referral counts" columns={3}>
+        <StatCard label="Pending" value={dashboard.counts.pending} hint="Waiting for your decision" />
+        <StatCard
+          label="Accepted this month"
+          value={dashboard.counts.acceptedThisMonth}
+          hint={`Accepted in ${month}`}
+        />
+        <StatCard
+          label="Completed this month"
+          value={dashboard.counts.completedThisMonth}
+          hint={`Completed in ${month}`}
+        />
+      </StatGrid>
+
+      <section aria-labelledby="pending-heading" className="mt-10">
+        <h2 id="pending-heading" className="mb-4 text-xl font-bold">
+          Pending Referrals
+        </h2>
+        <ReferralTable
+          caption="Pending referrals, newest first"
+          rows={dashboard.pending.rows}
+          columns={["number", "patient", "doctor", "complaint", "urgency", "created"]}
+          empty="No referrals are waiting for a decision."
+          actions={(r) => (
+            <div className="flex flex-wrap gap-2">
+              <TransitionButton
+                referralId={r.id}
+                intent="accept"
+                label="Accept"
+                className="btn-primary min-h-9 px-3 py-1.5"
+              />
+              <Link
+                to={withParam(search, "reject", r.id)}
+                preventScrollReset
+                className="btn min-h-9 border border-red-700 px-3 py-1.5 text-red-800 hover:bg-red-50"
+                aria-label={`Reject ${r.referralNumber}`}
+              >
+                Reject
+              </Link>
+            </div>
+          )}
+        />
+        <Pagination
+          page={dashboard.pending.page}
+          pageCount={dashboard.pending.pageCount}
+          param="pending"
+          label="Pending referral pages"
+        />
+      </section>
+
+      <section aria-labelledby="accepted-heading" className="mt-10">
+        <h2 id="accepted-heading" className="mb-4 text-xl font-bold">
+          Accepted Referrals
+        </h2>
+        <ReferralTable
+          caption="Accepted referrals, newest first"
+          rows={dashboard.accepted.rows}
+          columns={["number", "patient", "doctor", "complaint", "urgency", "created"]}
+          empty="No accepted referrals are waiting to be completed."
+          actions={(r) => (
+            <TransitionButton
+              referralId={r.id}
+              intent="complete"
+              label="Mark as Completed"
+              className="btn-secondary min-h-9 px-3 py-1.5 whitespace-nowrap"
+            />
+          )}
+        />
+        <Pagination
+          page={dashboard.accepted.page}
+          pageCount={dashboard.accepted.pageCount}
+          param="accepted"
+          label="Accepted referral pages"
+        />
+      </section>
+      <RejectDialog referral={rejecting} onClose={closeDialog} />
+    </DashboardShell>
   );
 }

@@ -1,0 +1,50 @@
+import { Link, useLocation } from "react-router";
+
+/** The address of the same page with one search parameter changed (page 1 drops it). */
+export function withParam(search: string, name: string, value: string | number | null): string {
+  const params = new URLSearchParams(search);
+  if (value === null || value === 1 || value === "") params.delete(name);
+  else params.set(name, String(value));
+  const query = params.toString();
+  return query ? `?${query}` : "?";
+}
+
+/**
+ * Previous / next links for a paged table (plain links: they work without JavaScript, can be
+ * shared, and the server reads the page from the address).
+ */
+export function Pagination({
+  page,
+  pageCount,
+  param = "page",
+  label,
+}: {
+  page: number;
+  pageCount: number;
+  param?: string;
+  label: string;
+}) {
+  const { search } = useLocation();
+  if (pageCount <= 1 && page <= 1) return null;
+  return (
+    <nav aria-label={label} className="mt-4 flex items-center justify-between gap-3 text-sm">
+      {page > 1 ? (
+        <Link to={withParam(search, param, page - 1)} preventScrollReset className="btn-secondary">
+          Previous
+        </Link>
+      ) : (
+        <span />
+      )}
+      <span className="text-muted">
+        Page {page} of {Math.max(pageCount, page)}
+      </span>
+      {page < pageCount ? (
+        <Link to={withParam(search, param, page + 1)} preventScrollReset className="btn-secondary">
+          Next
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,36 @@
+import { Cell, Table } from "~/components/ui/table";
+import { getHub } from "~/content/hubs";
+import { Badge } from "~/features/referrals/components/status-badge";
+import { formatAccraDate } from "~/features/referrals/referral-status";
+import type { WaitlistEntry } from "../waitlist-admin.server";
+
+/** Hub Waitlist (spec section 2): newest first, Pending or Notified. */
+export function WaitlistTable({ rows }: { rows: WaitlistEntry[] }) {
+  return (
+    <Table
+      caption="Hub waitlist sign-ups, newest first"
+      headers={["Signed up", "Hub", "Type", "Name", "Email", "Country", "Status"]}
+      empty="No one has joined a hub waitlist yet."
+      rowCount={rows.length}
+    >
+      {rows.map((w) => (
+        <tr key={w.id}>
+          <Cell className="whitespace-nowrap">{formatAccraDate(w.createdAt)}</Cell>
+          <Cell>{getHub(w.hubId)?.title ?? w.hubId}</Cell>
+          <Cell>{w.userType === "facility" ? "Facility" : "Professional"}</Cell>
+          <Cell>
+            <span className="font-medium">{w.userType === "facility" ? w.facilityName : w.fullName}</span>
+            {w.userType === "facility" && w.fullName ? (
+              <span className="block text-xs text-muted">{w.fullName}</span>
+            ) : w.professionalTitle ? (
+              <span className="block text-xs text-muted">{w.professionalTitle}</span>
+            ) : null}
+          </Cell>
+          <Cell className="break-all">{w.email}</Cell>
+          <Cell>{w.country ?? ""}</Cell>
+          <Cell>{w.notified ? <Badge tone="completed">Notified</Badge> : <Badge tone="pending">Pending</Badge>}</Cell>
+        </tr>
+      ))}
+    </Table>
+  );
+}

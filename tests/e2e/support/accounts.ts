@@ -1,0 +1,71 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, waitForMail } from "../fixtures";
+
+/*
+ * Accounts for end-to-end tests, through the real server with mail caught by the test SMTP
+ * server. The approved system administrator comes from BOOTSTRAP_ADMIN_* (playwright.config.ts).
+ */
+export const ADMIN = { email: "admin@example.test", password: "Admin-Passw0rd!", name: "Ada Admin" };
+export const PASSWORD = "Str0ng-Passw0rd!";
+export const PENDING_DOCTOR =
+  "Your doctor account is awaiting admin approval. You will be able to create referrals once approved.";
+
+let seq = 0;
+export const uniqueEmail = (prefix: string) =>
+  `${prefix}-${Date.now().toString(36)}-${(seq++).toString(36)}${Math.random().toString(36).slice(2, 6)}@example.test`;
+
+export function linkIn(text: string, pattern: RegExp): string {
+  const link = text.match(pattern)?.[0];
+  if (!link) throw new Error(`no link matching ${pattern} in:\n${text}`);
+  return link;
+}
+
+export const verificationLink = async (email: string) =>
+  linkIn(
+    (await waitForMail(email, (m) => /Confirm your email/.test(m.subject))).text,
+    /https?:\/\/\S+\/auth\/verify\?token=\S+/,
+  );
+
+/** The first active facility offered by the registration form. */
+export async function firstFacility(request: APIRequestContext): Promise<{ id: string; name: string }> {
+  const html = await (await request.get("/auth?tab=register")).text();
+  const select = html.match(/<select[^>]*name="facility_id"[\s\S]*?<\/select>/)?.[0] ?? "";
+  const option = select.match(/<option value="([0-9a-f-]{36})"[^>]*>([^<]+)<\/option>/);
+  if (!option) throw new Error("no facility to choose");
+  return { id: option[1], name: option[2] };
+}
+
+/** Registers through a plain form post (the no-JavaScript path) and opens the emailed link. */
+export async function registerAndVerify(
+  request: APIRequestContext,
+  options: { role: "doctor" | "facility_admin" | "system_admin"; name?: string },
+): Promise<{ email: string; password: string; name: string }> {
+  const email = uniqueEmail(options.role.replace("_", "-"));
+  const name = options.name ?? "Kwame Asante";
+  const form: Record<string, string> = {
+    intent: "register",
+    full_name: name,
+    email,
+    phone: "0241234567",
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+    role: options.role,
+    specialty: options.role === "doctor" ? "Cardiology" : "",
+    facility_id: options.role === "facility_admin" ? (await firstFacility(request)).id : "",
+  };
+  const response = await request.post("/auth?tab=register", { form });
+  expect(response.status()).toBe(200);
+  expect(await response.text()).toContain("Registration Successful");
+  const verify = await request.get(await verificationLink(email), { maxRedirects: 0 });
+  expect(verify.status()).toBe(302);
+  expect(verify.headers().location).toBe("/");
+  return { email, password: PASSWORD, name };
+}
+
+export async function signIn(page: Page, email: string, password: string) {
+  await page.goto("/auth");
+  const panel = page.getByRole("tabpanel", { name: "Sign In" });
+  await panel.getByLabel("Email").fill(email);
+  await panel.getByLabel(/^Password/).fill(password);
+  await panel.getByRole("button", { name: "Sign In" }).click();
+}
