@@ -32,7 +32,7 @@ export async function firstFacility(request: APIRequestContext): Promise<{ id: s
   const select = html.match(/<select[^>]*name="facility_id"[\s\S]*?<\/select>/)?.[0] ?? "";
   const option = select.match(/<option value="([0-9a-f-]{36})"[^>]*>([^<]+)<\/option>/);
   if (!option) throw new Error("no facility to choose");
-  return { id: option[1], name: option[2] };
+  return { id: option[1], name: decodeEntities(option[2]) };
 }
 
 /** Registers through a plain form post (the no-JavaScript path) and opens the emailed link. */
@@ -68,4 +68,15 @@ export async function signIn(page: Page, email: string, password: string) {
   await panel.getByLabel("Email").fill(email);
   await panel.getByLabel(/^Password/).fill(password);
   await panel.getByRole("button", { name: "Sign In" }).click();
+}
+
+/** The text of HTML-escaped markup (the entities React writes). */
+function decodeEntities(html: string): string {
+  return html
+    .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(Number.parseInt(hex, 16)))
+    .replace(/&#(\d+);/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
+    .replaceAll("&quot;", '"')
+    .replaceAll("&lt;", "<")
+    .replaceAll("&gt;", ">")
+    .replaceAll("&amp;", "&");
 }

@@ -1,0 +1,265 @@
+import type { Browser, Page } from "@playwright/test";
+import { expect, expectAccessible, expectNoSidewaysScroll, PHONE, test, waitForMail } from "./fixtures";
+import { ADMIN, firstFacility, registerAndVerify, signIn } from "./support/accounts";
+
+/*
+ * The referral platform (issue 7) through the three roles, in the real server, with mail
+ * caught: a doctor refers, the facility administrator accepts and completes (or rejects with
+ * a reason), the system administrator approves the accounts and records the payout.
+ */
+
+type Person = { email: string; password: string; name: string };
+
+async function signedIn(browser: Browser, person: Pick<Person, "email" | "password">, dashboard: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, person.email, person.password);
+  await expect(page).toHaveURL(dashboard);
+  return page;
+}
+
+/** The system administrator finds an account by email and approves it. */
+async function approve(admin: Page, person: Person) {
+  await admin.goto(`/dashboard/system-admin?tab=users&q=${encodeURIComponent(person.email)}`);
+  const row = admin.getByRole("row").filter({ hasText: person.email });
+  await expect(row).toContainText("Pending");
+  await row.getByRole("button", { name: `Approve ${person.name}` }).click();
+  await expect(admin.getByRole("status").filter({ hasText: "Doctor Approved" })).toBeVisible();
+  await expect(row).toContainText("Verified");
+  await waitForMail(person.email, (m) => /account is approved/.test(m.subject));
+}
+
+const toast = (page: Page, title: string) => page.getByRole("status").filter({ hasText: title }).first();
+const errorToast = (page: Page, title: string) => page.getByRole("alert").filter({ hasText: title }).first();
+
+async function fillReferral(page: Page, facility: string, patient: { name: string; phone: string }, complaint: string) {
+  await page.getByLabel("Patient name").fill(patient.name);
+  await page.getByLabel("Phone number").fill(patient.phone);
+  await page.getByLabel("Facility").selectOption({ label: facility });
+  await page.getByLabel("Chief complaint").fill(complaint);
+  await page.getByLabel("Clinical notes").fill("BP 180/110 on two readings. On amlodipine 10 mg.");
+}
+
+test.describe("a referral's whole life", () => {
+  test.use({ allowConsoleErrors: [/status of 40[0-9]/] });
+
+  test("doctor refers, facility accepts and completes or rejects, admin approves and pays", async ({
+    page,
+    browser,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const suffix = Date.now().toString(36);
+    const facility = await firstFacility(request);
+    const doctor = await registerAndVerify(request, { role: "doctor", name: `Dr Kojo Mensah ${suffix}` });
+    const facilityAdmin = await registerAndVerify(request, { role: "facility_admin", name: `Efua Asante ${suffix}` });
+
+    // Before approval, the doctor cannot refer, not even by posting directly.
+    const pendingDoctor = await signedIn(browser, doctor, "/dashboard/doctor");
+    await pendingDoctor.goto("/referrals/create");
+    await expect(pendingDoctor.getByRole("heading", { level: 1, name: "Account Pending Approval" })).toBeVisible();
+    const refused = await pendingDoctor.request.post("/referrals/create", {
+      form: { facility_id: facility.id, patient_name: "X", patient_phone: "0240000000", chief_complaint: "Y" },
+      headers: { Origin: new URL(pendingDoctor.url()).origin },
+    });
+    expect(refused.status()).toBe(403);
+
+    // The system administrator approves both accounts.
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await expect(page).toHaveURL("/dashboard/system-admin");
+    await approve(page, doctor);
+    await approve(page, facilityAdmin);
+
+    // The doctor refers a patient: empty first (the spec's messages, joined), then complete.
+    const doctorPage = pendingDoctor;
+    await doctorPage.goto("/dashboard/doctor");
+    await expect(doctorPage.getByRole("definition").first()).toHaveText("0");
+    await doctorPage.getByRole("link", { name: "New Referral" }).click();
+    await expect(doctorPage).toHaveURL("/referrals/create");
+    await expect(doctorPage.getByText("₵100")).toBeVisible();
+    await expect(doctorPage.getByText("₵70")).toBeVisible();
+    await expect(doctorPage.getByText("₵30")).toBeVisible();
+    await expect(doctorPage.getByLabel("Routine")).toBeChecked();
+    await expectAccessible(doctorPage);
+    await doctorPage.getByRole("button", { name: "Create Referral" }).click();
+    await expect(errorToast(doctorPage, "Error Creating Referral")).toContainText(
+      "Patient name is required, Patient phone is required, Chief complaint is required",
+    );
+    await expect(doctorPage.getByLabel("Facility")).toHaveAttribute("aria-invalid", "true");
+    await fillReferral(doctorPage, facility.name, { name: "Akosua Boateng", phone: "024 555 0101" }, "Severe headache");
+    await doctorPage.getByLabel("Urgent").check();
+    await doctorPage.getByRole("button", { name: "Create Referral" }).click();
+    await expect(doctorPage).toHaveURL("/dashboard/doctor");
+    await expect(toast(doctorPage, "Referral Created")).toContainText("Your referral has been created successfully.");
+    const firstRow = doctorPage.getByRole("row").filter({ hasText: "Akosua Boateng" });
+    await expect(firstRow).toContainText("Pending");
+    await expect(firstRow).toContainText(facility.name);
+    await expect(firstRow).toContainText("₵100");
+    const referralNumber = (await firstRow.getByText(/^REF-\d{4}-\d{6,}$/).textContent()) ?? "";
+    expect(referralNumber).toMatch(/^REF-\d{4}-\d{6,}$/);
+
+    // The facility's administrator is told by mail: the number and a link, no clinical details.
+    const arrival = await waitForMail(facilityAdmin.email, (m) => m.subject === `New referral ${referralNumber}`);
+    expect(arrival.text).not.toContain("Severe headache");
+    expect(arrival.text).not.toContain("Akosua");
+
+    // A second referral, to be rejected.
+    await doctorPage.getByRole("link", { name: "New Referral" }).click();
+    await fillReferral(doctorPage, facility.name, { name: "Kwesi Appiah", phone: "0205550202" }, "Knee pain");
+    await doctorPage.getByRole("button", { name: "Create Referral" }).click();
+    await expect(toast(doctorPage, "Referral Created")).toBeVisible();
+
+    // The facility administrator: reject needs a reason; accept, then complete.
+    const fa = await signedIn(browser, facilityAdmin, "/dashboard/facility-admin");
+    await expect(fa.getByRole("main")).toContainText(facility.name);
+    const pending = fa.getByRole("region", { name: "Pending referrals, newest first" });
+    await expect(pending.getByRole("row").filter({ hasText: referralNumber })).toContainText("Severe headache");
+    await expectAccessible(fa);
+
+    const kwesi = pending.getByRole("row").filter({ hasText: "Kwesi Appiah" });
+    await kwesi.getByRole("link", { name: /^Reject / }).click();
+    const dialog = fa.getByRole("dialog", { name: "Reject Referral" });
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel(/Reason for rejection/).fill("    ");
+    await dialog.getByRole("button", { name: "Reject Referral" }).click();
+    await expect(dialog.getByText("Please give a reason for the rejection")).toBeVisible();
+    await expectAccessible(fa);
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+    await kwesi.getByRole("link", { name: /^Reject / }).click();
+    await dialog.getByLabel(/Reason for rejection/).fill("Orthopaedics is not available this month");
+    await dialog.getByRole("button", { name: "Reject Referral" }).click();
+    await expect(toast(fa, "Referral rejected")).toContainText("The referral has been rejected successfully.");
+    await expect(dialog).toBeHidden();
+    await expect(kwesi).toHaveCount(0);
+
+    await pending.getByRole("row").filter({ hasText: referralNumber }).getByRole("button", { name: "Accept" }).click();
+    await expect(toast(fa, "Referral accepted")).toContainText("The referral has been accepted successfully.");
+    const accepted = fa.getByRole("region", { name: "Accepted referrals, newest first" });
+    await accepted
+      .getByRole("row")
+      .filter({ hasText: referralNumber })
+      .getByRole("button", { name: "Mark as Completed" })
+      .click();
+    await expect(toast(fa, "Referral completed")).toBeVisible();
+    await expect(fa.getByRole("definition").filter({ hasText: /^1$/ }).first()).toBeVisible();
+
+    // The doctor is told of each outcome; the rejection carries its reason.
+    await waitForMail(doctor.email, (m) => m.subject === `Referral ${referralNumber} accepted`);
+    await waitForMail(doctor.email, (m) => m.subject === `Referral ${referralNumber} completed`);
+    const rejection = await waitForMail(doctor.email, (m) => / rejected$/.test(m.subject));
+    expect(rejection.text).toContain("Orthopaedics is not available this month");
+
+    // The system administrator records the payout: method and reference are both required.
+    await page.goto("/dashboard/system-admin?tab=payments");
+    const payment = page.getByRole("row").filter({ hasText: referralNumber });
+    await expect(payment).toContainText("₵70");
+    await expect(payment).toContainText("Pending");
+    await payment.getByRole("link", { name: `Mark ${referralNumber} as paid` }).click();
+    const payDialog = page.getByRole("dialog", { name: "Mark as Paid" });
+    const confirm = payDialog.getByRole("button", { name: "Confirm Payment" });
+    await expect(confirm).toBeDisabled();
+    await payDialog.getByLabel(/Payment method/).selectOption("Mobile Money");
+    await expect(confirm).toBeDisabled();
+    await payDialog.getByLabel(/Payment reference/).fill("MM-2026-77881");
+    await expectAccessible(page);
+    await confirm.click();
+    await expect(toast(page, "Payment Recorded")).toContainText("Payment has been marked as paid successfully.");
+    await expect(payDialog).toBeHidden();
+    await expect(payment).toContainText("Paid");
+    await expect(payment).toContainText("MM-2026-77881");
+    await expect(payment.getByRole("link", { name: /as paid/ })).toHaveCount(0);
+
+    // A second recording of the same payment is refused by the server.
+    const again = await page.request.post("/dashboard/system-admin?tab=payments", {
+      form: {
+        intent: "record-payment",
+        paymentId: "00000000-0000-4000-8000-000000000000",
+        payment_method: "Cash",
+        payment_reference: "x",
+      },
+      headers: { Origin: new URL(page.url()).origin },
+    });
+    expect(again.status()).toBe(404);
+
+    // The admin sees every referral, and can filter by status.
+    await page.goto("/dashboard/system-admin?status=rejected");
+    await expect(page.getByRole("row").filter({ hasText: "Kwesi Appiah" })).toContainText("Rejected");
+    await expect(page.getByRole("row").filter({ hasText: referralNumber })).toHaveCount(0);
+
+    // The doctor's dashboard now shows the completion and the earnings, computed by the server.
+    await doctorPage.goto("/dashboard/doctor");
+    const stats = doctorPage.getByRole("definition");
+    await expect(doctorPage.getByLabel("Your referrals", { exact: true })).toContainText("Total Referrals2");
+    await expect(doctorPage.getByLabel("Your referrals", { exact: true })).toContainText("Completed1");
+    await expect(doctorPage.getByLabel("Your referrals", { exact: true })).toContainText("Total Earnings₵70");
+    await expect(stats.first()).toHaveText("2");
+    await expect(doctorPage.getByRole("row").filter({ hasText: "Kwesi Appiah" })).toContainText(
+      "Reason: Orthopaedics is not available this month",
+    );
+  });
+});
+
+test.describe("permissions from the browser", () => {
+  test.use({ allowConsoleErrors: [/status of 40[0-9]/] });
+
+  test("a facility administrator cannot act on another facility's referral or create one", async ({
+    page,
+    request,
+  }) => {
+    const facilityAdmin = await registerAndVerify(request, { role: "facility_admin", name: "Yaa Owusu" });
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await expect(page).toHaveURL("/dashboard/system-admin");
+    await approve(page, facilityAdmin);
+    await page.getByRole("button", { name: "Sign Out" }).click();
+    await expect(page).toHaveURL("/auth");
+    await signIn(page, facilityAdmin.email, facilityAdmin.password);
+    await expect(page).toHaveURL("/dashboard/facility-admin");
+    const origin = new URL(page.url()).origin;
+    const create = await page.request.post("/referrals/create", {
+      form: { facility_id: "x", patient_name: "X", patient_phone: "0240000000", chief_complaint: "Y" },
+      headers: { Origin: origin },
+    });
+    expect(create.status()).toBe(403);
+    expect(await create.text()).toContain("Only doctors can create referrals.");
+    const foreign = await page.request.post("/dashboard/facility-admin", {
+      form: { intent: "accept", referralId: "00000000-0000-4000-8000-000000000000" },
+      headers: { Origin: origin },
+    });
+    expect(foreign.status()).toBe(404);
+    const approveSelf = await page.request.post("/dashboard/system-admin", {
+      form: { intent: "approve", userId: "00000000-0000-4000-8000-000000000000" },
+      headers: { Origin: origin },
+    });
+    expect(approveSelf.status()).toBe(403);
+    const csv = await page.request.get("/dashboard/system-admin/waitlist.csv");
+    expect(csv.status()).toBe(403);
+  });
+
+  test("the system administrator downloads the waitlist as CSV", async ({ page }) => {
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await expect(page).toHaveURL("/dashboard/system-admin");
+    await page.goto("/dashboard/system-admin?tab=waitlist");
+    await expect(page.getByRole("heading", { level: 1, name: "System Administrator" })).toBeVisible();
+    const download = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Download CSV" }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^hub-waitlist-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = await page.request.get("/dashboard/system-admin/waitlist.csv");
+    expect(csv.headers()["content-type"]).toContain("text/csv");
+    expect((await csv.text()).split("\r\n")[0]).toContain("hub_id,user_type,email");
+  });
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: PHONE });
+
+  test("the admin screen's tabs fit a 360 px screen", async ({ page }) => {
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await expect(page).toHaveURL("/dashboard/system-admin");
+    for (const tab of ["", "?tab=users", "?tab=payments", "?tab=waitlist"]) {
+      await page.goto(`/dashboard/system-admin${tab}`);
+      await expectNoSidewaysScroll(page);
+    }
+  });
+});
