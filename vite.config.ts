@@ -1,9 +1,10 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { pageScripts } from "./scripts/vite-page-scripts.ts";
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), pageScripts()],
   resolve: { tsconfigPaths: true },
   build: { assetsInlineLimit: 0 },
   environments: {

@@ -4,10 +4,14 @@ import appCss from "./app.css?url";
 import { NotFound } from "./components/layout/not-found";
 import { Toaster } from "./components/ui/toast";
 import { SITE } from "./content/site";
+import type { PageScript } from "./enhance/page-script";
 import { useNonce } from "./lib/nonce";
 
-/** A route module's `handle`. */
-export type RouteHandle = { hydrate?: boolean };
+/**
+ * A route module's `handle`. `hydrate: false` ships no React; `script` then gives the page its
+ * behaviour with a small module of its own (docs/decisions/008-interactive-public-pages.md).
+ */
+export type RouteHandle = { hydrate?: boolean; script?: PageScript };
 
 export async function loader() {
   const { env } = await import("./env.server");
@@ -19,7 +23,9 @@ export const shouldRevalidate = () => false;
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   // Pages with nothing interactive declare `handle = { hydrate: false }` and ship no JavaScript.
-  const hydrate = !useMatches().some((m) => (m.handle as RouteHandle | undefined)?.hydrate === false);
+  const handles = useMatches().map((m) => m.handle as RouteHandle | undefined);
+  const hydrate = !handles.some((h) => h?.hydrate === false);
+  const script = hydrate ? undefined : handles.findLast((h) => h?.script?.src)?.script;
   return (
     <html lang="en-GH">
       <head>
@@ -40,6 +46,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <>
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
+          </>
+        ) : script ? (
+          <>
+            {script.preload.map((href) => (
+              <link key={href} rel="modulepreload" href={href} nonce={nonce} />
+            ))}
+            <script type="module" src={script.src} nonce={nonce} />
           </>
         ) : null}
       </body>

@@ -1,8 +1,6 @@
 import { SITE } from "./site";
 
 /** The press kit: ready-to-copy text, key facts and brand assets (spec sections 1, 2 and 9). */
-/** How long the "Copied" confirmation stays on a Copy button (spec section 4). */
-export const COPIED_FOR_MS = 2000;
 
 export type CopyBlock = { id: string; title: string; text: string };
 

@@ -4,12 +4,9 @@ import { APPS } from "../../app/content/apps";
 import { HUBS } from "../../app/content/hubs";
 import { expect, expectAccessible, expectNoSidewaysScroll, PHONE, test } from "./fixtures";
 
-/** Waits until React has hydrated the page (its fibre is attached to <main>). */
+/** Waits until the page's script has attached its behaviour (it marks <main>). */
 async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const main = document.getElementById("main");
-    return !!main && Object.keys(main).some((k) => k.startsWith("__reactFiber"));
-  });
+  await expect(page.locator("main[data-enhanced]")).toHaveCount(1);
 }
 
 const hubCards = (page: Page) => page.locator("#hub-results article[data-hub]");
@@ -38,7 +35,7 @@ test.describe("marketing pages on a phone", () => {
       await expect(page.locator('meta[property="og:type"]')).toHaveAttribute("content", "website");
       await expect(page.locator("h1")).toHaveCount(1);
       await expect(page.locator("main#main")).toHaveCount(1);
-      // Content pages ship no JavaScript; the search and FAQ pages hydrate.
+      // Content pages ship no JavaScript; the search and FAQ pages load their page script.
       const scripts = await page.locator("script[type=module]").count();
       expect(scripts > 0, "hydrates").toBe(p.js);
       if (p.js) await hydrated(page);

@@ -287,7 +287,7 @@ test.describe("contact with JavaScript", () => {
       if (request.method() === "POST") posts.push(request.url());
     });
     await page.goto("/contact");
-    await expect(page.locator("form[data-hydrated]")).toHaveCount(1);
+    await expect(page.locator("form[data-enhanced]")).toHaveCount(1);
 
     await page.getByRole("button", { name: "Send Message" }).click();
     const toast = page.getByRole("region", { name: "Notifications" }).getByRole("alert");
@@ -318,7 +318,7 @@ test.describe("contact with JavaScript", () => {
   test("sends a message: toast, cleared form, and the email reaches the team inbox", async ({ page }) => {
     const stamp = `js-${Date.now()}`;
     await page.goto("/contact");
-    await expect(page.locator("form[data-hydrated]")).toHaveCount(1);
+    await expect(page.locator("form[data-enhanced]")).toHaveCount(1);
     await page.getByLabel("Full name").fill("Kofi Boateng");
     await page.getByLabel("Email address").fill(`kofi+${stamp}@example.com`);
     await page.getByLabel("Phone number").fill("+233 24 123 4567");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { HUBS } from "~/content/hubs";
-import { filterHubs } from "./filter-hubs";
+import { filterHubs, hubSearchStatus } from "./filter-hubs";
 
 const ids = (q: string) => filterHubs(HUBS, q).map((h) => h.id);
 
@@ -25,5 +25,12 @@ describe("filterHubs", () => {
 
   it("returns nothing when nothing matches", () => {
     expect(ids("xylophone")).toEqual([]);
+  });
+});
+
+describe("hubSearchStatus", () => {
+  it("counts the matches for a query and says 'all' without one", () => {
+    expect(hubSearchStatus(3, 10, " k ")).toBe("3 of 10 hubs match “k”");
+    expect(hubSearchStatus(10, 10, "  ")).toBe("Showing all 10 hubs");
   });
 });

@@ -9,3 +9,9 @@ export function filterHubs<T extends { title: string; description: string }>(hub
     (hub) => hub.title.toLocaleLowerCase("en").includes(q) || hub.description.toLocaleLowerCase("en").includes(q),
   );
 }
+
+/** The live line above the results, the same in the server's rendering and the browser's. */
+export function hubSearchStatus(matches: number, total: number, query: string): string {
+  const q = query.trim();
+  return q ? `${matches} of ${total} hubs match “${q}”` : `Showing all ${total} hubs`;
+}

@@ -1,10 +1,18 @@
 import { useEffect, useSyncExternalStore } from "react";
+import {
+  DISMISS_CLASS_NAME,
+  MAX_TOASTS,
+  TOAST_LIFETIME_MS,
+  TOASTER_ID,
+  type ToastVariant,
+  toastClassName,
+} from "./toast-style";
 
 export type ToastMessage = {
   id: number;
   title: string;
   description?: string;
-  variant?: "default" | "success" | "destructive";
+  variant?: ToastVariant;
 };
 
 let nextId = 1;
@@ -17,9 +25,9 @@ const emit = () => {
 /** Shows a toast (the spec's notifications). Lasts 5 seconds; announced to screen readers. */
 export function toast(message: Omit<ToastMessage, "id">): void {
   const id = nextId++;
-  toasts = [...toasts, { ...message, id }].slice(-3);
+  toasts = [...toasts, { ...message, id }].slice(-MAX_TOASTS);
   emit();
-  setTimeout(() => dismiss(id), 5000);
+  setTimeout(() => dismiss(id), TOAST_LIFETIME_MS);
 }
 
 export function dismiss(id: number): void {
@@ -43,22 +51,13 @@ export function Toaster() {
   );
   return (
     <section
+      id={TOASTER_ID}
       aria-label="Notifications"
       aria-live="polite"
       className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center gap-2 p-4 sm:right-0 sm:left-auto sm:items-end"
     >
       {items.map((t) => (
-        <div
-          key={t.id}
-          role={t.variant === "destructive" ? "alert" : "status"}
-          className={`pointer-events-auto w-full max-w-sm rounded-xl border p-4 shadow-lg ${
-            t.variant === "destructive"
-              ? "border-red-300 bg-red-50 text-red-900"
-              : t.variant === "success"
-                ? "border-brand-200 bg-brand-50 text-brand-900"
-                : "border-slate-200 bg-white text-ink"
-          }`}
-        >
+        <div key={t.id} role={t.variant === "destructive" ? "alert" : "status"} className={toastClassName(t.variant)}>
           <div className="flex items-start justify-between gap-3">
             <div>
               <p className="font-semibold">{t.title}</p>
@@ -67,7 +66,7 @@ export function Toaster() {
             <button
               type="button"
               onClick={() => dismiss(t.id)}
-              className="-m-1 rounded p-1 text-sm leading-none opacity-70 hover:opacity-100"
+              className={DISMISS_CLASS_NAME}
               aria-label="Dismiss notification"
             >
               ×

@@ -3,16 +3,23 @@ import { PageHeader } from "~/components/content/page-parts";
 import { CONTACT_PAGE, CONTACT_SENT } from "~/content/contact";
 import { SITE } from "~/content/site";
 import { db } from "~/db/database.server";
+import contactScript from "~/enhance/pages/contact.ts?page-script";
 import { ContactForm } from "~/features/contact/components/contact-form";
 import { OfficeMap } from "~/features/contact/components/office-map";
 import { submitContactMessage } from "~/features/contact/contact.server";
 import { readContactForm } from "~/features/contact/contact-fields";
+import { loadAsDocument, noLoaderData } from "~/lib/load-as-document";
 import { requestInfo } from "~/lib/request-context.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/contact";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: CONTACT_PAGE.title, description: CONTACT_PAGE.description });
+
+/** No React in the browser: the form's checks and toasts are a page script (enhance/pages/contact.ts). */
+export const handle = { hydrate: false, script: contactScript };
+export const clientLoader = loadAsDocument;
+export const loader = noLoaderData;
 
 export async function action({ request, context }: Route.ActionArgs) {
   // A body that is not a form (wrong content type, garbage) is treated as an empty form: a 400, never a 500.

@@ -1,13 +1,6 @@
-import { type KeyboardEvent, useEffect, useRef } from "react";
-import {
-  Form,
-  Link,
-  type ShouldRevalidateFunctionArgs,
-  useNavigate,
-  useNavigation,
-  useSearchParams,
-} from "react-router";
+import { Link } from "react-router";
 import { db } from "~/db/database.server";
+import facilitiesScript from "~/enhance/pages/facilities.ts?page-script";
 import { FacilityCard } from "~/features/facilities/components/facility-card";
 import { FacilityIcon } from "~/features/facilities/components/facility-icons";
 import { listFacilities } from "~/features/facilities/facilities.server";
@@ -16,7 +9,6 @@ import {
   COUNTRY_OPTIONS,
   type FacilityFilters,
   facilitiesSearch,
-  filtersFromForm,
   hasActiveFilters,
   MAX_QUERY_LENGTH,
   SERVICE_OPTIONS,
@@ -24,8 +16,8 @@ import {
   TYPE_OPTIONS,
   type View,
 } from "~/features/facilities/facility-options";
+import { loadAsDocument } from "~/lib/load-as-document";
 import { pageMeta } from "~/lib/seo";
-import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/facilities";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -42,18 +34,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { filters, ...result };
 }
 
-/** Switching between List View and Map View changes nothing the server sends. */
-export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
-  const withoutView = (url: URL) => {
-    const params = new URLSearchParams(url.search);
-    params.delete("view");
-    return params.toString();
-  };
-  return withoutView(currentUrl) === withoutView(nextUrl) ? false : defaultShouldRevalidate;
-}
-
-const SEARCH_DELAY_MS = 300;
+/**
+ * No React in the browser: the filters, the in-place list and the view tabs are a page script
+ * (enhance/pages/facilities.ts), which asks this same page for the filtered list.
+ */
+export const handle = { hydrate: false, script: facilitiesScript };
+export const clientLoader = loadAsDocument;
 
 const FILTER_SELECTS = [
   { name: "country", label: "Country", all: "All Countries", options: COUNTRY_OPTIONS },
@@ -64,42 +50,8 @@ const FILTER_SELECTS = [
 
 export default function FacilitiesDirectory({ loaderData }: Route.ComponentProps) {
   const { filters, facilities, total, page, pageCount } = loaderData;
-  const [searchParams] = useSearchParams();
-  const view: View = searchParams.get("view") === "map" ? "map" : "list";
-  const navigate = useNavigate();
-  const navigation = useNavigation();
-  const busy = navigation.state === "loading" && navigation.location.pathname === "/facilities";
-  const formRef = useRef<HTMLFormElement>(null);
-  const searchTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const view: View = filters.view;
   const clearHref = `/facilities${facilitiesSearch({ view })}`;
-
-  // Keep the fields in step with the address (back button, Clear filters), except the one in use.
-  useEffect(() => {
-    const form = formRef.current;
-    if (!form) return;
-    const values: Record<string, string> = {
-      q: filters.q,
-      country: filters.country ?? "all",
-      type: filters.type ?? "all",
-      specialty: filters.specialty ?? "all",
-      services: filters.services ?? "all",
-    };
-    for (const [name, value] of Object.entries(values)) {
-      const field = form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | null;
-      if (field && field !== document.activeElement && field.value !== value) field.value = value;
-    }
-  }, [filters]);
-
-  useEffect(() => () => clearTimeout(searchTimer.current), []);
-
-  // With JavaScript: the list updates in place, and the address stays short and shareable.
-  function apply(form: HTMLFormElement) {
-    clearTimeout(searchTimer.current);
-    navigate(
-      { pathname: "/facilities", search: facilitiesSearch(filtersFromForm(new FormData(form), view)) },
-      { replace: true, preventScrollReset: true },
-    );
-  }
 
   return (
     <main id="main" className="pb-16">
@@ -110,89 +62,76 @@ export default function FacilitiesDirectory({ loaderData }: Route.ComponentProps
             Search partner hospitals, clinics, diagnostic and specialty centres by country, type, specialty and
             services. Every profile lists the facility's specialists, languages and how to book.
           </p>
-          <Form
-            ref={formRef}
-            method="get"
-            action="/facilities"
-            role="search"
-            aria-label="Search facilities"
-            className="mt-6 grid gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
-            onSubmit={(event) => {
-              event.preventDefault();
-              apply(event.currentTarget);
-            }}
-            onChange={(event) => {
-              const form = event.currentTarget;
-              if ((event.target as HTMLElement).getAttribute("name") === "q") {
-                clearTimeout(searchTimer.current);
-                searchTimer.current = setTimeout(() => apply(form), SEARCH_DELAY_MS);
-              } else {
-                apply(form);
-              }
-            }}
-          >
-            <div>
-              <label htmlFor="facility-search" className="field-label">
-                Search
-              </label>
-              <div className="relative">
-                <FacilityIcon
-                  name="search"
-                  className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted"
-                />
-                <input
-                  id="facility-search"
-                  type="search"
-                  name="q"
-                  defaultValue={filters.q}
-                  maxLength={MAX_QUERY_LENGTH}
-                  placeholder="Search by name, location or description..."
-                  autoComplete="off"
-                  enterKeyHint="search"
-                  className="field-input pl-9"
-                />
-              </div>
-            </div>
-            <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-              {FILTER_SELECTS.map((select) => (
-                <div key={select.name}>
-                  <label htmlFor={`filter-${select.name}`} className="field-label">
-                    {select.label}
-                  </label>
-                  <select
-                    id={`filter-${select.name}`}
-                    name={select.name}
-                    defaultValue={filters[select.name] ?? "all"}
-                    className="field-input"
-                  >
-                    <option value="all">{select.all}</option>
-                    {select.options.map((option) => (
-                      <option key={option.value} value={option.value}>
-                        {option.label}
-                      </option>
-                    ))}
-                  </select>
+          <search aria-label="Search facilities" className="mt-6 block">
+            <form
+              id="facility-filters"
+              method="get"
+              action="/facilities"
+              className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+            >
+              <div>
+                <label htmlFor="facility-search" className="field-label">
+                  Search
+                </label>
+                <div className="relative">
+                  <FacilityIcon
+                    name="search"
+                    className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted"
+                  />
+                  <input
+                    id="facility-search"
+                    type="search"
+                    name="q"
+                    defaultValue={filters.q}
+                    maxLength={MAX_QUERY_LENGTH}
+                    placeholder="Search by name, location or description..."
+                    autoComplete="off"
+                    enterKeyHint="search"
+                    className="field-input pl-9"
+                  />
                 </div>
-              ))}
-            </div>
-            {view === "map" ? <input type="hidden" name="view" value="map" /> : null}
-            <div className="flex flex-wrap items-center gap-3">
-              <button type="submit" className="btn-primary">
-                Search
-              </button>
-              {hasActiveFilters(filters) ? (
-                <Link to={clearHref} className="btn-ghost" preventScrollReset>
-                  Clear filters
-                </Link>
-              ) : null}
-            </div>
-          </Form>
+              </div>
+              <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+                {FILTER_SELECTS.map((select) => (
+                  <div key={select.name}>
+                    <label htmlFor={`filter-${select.name}`} className="field-label">
+                      {select.label}
+                    </label>
+                    <select
+                      id={`filter-${select.name}`}
+                      name={select.name}
+                      defaultValue={filters[select.name] ?? "all"}
+                      className="field-input"
+                    >
+                      <option value="all">{select.all}</option>
+                      {select.options.map((option) => (
+                        <option key={option.value} value={option.value}>
+                          {option.label}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                ))}
+              </div>
+              {view === "map" ? <input type="hidden" name="view" value="map" /> : null}
+              <div id="facility-form-actions" className="flex flex-wrap items-center gap-3">
+                <button type="submit" className="btn-primary">
+                  Search
+                </button>
+                {hasActiveFilters(filters) ? (
+                  <a href={clearHref} data-clear-filters className="btn-ghost">
+                    Clear filters
+                  </a>
+                ) : null}
+              </div>
+            </form>
+          </search>
         </div>
       </section>
 
       <div className="container-page pt-8">
         <div className="flex flex-wrap items-center justify-between gap-4">
-          <p role="status" className="text-sm font-medium text-ink">
+          <p id="facilities-status" role="status" className="text-sm font-medium text-ink">
             {total === 1 ? "1 facility found" : `${total.toLocaleString("en-GH")} facilities found`}
             {pageCount > 1 ? ` (page ${page} of ${pageCount})` : ""}
           </p>
@@ -204,8 +143,7 @@ export default function FacilitiesDirectory({ loaderData }: Route.ComponentProps
           id="facilities-panel-list"
           aria-labelledby="facilities-tab-list"
           hidden={view !== "list"}
-          aria-busy={busy}
-          className={`mt-6 transition-opacity ${busy ? "opacity-60" : ""}`}
+          className="mt-6 transition-opacity aria-busy:opacity-60"
         >
           {facilities.length > 0 ? (
             <>
@@ -222,9 +160,9 @@ export default function FacilitiesDirectory({ loaderData }: Route.ComponentProps
             <div className="card mx-auto max-w-xl py-10 text-center">
               <h2 className="text-xl font-semibold">No facilities match your search</h2>
               <p className="mt-2 text-muted">Try another search term, or fewer filters.</p>
-              <Link to={clearHref} className="btn-primary mt-6" preventScrollReset>
+              <a href={clearHref} data-clear-filters className="btn-primary mt-6">
                 Clear filters
-              </Link>
+              </a>
             </div>
           )}
         </div>
@@ -252,60 +190,36 @@ export default function FacilitiesDirectory({ loaderData }: Route.ComponentProps
 
 /**
  * Accessible tabs (WAI-ARIA tabs pattern) that are also links: without JavaScript each tab
- * loads its view; with it, arrow keys move between tabs and switching needs no server trip.
+ * loads its view; with it (enhance/tabs.ts), arrow keys move between tabs and switching needs no
+ * server trip. The look follows aria-selected.
  */
 function ViewTabs({ view, filters, page }: { view: View; filters: FacilityFilters; page: number }) {
-  const hydrated = useHydrated();
-  const navigate = useNavigate();
   const tabs: { id: View; label: string; icon: "list" | "map" }[] = [
     { id: "list", label: "List View", icon: "list" },
     { id: "map", label: "Map View", icon: "map" },
   ];
   const hrefFor = (id: View) => `/facilities${facilitiesSearch({ ...filters, page, view: id })}`;
-
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    const index = tabs.findIndex((t) => t.id === view);
-    let next: number | undefined;
-    if (event.key === "ArrowRight") next = (index + 1) % tabs.length;
-    else if (event.key === "ArrowLeft") next = (index - 1 + tabs.length) % tabs.length;
-    else if (event.key === "Home") next = 0;
-    else if (event.key === "End") next = tabs.length - 1;
-    if (next === undefined) return;
-    event.preventDefault();
-    const tab = tabs[next]!;
-    document.getElementById(`facilities-tab-${tab.id}`)?.focus();
-    navigate(hrefFor(tab.id), { replace: true, preventScrollReset: true });
-  }
-
   return (
     <div
+      id="facilities-tabs"
       role="tablist"
       aria-label="Directory view"
       className="inline-flex rounded-lg border border-slate-300 bg-white p-1"
-      onKeyDown={onKeyDown}
     >
-      {tabs.map((tab) => {
-        const selected = tab.id === view;
-        return (
-          <Link
-            key={tab.id}
-            id={`facilities-tab-${tab.id}`}
-            role="tab"
-            aria-selected={selected}
-            aria-controls={`facilities-panel-${tab.id}`}
-            tabIndex={hydrated ? (selected ? 0 : -1) : undefined}
-            to={hrefFor(tab.id)}
-            replace
-            preventScrollReset
-            className={`inline-flex min-h-10 items-center gap-2 rounded-md px-3 text-sm font-semibold ${
-              selected ? "bg-brand-700 text-white" : "text-brand-800 hover:bg-brand-50"
-            }`}
-          >
-            <FacilityIcon name={tab.icon} />
-            {tab.label}
-          </Link>
-        );
-      })}
+      {tabs.map((tab) => (
+        <a
+          key={tab.id}
+          id={`facilities-tab-${tab.id}`}
+          role="tab"
+          aria-selected={tab.id === view}
+          aria-controls={`facilities-panel-${tab.id}`}
+          href={hrefFor(tab.id)}
+          className="inline-flex min-h-10 items-center gap-2 rounded-md px-3 text-sm font-semibold text-brand-800 hover:bg-brand-50 aria-selected:bg-brand-700 aria-selected:text-white"
+        >
+          <FacilityIcon name={tab.icon} />
+          {tab.label}
+        </a>
+      ))}
     </div>
   );
 }

@@ -16,8 +16,14 @@ import {
   PROCESS,
 } from "~/content/for-facilities";
 import { HUBS, toHubSummary } from "~/content/hubs";
+import forFacilitiesScript from "~/enhance/pages/for-facilities.ts?page-script";
+import { loadAsDocument } from "~/lib/load-as-document";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/for-facilities";
+
+/** No React in the browser: the FAQ accordion is a page script (enhance/pages/for-facilities.ts). */
+export const handle = { hydrate: false, script: forFacilitiesScript };
+export const clientLoader = loadAsDocument;
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { ...FOR_FACILITIES_META, path: "/for-facilities" });
 
@@ -26,7 +32,7 @@ export function loader() {
   return { hubs: HUBS.map(toHubSummary) };
 }
 
-/** Facility marketing page (spec section 2). Hydrates only for the FAQ accordion. */
+/** Facility marketing page (spec section 2). Its only behaviour is the FAQ accordion. */
 export default function ForFacilities({ loaderData: { hubs } }: Route.ComponentProps) {
   return (
     <main id="main">
@@ -134,7 +140,7 @@ export default function ForFacilities({ loaderData: { hubs } }: Route.ComponentP
 
       <Section id="faq" title="Frequently asked questions">
         <div className="max-w-3xl">
-          <FaqAccordion items={FAQ} />
+          <FaqAccordion id="faq" items={FAQ} />
         </div>
       </Section>
 

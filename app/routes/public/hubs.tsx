@@ -1,11 +1,16 @@
-import { useState } from "react";
-import { Form, Link, useSearchParams } from "react-router";
-import { filterHubs } from "~/components/marketing/filter-hubs";
+import { Link } from "react-router";
+import { filterHubs, hubSearchStatus } from "~/components/marketing/filter-hubs";
 import { HubCard } from "~/components/marketing/hub-card";
 import { SearchIcon } from "~/components/marketing/svg";
-import { HUBS, toHubSummary } from "~/content/hubs";
+import { HUBS, type HubSummary, toHubSummary } from "~/content/hubs";
+import hubsScript from "~/enhance/pages/hubs.ts?page-script";
+import { loadAsDocument } from "~/lib/load-as-document";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/hubs";
+
+/** No React in the browser: the live search is a page script (enhance/pages/hubs.ts). */
+export const handle = { hydrate: false, script: hubsScript };
+export const clientLoader = loadAsDocument;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -15,25 +20,25 @@ export const meta: Route.MetaFunction = (args) =>
     path: "/hubs",
   });
 
-/** The card fields only: the sales copy stays on the server, out of the page's JavaScript. */
-export function loader() {
-  return { hubs: HUBS.map(toHubSummary) };
+export function loader({ request }: Route.LoaderArgs) {
+  return { hubs: HUBS.map(toHubSummary), query: new URL(request.url).searchParams.get("q") ?? "" };
+}
+
+/** A result card; its title and description are what the page script searches. */
+function HubItem({ hub }: { hub: HubSummary }) {
+  return (
+    <li data-title={hub.title} data-description={hub.description}>
+      <HubCard hub={hub} variant="listing" headingLevel={2} />
+    </li>
+  );
 }
 
 /**
- * Hubs listing (spec section 2). The search filters live while typing; without JavaScript the
- * same box is a GET form (`/hubs?q=...`) and the server renders the filtered list.
+ * Hubs listing (spec section 2). The search filters live while typing (the page script);
+ * without JavaScript the same box is a GET form (`/hubs?q=...`) and the server renders the
+ * filtered list. A filtered page keeps every card in a <template> for the live search.
  */
-export default function Hubs({ loaderData: { hubs } }: Route.ComponentProps) {
-  const [params] = useSearchParams();
-  const urlQuery = params.get("q") ?? "";
-  const [query, setQuery] = useState(urlQuery);
-  // Follow the address when it changes under us (a submitted form, a link to /hubs).
-  const [seenUrlQuery, setSeenUrlQuery] = useState(urlQuery);
-  if (urlQuery !== seenUrlQuery) {
-    setSeenUrlQuery(urlQuery);
-    setQuery(urlQuery);
-  }
+export default function Hubs({ loaderData: { hubs, query } }: Route.ComponentProps) {
   const results = filterHubs(hubs, query);
   const live = hubs.filter((h) => h.status === "live").length;
 
@@ -63,59 +68,61 @@ export default function Hubs({ loaderData: { hubs } }: Route.ComponentProps) {
       </section>
 
       <section aria-label="Find a hub" className="container-page pb-16">
-        <Form method="get" action="/hubs" role="search" className="flex flex-col gap-2 sm:flex-row sm:items-end">
-          <div className="relative grow">
-            <label htmlFor="hub-search" className="field-label">
-              Search hubs
-            </label>
-            <SearchIcon className="pointer-events-none absolute bottom-3 left-3 size-5 text-slate-500" />
-            <input
-              id="hub-search"
-              type="search"
-              name="q"
-              value={query}
-              onChange={(e) => setQuery(e.currentTarget.value)}
-              placeholder="Search hubs by name or description..."
-              autoComplete="off"
-              aria-controls="hub-results"
-              className="field-input pl-10"
-            />
-          </div>
-          <button type="submit" className="btn-secondary">
-            Search
-          </button>
-        </Form>
+        <search>
+          <form method="get" action="/hubs" className="flex flex-col gap-2 sm:flex-row sm:items-end">
+            <div className="relative grow">
+              <label htmlFor="hub-search" className="field-label">
+                Search hubs
+              </label>
+              <SearchIcon className="pointer-events-none absolute bottom-3 left-3 size-5 text-slate-500" />
+              <input
+                id="hub-search"
+                type="search"
+                name="q"
+                defaultValue={query}
+                placeholder="Search hubs by name or description..."
+                autoComplete="off"
+                aria-controls="hub-results"
+                className="field-input pl-10"
+              />
+            </div>
+            <button type="submit" className="btn-secondary">
+              Search
+            </button>
+          </form>
+        </search>
 
-        <p className="mt-4 text-sm text-muted" role="status" aria-live="polite">
-          {query.trim()
-            ? `${results.length} of ${hubs.length} hubs match “${query.trim()}”`
-            : `Showing all ${hubs.length} hubs`}
+        <p id="hub-status" className="mt-4 text-sm text-muted" role="status" aria-live="polite">
+          {hubSearchStatus(results.length, hubs.length, query)}
         </p>
 
-        {results.length > 0 ? (
-          <ul id="hub-results" className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {results.map((hub) => (
-              <li key={hub.id}>
-                <HubCard hub={hub} variant="listing" headingLevel={2} />
-              </li>
+        <ul id="hub-results" hidden={results.length === 0} className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {results.map((hub) => (
+            <HubItem key={hub.id} hub={hub} />
+          ))}
+        </ul>
+        {results.length < hubs.length ? (
+          <template id="hub-cards">
+            {hubs.map((hub) => (
+              <HubItem key={hub.id} hub={hub} />
             ))}
-          </ul>
-        ) : (
-          <div
-            id="hub-results"
-            className="mt-4 rounded-2xl border border-dashed border-slate-300 px-6 py-12 text-center"
-          >
-            <SearchIcon className="mx-auto size-8 text-slate-500" />
-            <h2 className="mt-3 text-lg font-bold">No hubs found</h2>
-            <p className="mt-1 text-muted">
-              No hub title or description mentions “{query.trim()}”. Try another word, such as a condition or a
-              specialty.
-            </p>
-            <Link to="/hubs" className="btn-secondary mt-5" onClick={() => setQuery("")}>
-              Show all hubs
-            </Link>
-          </div>
-        )}
+          </template>
+        ) : null}
+        <div
+          id="hub-empty"
+          hidden={results.length > 0}
+          className="mt-4 rounded-2xl border border-dashed border-slate-300 px-6 py-12 text-center"
+        >
+          <SearchIcon className="mx-auto size-8 text-slate-500" />
+          <h2 className="mt-3 text-lg font-bold">No hubs found</h2>
+          <p className="mt-1 text-muted">
+            No hub title or description mentions “<span id="hub-empty-query">{query.trim()}</span>”. Try another word,
+            such as a condition or a specialty.
+          </p>
+          <a id="hub-show-all" href="/hubs" className="btn-secondary mt-5">
+            Show all hubs
+          </a>
+        </div>
       </section>
     </main>
   );

@@ -1,94 +1,30 @@
-import { useEffect, useRef, useState } from "react";
 import { PageHeader } from "~/components/content/page-parts";
-import { COPIED_FOR_MS, PRESS, PRESS_ASSETS, PRESS_COPY_BLOCKS, PRESS_FACTS } from "~/content/press";
+import { PRESS, PRESS_ASSETS, PRESS_COPY_BLOCKS, PRESS_FACTS } from "~/content/press";
 import { SITE } from "~/content/site";
+import pressKitScript from "~/enhance/pages/press-kit.ts?page-script";
+import { loadAsDocument, noLoaderData } from "~/lib/load-as-document";
 import { pageMeta } from "~/lib/seo";
-import { useHydrated } from "~/lib/use-hydrated";
 import type { Route } from "./+types/press-kit";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: PRESS.title, description: PRESS.description });
 
-/** The Clipboard API where allowed, else the older execCommand route through a hidden text area. */
-async function copyText(text: string): Promise<boolean> {
-  try {
-    if (navigator.clipboard?.writeText) {
-      await navigator.clipboard.writeText(text);
-      return true;
-    }
-  } catch {
-    // Permission denied or not a secure context: fall back below.
-  }
-  const area = document.createElement("textarea");
-  area.value = text;
-  area.setAttribute("readonly", "");
-  area.style.position = "fixed";
-  area.style.top = "0";
-  area.style.opacity = "0";
-  document.body.append(area);
-  area.select();
-  let copied = false;
-  try {
-    copied = document.execCommand("copy");
-  } catch {
-    copied = false;
-  }
-  area.remove();
-  return copied;
-}
+/** No React in the browser: the Copy buttons are a page script (enhance/pages/press-kit.ts). */
+export const handle = { hydrate: false, script: pressKitScript };
+export const clientLoader = loadAsDocument;
+export const loader = noLoaderData;
 
-function CopyButton({ text, label, targetId }: { text: string; label: string; targetId: string }) {
-  const hydrated = useHydrated();
-  const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  async function onClick(event: React.MouseEvent<HTMLButtonElement>) {
-    const button = event.currentTarget;
-    const copied = await copyText(text);
-    button.focus();
-    if (!copied) {
-      // Leave the text selected so it can be copied by hand.
-      const target = document.getElementById(targetId);
-      if (target) window.getSelection()?.selectAllChildren(target);
-    }
-    setState(copied ? "copied" : "failed");
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => setState("idle"), COPIED_FOR_MS);
-  }
-
+/**
+ * A Copy button for the text in `#targetId`. Disabled until the page script takes it over:
+ * the label, its "Copied" state for 2 seconds and the announcement are the script's.
+ */
+function CopyButton({ label, targetId }: { label: string; targetId: string }) {
   return (
     <>
-      <button type="button" onClick={onClick} disabled={!hydrated} className="btn-secondary min-w-32 shrink-0">
-        {state === "copied" ? (
-          <>
-            <svg
-              width="16"
-              height="16"
-              viewBox="0 0 24 24"
-              aria-hidden="true"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2.5"
-            >
-              <path d="M20 6 9 17l-5-5" />
-            </svg>
-            Copied
-          </>
-        ) : state === "failed" ? (
-          "Text selected"
-        ) : (
-          "Copy"
-        )}
-        <span className="sr-only"> {label}</span>
+      <button type="button" disabled data-copy={targetId} className="btn-secondary min-w-32 shrink-0">
+        Copy<span className="sr-only"> {label}</span>
       </button>
-      <span role="status" className="sr-only">
-        {state === "copied"
-          ? `${label} copied to the clipboard`
-          : state === "failed"
-            ? "Copying is blocked in this browser: the text is selected, copy it with your keyboard"
-            : ""}
-      </span>
+      <span role="status" className="sr-only" />
     </>
   );
 }
@@ -117,7 +53,7 @@ export default function PressKitPage() {
             <li key={block.id} className="card">
               <div className="flex flex-wrap items-center justify-between gap-3">
                 <h3 className="text-lg font-semibold">{block.title}</h3>
-                <CopyButton text={block.text} label={block.title} targetId={`copy-${block.id}`} />
+                <CopyButton label={block.title} targetId={`copy-${block.id}`} />
               </div>
               <p
                 id={`copy-${block.id}`}

@@ -1,15 +1,7 @@
-import { type FormEvent, useState } from "react";
-import { Form, useNavigation, useSubmit } from "react-router";
-import { type ToastMessage, toast, useToastOnResult } from "~/components/ui/toast";
+import { InlineNotice } from "~/components/ui/notice";
+import type { ToastMessage } from "~/components/ui/toast";
 import { CONTACT_SUBJECTS } from "~/content/contact";
-import { useHydrated } from "~/lib/use-hydrated";
-import { type ContactField, type ContactFieldErrors, type ContactValues, readContactForm } from "../contact-fields";
-
-/**
- * The shared schema (and its validation library) loads when the visitor first reaches the
- * form, not with the page: most visitors read the contact details and never submit.
- */
-const loadSchema = () => import("../contact-schema");
+import type { ContactField, ContactFieldErrors, ContactValues } from "../contact-fields";
 
 type Toast = Omit<ToastMessage, "id">;
 
@@ -19,42 +11,19 @@ export type ContactActionData =
   | { status: "invalid"; fieldErrors: ContactFieldErrors; values: ContactValues; toast: Toast }
   | { status: "rate-limited"; values: ContactValues; toast: Toast };
 
+/** The id of the form's region, which the page script replaces with the server's answer. */
+export const CONTACT_FORM_ID = "contact-form";
+
 /**
- * The contact form (spec section 3). With JavaScript it validates with the shared schema before
- * posting and answers with toasts; without it, it is a plain POST, validated by the same schema
- * on the server, and the answer is shown inline with the typed values kept.
+ * The contact form (spec section 3), rendered on the server. Without JavaScript it is a plain
+ * POST, validated by the shared schema in the action, and the answer is shown inline with the
+ * typed values kept (cleared once sent). With JavaScript the page script
+ * (enhance/pages/contact.ts) validates with the same schema before posting, sends it with fetch,
+ * and shows the answer as a toast.
  */
 export function ContactForm({ result }: { result: ContactActionData | undefined }) {
-  const hydrated = useHydrated();
-  const navigation = useNavigation();
-  const submit = useSubmit();
-  const submitting = navigation.state === "submitting" && navigation.formAction === "/contact";
-  // What the browser found, tied to the server answer it was found after: a new answer replaces it.
-  const [checked, setChecked] = useState<{ after: ContactActionData | undefined; errors: ContactFieldErrors }>();
-  const clientErrors = checked && checked.after === result ? checked.errors : null;
-  const setClientErrors = (errors: ContactFieldErrors) => setChecked({ after: result, errors });
-
-  useToastOnResult(result);
-
-  const errors: ContactFieldErrors = clientErrors ?? (result?.status === "invalid" ? result.fieldErrors : {});
+  const errors: ContactFieldErrors = result?.status === "invalid" ? result.fieldErrors : {};
   const values: ContactValues = result && result.status !== "sent" ? result.values : {};
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const { validateContact } = await loadSchema();
-    const check = validateContact(readContactForm(new FormData(form)));
-    if (check.ok) {
-      setClientErrors({});
-      await submit(form);
-      return;
-    }
-    setClientErrors(check.fieldErrors);
-    toast({ title: "Validation Error", description: check.message, variant: "destructive" });
-    const first = Object.keys(check.fieldErrors)[0];
-    const element = first ? form.elements.namedItem(first) : null;
-    if (element instanceof HTMLElement) element.focus();
-  }
 
   const field = (name: ContactField) => ({
     id: `contact-${name}`,
@@ -70,31 +39,9 @@ export function ContactForm({ result }: { result: ContactActionData | undefined 
     ) : null;
 
   return (
-    <>
-      {!hydrated && result ? (
-        <div
-          role={result.toast.variant === "destructive" ? "alert" : "status"}
-          className={`mb-6 rounded-xl border p-4 ${
-            result.toast.variant === "destructive"
-              ? "border-red-300 bg-red-50 text-red-900"
-              : "border-brand-200 bg-brand-50 text-brand-900"
-          }`}
-        >
-          <p className="font-semibold">{result.toast.title}</p>
-          {result.toast.description ? <p className="mt-1 text-sm">{result.toast.description}</p> : null}
-        </div>
-      ) : null}
-      <Form
-        method="post"
-        action="/contact"
-        noValidate
-        onSubmit={onSubmit}
-        onFocus={() => void loadSchema()}
-        data-hydrated={hydrated ? "" : undefined}
-        // A sent message clears the form (a fresh set of inputs).
-        key={result?.status === "sent" ? result.id : "contact-form"}
-        className="grid gap-5 sm:grid-cols-2"
-      >
+    <div id={CONTACT_FORM_ID} data-form-region>
+      {result ? <InlineNotice {...result.toast} /> : null}
+      <form method="post" action="/contact" noValidate className="grid gap-5 sm:grid-cols-2">
         <div>
           <label htmlFor="contact-name" className="field-label">
             Full name <span aria-hidden="true">*</span>
@@ -162,11 +109,11 @@ export function ContactForm({ result }: { result: ContactActionData | undefined 
             Fields marked <span aria-hidden="true">*</span>
             <span className="sr-only">with an asterisk</span> are required.
           </p>
-          <button type="submit" className="btn-primary" disabled={submitting}>
-            {submitting ? "Sending..." : "Send Message"}
+          <button type="submit" className="btn-primary" data-busy-label="Sending...">
+            Send Message
           </button>
         </div>
-      </Form>
-    </>
+      </form>
+    </div>
   );
 }

@@ -1,76 +1,26 @@
-import { type FormEvent, useEffect, useRef, useState } from "react";
-import { useFetcher } from "react-router";
-import { toast, useToastOnResult } from "~/components/ui/toast";
-import { validationNotice, type WaitlistActionData, type WaitlistNotice } from "../waitlist-messages";
-import { FACILITY_TYPES, type FieldErrors, parseWaitlistSubmission } from "../waitlist-schema";
+import { InlineNotice } from "~/components/ui/notice";
+import type { WaitlistActionData } from "../waitlist-messages";
+import { FACILITY_TYPES, type FieldErrors } from "../waitlist-schema";
 import { SelectField, TextAreaField, TextField } from "./field";
 
 type FormProps = {
-  /** The action's answer to a plain (no-JavaScript) post of this form, if any. */
+  /** The action's answer to a post of this form, if any. */
   serverResult?: WaitlistActionData;
 };
 
 /**
- * One waitlist form's behaviour: the shared schema checks the values in the browser before
- * posting; the fetcher posts without leaving the page; the answer becomes a toast; success
- * clears the form. Without JavaScript the same form posts normally and `serverResult` brings
- * back the message, the field errors and the typed values.
+ * What a waitlist form shows after the server's answer: the message (in the page; the page
+ * script turns it into a toast), the field errors, and the typed values unless it succeeded.
+ * With JavaScript (enhance/pages/hub.ts) the shared schema checks the values in the browser
+ * before posting, and the post goes by fetch to the same action; this rendering of the answer
+ * then replaces the form.
  */
-function useWaitlistForm(serverResult: WaitlistActionData | undefined) {
-  const fetcher = useFetcher<WaitlistActionData>();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
-  const busy = fetcher.state !== "idle";
-  useToastOnResult(fetcher.data);
-
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.status === "success") formRef.current?.reset();
-  }, [fetcher.state, fetcher.data]);
-
-  const result = fetcher.data ?? serverResult;
-  const errors: FieldErrors = clientErrors ?? (!busy && result?.status === "invalid" ? (result.fieldErrors ?? {}) : {});
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const form = event.currentTarget;
-    const parsed = parseWaitlistSubmission(Object.fromEntries(new FormData(form)));
-    if (parsed.ok) {
-      setClientErrors(null);
-      return;
-    }
-    event.preventDefault();
-    setClientErrors(parsed.fieldErrors);
-    toast(validationNotice(parsed.message));
-    const first = Object.keys(parsed.fieldErrors)[0];
-    const field = first ? form.elements.namedItem(first) : null;
-    if (field instanceof HTMLElement) field.focus();
-  }
-
+function formState(serverResult: WaitlistActionData | undefined) {
   return {
-    fetcher,
-    formRef,
-    busy,
-    errors,
-    onSubmit,
-    /** Shown in the page only for a plain post's answer; with JavaScript the toast says it. */
-    inline: fetcher.data ? undefined : serverResult?.toast,
-    values: fetcher.data || serverResult?.status === "success" ? undefined : serverResult?.values,
+    errors: (serverResult?.status === "invalid" ? serverResult.fieldErrors : undefined) ?? ({} as FieldErrors),
+    notice: serverResult?.toast,
+    values: serverResult?.status === "success" ? undefined : serverResult?.values,
   };
-}
-
-function InlineNotice({ notice }: { notice?: WaitlistNotice }) {
-  if (!notice) return null;
-  const destructive = notice.variant === "destructive";
-  return (
-    <div
-      role={destructive ? "alert" : "status"}
-      className={`mb-5 rounded-xl border p-4 ${
-        destructive ? "border-red-300 bg-red-50 text-red-900" : "border-brand-200 bg-brand-50 text-brand-900"
-      }`}
-    >
-      <p className="font-semibold">{notice.title}</p>
-      <p className="mt-1 text-sm">{notice.description}</p>
-    </div>
-  );
 }
 
 function RequiredNote() {
@@ -82,12 +32,12 @@ function RequiredNote() {
 }
 
 export function ProfessionalWaitlistForm({ specialties, serverResult }: FormProps & { specialties: string[] }) {
-  const { fetcher, formRef, busy, errors, onSubmit, inline, values } = useWaitlistForm(serverResult);
+  const { errors, notice, values } = formState(serverResult);
   const form = "professional";
   return (
-    <fetcher.Form method="post" ref={formRef} onSubmit={onSubmit} aria-label="Healthcare professional sign-up">
+    <form id="professional-form" method="post" aria-label="Healthcare professional sign-up">
       <input type="hidden" name="userType" value="professional" />
-      <InlineNotice notice={inline} />
+      {notice ? <InlineNotice {...notice} className="mb-5" /> : null}
       <RequiredNote />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
@@ -168,20 +118,20 @@ export function ProfessionalWaitlistForm({ specialties, serverResult }: FormProp
           error={errors.message}
         />
       </div>
-      <button type="submit" className="btn-primary mt-6 w-full sm:w-auto" disabled={busy}>
-        {busy ? "Joining..." : "Join as a Founding Member"}
+      <button type="submit" className="btn-primary mt-6 w-full sm:w-auto" data-busy-label="Joining...">
+        Join as a Founding Member
       </button>
-    </fetcher.Form>
+    </form>
   );
 }
 
 export function FacilityWaitlistForm({ serverResult }: FormProps) {
-  const { fetcher, formRef, busy, errors, onSubmit, inline, values } = useWaitlistForm(serverResult);
+  const { errors, notice, values } = formState(serverResult);
   const form = "facility";
   return (
-    <fetcher.Form method="post" ref={formRef} onSubmit={onSubmit} aria-label="Healthcare facility registration">
+    <form id="facility-form" method="post" aria-label="Healthcare facility registration">
       <input type="hidden" name="userType" value="facility" />
-      <InlineNotice notice={inline} />
+      {notice ? <InlineNotice {...notice} className="mb-5" /> : null}
       <RequiredNote />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
@@ -250,9 +200,9 @@ export function FacilityWaitlistForm({ serverResult }: FormProps) {
           error={errors.message}
         />
       </div>
-      <button type="submit" className="btn-primary mt-6 w-full sm:w-auto" disabled={busy}>
-        {busy ? "Registering..." : "Register Interest"}
+      <button type="submit" className="btn-primary mt-6 w-full sm:w-auto" data-busy-label="Registering...">
+        Register Interest
       </button>
-    </fetcher.Form>
+    </form>
   );
 }

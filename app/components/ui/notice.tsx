@@ -1,0 +1,31 @@
+import type { ToastVariant } from "./toast-style";
+
+/**
+ * A form's answer shown in the page: what a visitor without JavaScript sees after a post. With
+ * JavaScript the page script turns it into a toast (`data-notice`, enhance/forms.ts).
+ */
+export function InlineNotice({
+  title,
+  description,
+  variant,
+  className = "mb-6",
+}: {
+  title: string;
+  description?: string;
+  variant?: ToastVariant;
+  className?: string;
+}) {
+  const destructive = variant === "destructive";
+  return (
+    <div
+      role={destructive ? "alert" : "status"}
+      data-notice={variant ?? "default"}
+      className={`${className} rounded-xl border p-4 ${
+        destructive ? "border-red-300 bg-red-50 text-red-900" : "border-brand-200 bg-brand-50 text-brand-900"
+      }`}
+    >
+      <p className="font-semibold">{title}</p>
+      {description ? <p className="mt-1 text-sm">{description}</p> : null}
+    </div>
+  );
+}
