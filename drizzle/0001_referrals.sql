@@ -80,6 +80,9 @@ CREATE TABLE "referrals" (
 	CONSTRAINT "referrals_rejection_check" CHECK (("referrals"."status" = 'rejected') = ("referrals"."rejected_at" is not null and "referrals"."rejection_reason" is not null))
 );
 --> statement-breakpoint
+DROP INDEX "contact_messages_created_at_idx";--> statement-breakpoint
+DROP INDEX "hub_waitlist_created_at_idx";--> statement-breakpoint
+DROP INDEX "users_created_at_idx";--> statement-breakpoint
 ALTER TABLE "audit_events" ADD CONSTRAINT "audit_events_actor_id_users_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payment_records" ADD CONSTRAINT "payment_records_referral_id_referrals_id_fk" FOREIGN KEY ("referral_id") REFERENCES "public"."referrals"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payment_records" ADD CONSTRAINT "payment_records_doctor_id_users_id_fk" FOREIGN KEY ("doctor_id") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
@@ -88,20 +91,24 @@ ALTER TABLE "referrals" ADD CONSTRAINT "referrals_doctor_id_users_id_fk" FOREIGN
 ALTER TABLE "referrals" ADD CONSTRAINT "referrals_facility_id_facilities_id_fk" FOREIGN KEY ("facility_id") REFERENCES "public"."facilities"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "referrals" ADD CONSTRAINT "referrals_patient_id_patients_id_fk" FOREIGN KEY ("patient_id") REFERENCES "public"."patients"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "audit_events_subject_idx" ON "audit_events" USING btree ("subject_type","subject_id","created_at");--> statement-breakpoint
-CREATE INDEX "audit_events_created_at_idx" ON "audit_events" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "audit_events_created_at_idx" ON "audit_events" USING btree ("created_at" DESC NULLS FIRST);--> statement-breakpoint
 CREATE UNIQUE INDEX "patients_phone_key" ON "patients" USING btree ("phone");--> statement-breakpoint
 CREATE UNIQUE INDEX "payment_records_referral_id_key" ON "payment_records" USING btree ("referral_id");--> statement-breakpoint
-CREATE INDEX "payment_records_created_at_idx" ON "payment_records" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "payment_records_created_at_idx" ON "payment_records" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "payment_records_doctor_id_idx" ON "payment_records" USING btree ("doctor_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "referrals_referral_number_key" ON "referrals" USING btree ("referral_number");--> statement-breakpoint
-CREATE INDEX "referrals_created_at_idx" ON "referrals" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "referrals_status_created_at_idx" ON "referrals" USING btree ("status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "referrals_doctor_created_at_idx" ON "referrals" USING btree ("doctor_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "referrals_created_at_idx" ON "referrals" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "referrals_status_created_at_idx" ON "referrals" USING btree ("status","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "referrals_doctor_created_at_idx" ON "referrals" USING btree ("doctor_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "referrals_doctor_status_idx" ON "referrals" USING btree ("doctor_id","status","doctor_share");--> statement-breakpoint
-CREATE INDEX "referrals_facility_status_created_at_idx" ON "referrals" USING btree ("facility_id","status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "referrals_facility_status_created_at_idx" ON "referrals" USING btree ("facility_id","status","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "referrals_facility_accepted_at_idx" ON "referrals" USING btree ("facility_id","accepted_at");--> statement-breakpoint
 CREATE INDEX "referrals_facility_completed_at_idx" ON "referrals" USING btree ("facility_id","completed_at");--> statement-breakpoint
-CREATE INDEX "referrals_patient_id_idx" ON "referrals" USING btree ("patient_id");
+CREATE INDEX "referrals_patient_id_idx" ON "referrals" USING btree ("patient_id");--> statement-breakpoint
+CREATE INDEX "users_search_idx" ON "users" USING gin (("full_name" || chr(10) || "email") gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "contact_messages_created_at_idx" ON "contact_messages" USING btree ("created_at" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "hub_waitlist_created_at_idx" ON "hub_waitlist" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "users_created_at_idx" ON "users" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
 --> statement-breakpoint
 -- Running totals per status, kept by statement-level triggers (one update per statement, not per row).
 INSERT INTO "referral_totals" ("status") VALUES ('pending'), ('accepted'), ('rejected'), ('completed');

@@ -40,7 +40,7 @@ export const hubWaitlist = pgTable(
   },
   (t) => [
     uniqueIndex("hub_waitlist_hub_email_key").on(t.hubId, sql`lower(${t.email})`),
-    index("hub_waitlist_created_at_idx").on(t.createdAt.desc()),
+    index("hub_waitlist_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 
@@ -56,7 +56,7 @@ export const contactMessages = pgTable(
     message: text("message").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("contact_messages_created_at_idx").on(t.createdAt.desc())],
+  (t) => [index("contact_messages_created_at_idx").on(t.createdAt.desc().nullsFirst())],
 );
 
 export type FacilityContact = {
@@ -178,14 +178,21 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex("users_email_key").on(t.email),
-    index("users_created_at_idx").on(t.createdAt.desc()),
+    index("users_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("users_role_verified_idx").on(t.role, t.isVerified),
     index("users_approval_status_idx").on(t.approvalStatus),
     index("users_facility_id_idx").on(t.facilityId),
+    // The administrator's account search (name or email, ILIKE '%q%'), trigram-indexed.
+    index("users_search_idx").using("gin", sql`${userSearchDocument(t)} gin_trgm_ops`),
     check("users_role_check", sql`${t.role} in ('doctor', 'facility_admin', 'system_admin')`),
     check("users_approval_status_check", sql`${t.approvalStatus} in ('pending', 'approved')`),
   ],
 );
+
+/** What the administrator's account search looks in: the name and the email, one per line. */
+export function userSearchDocument(t: { fullName: AnyPgColumn; email: AnyPgColumn }) {
+  return sql`(${t.fullName} || chr(10) || ${t.email})`;
+}
 
 /** The role override of spec section 3: when a row exists, its role is the user's role. */
 export const userRoles = pgTable(
@@ -332,12 +339,17 @@ export const referrals = pgTable(
   },
   (t) => [
     uniqueIndex("referrals_referral_number_key").on(t.referralNumber),
-    index("referrals_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
-    index("referrals_status_created_at_idx").on(t.status, t.createdAt.desc(), t.id.desc()),
-    index("referrals_doctor_created_at_idx").on(t.doctorId, t.createdAt.desc(), t.id.desc()),
+    index("referrals_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("referrals_status_created_at_idx").on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("referrals_doctor_created_at_idx").on(t.doctorId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The doctor's stat cards: counts per status and the earnings sum, from the index alone.
     index("referrals_doctor_status_idx").on(t.doctorId, t.status, t.doctorShare),
-    index("referrals_facility_status_created_at_idx").on(t.facilityId, t.status, t.createdAt.desc(), t.id.desc()),
+    index("referrals_facility_status_created_at_idx").on(
+      t.facilityId,
+      t.status,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index("referrals_facility_accepted_at_idx").on(t.facilityId, t.acceptedAt),
     index("referrals_facility_completed_at_idx").on(t.facilityId, t.completedAt),
     index("referrals_patient_id_idx").on(t.patientId),
@@ -388,7 +400,7 @@ export const paymentRecords = pgTable(
   },
   (t) => [
     uniqueIndex("payment_records_referral_id_key").on(t.referralId),
-    index("payment_records_created_at_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("payment_records_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("payment_records_doctor_id_idx").on(t.doctorId),
     check("payment_records_status_check", sql`${t.status} in ('pending', 'paid')`),
     check("payment_records_amount_check", sql`${t.amountDue} >= 0`),
@@ -415,6 +427,6 @@ export const auditEvents = pgTable(
   },
   (t) => [
     index("audit_events_subject_idx").on(t.subjectType, t.subjectId, t.createdAt),
-    index("audit_events_created_at_idx").on(t.createdAt.desc()),
+    index("audit_events_created_at_idx").on(t.createdAt.desc().nullsFirst()),
   ],
 );

@@ -16,16 +16,19 @@ export function withParam(search: string, name: string, value: string | number |
 export function Pagination({
   page,
   pageCount,
+  hasNext = pageCount !== undefined && page < pageCount,
   param = "page",
   label,
 }: {
   page: number;
-  pageCount: number;
+  /** Known when counting is cheap; otherwise `hasNext` says whether there is a next page. */
+  pageCount?: number;
+  hasNext?: boolean;
   param?: string;
   label: string;
 }) {
   const { search } = useLocation();
-  if (pageCount <= 1 && page <= 1) return null;
+  if (!hasNext && page <= 1) return null;
   return (
     <nav aria-label={label} className="mt-4 flex items-center justify-between gap-3 text-sm">
       {page > 1 ? (
@@ -36,9 +39,10 @@ export function Pagination({
         <span />
       )}
       <span className="text-muted">
-        Page {page} of {Math.max(pageCount, page)}
+        Page {page}
+        {pageCount !== undefined ? ` of ${Math.max(pageCount, page)}` : null}
       </span>
-      {page < pageCount ? (
+      {hasNext ? (
         <Link to={withParam(search, param, page + 1)} preventScrollReset className="btn-secondary">
           Next
         </Link>

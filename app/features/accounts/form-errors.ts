@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { formText } from "~/lib/form-text";
 
 /** One message per field (the first rule it broke), keyed by the field's name. */
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
@@ -25,7 +26,7 @@ export function readFields<F extends string>(form: FormData, fields: readonly F[
   const values = {} as Record<F, string>;
   for (const field of fields) {
     const value = form.get(field);
-    values[field] = typeof value === "string" ? value : "";
+    values[field] = typeof value === "string" ? formText(value) : "";
   }
   return values;
 }

@@ -1,8 +1,8 @@
-import { desc, eq, ilike, or, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { type Actor, assertGate } from "~/auth/actor.server";
 import type { Role } from "~/auth/roles";
 import type { Db } from "~/db/client.server";
-import { facilities, userRoles, users } from "~/db/schema";
+import { facilities, userRoles, userSearchDocument, users } from "~/db/schema";
 import { containsPattern } from "~/lib/like-pattern";
 
 export const USERS_PAGE_SIZE = 20;
@@ -28,11 +28,10 @@ export async function listUsers(
   actor: Actor,
   page = 1,
   query = "",
-): Promise<{ rows: UserRow[]; page: number; pageCount: number; total: number }> {
+): Promise<{ rows: UserRow[]; page: number; hasNext: boolean }> {
   assertGate(actor, "system-admin");
   const q = query.trim().slice(0, 100);
-  const where = q ? or(ilike(users.fullName, containsPattern(q)), ilike(users.email, containsPattern(q))) : undefined;
-  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(users).where(where);
+  const where = q ? sql`${userSearchDocument(users)} ilike ${containsPattern(q)}` : undefined;
   const rows = await db
     .select({
       id: users.id,
@@ -51,10 +50,11 @@ export async function listUsers(
     .leftJoin(facilities, eq(facilities.id, users.facilityId))
     .where(where)
     .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(USERS_PAGE_SIZE)
+    // One more than a page: whether a next page exists, without counting every account.
+    .limit(USERS_PAGE_SIZE + 1)
     .offset((page - 1) * USERS_PAGE_SIZE);
   return {
-    rows: rows.map((r) => {
+    rows: rows.slice(0, USERS_PAGE_SIZE).map((r) => {
       const role = r.roleOverride ?? r.role;
       return {
         id: r.id,
@@ -68,7 +68,6 @@ export async function listUsers(
       };
     }),
     page,
-    total,
-    pageCount: Math.max(1, Math.ceil(total / USERS_PAGE_SIZE)),
+    hasNext: rows.length > USERS_PAGE_SIZE,
   };
 }

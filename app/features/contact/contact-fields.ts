@@ -1,3 +1,5 @@
+import { formText } from "~/lib/form-text";
+
 /**
  * The contact form's fields, without the validation library, so the form can render and read
  * its values before the schema (contact-schema.ts) is loaded.
@@ -14,7 +16,7 @@ export function readContactForm(form: FormData): ContactValues {
   const values: ContactValues = {};
   for (const field of CONTACT_FIELDS) {
     const value = form.get(field);
-    if (typeof value === "string") values[field] = value;
+    if (typeof value === "string") values[field] = formText(value);
   }
   return values;
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { data } from "react-router";
 import { type Actor, assertGate } from "~/auth/actor.server";
 import type { Db } from "~/db/client.server";
@@ -30,9 +30,8 @@ export async function listPayments(
   db: Db,
   actor: Actor,
   page = 1,
-): Promise<{ rows: PaymentRow[]; page: number; pageCount: number; total: number }> {
+): Promise<{ rows: PaymentRow[]; page: number; hasNext: boolean }> {
   assertGate(actor, "system-admin");
-  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(paymentRecords);
   const rows = await db
     .select({
       id: paymentRecords.id,
@@ -49,17 +48,17 @@ export async function listPayments(
     .innerJoin(referrals, eq(referrals.id, paymentRecords.referralId))
     .innerJoin(users, eq(users.id, paymentRecords.doctorId))
     .orderBy(desc(paymentRecords.createdAt), desc(paymentRecords.id))
-    .limit(PAYMENTS_PAGE_SIZE)
+    // One more than a page: whether a next page exists, without counting every record.
+    .limit(PAYMENTS_PAGE_SIZE + 1)
     .offset((page - 1) * PAYMENTS_PAGE_SIZE);
   return {
-    rows: rows.map((r) => ({
+    rows: rows.slice(0, PAYMENTS_PAGE_SIZE).map((r) => ({
       ...r,
       createdAt: r.createdAt.toISOString(),
       paidAt: r.paidAt ? r.paidAt.toISOString() : null,
     })),
     page,
-    total,
-    pageCount: Math.max(1, Math.ceil(total / PAYMENTS_PAGE_SIZE)),
+    hasNext: rows.length > PAYMENTS_PAGE_SIZE,
   };
 }
 

@@ -1,4 +1,4 @@
-import { desc, sql } from "drizzle-orm";
+import { desc } from "drizzle-orm";
 import { type Actor, assertGate } from "~/auth/actor.server";
 import type { Db } from "~/db/client.server";
 import { hubWaitlist } from "~/db/schema";
@@ -13,20 +13,18 @@ export async function listWaitlist(
   db: Db,
   actor: Actor,
   page = 1,
-): Promise<{ rows: WaitlistEntry[]; page: number; pageCount: number; total: number }> {
+): Promise<{ rows: WaitlistEntry[]; page: number; hasNext: boolean }> {
   assertGate(actor, "system-admin");
-  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(hubWaitlist);
   const rows = await db
     .select()
     .from(hubWaitlist)
     .orderBy(desc(hubWaitlist.createdAt), desc(hubWaitlist.id))
-    .limit(WAITLIST_PAGE_SIZE)
+    .limit(WAITLIST_PAGE_SIZE + 1)
     .offset((page - 1) * WAITLIST_PAGE_SIZE);
   return {
-    rows: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    rows: rows.slice(0, WAITLIST_PAGE_SIZE).map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
     page,
-    total,
-    pageCount: Math.max(1, Math.ceil(total / WAITLIST_PAGE_SIZE)),
+    hasNext: rows.length > WAITLIST_PAGE_SIZE,
   };
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod/mini";
+import { formText } from "~/lib/form-text";
 
 /**
  * The two hub waitlist forms (spec sections 3 and 5). One schema per form, used in the
@@ -113,7 +114,7 @@ export function isUserType(value: unknown): value is UserType {
 /** A field's value as posted: text, or "" when missing or not text (a file). */
 function text(raw: Record<string, unknown>, name: string): string {
   const value = raw[name];
-  return typeof value === "string" ? value : "";
+  return typeof value === "string" ? formText(value) : "";
 }
 
 /**

@@ -223,12 +223,12 @@ export default function SystemAdminPage({ loaderData, actionData }: Route.Compon
               </button>
             </Form>
             <UserTable rows={view.users.rows} />
-            <Pagination page={view.users.page} pageCount={view.users.pageCount} label="Account pages" />
+            <Pagination page={view.users.page} hasNext={view.users.hasNext} label="Account pages" />
           </>
         ) : view.tab === "payments" ? (
           <>
             <PaymentTable rows={view.payments.rows} />
-            <Pagination page={view.payments.page} pageCount={view.payments.pageCount} label="Payment pages" />
+            <Pagination page={view.payments.page} hasNext={view.payments.hasNext} label="Payment pages" />
             <RecordPaymentDialog
               payment={paying}
               errors={
@@ -245,7 +245,7 @@ export default function SystemAdminPage({ loaderData, actionData }: Route.Compon
               </a>
             </div>
             <WaitlistTable rows={view.waitlist.rows} />
-            <Pagination page={view.waitlist.page} pageCount={view.waitlist.pageCount} label="Waitlist pages" />
+            <Pagination page={view.waitlist.page} hasNext={view.waitlist.hasNext} label="Waitlist pages" />
           </>
         )}
       </section>
