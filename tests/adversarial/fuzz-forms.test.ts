@@ -1,0 +1,170 @@
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { facilities } from "~/db/schema";
+import { type BuiltApp, loadBuiltApp, uniqueIp } from "./built-app";
+import {
+  type FuzzContext,
+  type FuzzForm,
+  fuzzForms,
+  readPostedForm,
+  requestInit,
+  type Submission,
+  submissionUrl,
+} from "./forms";
+import { findReflections } from "./reflection";
+
+/*
+ * Fuzzing of the public and account form actions through the production build, in process.
+ * Properties, for every generated post:
+ *   - the answer is never a 5xx; a 429 says what happened ("Too many attempts ...");
+ *   - an input the shared schema refuses gets a 4xx and changes no table at all;
+ *   - valid inputs add exactly one row per 2xx answer (at most one where the form says so);
+ *   - no posted value comes back unescaped in an HTML answer.
+ * Posts run in batches (invalid and valid ones apart, so row counts can be attributed).
+ * FUZZ_INPUTS (default 10,000) is the total per run, shared by the forms by their `share`, so
+ * adding a form keeps the run's length; FUZZ_SEED replays a run.
+ */
+const TOTAL = Number(process.env.FUZZ_INPUTS ?? 10_000);
+const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
+/** One busy client address: posts from it run into the per-IP limits. */
+const SHARED_IP = "203.0.113.99";
+
+const context: FuzzContext = { facilityIds: [] };
+const forms = fuzzForms(context);
+const shares = forms.reduce((sum, f) => sum + (f.share ?? 1), 0);
+const batchOf = (form: FuzzForm) => form.batch ?? 25;
+/** Each form's number of posts: its share of the total, in whole batches. */
+const postsOf = (form: FuzzForm) => Math.ceil((TOTAL * (form.share ?? 1)) / shares / batchOf(form)) * batchOf(form);
+
+type Stats = { inputs: number; valid: number; statuses: Record<number, number>; escaped: number; ms: number };
+const stats = new Map<string, Stats>();
+
+let app: BuiltApp;
+beforeAll(async () => {
+  app = await loadBuiltApp();
+  const rows = await app.db.select({ id: facilities.id }).from(facilities);
+  context.facilityIds = rows.map((r) => r.id);
+});
+afterAll(async () => {
+  await app?.close();
+  const total = [...stats.values()].reduce((sum, s) => sum + s.inputs, 0);
+  console.log(
+    [
+      `fuzzed ${total} inputs`,
+      ...[...stats].map(
+        ([name, s]) =>
+          `  ${name}: ${s.inputs} inputs, ${s.valid} valid, ${s.escaped} escaped reflections, ${(s.ms / 1000).toFixed(1)} s, statuses ${JSON.stringify(s.statuses)}`,
+      ),
+    ].join("\n"),
+  );
+});
+
+function describeSubmission(s: Submission): string {
+  return JSON.stringify(s).slice(0, 600);
+}
+
+function changedTables(before: Record<string, number>, after: Record<string, number>): Record<string, string> {
+  const changed: Record<string, string> = {};
+  for (const table of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (before[table] !== after[table]) changed[table] = `${before[table]} -> ${after[table]}`;
+  }
+  return changed;
+}
+
+async function post(form: FuzzForm, s: Submission): Promise<{ status: number; type: string; body: string }> {
+  const init = requestInit(s);
+  const headers = new Headers(init.headers);
+  if (form.cookie) headers.set("Cookie", form.cookie);
+  const response = await app.request(submissionUrl(s), {
+    ...init,
+    headers,
+    ip: s.sharedIp ? SHARED_IP : uniqueIp(),
+  });
+  return { status: response.status, type: response.headers.get("Content-Type") ?? "", body: await response.text() };
+}
+
+async function runBatch(form: FuzzForm, s: Stats, batch: Submission[]): Promise<void> {
+  const judged = await Promise.all(
+    batch.map(async (submission) => ({
+      submission,
+      valid: form.isValid(await readPostedForm(submission), submission),
+    })),
+  );
+  for (const valid of [false, true]) {
+    const group = judged.filter((j) => j.valid === valid).map((j) => j.submission);
+    if (group.length === 0) continue;
+    const before = await app.tableCounts();
+    const answers = await Promise.all(group.map((submission) => post(form, submission)));
+    const after = await app.tableCounts();
+    s.inputs += group.length;
+    if (valid) s.valid += group.length;
+
+    answers.forEach((answer, i) => {
+      const what = `${form.name}: ${valid ? "valid" : "invalid"} post ${describeSubmission(group[i])}`;
+      s.statuses[answer.status] = (s.statuses[answer.status] ?? 0) + 1;
+      if (answer.status >= 500) throw new Error(`${what} answered ${answer.status}`);
+      if (!valid && (answer.status < 400 || answer.status >= 500)) {
+        throw new Error(`${what} was accepted with ${answer.status}`);
+      }
+      if (answer.status === 429 && !answer.body.includes("Too many attempts")) {
+        throw new Error(`${what} answered 429 without a message`);
+      }
+      if (answer.type.startsWith("text/html")) {
+        const reflection = findReflections(answer.body);
+        if (reflection.unescaped.length) {
+          throw new Error(`${what} reflected input unescaped: ${JSON.stringify(reflection.unescaped)}`);
+        }
+        s.escaped += reflection.escaped;
+      }
+    });
+
+    if (!valid) {
+      const changed = changedTables(before, after);
+      if (Object.keys(changed).length) {
+        throw new Error(
+          `${form.name}: invalid posts changed tables ${JSON.stringify(changed)}: ${group.map(describeSubmission).join("\n")}`,
+        );
+      }
+    } else if (form.stores) {
+      const { table, exact } = form.stores;
+      const added = after[table] - before[table];
+      const acknowledged = answers.filter((a) => a.status >= 200 && a.status < 300).length;
+      if (exact ? added !== acknowledged : added > acknowledged || added < 0) {
+        throw new Error(`${form.name}: ${acknowledged} posts answered 2xx but ${table} grew by ${added}`);
+      }
+    }
+  }
+}
+
+describe(`fuzzing the form actions (${TOTAL} inputs in total)`, () => {
+  for (const form of forms) {
+    it(`${form.name}: ${postsOf(form)} generated posts`, async () => {
+      const s: Stats = { inputs: 0, valid: 0, statuses: {}, escaped: 0, ms: 0 };
+      stats.set(form.name, s);
+      const started = performance.now();
+      const outcome = await fc.check(
+        fc.asyncProperty(fc.array(form.submission, { minLength: batchOf(form), maxLength: batchOf(form) }), (batch) =>
+          runBatch(form, s, batch),
+        ),
+        { numRuns: postsOf(form) / batchOf(form), seed: SEED, endOnFailure: true },
+      );
+      // The failing post is named in the error; the whole batch would be a wall of text.
+      if (outcome.failed) {
+        throw new Error(
+          `${String(outcome.errorInstance)}\n(replay: FUZZ_SEED=${outcome.seed}, path ${outcome.counterexamplePath})`,
+        );
+      }
+      s.ms = performance.now() - started;
+      expect(s.inputs).toBe(postsOf(form));
+      // The generators reach both sides of the schema, and hostile values do come back (escaped).
+      expect(s.valid).toBeGreaterThan(0);
+      expect(s.valid).toBeLessThan(s.inputs);
+      if (form.echoes) expect(s.escaped).toBeGreaterThan(0);
+    });
+  }
+
+  it("covers at least FUZZ_INPUTS inputs in all", () => {
+    const total = [...stats.values()].reduce((sum, s) => sum + s.inputs, 0);
+    expect(total).toBeGreaterThanOrEqual(TOTAL);
+  });
+});

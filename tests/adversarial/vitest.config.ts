@@ -1,0 +1,21 @@
+import { defineConfig } from "vitest/config";
+
+/**
+ * Adversarial tests against the production build (BUILD_DIR): fuzzing of the form actions,
+ * headers and cookies on every route, durability under SIGKILL. `npm test` runs them after the
+ * build; the default Vitest run (unit + database tests) does not include them.
+ */
+export default defineConfig({
+  resolve: { tsconfigPaths: true },
+  test: {
+    root: ".",
+    include: ["tests/adversarial/**/*.test.ts"],
+    environment: "node",
+    // The production build runs here: React and its server renderer must both be the production builds.
+    env: { NODE_ENV: "production" },
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+    pool: "forks",
+    maxWorkers: 2,
+  },
+});
