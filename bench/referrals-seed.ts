@@ -97,11 +97,11 @@ async function seed(handle: DatabaseHandle): Promise<void> {
       handle,
       `referrals ${start}-${end}`,
       sql`with base as (
-            select i, now() - ((i * 7919) % 63072000) * interval '1 second' as created,
+            select i, now() - ((i::bigint * 7919) % 63072000) * interval '1 second' as created,
                    case when i % 10 < 2 then 'pending' when i % 10 < 4 then 'accepted' when i % 10 < 5 then 'rejected' else 'completed' end as status,
-                   1 + (i * 48271) % (select count(*) from bench_doctors) as d,
-                   1 + (i * 16807) % (select count(*) from bench_facilities) as f,
-                   1 + (i * 69621) % (select count(*) from bench_patients) as p
+                   1 + (i::bigint * 48271) % (select count(*) from bench_doctors) as d,
+                   1 + (i::bigint * 16807) % (select count(*) from bench_facilities) as f,
+                   1 + (i::bigint * 69621) % (select count(*) from bench_patients) as p
             from generate_series(${start}::int, ${end}::int) i
           )
           insert into referrals (doctor_id, facility_id, patient_id, patient_name, patient_phone, chief_complaint,

@@ -517,6 +517,20 @@ describe("reads and aggregates", () => {
     expect(rejectedOnly.rows.every((r) => r.status === "rejected")).toBe(true);
   });
 
+  it("Active Doctors and Pending Approvals follow the effective role and approval", async () => {
+    const admin = actors["system admin"];
+    const before = await platformStats(h.db, admin);
+    await createAccount(h.db, { role: "doctor", approved: true });
+    await createAccount(h.db, { role: "doctor", approved: false });
+    // The user_roles override wins over users.role (spec section 3), both ways.
+    await createAccount(h.db, { role: "doctor", approved: true, roleOverride: "facility_admin" });
+    await createAccount(h.db, { role: "facility_admin", approved: true, roleOverride: "doctor" });
+    await createAccount(h.db, { role: "system_admin", approved: false });
+    const after = await platformStats(h.db, admin);
+    expect(after.activeDoctors - before.activeDoctors).toBe(2);
+    expect(after.pendingApprovals - before.pendingApprovals).toBe(2);
+  });
+
   it("the facility's month counts cover this calendar month in Accra only", async () => {
     const admin = actors["admin of this facility"];
     const before = (await facilityDashboard(h.db, admin)).counts;

@@ -340,9 +340,12 @@ export async function platformStats(db: Db, actor: Actor): Promise<PlatformStats
     select
       (select coalesce(sum(referrals), 0) from referral_totals) as total_referrals,
       (select coalesce(sum(platform_share), 0) from referral_totals where status = 'completed') as platform_revenue,
-      (select count(*) from users u where u.role = 'doctor' and u.is_verified
-         and not exists (select 1 from user_roles r where r.user_id = u.id))
-        + (select count(*) from user_roles r join users u on u.id = r.user_id where r.role = 'doctor' and u.is_verified)
+      -- Approved doctors by users.role (an index-only count), corrected by the few user_roles overrides.
+      (select count(*) from users where role = 'doctor' and is_verified)
+        - (select count(*) from user_roles r join users u on u.id = r.user_id
+            where u.role = 'doctor' and u.is_verified and r.role <> 'doctor')
+        + (select count(*) from user_roles r join users u on u.id = r.user_id
+            where r.role = 'doctor' and u.is_verified and u.role <> 'doctor')
         as active_doctors,
       (select count(*) from users where approval_status = 'pending') as pending_approvals
   `);
