@@ -2,10 +2,14 @@ import { type Notice, toast } from "./toast";
 
 export type FieldErrors = Partial<Record<string, string>>;
 
-/** What a form's shared schema says about its values, in the browser, before anything is sent. */
-export type Check = { ok: true } | { ok: false; fieldErrors: FieldErrors; notice: Notice };
+/**
+ * What a form's shared schema says about its values, in the browser, before anything is sent:
+ * the messages go next to the fields, and the notice (if any) is a toast.
+ */
+export type Check = { ok: true } | { ok: false; fieldErrors: FieldErrors; notice?: Notice };
 
-const SEND_FAILED: Notice = {
+/** When the answer cannot be had (the network, the server). */
+export const SEND_FAILED: Notice = {
   title: "Error",
   description: "Something went wrong. Please try again.",
   variant: "destructive",
@@ -24,30 +28,34 @@ function controls(form: HTMLFormElement): Control[] {
 }
 
 /**
- * Shows (or clears) one field's message the way the server renders it: a `.field-error`
- * paragraph with the id `<field id>-error` at the end of the field's wrapper, named by the
- * field's aria-describedby (after its hint), and aria-invalid on the field.
+ * Shows (or removes) a field's hint or error the way the server renders them: a paragraph with
+ * the id `<field id>-hint` right after the field, or `<field id>-error` (`.field-error`) at the
+ * end of the field's wrapper; both named by aria-describedby (hint first), and aria-invalid on a
+ * field with an error.
  */
-export function setFieldError(control: Control, message: string | undefined): void {
-  const errorId = `${control.id}-error`;
-  let paragraph = document.getElementById(errorId);
-  const describedBy = new Set((control.getAttribute("aria-describedby") ?? "").split(" ").filter(Boolean));
+export function setFieldMessage(control: Control, kind: "hint" | "error", message: string | undefined): void {
+  const id = `${control.id}-${kind}`;
+  let paragraph = document.getElementById(id);
   if (message) {
     if (!paragraph) {
       paragraph = document.createElement("p");
-      paragraph.id = errorId;
-      paragraph.className = "field-error";
-      control.parentElement?.append(paragraph);
+      paragraph.id = id;
+      paragraph.className = kind === "error" ? "field-error" : "mt-1 text-sm text-muted";
+      if (kind === "hint") control.after(paragraph);
+      else control.parentElement?.append(paragraph);
     }
     paragraph.textContent = message;
-    control.setAttribute("aria-invalid", "true");
-    describedBy.add(errorId);
   } else {
     paragraph?.remove();
-    control.removeAttribute("aria-invalid");
-    describedBy.delete(errorId);
   }
-  if (describedBy.size > 0) control.setAttribute("aria-describedby", [...describedBy].join(" "));
+  if (kind === "error") {
+    if (message) control.setAttribute("aria-invalid", "true");
+    else control.removeAttribute("aria-invalid");
+  }
+  const own = [`${control.id}-hint`, `${control.id}-error`];
+  const others = (control.getAttribute("aria-describedby") ?? "").split(" ").filter((t) => t && !own.includes(t));
+  const describedBy = [...others, ...own.filter((t) => document.getElementById(t))];
+  if (describedBy.length > 0) control.setAttribute("aria-describedby", describedBy.join(" "));
   else control.removeAttribute("aria-describedby");
 }
 
@@ -56,19 +64,42 @@ export function showFieldErrors(form: HTMLFormElement, errors: FieldErrors): voi
   let first: Control | undefined;
   for (const control of controls(form)) {
     const message = errors[control.name];
-    setFieldError(control, message);
+    setFieldMessage(control, "error", message);
     if (message && !first) first = control;
   }
   first?.focus();
 }
 
-/** Turns the server's in-page answers (`[data-notice]`, shown without JavaScript) into toasts. */
+/**
+ * Shows the server's answers in the page (`[data-notice]`: components/ui/notice.tsx) as toasts;
+ * the in-page copy goes, unless it is the page's content (`data-notice-stays`).
+ */
 function noticesToToasts(root: ParentNode): void {
   for (const notice of root.querySelectorAll<HTMLElement>("[data-notice]")) {
-    const [title, description] = [...notice.querySelectorAll("p")].map((p) => p.textContent ?? "");
-    toast({ title: title ?? "", description, variant: (notice.dataset.notice as Notice["variant"]) || "default" });
-    notice.remove();
+    const { notice: variant, noticeTitle: title = "", noticeDescription: description } = notice.dataset;
+    toast({ title, description, variant: variant as Notice["variant"] });
+    if (!notice.hasAttribute("data-notice-stays")) notice.remove();
   }
+}
+
+/**
+ * Posts `body` to `action`, as the browser would without JavaScript, and puts the server's
+ * rendering of the answer in place of `region` (found in the answer by its id); the answer's
+ * in-page messages become toasts. A redirect is followed with a page load (and gives null).
+ */
+export async function postAndSwap(region: HTMLElement, action: string, body: URLSearchParams) {
+  const response = await fetch(action, { method: "POST", body, credentials: "same-origin" });
+  if (response.redirected) {
+    window.location.assign(response.url);
+    return null;
+  }
+  const page = new DOMParser().parseFromString(await response.text(), "text/html");
+  const fresh = region.id ? page.getElementById(region.id) : null;
+  if (!fresh) throw new Error(`the answer has no #${region.id}`);
+  noticesToToasts(fresh);
+  const adopted = document.adoptNode(fresh);
+  region.replaceWith(adopted);
+  return adopted;
 }
 
 function setBusy(form: HTMLFormElement, busy: boolean): void {
@@ -84,52 +115,54 @@ function setBusy(form: HTMLFormElement, busy: boolean): void {
   button.disabled = busy;
 }
 
-/**
- * Posts the form to its own action, as the browser would without JavaScript, and puts the
- * server's rendering of the answer in place of the form (the form's `[data-form-region]`
- * wrapper, or the form itself; either has an id): field errors, kept or cleared values. The
- * in-page answer becomes a toast. A redirect is followed with a page load.
- */
-async function send(form: HTMLFormElement, data: FormData, selector: string): Promise<void> {
-  const region = form.closest<HTMLElement>("[data-form-region]") ?? form;
-  setBusy(form, true);
-  try {
-    const body = new URLSearchParams();
-    for (const [name, value] of data) if (typeof value === "string") body.append(name, value);
-    const response = await fetch(form.action, { method: "POST", body, credentials: "same-origin" });
-    if (response.redirected) {
-      window.location.assign(response.url);
-      return;
-    }
-    const page = new DOMParser().parseFromString(await response.text(), "text/html");
-    const fresh = region.id ? page.getElementById(region.id) : null;
-    if (!fresh) throw new Error(`the answer has no #${region.id}`);
-    noticesToToasts(fresh);
-    // Keep the focus where it was (the same control of the new form).
-    const focused = [...form.elements].indexOf(document.activeElement as Element);
-    const adopted = document.adoptNode(fresh);
-    region.replaceWith(adopted);
-    const next = adopted instanceof HTMLFormElement ? adopted : adopted.querySelector("form");
-    markEnhanced(adopted, selector);
-    if (next && focused >= 0) (next.elements[focused] as HTMLElement | undefined)?.focus();
-  } catch {
-    setBusy(form, false);
-    toast(SEND_FAILED);
-  }
-}
-
-function markEnhanced(root: ParentNode | Element, selector: string): void {
+function markEnhanced(root: ParentNode, selector: string): void {
   if (root instanceof Element && root.matches(selector)) root.setAttribute("data-enhanced", "");
   for (const form of root.querySelectorAll(selector)) form.setAttribute("data-enhanced", "");
 }
 
+type Options = {
+  /** Runs after the server's answer is in place (the form's region, new). */
+  onAnswer?: (region: HTMLElement) => void;
+};
+
+/**
+ * Sends the form to its own action with fetch and puts the answer in place of the form's
+ * region (`[data-form-region]`, or the form itself; either has an id): field errors, kept or
+ * cleared values, or what follows a success. The submit button says it is busy meanwhile, and
+ * the focus stays on the same control.
+ */
+async function send(form: HTMLFormElement, data: FormData, selector: string, options: Options): Promise<void> {
+  const region = form.closest<HTMLElement>("[data-form-region]") ?? form;
+  const focused = [...form.elements].indexOf(document.activeElement as Element);
+  const body = new URLSearchParams();
+  for (const [name, value] of data) if (typeof value === "string") body.append(name, value);
+  setBusy(form, true);
+  let fresh: HTMLElement | null;
+  try {
+    fresh = await postAndSwap(region, form.action, body);
+  } catch {
+    setBusy(form, false);
+    toast(SEND_FAILED);
+    return;
+  }
+  if (!fresh) return;
+  markEnhanced(fresh, selector);
+  const next = fresh instanceof HTMLFormElement ? fresh : fresh.querySelector("form");
+  if (next && focused >= 0) (next.elements[focused] as HTMLElement | undefined)?.focus();
+  options.onAnswer?.(fresh);
+}
+
 /**
  * Gives the forms matching `selector` their browser behaviour: the shared schema checks the
- * values first (messages inline next to the fields, a toast, focus on the first bad field, and
- * nothing sent); then the form is sent with fetch to the same action a plain post uses, with the
- * submit button busy. Without JavaScript the same forms post normally.
+ * values first (messages inline next to the fields, focus on the first bad field, a toast, and
+ * nothing sent); then the form is sent with fetch to the same action a plain post uses. Without
+ * JavaScript the same forms post normally and the server shows the same messages in the page.
  */
-export function enhanceForms(selector: string, check: (data: FormData, form: HTMLFormElement) => Check): void {
+export function enhanceForms(
+  selector: string,
+  check: (data: FormData, form: HTMLFormElement) => Check,
+  options: Options = {},
+): void {
   document.addEventListener("submit", (event) => {
     const form = event.target;
     if (!(form instanceof HTMLFormElement) || !form.matches(selector)) return;
@@ -139,10 +172,10 @@ export function enhanceForms(selector: string, check: (data: FormData, form: HTM
     const result = check(data, form);
     showFieldErrors(form, result.ok ? {} : result.fieldErrors);
     if (!result.ok) {
-      toast(result.notice);
+      if (result.notice) toast(result.notice);
       return;
     }
-    void send(form, data, selector);
+    void send(form, data, selector, options);
   });
   markEnhanced(document, selector);
 }

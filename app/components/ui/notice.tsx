@@ -2,7 +2,7 @@ import type { ToastVariant } from "./toast-style";
 
 /**
  * A form's answer shown in the page: what a visitor without JavaScript sees after a post. With
- * JavaScript the page script turns it into a toast (`data-notice`, enhance/forms.ts).
+ * JavaScript the page script shows it as a toast instead (`data-notice`, enhance/forms.ts).
  */
 export function InlineNotice({
   title,
@@ -20,6 +20,8 @@ export function InlineNotice({
     <div
       role={destructive ? "alert" : "status"}
       data-notice={variant ?? "default"}
+      data-notice-title={title}
+      data-notice-description={description}
       className={`${className} rounded-xl border p-4 ${
         destructive ? "border-red-300 bg-red-50 text-red-900" : "border-brand-200 bg-brand-50 text-brand-900"
       }`}

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { MIN_STRENGTH, passwordStrength, strengthLabel } from "./password-strength";
+import { EMPTY_BAR_CLASS, MIN_STRENGTH, passwordStrength, strengthBarClass, strengthLabel } from "./password-strength";
 
 describe("passwordStrength", () => {
   it.each([
@@ -43,5 +43,19 @@ describe("strengthLabel", () => {
   });
   it("needs a score of 3", () => {
     expect(MIN_STRENGTH).toBe(3);
+  });
+});
+
+describe("strengthBarClass", () => {
+  it("goes from red to green as the score rises, and differs from an empty bar", () => {
+    expect([0, 1, 2, 3, 4, 5].map(strengthBarClass)).toEqual([
+      "bg-red-600",
+      "bg-red-600",
+      "bg-orange-500",
+      "bg-yellow-500",
+      "bg-brand-600",
+      "bg-brand-600",
+    ]);
+    expect([0, 1, 2, 3, 4, 5].map(strengthBarClass)).not.toContain(EMPTY_BAR_CLASS);
   });
 });

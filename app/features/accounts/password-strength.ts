@@ -25,3 +25,11 @@ export function strengthLabel(score: number): StrengthLabel {
 
 /** The score a new password needs. */
 export const MIN_STRENGTH = 3;
+
+/** The colour of the filled bars for a score (red, orange, yellow, then brand green). */
+export function strengthBarClass(score: number): string {
+  return score <= 1 ? "bg-red-600" : score === 2 ? "bg-orange-500" : score === 3 ? "bg-yellow-500" : "bg-brand-600";
+}
+
+/** The colour of an empty bar. */
+export const EMPTY_BAR_CLASS = "bg-slate-200";

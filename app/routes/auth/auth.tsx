@@ -1,19 +1,24 @@
-import { useEffect, useState } from "react";
 import { data, redirect, useSearchParams } from "react-router";
 import { actorHeaders, getActor } from "~/auth/actor.server";
 import { dashboardPath } from "~/auth/roles";
+import { InlineNotice } from "~/components/ui/notice";
 import { SITE } from "~/content/site";
 import { db } from "~/db/database.server";
+import authScript from "~/enhance/pages/auth.ts?page-script";
 import { registerAction, signInAction } from "~/features/accounts/account-actions.server";
 import { listFacilityChoices } from "~/features/accounts/accounts.server";
 import { AccountTabs } from "~/features/accounts/components/account-tabs";
-import { Notice } from "~/features/accounts/components/field";
-import { isRecoveryAddress, RecoveryFlow } from "~/features/accounts/components/recovery-flow";
+import { RecoveryFlow } from "~/features/accounts/components/recovery-flow";
 import { RegisterForm } from "~/features/accounts/components/register-form";
 import { SignInForm } from "~/features/accounts/components/sign-in-form";
+import { loadAsDocument } from "~/lib/load-as-document";
 import { requestInfo } from "~/lib/request-context.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/auth";
+
+/** No React in the browser: the tabs and the forms' checks are a page script (enhance/pages/auth.ts). */
+export const handle = { hydrate: false, script: authScript };
+export const clientLoader = loadAsDocument;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -55,13 +60,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
-  const [recovery, setRecovery] = useState(searchParams.get("type") === "recovery");
-  // The recovery link's fragment is only visible in the browser.
-  useEffect(() => {
-    if (isRecoveryAddress(window.location)) setRecovery(true);
-  }, []);
-
-  if (recovery) {
+  // A reset link's fragment is only visible in the browser: the page script sends it on to
+  // /reset-password. Here the query asks for recovery mode.
+  if (searchParams.get("type") === "recovery") {
     return (
       <main id="main" className="container-page py-10 sm:py-16">
         <div className="card mx-auto max-w-md p-6 sm:p-8">
@@ -81,7 +82,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
         </p>
         <div className="card mt-8 p-5 sm:p-8">
           {loaderData.verificationFailed ? (
-            <Notice
+            <InlineNotice
               title="Verification link invalid or expired"
               description="Sign in with your email and password and we will send you a new verification link."
               variant="destructive"

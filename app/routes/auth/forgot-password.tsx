@@ -1,8 +1,10 @@
 import { data } from "react-router";
 import { SITE } from "~/content/site";
 import { db } from "~/db/database.server";
+import forgotPasswordScript from "~/enhance/pages/forgot-password.ts?page-script";
 import { forgotPasswordAction } from "~/features/accounts/account-actions.server";
 import { ForgotPasswordForm } from "~/features/accounts/components/forgot-password-form";
+import { loadAsDocument, noLoaderData } from "~/lib/load-as-document";
 import { requestInfo } from "~/lib/request-context.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/forgot-password";
@@ -12,6 +14,11 @@ export const meta: Route.MetaFunction = (args) =>
     title: "Forgot Password",
     description: `Request a link to set a new password for your ${SITE.name} account.`,
   });
+
+/** No React in the browser: the form's check is a page script (enhance/pages/forgot-password.ts). */
+export const handle = { hydrate: false, script: forgotPasswordScript };
+export const clientLoader = loadAsDocument;
+export const loader = noLoaderData;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData().catch(() => new FormData());

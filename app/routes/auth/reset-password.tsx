@@ -1,8 +1,10 @@
 import { data } from "react-router";
 import { SITE } from "~/content/site";
 import { db } from "~/db/database.server";
+import resetPasswordScript from "~/enhance/pages/reset-password.ts?page-script";
 import { recoveryAction } from "~/features/accounts/account-actions.server";
 import { RecoveryFlow } from "~/features/accounts/components/recovery-flow";
+import { loadAsDocument, noLoaderData } from "~/lib/load-as-document";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/reset-password";
 
@@ -13,18 +15,26 @@ export const meta: Route.MetaFunction = (args) =>
     noindex: true,
   });
 
-/** The reset link's tokens travel in the address fragment: the page reads them, this action checks them. */
+/** No React in the browser: the reset flow is a page script (enhance/pages/reset-password.ts). */
+export const handle = { hydrate: false, script: resetPasswordScript };
+export const clientLoader = loadAsDocument;
+export const loader = noLoaderData;
+
+/**
+ * The reset link's tokens travel in the address fragment: the page script reads them, this
+ * action checks them, and the page renders the screen its answer leads to.
+ */
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData().catch(() => new FormData());
   const answer = await recoveryAction(await db(), form, request);
   return data(answer.body, { status: answer.status, headers: answer.headers });
 }
 
-export default function ResetPasswordPage() {
+export default function ResetPasswordPage({ actionData }: Route.ComponentProps) {
   return (
     <main id="main" className="container-page py-10 sm:py-16">
       <div className="card mx-auto max-w-md p-6 sm:p-8">
-        <RecoveryFlow />
+        <RecoveryFlow answer={actionData} />
       </div>
     </main>
   );

@@ -53,16 +53,12 @@ function Shell({ form, name, label, required, error, hint, className, children }
 export function InputField({
   type = "text",
   defaultValue,
-  value,
-  onChange,
   autoComplete,
   inputMode,
   ...common
 }: Common & {
   type?: "text" | "email" | "tel" | "password";
   defaultValue?: string;
-  value?: string;
-  onChange?: (value: string) => void;
   autoComplete?: string;
   inputMode?: "text" | "email" | "tel";
 }) {
@@ -73,9 +69,7 @@ export function InputField({
         id={f.id}
         name={common.name}
         type={type}
-        defaultValue={value === undefined ? defaultValue : undefined}
-        value={value}
-        onChange={onChange ? (event) => onChange(event.currentTarget.value) : undefined}
+        defaultValue={defaultValue}
         required={common.required}
         autoComplete={autoComplete}
         inputMode={inputMode}
@@ -118,27 +112,4 @@ export function SelectField({
       </select>
     </Shell>
   );
-}
-
-/** A server answer shown in the page (without JavaScript; with it the same text is a toast). */
-export function Notice({ title, description, variant }: { title: string; description?: string; variant?: string }) {
-  const destructive = variant === "destructive";
-  return (
-    <div
-      role={destructive ? "alert" : "status"}
-      className={`mb-6 rounded-xl border p-4 ${
-        destructive ? "border-red-300 bg-red-50 text-red-900" : "border-brand-200 bg-brand-50 text-brand-900"
-      }`}
-    >
-      <p className="font-semibold">{title}</p>
-      {description ? <p className="mt-1 text-sm">{description}</p> : null}
-    </div>
-  );
-}
-
-/** Focuses the first field with an error (after a refused submit). */
-export function focusFirstError(form: HTMLFormElement, errors: Record<string, string | undefined>): void {
-  const first = Object.keys(errors).find((k) => errors[k]);
-  const element = first ? form.elements.namedItem(first) : null;
-  if (element instanceof HTMLElement) element.focus();
 }

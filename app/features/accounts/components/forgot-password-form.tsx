@@ -1,31 +1,24 @@
-import { type FormEvent, useState } from "react";
-import { Form, Link, useNavigation } from "react-router";
-import { toast, useToastOnResult } from "~/components/ui/toast";
-import { useHydrated } from "~/lib/use-hydrated";
+import { Link } from "react-router";
+import { InlineNotice } from "~/components/ui/notice";
 import type { ForgotPasswordActionData } from "../action-data";
-import {
-  FORGOT_PASSWORD_FIELDS,
-  type ForgotPasswordField,
-  forgotPasswordSchema,
-  INVALID_EMAIL_TOAST,
-} from "../forgot-password-schema";
-import { type FieldErrors, readFields, validateForm } from "../form-errors";
-import { focusFirstError, InputField, Notice } from "./field";
+import { InputField } from "./field";
 
 /**
- * Forgot password (spec sections 2, 5 and 8): the form, then "Check Your Email" with the next
- * steps. The confirmation is the same whether or not the address has an account.
+ * Forgot password (spec sections 2, 5 and 8), rendered on the server: the form, then "Check
+ * Your Email" with the next steps. The confirmation is the same whether or not the address has
+ * an account. With JavaScript the page script (enhance/pages/forgot-password.ts) checks the
+ * shared schema first and sends the form with fetch; this rendering of the answer then replaces
+ * the region.
  */
 export function ForgotPasswordForm({ result }: { result: ForgotPasswordActionData | undefined }) {
-  const hydrated = useHydrated();
-  const navigation = useNavigation();
-  const submitting = navigation.state !== "idle" && navigation.formAction === "/forgot-password";
-  // The browser's findings hold until the server answers again.
-  const [client, setClient] = useState<{ result: typeof result; errors: FieldErrors<ForgotPasswordField> } | null>(
-    null,
+  return (
+    <div id="forgot-password" data-form-region>
+      <ForgotPasswordContent result={result} />
+    </div>
   );
-  useToastOnResult(result?.status === "sent" ? undefined : result);
+}
 
+function ForgotPasswordContent({ result }: { result: ForgotPasswordActionData | undefined }) {
   if (result?.status === "sent") {
     return (
       <div>
@@ -52,28 +45,15 @@ export function ForgotPasswordForm({ result }: { result: ForgotPasswordActionDat
     );
   }
 
-  const errors = client && client.result === result ? client.errors : (result?.fieldErrors ?? {});
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const form = event.currentTarget;
-    const check = validateForm(forgotPasswordSchema, readFields(new FormData(form), FORGOT_PASSWORD_FIELDS));
-    if (check.ok) {
-      setClient({ result, errors: {} });
-      return;
-    }
-    event.preventDefault();
-    setClient({ result, errors: check.fieldErrors });
-    toast(INVALID_EMAIL_TOAST);
-    focusFirstError(form, check.fieldErrors);
-  }
+  const errors = result?.fieldErrors ?? {};
 
   return (
     <div>
       <h1 className="text-2xl font-bold sm:text-3xl">Forgot Your Password?</h1>
       <p className="mt-2 text-muted">Enter the email address of your account and we will send you a reset link.</p>
       <div className="mt-6">
-        {!hydrated && result ? <Notice {...result.toast} /> : null}
-        <Form method="post" action="/forgot-password" noValidate onSubmit={onSubmit} className="space-y-5">
+        {result ? <InlineNotice {...result.toast} /> : null}
+        <form id="forgot-password-form" method="post" action="/forgot-password" noValidate className="space-y-5">
           <InputField
             form="forgot"
             name="email"
@@ -85,10 +65,10 @@ export function ForgotPasswordForm({ result }: { result: ForgotPasswordActionDat
             defaultValue={result?.values.email}
             error={errors.email}
           />
-          <button type="submit" className="btn-primary w-full" disabled={submitting}>
-            {submitting ? "Sending..." : "Send Reset Link"}
+          <button type="submit" className="btn-primary w-full" data-busy-label="Sending...">
+            Send Reset Link
           </button>
-        </Form>
+        </form>
         <p className="mt-6 text-center text-sm">
           <Link to="/auth" className="font-medium text-brand-700 underline hover:text-brand-800">
             Back to Sign In

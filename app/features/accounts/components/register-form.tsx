@@ -1,18 +1,17 @@
-import { type FormEvent, useState } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Link } from "react-router";
 import { ROLE_LABELS, ROLES } from "~/auth/roles";
-import { toast, useToastOnResult } from "~/components/ui/toast";
-import { useHydrated } from "~/lib/use-hydrated";
+import { InlineNotice } from "~/components/ui/notice";
 import type { RegisterActionData } from "../action-data";
-import { type FieldErrors, readFields, VALIDATION_TOAST, validateForm } from "../form-errors";
-import { REGISTER_FIELDS, type RegisterField, registerSchema } from "../register-schema";
-import { focusFirstError, InputField, Notice, SelectField } from "./field";
+import { InputField, SelectField } from "./field";
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 
 /**
- * Register (spec sections 2, 3 and 5). The specialty shows for doctors and the facility select
- * for facility administrators; CSS (`:has`) does the switching, so it works without JavaScript.
+ * Register (spec sections 2, 3 and 5), rendered on the server. The specialty shows for doctors
+ * and the facility select for facility administrators; CSS (`:has`) does the switching, so it
+ * works without JavaScript. With JavaScript the page script (enhance/pages/auth.ts) checks the
+ * shared schema first and sends the form with fetch; this rendering of the answer (the form
+ * again, or the confirmation) then replaces the region.
  */
 export function RegisterForm({
   result,
@@ -21,16 +20,30 @@ export function RegisterForm({
   result: RegisterActionData | undefined;
   facilities: ReadonlyArray<{ id: string; name: string }>;
 }) {
-  const hydrated = useHydrated();
-  const navigation = useNavigation();
-  const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === "register";
-  // The browser's findings hold until the server answers again.
-  const [client, setClient] = useState<{ result: typeof result; errors: FieldErrors<RegisterField> } | null>(null);
-  useToastOnResult(result);
+  return (
+    <div id="register-region" data-form-region>
+      <RegisterFormContent result={result} facilities={facilities} />
+    </div>
+  );
+}
 
+function RegisterFormContent({
+  result,
+  facilities,
+}: {
+  result: RegisterActionData | undefined;
+  facilities: ReadonlyArray<{ id: string; name: string }>;
+}) {
   if (result?.status === "registered") {
     return (
-      <div role="status" className="rounded-xl border border-brand-200 bg-brand-50 p-5 text-brand-900">
+      <div
+        role="status"
+        data-notice="success"
+        data-notice-title={result.toast.title}
+        data-notice-description={result.toast.description}
+        data-notice-stays
+        className="rounded-xl border border-brand-200 bg-brand-50 p-5 text-brand-900"
+      >
         <h2 className="text-lg font-semibold">{result.toast.title}</h2>
         <p className="mt-1">{result.toast.description}</p>
         <p className="mt-3 text-sm">
@@ -44,30 +57,17 @@ export function RegisterForm({
     );
   }
 
-  const errors = client && client.result === result ? client.errors : (result?.fieldErrors ?? {});
+  const errors = result?.fieldErrors ?? {};
   const values = result?.values ?? {};
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const form = event.currentTarget;
-    const check = validateForm(registerSchema, readFields(new FormData(form), REGISTER_FIELDS));
-    if (check.ok) {
-      setClient({ result, errors: {} });
-      return;
-    }
-    event.preventDefault();
-    setClient({ result, errors: check.fieldErrors });
-    toast(VALIDATION_TOAST);
-    focusFirstError(form, check.fieldErrors);
-  }
 
   return (
     <>
-      {!hydrated && result ? <Notice {...result.toast} /> : null}
-      <Form
+      {result ? <InlineNotice {...result.toast} /> : null}
+      <form
+        id="register-form"
         method="post"
         action="/auth?tab=register"
         noValidate
-        onSubmit={onSubmit}
         className="group/register space-y-5"
       >
         <input type="hidden" name="intent" value="register" />
@@ -151,10 +151,10 @@ export function RegisterForm({
           error={errors.facility_id}
           className="hidden group-has-[option[value^=facility]:checked]/register:block"
         />
-        <button type="submit" className="btn-primary w-full" disabled={submitting}>
-          {submitting ? "Creating Account..." : "Create Account"}
+        <button type="submit" className="btn-primary w-full" data-busy-label="Creating Account...">
+          Create Account
         </button>
-      </Form>
+      </form>
     </>
   );
 }

@@ -1,40 +1,20 @@
-import { type FormEvent, useState } from "react";
-import { Form, Link, useNavigation } from "react-router";
-import { toast, useToastOnResult } from "~/components/ui/toast";
-import { useHydrated } from "~/lib/use-hydrated";
+import { Link } from "react-router";
+import { InlineNotice } from "~/components/ui/notice";
 import type { SignInActionData } from "../action-data";
-import { type FieldErrors, readFields, VALIDATION_TOAST, validateForm } from "../form-errors";
-import { SIGN_IN_FIELDS, type SignInField, signInSchema } from "../sign-in-schema";
-import { focusFirstError, InputField, Notice } from "./field";
+import { InputField } from "./field";
 
-/** Sign in (spec sections 2 and 5). Posts to the /auth action; works without JavaScript. */
+/**
+ * Sign in (spec sections 2 and 5), rendered on the server. Posts to the /auth action; without
+ * JavaScript the answer shows in the page. With it the page script (enhance/pages/auth.ts)
+ * checks the shared schema first and sends the form with fetch; this rendering of the answer
+ * then replaces the form's region, and its message becomes a toast.
+ */
 export function SignInForm({ result }: { result: SignInActionData | undefined }) {
-  const hydrated = useHydrated();
-  const navigation = useNavigation();
-  const submitting = navigation.state !== "idle" && navigation.formData?.get("intent") === "signin";
-  // The browser's findings hold until the server answers again.
-  const [client, setClient] = useState<{ result: typeof result; errors: FieldErrors<SignInField> } | null>(null);
-  useToastOnResult(result);
-  const errors = client && client.result === result ? client.errors : (result?.fieldErrors ?? {});
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const form = event.currentTarget;
-    const check = validateForm(signInSchema, readFields(new FormData(form), SIGN_IN_FIELDS));
-    if (check.ok) {
-      setClient({ result, errors: {} });
-      return;
-    }
-    // A failed validation sends nothing (spec section 4).
-    event.preventDefault();
-    setClient({ result, errors: check.fieldErrors });
-    toast(VALIDATION_TOAST);
-    focusFirstError(form, check.fieldErrors);
-  }
-
+  const errors = result?.fieldErrors ?? {};
   return (
-    <>
-      {!hydrated && result ? <Notice {...result.toast} /> : null}
-      <Form method="post" action="/auth?tab=signin" noValidate onSubmit={onSubmit} className="space-y-5">
+    <div id="signin-region" data-form-region>
+      {result ? <InlineNotice {...result.toast} /> : null}
+      <form id="signin-form" method="post" action="/auth?tab=signin" noValidate className="space-y-5">
         <input type="hidden" name="intent" value="signin" />
         <InputField
           form="signin"
@@ -61,10 +41,10 @@ export function SignInForm({ result }: { result: SignInActionData | undefined })
             Forgot your password?
           </Link>
         </div>
-        <button type="submit" className="btn-primary w-full" disabled={submitting}>
-          {submitting ? "Signing In..." : "Sign In"}
+        <button type="submit" className="btn-primary w-full" data-busy-label="Signing In...">
+          Sign In
         </button>
-      </Form>
-    </>
+      </form>
+    </div>
   );
 }
