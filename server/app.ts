@@ -18,11 +18,16 @@ type AppEnv = { Bindings: HttpBindings; Variables: { nonce: string; requestId: s
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
+/**
+ * Behind the trusted proxy (TRUST_PROXY), the client address is the last X-Forwarded-For entry:
+ * the one our proxy appended. Earlier entries come from the client and can be anything (a
+ * client choosing its own address would escape every per-IP limit).
+ */
 function clientIp(incoming: IncomingMessage, trustProxy: boolean): string {
   if (trustProxy) {
     const forwarded = incoming.headers["x-forwarded-for"];
-    const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(",")[0]?.trim();
-    if (first) return first;
+    const last = (Array.isArray(forwarded) ? forwarded.join(",") : forwarded)?.split(",").at(-1)?.trim();
+    if (last) return last;
   }
   return incoming.socket.remoteAddress ?? "unknown";
 }

@@ -208,3 +208,21 @@ describe("the session cookie set at sign-in", () => {
     expect((await app.request("/dashboard/doctor", { headers: { Cookie: cookie } })).status).toBe(200);
   });
 });
+
+describe("the client address behind the trusted proxy", () => {
+  it("is the X-Forwarded-For entry the proxy appended: forged earlier entries do not escape the per-IP limit", async () => {
+    const statuses: number[] = [];
+    for (let i = 1; i <= 11; i++) {
+      const response = await app.request(pathOf("/hub/:hubId"), {
+        method: "POST",
+        body: (await REAL_POSTS["/hub/:hubId"]()).body,
+        headers: sameSite,
+        // The client sent "X-Forwarded-For: 198.51.100.i"; the proxy appended the address it saw.
+        ip: `198.51.100.${i}, 203.0.113.50`,
+      });
+      statuses.push(response.status);
+    }
+    // 10 sign-ups a minute per address (waitlist.server.ts).
+    expect(statuses).toEqual([...Array(10).fill(200), 429]);
+  });
+});

@@ -19,6 +19,8 @@ export function expectSecurityHeaders(response: Response, where: string): void {
   expect(response.headers.get("x-content-type-options"), `${where}: nosniff`).toBe("nosniff");
   expect(response.headers.get("referrer-policy"), `${where}: Referrer-Policy`).toBe("strict-origin-when-cross-origin");
   expect(response.headers.get("x-frame-options"), `${where}: X-Frame-Options`).toBe("DENY");
+  expect(response.headers.get("cross-origin-opener-policy"), `${where}: COOP`).toBe("same-origin");
+  expect(response.headers.get("permissions-policy"), `${where}: Permissions-Policy`).toContain("camera=()");
 }
 
 /** Every <script> of an HTML page carries the answer's nonce (else the CSP blocks it). */

@@ -1,42 +1,10 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { freePort, startServer, waitHealthy } from "../helpers/server-process";
 
-/** Starts a separate production server (own port and data directory) from the same build. */
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ["server/main.mjs"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      AUTH_SECRET: "x".repeat(40),
-      LOG_LEVEL: "info",
-      HOST: "127.0.0.1",
-      DATABASE_URL: "",
-      SMTP_URL: "",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout?.on("data", (d) => (output += d));
-  child.stderr?.on("data", (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
-  return { child, exited, output: () => output };
-}
-
-async function waitHealthy(port: number, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 150; i++) {
-    if (child.exitCode !== null) throw new Error("server exited");
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("server did not become healthy");
-}
-
+// Each test starts its own production server (a free port, its own data directory) from the same build.
 test.describe.configure({ mode: "serial" });
 
 test("a bad configuration value stops the server with a message naming it", async () => {
@@ -52,7 +20,7 @@ test("production refuses to start without AUTH_SECRET", async () => {
 });
 
 test("SIGTERM finishes in-flight requests, closes the database and exits 0; a restart keeps the data", async () => {
-  const port = 4390;
+  const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "life-"));
   const first = startServer({ PORT: String(port), DATA_DIR: dataDir });
   await waitHealthy(port, first.child);
@@ -74,7 +42,7 @@ test("SIGTERM finishes in-flight requests, closes the database and exits 0; a re
 });
 
 test("every line the server logs is JSON", async () => {
-  const port = 4392;
+  const port = await freePort();
   const server = startServer({ PORT: String(port), DATA_DIR: mkdtempSync(path.join(tmpdir(), "log-")) });
   await waitHealthy(port, server.child);
   await fetch(`http://127.0.0.1:${port}/about`);

@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { runDurability } from "./durability";
+
+/*
+ * SIGKILL in the middle of a stream of writes, restart on the same data, every acknowledged
+ * write still there: on PGlite (the embedded default) and on PostgreSQL when TEST_DATABASE_URL
+ * is set. DURABILITY_ROUNDS (default 2) kill-and-restart rounds per database; the benchmark runs more.
+ */
+const ROUNDS = Number(process.env.DURABILITY_ROUNDS ?? 2);
+
+function expectNothingLost(report: Awaited<ReturnType<typeof runDurability>>): void {
+  console.log(`durability ${JSON.stringify(report)}`);
+  expect(report.lost).toEqual([]);
+  // The kill landed in the middle of a stream: many writes were acknowledged, more were sent.
+  expect(report.acknowledged).toBeGreaterThanOrEqual(40 * ROUNDS);
+  expect(report.sent).toBeGreaterThan(report.acknowledged);
+  expect(report.restartMs).toHaveLength(ROUNDS);
+}
+
+describe("acknowledged writes survive SIGKILL", () => {
+  it(`on PGlite (${ROUNDS} kills)`, async () => {
+    expectNothingLost(await runDurability({ database: "pglite", rounds: ROUNDS }));
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(`on PostgreSQL (${ROUNDS} kills)`, async () => {
+    expectNothingLost(await runDurability({ database: "postgres", rounds: ROUNDS }));
+  });
+});
