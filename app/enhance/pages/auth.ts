@@ -1,3 +1,4 @@
+import "../zod-jitless";
 import { readFields, VALIDATION_TOAST, validateForm } from "~/features/accounts/form-errors";
 import { isRecoveryAddress } from "~/features/accounts/recovery-link";
 import { REGISTER_FIELDS, registerSchema } from "~/features/accounts/register-schema";

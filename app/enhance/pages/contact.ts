@@ -1,3 +1,4 @@
+import "../zod-jitless";
 import { readContactForm } from "~/features/contact/contact-fields";
 import { validateContact } from "~/features/contact/contact-schema";
 import { enhanceForms } from "../forms";

@@ -1,3 +1,4 @@
+import "../zod-jitless";
 import {
   FORGOT_PASSWORD_FIELDS,
   forgotPasswordSchema,

@@ -1,3 +1,4 @@
+import "../zod-jitless";
 import { validationNotice } from "~/features/waitlist/waitlist-messages";
 import { parseWaitlistSubmission } from "~/features/waitlist/waitlist-schema";
 import { enhanceForms } from "../forms";
