@@ -1,7 +1,6 @@
 import { expect, expectAccessible, expectNoSidewaysScroll, PHONE, readMails, test, waitForMail } from "./fixtures";
 import {
   ADMIN,
-  firstFacility,
   linkIn,
   PASSWORD,
   PENDING_DOCTOR,
@@ -249,6 +248,8 @@ test.describe("forgot and reset password", () => {
 });
 
 test.describe("gate screens", () => {
+  // Gate screens answer 401 (sign in) and 403 (wrong role, awaiting approval): the browser logs those.
+  test.use({ allowConsoleErrors: [/status of 40[13]/] });
   const areas = ["/dashboard/doctor", "/dashboard/facility-admin", "/dashboard/system-admin", "/referrals/create"];
 
   test("anonymous visitors: Authentication Required with a sign-in link", async ({ page }) => {
@@ -317,7 +318,7 @@ test.describe("gate screens", () => {
 });
 
 test.describe("on a phone", () => {
-  test.use({ viewport: PHONE });
+  test.use({ viewport: PHONE, allowConsoleErrors: [/status of 401/] });
 
   test("the auth pages fit a 360 px screen", async ({ page }) => {
     for (const path of ["/auth", "/auth?tab=register", "/forgot-password", "/dashboard/doctor"]) {

@@ -38,7 +38,7 @@ export async function firstFacility(request: APIRequestContext): Promise<{ id: s
 /** Registers through a plain form post (the no-JavaScript path) and opens the emailed link. */
 export async function registerAndVerify(
   request: APIRequestContext,
-  options: { role: "doctor" | "facility_admin" | "system_admin"; name?: string },
+  options: { role: "doctor" | "facility_admin" | "system_admin"; name?: string; facilityId?: string },
 ): Promise<{ email: string; password: string; name: string }> {
   const email = uniqueEmail(options.role.replace("_", "-"));
   const name = options.name ?? "Kwame Asante";
@@ -51,7 +51,7 @@ export async function registerAndVerify(
     confirmPassword: PASSWORD,
     role: options.role,
     specialty: options.role === "doctor" ? "Cardiology" : "",
-    facility_id: options.role === "facility_admin" ? (await firstFacility(request)).id : "",
+    facility_id: options.role === "facility_admin" ? (options.facilityId ?? (await firstFacility(request)).id) : "",
   };
   const response = await request.post("/auth?tab=register", { form });
   expect(response.status()).toBe(200);

@@ -1,0 +1,383 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { type APIRequestContext, request as playwrightRequest } from "@playwright/test";
+import routes from "../../app/routes";
+import { expect, test } from "./fixtures";
+import { ADMIN, registerAndVerify } from "./support/accounts";
+
+/*
+ * The authorization matrix (issue 8): every loader, action and endpoint x every kind of actor x
+ * the object it touches (this facility's referral, a missing one), with the HTTP status the
+ * server must answer. The table is the specification; the test runs every cell through the real
+ * server and fails on any difference, and also when app/routes.ts has a route (or a route module
+ * exports a loader or action) that the table does not list.
+ */
+
+const KINDS = [
+  "anonymous",
+  "unverified doctor",
+  "doctor",
+  "pending admin of this facility",
+  "admin of this facility",
+  "pending admin of another facility",
+  "admin of another facility",
+  "pending system admin",
+  "system admin",
+] as const;
+type Kind = (typeof KINDS)[number];
+
+/** One status for everyone, or per kind with a default. */
+type Outcome = number | ({ others: number } & Partial<Record<Kind, number>>);
+const only = (allowed: Kind[], status = 200): Outcome => ({
+  others: 403,
+  anonymous: 401,
+  ...Object.fromEntries(allowed.map((k) => [k, status])),
+});
+
+type Fixtures = {
+  thisFacility: string;
+  referral: () => Promise<string>;
+  payment: () => Promise<string>;
+  pendingUser: () => Promise<string>;
+};
+type Row = {
+  file: string;
+  method: "GET" | "POST";
+  path: string;
+  /** The object the request touches, for the rows where it matters. */
+  object?:
+    | "this facility's referral"
+    | "missing referral"
+    | "pending payment"
+    | "missing payment"
+    | "pending account"
+    | "missing account";
+  body?: (f: Fixtures) => Promise<Record<string, string>>;
+  expect: Outcome;
+};
+
+const MISSING = "00000000-0000-4000-8000-000000000000";
+const DOCTOR_PAGES: Kind[] = ["doctor"];
+const FACILITY_PAGES: Kind[] = ["admin of this facility", "admin of another facility"];
+const ADMIN_PAGES: Kind[] = ["system admin"];
+/** Signed-in visitors of /auth go to their dashboard (spec section 2). */
+const AUTH_PAGE: Outcome = { others: 302, anonymous: 200 };
+
+const referralBody = async (f: Fixtures) => ({
+  facility_id: f.thisFacility,
+  patient_name: "Matrix Patient",
+  patient_phone: "0241112223",
+  chief_complaint: "Matrix complaint",
+  urgency_level: "routine",
+});
+
+const TABLE: Row[] = [
+  // Public pages: the same answer for everyone.
+  ...(
+    [
+      ["routes/public/home.tsx", "/"],
+      ["routes/public/hubs.tsx", "/hubs"],
+      ["routes/public/hub.tsx", "/hub/cervical-cancer"],
+      ["routes/public/facilities.tsx", "/facilities"],
+      ["routes/public/facility.tsx", "/facility/ridgeview-specialist-hospital"],
+      ["routes/public/apps.tsx", "/apps"],
+      ["routes/public/for-facilities.tsx", "/for-facilities"],
+      ["routes/public/about.tsx", "/about"],
+      ["routes/public/contact.tsx", "/contact"],
+      ["routes/public/careers.tsx", "/careers"],
+      ["routes/public/press-kit.tsx", "/press-kit"],
+      ["routes/public/privacy-policy.tsx", "/privacy-policy"],
+      ["routes/public/terms-of-service.tsx", "/terms-of-service"],
+      ["routes/public/cookie-policy.tsx", "/cookie-policy"],
+      ["routes/public/security.tsx", "/security"],
+      ["routes/public/investment-opportunities.tsx", "/investment-opportunities"],
+      ["routes/auth/forgot-password.tsx", "/forgot-password"],
+      ["routes/auth/reset-password.tsx", "/reset-password"],
+      ["routes/resources/healthz.ts", "/healthz"],
+      ["routes/resources/robots.ts", "/robots.txt"],
+      ["routes/resources/sitemap.ts", "/sitemap.xml"],
+    ] as const
+  ).map(([file, p]): Row => ({ file, method: "GET", path: p, expect: 200 })),
+  { file: "routes/public/not-found.tsx", method: "GET", path: "/no-such-page", expect: 404 },
+  { file: "routes/public/hub.tsx", method: "GET", path: "/hub/no-such-hub", expect: 404 },
+  { file: "routes/public/facility.tsx", method: "GET", path: "/facility/no-such-facility", expect: 404 },
+  { file: "routes/public/hub-leave.tsx", method: "GET", path: "/hub/cervical-cancer/leave?token=forged", expect: 410 },
+  { file: "routes/resources/redirect.ts", method: "GET", path: "/login", expect: 301 },
+  { file: "routes/auth/auth.tsx", method: "GET", path: "/auth", expect: AUTH_PAGE },
+  { file: "routes/auth/verify.ts", method: "GET", path: "/auth/verify?token=forged", expect: 302 },
+  // Public forms: invalid input is a 400 for everyone, and never stored (fuzzed elsewhere).
+  ...(
+    [
+      ["routes/public/contact.tsx", "/contact"],
+      ["routes/public/hub.tsx", "/hub/cervical-cancer"],
+      ["routes/public/hub-leave.tsx", "/hub/cervical-cancer/leave"],
+      ["routes/auth/forgot-password.tsx", "/forgot-password"],
+      ["routes/auth/reset-password.tsx", "/reset-password"],
+    ] as const
+  ).map(
+    ([file, p]): Row => ({
+      file,
+      method: "POST",
+      path: p,
+      body: async () => ({ email: "not-an-email" }),
+      expect: p.endsWith("/leave") ? 410 : 400,
+    }),
+  ),
+  // Signed in: the page's loader sends them on to their dashboard whatever they posted.
+  {
+    file: "routes/auth/auth.tsx",
+    method: "POST",
+    path: "/auth",
+    body: async () => ({ email: "x" }),
+    expect: { others: 302, anonymous: 400 },
+  },
+  { file: "routes/resources/redirect.ts", method: "POST", path: "/login", expect: 301 },
+
+  // The referral platform.
+  { file: "routes/dashboard/layout.tsx", method: "GET", path: "/dashboard/doctor", expect: only(DOCTOR_PAGES) },
+  { file: "routes/dashboard/doctor.tsx", method: "GET", path: "/dashboard/doctor?page=2", expect: only(DOCTOR_PAGES) },
+  {
+    file: "routes/dashboard/referrals-create.tsx",
+    method: "GET",
+    path: "/referrals/create",
+    expect: only(DOCTOR_PAGES),
+  },
+  {
+    file: "routes/dashboard/referrals-create.tsx",
+    method: "POST",
+    path: "/referrals/create",
+    body: referralBody,
+    expect: only(DOCTOR_PAGES, 302),
+  },
+  {
+    file: "routes/dashboard/facility-admin.tsx",
+    method: "GET",
+    path: "/dashboard/facility-admin",
+    expect: only(FACILITY_PAGES),
+  },
+  ...(["accept", "reject", "complete"] as const).flatMap((intent): Row[] => [
+    {
+      file: "routes/dashboard/facility-admin.tsx",
+      method: "POST",
+      path: "/dashboard/facility-admin",
+      object: "this facility's referral",
+      body: async (f) => ({ intent, referralId: await f.referral(), reason: "No capacity" }),
+      // complete needs an accepted referral: for the one allowed actor that is a 409 here.
+      expect: {
+        others: 403,
+        anonymous: 401,
+        "admin of this facility": intent === "complete" ? 409 : 200,
+        "admin of another facility": 404,
+      },
+    },
+    {
+      file: "routes/dashboard/facility-admin.tsx",
+      method: "POST",
+      path: "/dashboard/facility-admin",
+      object: "missing referral",
+      body: async () => ({ intent, referralId: MISSING, reason: "No capacity" }),
+      expect: {
+        others: 403,
+        anonymous: 401,
+        doctor: 404,
+        "admin of this facility": 404,
+        "admin of another facility": 404,
+        "system admin": 404,
+      },
+    },
+  ]),
+  ...["", "?tab=users", "?tab=payments", "?tab=waitlist", "?status=pending&page=2"].map(
+    (query): Row => ({
+      file: "routes/dashboard/system-admin.tsx",
+      method: "GET",
+      path: `/dashboard/system-admin${query}`,
+      expect: only(ADMIN_PAGES),
+    }),
+  ),
+  {
+    file: "routes/dashboard/system-admin.tsx",
+    method: "POST",
+    path: "/dashboard/system-admin",
+    object: "pending account",
+    body: async (f) => ({ intent: "approve", userId: await f.pendingUser() }),
+    expect: only(ADMIN_PAGES),
+  },
+  {
+    file: "routes/dashboard/system-admin.tsx",
+    method: "POST",
+    path: "/dashboard/system-admin",
+    object: "missing account",
+    body: async () => ({ intent: "approve", userId: MISSING }),
+    expect: only(ADMIN_PAGES, 404),
+  },
+  {
+    file: "routes/dashboard/system-admin.tsx",
+    method: "POST",
+    path: "/dashboard/system-admin",
+    object: "pending payment",
+    body: async (f) => ({
+      intent: "record-payment",
+      paymentId: await f.payment(),
+      payment_method: "Cash",
+      payment_reference: "R-1",
+    }),
+    expect: only(ADMIN_PAGES),
+  },
+  {
+    file: "routes/dashboard/system-admin.tsx",
+    method: "POST",
+    path: "/dashboard/system-admin",
+    object: "missing payment",
+    body: async () => ({
+      intent: "record-payment",
+      paymentId: MISSING,
+      payment_method: "Cash",
+      payment_reference: "R",
+    }),
+    expect: only(ADMIN_PAGES, 404),
+  },
+  {
+    file: "routes/dashboard/waitlist-csv.ts",
+    method: "GET",
+    path: "/dashboard/system-admin/waitlist.csv",
+    expect: only(ADMIN_PAGES),
+  },
+  // Last: it ends the session it is sent with.
+  { file: "routes/auth/sign-out.ts", method: "GET", path: "/auth/sign-out", expect: 302 },
+  { file: "routes/auth/sign-out.ts", method: "POST", path: "/auth/sign-out", expect: 302 },
+];
+
+type RouteNode = { file: string; path?: string; children?: RouteNode[] };
+function routeFiles(nodes: RouteNode[]): string[] {
+  return nodes.flatMap((n) => [n.file, ...routeFiles(n.children ?? [])]);
+}
+
+/** The loader and action a route module exports, read from its source. */
+function handlers(file: string): Array<"GET" | "POST"> {
+  const source = readFileSync(path.join("app", file), "utf8");
+  const found: Array<"GET" | "POST"> = [];
+  if (/export (const|async function|function) loader\b/.test(source)) found.push("GET");
+  if (/export (const|async function|function) action\b/.test(source)) found.push("POST");
+  return found;
+}
+
+test("every route and handler is in the authorization table", () => {
+  const files = [...new Set(routeFiles(routes as RouteNode[]))];
+  const missing: string[] = [];
+  for (const file of files) {
+    const listed = new Set(TABLE.filter((r) => r.file === file).map((r) => r.method));
+    // A module without a loader still answers GET (its page); one without an action answers POST with 405.
+    const required = new Set<"GET" | "POST">([...handlers(file), ...(file.endsWith(".tsx") ? (["GET"] as const) : [])]);
+    if (file.endsWith("layout.tsx") && !handlers(file).length) continue; // a frame, reached through its pages
+    for (const method of required) if (!listed.has(method)) missing.push(`${method} ${file}`);
+  }
+  for (const row of TABLE) {
+    if (!files.includes(row.file)) missing.push(`table lists a route that does not exist: ${row.file}`);
+  }
+  expect(missing).toEqual([]);
+});
+
+test.describe("the authorization matrix", () => {
+  test.describe.configure({ timeout: 240_000 });
+
+  test("every row x every kind of actor answers as the table says", async ({ request, baseURL }) => {
+    const origin = baseURL ?? "";
+    const contexts = new Map<Kind, APIRequestContext>();
+    const newContext = () => playwrightRequest.newContext({ baseURL: origin, extraHTTPHeaders: { Origin: origin } });
+    const signInAs = async (email: string, password: string) => {
+      const ctx = await newContext();
+      const response = await ctx.post("/auth", { form: { email, password }, maxRedirects: 0 });
+      expect(response.status(), `sign in ${email}`).toBe(302);
+      return ctx;
+    };
+    const admin = await signInAs(ADMIN.email, ADMIN.password);
+    const userIdOf = async (email: string) => {
+      const html = await (await admin.get(`/dashboard/system-admin?tab=users&q=${encodeURIComponent(email)}`)).text();
+      const id = html.match(/name="userId" value="([0-9a-f-]{36})"/)?.[1];
+      if (!id) throw new Error(`no pending account ${email}`);
+      return id;
+    };
+    const approve = async (email: string) => {
+      const response = await admin.post("/dashboard/system-admin", {
+        form: { intent: "approve", userId: await userIdOf(email) },
+      });
+      expect(response.status()).toBe(200);
+    };
+    const html = await (await request.get("/auth?tab=register")).text();
+    const select = html.match(/<select[^>]*name="facility_id"[\s\S]*?<\/select>/)?.[0] ?? "";
+    const [thisFacility, otherFacility] = [...select.matchAll(/<option value="([0-9a-f-]{36})"/g)].map((m) => m[1]);
+    expect(otherFacility).toBeTruthy();
+
+    const people: Array<[Kind, "doctor" | "facility_admin" | "system_admin", string | null, boolean]> = [
+      ["unverified doctor", "doctor", null, false],
+      ["doctor", "doctor", null, true],
+      ["pending admin of this facility", "facility_admin", thisFacility, false],
+      ["admin of this facility", "facility_admin", thisFacility, true],
+      ["pending admin of another facility", "facility_admin", otherFacility, false],
+      ["admin of another facility", "facility_admin", otherFacility, true],
+      ["pending system admin", "system_admin", null, false],
+    ];
+    contexts.set("anonymous", await newContext());
+    contexts.set("system admin", admin);
+    for (const [kind, role, facility, approved] of people) {
+      const person = await registerAndVerify(request, { role, facilityId: facility ?? undefined });
+      if (approved) await approve(person.email);
+      contexts.set(kind, await signInAs(person.email, person.password));
+    }
+
+    const doctor = contexts.get("doctor")!;
+    const facilityAdmin = contexts.get("admin of this facility")!;
+    const newReferral = async () => {
+      const response = await doctor.post("/referrals/create", { form: await referralBody(fixtures), maxRedirects: 0 });
+      expect(response.status()).toBe(302);
+      const number = decodeURIComponent(response.headers().location?.split("created=")[1] ?? "");
+      const page = await (await facilityAdmin.get("/dashboard/facility-admin")).text();
+      // The newest pending referral: its id is on the Accept form next to its number.
+      const row = page.split("<tr").find((r) => r.includes(number)) ?? "";
+      const id = row.match(/name="referralId" value="([0-9a-f-]{36})"/)?.[1];
+      if (!id) throw new Error(`referral ${number} not found`);
+      return id;
+    };
+    const fixtures: Fixtures = {
+      thisFacility,
+      referral: newReferral,
+      payment: async () => {
+        const id = await newReferral();
+        for (const intent of ["accept", "complete"]) {
+          const r = await facilityAdmin.post("/dashboard/facility-admin", { form: { intent, referralId: id } });
+          expect(r.status()).toBe(200);
+        }
+        const page = await (await admin.get("/dashboard/system-admin?tab=payments")).text();
+        const paymentId = page.match(/pay=([0-9a-f-]{36})/)?.[1];
+        if (!paymentId) throw new Error("no pending payment");
+        return paymentId;
+      },
+      pendingUser: async () => {
+        const person = await registerAndVerify(request, { role: "doctor" });
+        return userIdOf(person.email);
+      },
+    };
+
+    const differences: string[] = [];
+    let cells = 0;
+    for (const row of TABLE) {
+      for (const kind of KINDS) {
+        const want = typeof row.expect === "number" ? row.expect : (row.expect[kind] ?? row.expect.others);
+        const ctx = row.file === "routes/auth/sign-out.ts" ? await newContext() : contexts.get(kind)!;
+        const response =
+          row.method === "GET"
+            ? await ctx.get(row.path, { maxRedirects: 0 })
+            : await ctx.post(row.path, { form: row.body ? await row.body(fixtures) : {}, maxRedirects: 0 });
+        cells += 1;
+        if (response.status() !== want) {
+          differences.push(
+            `${row.method} ${row.path}${row.object ? ` (${row.object})` : ""} as ${kind}: ${response.status()}, expected ${want}`,
+          );
+        }
+      }
+    }
+    console.log(`authorization matrix: ${cells} cells, ${differences.length} differences`);
+    expect(differences).toEqual([]);
+    for (const ctx of contexts.values()) await ctx.dispose();
+  });
+});
