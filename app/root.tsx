@@ -22,7 +22,8 @@ export const shouldRevalidate = () => false;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
-  // Pages with nothing interactive declare `handle = { hydrate: false }` and ship no JavaScript.
+  // Public pages declare `handle = { hydrate: false }`: no React in the browser, and no JavaScript
+  // at all unless the handle names a page script.
   const handles = useMatches().map((m) => m.handle as RouteHandle | undefined);
   const hydrate = !handles.some((h) => h?.hydrate === false);
   const script = hydrate ? undefined : handles.findLast((h) => h?.script?.src)?.script;

@@ -3,7 +3,7 @@ import { Svg } from "./svg";
 
 /**
  * The four icons of the /for-facilities benefit cards, kept apart from the full registry in
- * icon.tsx because that page hydrates (its FAQ) and should ship only what it draws.
+ * icon.tsx so that page's module carries only what it draws.
  * Paths from Lucide (ISC licence).
  */
 const BENEFIT_ICONS = {

@@ -20,8 +20,8 @@ export function Svg({ className = "size-5", children }: { className?: string; ch
   );
 }
 
-// A few icons as separate exports, so hydrated pages (/hubs, /for-facilities) bundle only these
-// instead of the whole registry in icon.tsx. Paths from Lucide (ISC licence).
+// A few icons as separate exports, so the pages that use them (/hubs, /for-facilities) bundle only
+// these instead of the whole registry in icon.tsx. Paths from Lucide (ISC licence).
 
 export function SearchIcon({ className }: { className?: string }) {
   return (
