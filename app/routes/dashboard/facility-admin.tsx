@@ -9,6 +9,7 @@ import { Pagination, withParam } from "~/components/ui/pagination";
 import { ResultNotice } from "~/components/ui/result-notice";
 import { StatCard, StatGrid } from "~/components/ui/stat-card";
 import { db } from "~/db/database.server";
+import { readFields } from "~/features/accounts/form-errors";
 import { ReferralTable } from "~/features/referrals/components/referral-table";
 import { isTransition } from "~/features/referrals/referral-status";
 import { facilityDashboard, pageFrom, transitionReferral } from "~/features/referrals/referrals.server";
@@ -40,13 +41,15 @@ const failed = (message: string) => ({
 /** Accept, reject (with a reason) or complete: the domain function checks who may, and when. */
 export async function action({ request }: Route.ActionArgs) {
   const database = await db();
-  const form = await request.formData().catch(() => new FormData());
-  const intent = form.get("intent");
-  const referralId = String(form.get("referralId") ?? "");
+  const { intent, referralId, reason } = readFields(await request.formData().catch(() => new FormData()), [
+    "intent",
+    "referralId",
+    "reason",
+  ]);
   if (!isTransition(intent)) return data({ ok: false, toast: failed("Unknown action") }, { status: 400 });
   try {
     const { status } = await transitionReferral(database, await getActor(database, request), referralId, intent, {
-      reason: form.get("reason"),
+      reason,
     });
     return {
       ok: true,
