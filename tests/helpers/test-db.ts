@@ -8,8 +8,9 @@ export type TestDatabase = DatabaseHandle & { drop(): Promise<void>; name: strin
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new,
  * uniquely named database on the PostgreSQL server at TEST_DATABASE_URL (dropped by drop()).
+ * `migrate: false` leaves a PostgreSQL database empty (for tests where servers migrate it).
  */
-export async function createTestDb(): Promise<TestDatabase> {
+export async function createTestDb(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const handle = await openDatabase({ kind: "pglite" });
@@ -24,7 +25,7 @@ export async function createTestDb(): Promise<TestDatabase> {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ kind: "postgres", url: url.toString(), max: 20 });
-  await migrateDatabase(handle);
+  if (options.migrate !== false) await migrateDatabase(handle);
   return {
     ...handle,
     name,
