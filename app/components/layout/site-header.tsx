@@ -6,7 +6,7 @@ import { Logo } from "./logo";
  * Public header. The small-screen menu is a <details> disclosure: it works before (and without)
  * JavaScript and costs no script.
  */
-export function SiteHeader() {
+export function SiteHeader({ signedIn = false }: { signedIn?: boolean }) {
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <a
@@ -31,11 +31,16 @@ export function SiteHeader() {
             ))}
           </ul>
         </nav>
-        <div className="hidden md:block">
-          <NavLink to="/auth" className="btn-primary">
-            Sign In
-          </NavLink>
-        </div>
+        {signedIn ? (
+          // The signed-in bar below carries Dashboard and Sign Out.
+          <span className="hidden md:block" />
+        ) : (
+          <div className="hidden md:block">
+            <NavLink to="/auth" className="btn-primary">
+              Sign In
+            </NavLink>
+          </div>
+        )}
         <details className="group relative md:hidden">
           <summary className="btn-ghost list-none px-3 [&::-webkit-details-marker]:hidden" aria-label="Menu">
             <svg
@@ -66,11 +71,13 @@ export function SiteHeader() {
                   </NavLink>
                 </li>
               ))}
-              <li className="mt-1 border-t border-slate-100 pt-2">
-                <NavLink to="/auth" className="btn-primary w-full">
-                  Sign In
-                </NavLink>
-              </li>
+              {signedIn ? null : (
+                <li className="mt-1 border-t border-slate-100 pt-2">
+                  <NavLink to="/auth" className="btn-primary w-full">
+                    Sign In
+                  </NavLink>
+                </li>
+              )}
             </ul>
           </nav>
         </details>

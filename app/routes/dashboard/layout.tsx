@@ -24,7 +24,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   }, [navigate]);
   return (
     <>
-      <SiteHeader />
+      <SiteHeader signedIn={loaderData.user !== null} />
       {loaderData.user ? <SignedInBar user={loaderData.user} /> : null}
       <Outlet />
     </>
