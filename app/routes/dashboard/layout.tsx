@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { data, Outlet, useNavigate } from "react-router";
+import { data, isRouteErrorResponse, Outlet, useLocation, useNavigate } from "react-router";
 import { summarise } from "~/auth/actor";
 import { actorHeaders, getActor } from "~/auth/actor.server";
 import { SignedInBar } from "~/auth/components/signed-in-bar";
@@ -27,6 +27,37 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
       <SiteHeader signedIn={loaderData.user !== null} />
       {loaderData.user ? <SignedInBar user={loaderData.user} /> : null}
       <Outlet />
+    </>
+  );
+}
+
+/**
+ * A dashboard whose data could not be loaded: the spec's "Error Loading Referrals" with the
+ * server's message for an expected refusal, a general one otherwise (details go to the log).
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { pathname, search } = useLocation();
+  const message =
+    isRouteErrorResponse(error) && error.status < 500 && typeof error.data === "string" && error.data
+      ? error.data
+      : "We could not load this page. Please try again in a moment.";
+  return (
+    <>
+      <SiteHeader />
+      <main
+        id="main"
+        className="container-page flex min-h-[60vh] flex-col items-center justify-center py-16 text-center"
+      >
+        <div className="card w-full max-w-lg p-8">
+          <h1 className="text-2xl font-bold">Error Loading Referrals</h1>
+          <p role="alert" className="mt-3 text-muted">
+            {message}
+          </p>
+          <a href={`${pathname}${search}`} className="btn-primary mt-6">
+            Try Again
+          </a>
+        </div>
+      </main>
     </>
   );
 }
