@@ -18,7 +18,9 @@ import { HOSTILE_ATOMS } from "./reflection";
  * shared schema (the same module the action validates with) accepts what the server will read
  * from it. To fuzz a new form (a referral action, say), add one FuzzForm to `fuzzForms` below:
  * its path, its fields with a generator of plausible values, its validity oracle and the table
- * a valid submission writes to. Forms that need a signed-in user set `cookie` (see FuzzContext).
+ * a valid submission writes to. A form behind sign-in reads its session cookie from the context:
+ * add it to FuzzContext, sign in once in fuzz-forms.test.ts's beforeAll (tests/helpers/accounts.ts
+ * has createAccount and sessionCookie), and set `cookie: () => context.<name>`.
  */
 
 /** One generated form post. */
@@ -44,8 +46,8 @@ export type FuzzForm = {
   stores?: { table: string; exact: boolean };
   /** The answer to an invalid post echoes some posted values (so reflection is exercised). */
   echoes: boolean;
-  /** Session cookie sent with every post (forms behind sign-in). */
-  cookie?: string;
+  /** Session cookie sent with every post (forms behind sign-in); read when posting. */
+  cookie?: () => string;
   /**
    * Its part of the run's inputs, relative to the other forms (default 1). Forms whose valid
    * posts are slow by design (password hashing, a minimum answer time) take a smaller part and

@@ -74,7 +74,7 @@ function changedTables(before: Record<string, number>, after: Record<string, num
 async function post(form: FuzzForm, s: Submission): Promise<{ status: number; type: string; body: string }> {
   const init = requestInit(s);
   const headers = new Headers(init.headers);
-  if (form.cookie) headers.set("Cookie", form.cookie);
+  if (form.cookie) headers.set("Cookie", form.cookie());
   const response = await app.request(submissionUrl(s), {
     ...init,
     headers,
