@@ -1,13 +1,16 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { HUBS } from "~/content/hubs";
 import { type Db, openDatabase } from "~/db/client.server";
 import { migrateDatabase } from "~/db/migrate.server";
-import { hubWaitlist } from "~/db/schema";
+import { facilities, hubWaitlist, referrals } from "~/db/schema";
+import { seedContent } from "~/db/seed.server";
+import { createAccount, type TestAccount } from "../helpers/accounts";
 import { freePort, type ServerProcess, startServer, waitHealthy } from "../helpers/server-process";
 import { createTestDb } from "../helpers/test-db";
+import { referralForm } from "./referral-fixtures";
 
 /*
  * Durability under SIGKILL: the production server (a child process) takes a stream of writes over
@@ -59,11 +62,75 @@ export const writeStreams: WriteStream[] = [
       return new Set(rows.map((r) => r.email));
     },
   },
-  // Referral creations (issue 7) go here: setup() creates an approved doctor with
-  // tests/helpers/accounts.ts (createAccount, sessionCookie) and returns { Cookie }; key() is a
-  // unique patient name; send() posts the create-referral form with it; present() selects those
-  // names from the referrals table.
+  {
+    name: "referral creations",
+    async setup(db) {
+      // The content seed (facilities) runs at the server's start; the doctor needs one now.
+      await seedContent(db);
+      const [facility] = await db
+        .select({ id: facilities.id })
+        .from(facilities)
+        .where(eq(facilities.isActive, true))
+        .limit(1);
+      referralFacility = facility.id;
+      // Hashing the password reads the configuration, which production mode wants complete.
+      process.env.AUTH_SECRET ??= "durability-secret-durability-secret-0123";
+      referralDoctor = await createAccount(db, { role: "doctor", approved: true });
+      doctorCookies.clear();
+      return {};
+    },
+    key: (run, i) => `Durable Patient ${run}-${i}`,
+    async send(base, patientName, i, headers) {
+      const response = await fetch(`${base}/referrals/create`, {
+        method: "POST",
+        redirect: "manual",
+        headers: {
+          ...headers,
+          Cookie: await doctorCookie(base),
+          "X-Forwarded-For": `10.78.${(i >> 8) & 255}.${i & 255}`,
+        },
+        body: referralForm(referralFacility, patientName),
+      });
+      await response.arrayBuffer();
+      // A redirect to the dashboard is the acknowledgement; a refusal (401, 403, 400) is not.
+      return response.status === 302 && (response.headers.get("location") ?? "").startsWith("/dashboard/doctor");
+    },
+    async present(db, keys) {
+      const rows = await db
+        .select({ name: referrals.patientName })
+        .from(referrals)
+        .where(inArray(referrals.patientName, keys));
+      return new Set(rows.map((r) => r.name));
+    },
+  },
 ];
+
+let referralDoctor: TestAccount | undefined;
+const doctorCookies = new Map<string, Promise<string>>();
+
+/** The doctor's session, signed in once through the server's own form (it survives the restarts). */
+function doctorCookie(base: string): Promise<string> {
+  let cookie = doctorCookies.get("session");
+  if (!cookie) {
+    cookie = (async () => {
+      if (!referralDoctor) throw new Error("the referral stream's setup did not run");
+      const response = await fetch(`${base}/auth`, {
+        method: "POST",
+        redirect: "manual",
+        body: new URLSearchParams({ intent: "signin", email: referralDoctor.email, password: referralDoctor.password }),
+      });
+      const line = response.headers.getSetCookie().find((c) => c.split(";")[0].includes("session_token="));
+      if (!line) throw new Error(`the doctor could not sign in (${response.status})`);
+      return line.split(";")[0];
+    })();
+    cookie.catch(() => doctorCookies.delete("session"));
+    doctorCookies.set("session", cookie);
+  }
+  return cookie;
+}
+
+/** The facility the referral stream refers to (found by its setup). */
+let referralFacility = "";
 
 export type DurabilityReport = {
   database: "pglite" | "postgres";
@@ -76,6 +143,8 @@ export type DurabilityReport = {
   unacknowledgedButStored: number;
   /** Time from the restart to the first healthy answer, per round (crash recovery). */
   restartMs: number[];
+  /** Writes sent and acknowledged per stream (each kind of write must have been exercised). */
+  streams: Record<string, { sent: number; acknowledged: number }>;
 };
 
 type Target = {
@@ -141,6 +210,7 @@ export async function runDurability(options: {
     lost: [],
     unacknowledgedButStored: 0,
     restartMs: [],
+    streams: {},
   };
   let server: ServerProcess | undefined;
   try {
@@ -201,6 +271,7 @@ export async function runDurability(options: {
         const found = await stream.present(handle.db, sent.get(stream)!);
         report.sent += sent.get(stream)!.length;
         report.acknowledged += keys.length;
+        report.streams[stream.name] = { sent: sent.get(stream)!.length, acknowledged: keys.length };
         report.lost.push(...keys.filter((k) => !found.has(k)).map((k) => `${stream.name}: ${k}`));
         report.unacknowledgedButStored += found.size - keys.filter((k) => found.has(k)).length;
       }

@@ -8,9 +8,19 @@ import { REGISTER_FIELDS, registerSchema } from "~/features/accounts/register-sc
 import { SIGN_IN_FIELDS, signInSchema } from "~/features/accounts/sign-in-schema";
 import { readContactForm } from "~/features/contact/contact-fields";
 import { validateContact } from "~/features/contact/contact-schema";
+import {
+  CREATE_REFERRAL_FIELDS,
+  createReferralSchema,
+  PAYMENT_METHODS,
+  RECORD_PAYMENT_FIELDS,
+  recordPaymentSchema,
+  rejectionSchema,
+} from "~/features/referrals/referral-schema";
+import { URGENCY_LEVELS } from "~/features/referrals/referral-status";
 import { getWaitlistHub } from "~/features/waitlist/waitlist-hubs";
 import { FACILITY_TYPES, parseWaitlistSubmission } from "~/features/waitlist/waitlist-schema";
 import { APP_ORIGIN } from "./built-app";
+import type { ReferralWorld } from "./referral-fixtures";
 import { HOSTILE_ATOMS } from "./reflection";
 
 /*
@@ -42,8 +52,10 @@ export type FuzzForm = {
   submission: fc.Arbitrary<Submission>;
   /** The shared schema's verdict on what the server reads from this post: may it store anything? */
   isValid(form: FormData, submission: Submission): boolean;
-  /** The table a valid submission adds a row to; exact: every 2xx answer adds exactly one row. */
+  /** The table a valid submission adds a row to; exact: every acknowledged answer adds exactly one row. */
   stores?: { table: string; exact: boolean };
+  /** Which answers acknowledge a write (default: 2xx; a form that redirects on success adds 3xx). */
+  acknowledges?: (status: number) => boolean;
   /** The answer to an invalid post echoes some posted values (so reflection is exercised). */
   echoes: boolean;
   /** Session cookie sent with every post (forms behind sign-in); read when posting. */
@@ -59,7 +71,11 @@ export type FuzzForm = {
 };
 
 /** What the generators need from the running app (real ids from the database), filled in before the first run. */
-export type FuzzContext = { facilityIds: string[] };
+export type FuzzContext = {
+  facilityIds: string[];
+  /** The referral platform's signed-in people and pools of pending objects (referral-fixtures.ts). */
+  referrals?: ReferralWorld;
+};
 
 /** The request a submission describes. */
 export function requestInit(s: Submission): RequestInit {
@@ -335,6 +351,105 @@ export function fuzzForms(context: FuzzContext): FuzzForm[] {
       isValid: (form) => validateForm(forgotPasswordSchema, readFields(form, FORGOT_PASSWORD_FIELDS)).ok,
       echoes: true,
       batch: 100,
+    },
+    ...referralForms(context),
+  ];
+}
+
+/** The referral platform's three form actions, each posted as the signed-in user who may use it. */
+function referralForms(context: FuzzContext): FuzzForm[] {
+  const world = () => {
+    if (!context.referrals) throw new Error("the referral world is not set up");
+    return context.referrals;
+  };
+  const pick = (pool: () => string[]) => fc.nat().map((i) => pool()[i % pool().length] ?? "");
+  const activeFacility = fc.oneof(
+    { weight: 4, arbitrary: fc.constant("").map(() => world().facilityId) },
+    { weight: 1, arbitrary: fc.uuid() },
+    { weight: 1, arbitrary: fc.constant("") },
+  );
+  const dateOfBirth = fc
+    .date({ min: new Date("1900-01-01"), max: new Date(), noInvalidDate: true })
+    .map((d) => d.toISOString().slice(0, 10));
+  const acknowledgesRedirect = (status: number) => status >= 200 && status < 400;
+  return [
+    {
+      name: "create referral",
+      submission: submissions(
+        fc.constant("/referrals/create"),
+        fieldsOf({
+          facility_id: activeFacility,
+          patient_name: name,
+          patient_phone: phone,
+          patient_email: optional(email),
+          patient_date_of_birth: optional(dateOfBirth),
+          chief_complaint: text,
+          clinical_notes: optional(text),
+          urgency_level: fc.constantFrom(...URGENCY_LEVELS),
+        }),
+      ),
+      isValid: (form) => {
+        const parsed = createReferralSchema.safeParse(readFields(form, CREATE_REFERRAL_FIELDS));
+        return parsed.success && parsed.data.facility_id === world().facilityId;
+      },
+      stores: { table: "referrals", exact: true },
+      acknowledges: acknowledgesRedirect,
+      echoes: true,
+      cookie: () => world().cookies.doctor,
+      share: 2,
+    },
+    {
+      name: "reject referral",
+      submission: submissions(
+        fc.constant("/dashboard/facility-admin"),
+        fieldsOf({
+          intent: fc.constant("reject"),
+          referralId: fc.oneof(
+            { weight: 4, arbitrary: pick(() => world().pendingReferrals) },
+            { weight: 1, arbitrary: fc.uuid() },
+          ),
+          reason: text,
+        }),
+      ),
+      isValid: (form) => {
+        const { intent, referralId, reason } = readFields(form, ["intent", "referralId", "reason"]);
+        return (
+          intent === "reject" &&
+          world().pendingReferrals.includes(referralId) &&
+          rejectionSchema.safeParse({ reason }).success
+        );
+      },
+      // Each rejection writes one audit row (a second one of the same referral is a 409).
+      stores: { table: "audit_events", exact: true },
+      echoes: false,
+      cookie: () => world().cookies.facilityAdmin,
+    },
+    {
+      name: "record payment",
+      submission: submissions(
+        fc.constant("/dashboard/system-admin"),
+        fieldsOf({
+          intent: fc.constant("record-payment"),
+          paymentId: fc.oneof(
+            { weight: 4, arbitrary: pick(() => world().pendingPayments) },
+            { weight: 1, arbitrary: fc.uuid() },
+          ),
+          payment_method: fc.oneof(fc.constantFrom(...PAYMENT_METHODS), text),
+          payment_reference: text,
+        }),
+      ),
+      isValid: (form) => {
+        const values = readFields(form, ["intent", ...RECORD_PAYMENT_FIELDS]);
+        const parsed = recordPaymentSchema.safeParse(values);
+        return (
+          values.intent === "record-payment" &&
+          parsed.success &&
+          world().pendingPayments.includes(parsed.data.paymentId)
+        );
+      },
+      stores: { table: "audit_events", exact: true },
+      echoes: false,
+      cookie: () => world().cookies.systemAdmin,
     },
   ];
 }

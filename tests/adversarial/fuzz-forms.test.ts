@@ -11,6 +11,7 @@ import {
   type Submission,
   submissionUrl,
 } from "./forms";
+import { referralWorld } from "./referral-fixtures";
 import { findReflections } from "./reflection";
 
 /*
@@ -44,6 +45,7 @@ beforeAll(async () => {
   app = await loadBuiltApp();
   const rows = await app.db.select({ id: facilities.id }).from(facilities);
   context.facilityIds = rows.map((r) => r.id);
+  context.referrals = await referralWorld(app, { pendingReferrals: 200, pendingPayments: 100 });
 });
 afterAll(async () => {
   await app?.close();
@@ -128,7 +130,8 @@ async function runBatch(form: FuzzForm, s: Stats, batch: Submission[]): Promise<
     } else if (form.stores) {
       const { table, exact } = form.stores;
       const added = after[table] - before[table];
-      const acknowledged = answers.filter((a) => a.status >= 200 && a.status < 300).length;
+      const acknowledges = form.acknowledges ?? ((status: number) => status >= 200 && status < 300);
+      const acknowledged = answers.filter((a) => acknowledges(a.status)).length;
       if (exact ? added !== acknowledged : added > acknowledged || added < 0) {
         throw new Error(`${form.name}: ${acknowledged} posts answered 2xx but ${table} grew by ${added}`);
       }

@@ -16,6 +16,7 @@ import {
   sessionSetCookie,
   signInByForm,
 } from "./http-checks";
+import { anotherPendingReferral, type ReferralWorld, referralForm, referralWorld } from "./referral-fixtures";
 import { concreteRoutes, routePatterns } from "./routes";
 
 /*
@@ -26,6 +27,7 @@ import { concreteRoutes, routePatterns } from "./routes";
  */
 let app: BuiltApp;
 let account: TestAccount;
+let world: ReferralWorld;
 const samples: Record<string, string> = { hubId: "cervical-cancer", "*": "no/such/page" };
 const patterns = routePatterns();
 const pathOf = (pattern: string) => concreteRoutes(samples).find((r) => r.pattern === pattern)!.path;
@@ -77,6 +79,21 @@ const REAL_POSTS: Record<string, () => Promise<RealPost>> = {
   }),
   "/forgot-password": async () => ({ body: new URLSearchParams({ email: account.email }), table: "verifications" }),
   "/auth/sign-out": async () => ({ body: new URLSearchParams(), table: "sessions", cookie: await signedInCookie() }),
+  "/referrals/create": async () => ({
+    body: referralForm(world.facilityId),
+    table: "referrals",
+    cookie: world.cookies.doctor,
+  }),
+  "/dashboard/facility-admin": async () => ({
+    body: new URLSearchParams({ intent: "accept", referralId: await anotherPendingReferral(app.db, world) }),
+    table: "audit_events",
+    cookie: world.cookies.facilityAdmin,
+  }),
+  "/dashboard/system-admin": async () => ({
+    body: new URLSearchParams({ intent: "approve", userId: (await createAccount(app.db, { role: "doctor" })).id }),
+    table: "audit_events",
+    cookie: world.cookies.systemAdmin,
+  }),
 };
 
 function postTo(path: string, post: RealPost | undefined, headers: Record<string, string>): Promise<Response> {
@@ -92,6 +109,7 @@ beforeAll(async () => {
   const [facility] = await app.db.select({ slug: facilities.slug }).from(facilities).limit(1);
   samples.facilityId = facility.slug;
   account = await createAccount(app.db, { approved: true });
+  world = await referralWorld(app, { pendingReferrals: 0, pendingPayments: 0 });
 });
 afterAll(() => app?.close());
 
@@ -156,10 +174,6 @@ describe("the real posts above", () => {
 const WITHOUT_REAL_POST: Record<string, string> = {
   "routes/resources/redirect.ts": "answers a post with the same permanent redirect as a GET; changes nothing",
   "routes/auth/reset-password.tsx": "needs a live reset link; a forged post is refused before the token is read",
-  // Referral platform (issue 7), being built: add a real post above (signed-in cookie, the table it writes).
-  "routes/dashboard/referrals-create.tsx": "referral creation: real post to be added with its fuzz form",
-  "routes/dashboard/facility-admin.tsx": "referral transitions: real post to be added with its fuzz form",
-  "routes/dashboard/system-admin.tsx": "approvals and payments: real post to be added with its fuzz form",
 };
 
 describe("other methods", () => {

@@ -12,7 +12,7 @@ export default defineConfig({
     include: ["tests/adversarial/**/*.test.ts"],
     environment: "node",
     // The production build runs here: React and its server renderer must both be the production builds.
-    env: { NODE_ENV: "production" },
+    env: { NODE_ENV: "production", LOG_LEVEL: "error" },
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: "forks",

@@ -1,0 +1,89 @@
+import { eq } from "drizzle-orm";
+import { type Actor, actorById } from "~/auth/actor.server";
+import type { Db } from "~/db/client.server";
+import { facilities, paymentRecords } from "~/db/schema";
+import { createReferral, transitionReferral } from "~/features/referrals/referrals.server";
+import { createAccount } from "../helpers/accounts";
+import type { BuiltApp } from "./built-app";
+import { sessionSetCookie, signInByForm } from "./http-checks";
+
+/**
+ * The referral platform's people and objects for the adversarial tests: an approved doctor, an
+ * approved administrator of one facility and an approved system administrator, each signed in
+ * through the built app's own form (their cookies), and pools of pending referrals and pending
+ * payment records made with the domain functions.
+ */
+export type ReferralWorld = {
+  facilityId: string;
+  cookies: { doctor: string; facilityAdmin: string; systemAdmin: string };
+  actors: { doctor: Actor; facilityAdmin: Actor };
+  /** Pending referrals of the facility (accept/reject targets). */
+  pendingReferrals: string[];
+  /** Pending payment records (record-payment targets). */
+  pendingPayments: string[];
+};
+
+let counter = 0;
+
+/** A valid create-referral form for the facility (a unique patient name to find it by). */
+export function referralForm(facilityId: string, patientName = `Patient ${Date.now().toString(36)}-${++counter}`) {
+  return new URLSearchParams({
+    facility_id: facilityId,
+    patient_name: patientName,
+    patient_phone: `024${String(1_000_000 + (counter % 8_999_999)).padStart(7, "0")}`,
+    chief_complaint: "Chest pain on exertion",
+    urgency_level: "urgent",
+  });
+}
+
+async function signedIn(app: BuiltApp, role: "doctor" | "facility_admin" | "system_admin", facilityId?: string) {
+  const account = await createAccount(app.db, { role, approved: true, facilityId: facilityId ?? null });
+  const cookie = sessionSetCookie(await signInByForm(app, account)).split(";")[0];
+  return { cookie, actor: await actorById(app.db, account.id) };
+}
+
+export async function referralWorld(
+  app: BuiltApp,
+  sizes: { pendingReferrals: number; pendingPayments: number },
+): Promise<ReferralWorld> {
+  const [facility] = await app.db
+    .select({ id: facilities.id })
+    .from(facilities)
+    .where(eq(facilities.isActive, true))
+    .limit(1);
+  const doctor = await signedIn(app, "doctor");
+  const facilityAdmin = await signedIn(app, "facility_admin", facility.id);
+  const systemAdmin = await signedIn(app, "system_admin");
+  const create = async () => {
+    const result = await createReferral(app.db, doctor.actor, Object.fromEntries(referralForm(facility.id)));
+    if (!result.ok) throw new Error(result.message);
+    return result.id;
+  };
+  const pendingReferrals: string[] = [];
+  for (let i = 0; i < sizes.pendingReferrals; i++) pendingReferrals.push(await create());
+  const pendingPayments: string[] = [];
+  for (let i = 0; i < sizes.pendingPayments; i++) {
+    const id = await create();
+    await transitionReferral(app.db, facilityAdmin.actor, id, "accept");
+    await transitionReferral(app.db, facilityAdmin.actor, id, "complete");
+    const [payment] = await app.db
+      .select({ id: paymentRecords.id })
+      .from(paymentRecords)
+      .where(eq(paymentRecords.referralId, id));
+    pendingPayments.push(payment.id);
+  }
+  return {
+    facilityId: facility.id,
+    cookies: { doctor: doctor.cookie, facilityAdmin: facilityAdmin.cookie, systemAdmin: systemAdmin.cookie },
+    actors: { doctor: doctor.actor, facilityAdmin: facilityAdmin.actor },
+    pendingReferrals,
+    pendingPayments,
+  };
+}
+
+/** Creates one more pending referral of the world's facility (for a test that consumes one). */
+export async function anotherPendingReferral(db: Db, world: ReferralWorld): Promise<string> {
+  const result = await createReferral(db, world.actors.doctor, Object.fromEntries(referralForm(world.facilityId)));
+  if (!result.ok) throw new Error(result.message);
+  return result.id;
+}
