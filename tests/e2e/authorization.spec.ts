@@ -3,7 +3,7 @@ import path from "node:path";
 import { type APIRequestContext, request as playwrightRequest } from "@playwright/test";
 import routes from "../../app/routes";
 import { expect, test } from "./fixtures";
-import { ADMIN, registerAndVerify } from "./support/accounts";
+import { ADMIN, facilityChoices, registerAndVerify } from "./support/accounts";
 
 /*
  * The authorization matrix (issue 8): every loader, action and endpoint x every kind of actor x
@@ -303,9 +303,7 @@ test.describe("the authorization matrix", () => {
       });
       expect(response.status()).toBe(200);
     };
-    const html = await (await request.get("/auth?tab=register")).text();
-    const select = html.match(/<select[^>]*name="facility_id"[\s\S]*?<\/select>/)?.[0] ?? "";
-    const [thisFacility, otherFacility] = [...select.matchAll(/<option value="([0-9a-f-]{36})"/g)].map((m) => m[1]);
+    const [thisFacility, otherFacility] = (await facilityChoices(request)).map((f) => f.id);
     expect(otherFacility).toBeTruthy();
 
     const people: Array<[Kind, "doctor" | "facility_admin" | "system_admin", string | null, boolean]> = [

@@ -26,13 +26,18 @@ export const verificationLink = async (email: string) =>
     /https?:\/\/\S+\/auth\/verify\?token=\S+/,
   );
 
-/** The first active facility offered by the registration form. */
-export async function firstFacility(request: APIRequestContext): Promise<{ id: string; name: string }> {
+/** The active facilities the registration form offers, in its order. */
+export async function facilityChoices(request: APIRequestContext): Promise<Array<{ id: string; name: string }>> {
   const html = await (await request.get("/auth?tab=register")).text();
   const select = html.match(/<select[^>]*name="facility_id"[\s\S]*?<\/select>/)?.[0] ?? "";
-  const option = select.match(/<option value="([0-9a-f-]{36})"[^>]*>([^<]+)<\/option>/);
-  if (!option) throw new Error("no facility to choose");
-  return { id: option[1], name: decodeEntities(option[2]) };
+  const options = [...select.matchAll(/<option value="([0-9a-f-]{36})"[^>]*>([^<]+)<\/option>/g)];
+  if (options.length === 0) throw new Error("no facility to choose");
+  return options.map((o) => ({ id: o[1], name: decodeEntities(o[2]) }));
+}
+
+/** The first active facility offered by the registration form. */
+export async function firstFacility(request: APIRequestContext): Promise<{ id: string; name: string }> {
+  return (await facilityChoices(request))[0];
 }
 
 /** Registers through a plain form post (the no-JavaScript path) and opens the emailed link. */
