@@ -21,6 +21,11 @@ export function validateForm<S extends z.ZodType, F extends string>(
   return { ok: false, fieldErrors };
 }
 
+/** Every field's message, each once, joined by a comma (spec section 8: "Error Creating Referral"). */
+export function joinedMessages(fieldErrors: Partial<Record<string, string>>): string {
+  return [...new Set(Object.values(fieldErrors))].join(", ");
+}
+
 /** The named fields of a posted form, as strings (files and unknown fields are ignored). */
 export function readFields<F extends string>(form: FormData, fields: readonly F[]): Record<F, string> {
   const values = {} as Record<F, string>;

@@ -4,6 +4,7 @@ import type { Role } from "~/auth/roles";
 import type { Db } from "~/db/client.server";
 import { facilities, userRoles, userSearchDocument, users } from "~/db/schema";
 import { containsPattern } from "~/lib/like-pattern";
+import { type ProbedPage, probedPage } from "~/lib/paging";
 
 export const USERS_PAGE_SIZE = 20;
 
@@ -23,12 +24,7 @@ export type UserRow = {
  * Every account, newest first, with its effective role and approval (system administrators);
  * `query` narrows to names or email addresses containing it.
  */
-export async function listUsers(
-  db: Db,
-  actor: Actor,
-  page = 1,
-  query = "",
-): Promise<{ rows: UserRow[]; page: number; hasNext: boolean }> {
+export async function listUsers(db: Db, actor: Actor, page = 1, query = ""): Promise<ProbedPage<UserRow>> {
   assertGate(actor, "system-admin");
   const q = query.trim().slice(0, 100);
   const where = q ? sql`${userSearchDocument(users)} ilike ${containsPattern(q)}` : undefined;
@@ -53,21 +49,17 @@ export async function listUsers(
     // One more than a page: whether a next page exists, without counting every account.
     .limit(USERS_PAGE_SIZE + 1)
     .offset((page - 1) * USERS_PAGE_SIZE);
-  return {
-    rows: rows.slice(0, USERS_PAGE_SIZE).map((r) => {
-      const role = r.roleOverride ?? r.role;
-      return {
-        id: r.id,
-        fullName: r.fullName,
-        email: r.email,
-        role,
-        specialty: r.specialty,
-        facilityName: r.facilityName,
-        verified: role === "doctor" ? r.isVerified : r.approvalStatus === "approved",
-        createdAt: r.createdAt.toISOString(),
-      };
-    }),
-    page,
-    hasNext: rows.length > USERS_PAGE_SIZE,
-  };
+  return probedPage(rows, page, USERS_PAGE_SIZE, (r) => {
+    const role = r.roleOverride ?? r.role;
+    return {
+      id: r.id,
+      fullName: r.fullName,
+      email: r.email,
+      role,
+      specialty: r.specialty,
+      facilityName: r.facilityName,
+      verified: role === "doctor" ? r.isVerified : r.approvalStatus === "approved",
+      createdAt: r.createdAt.toISOString(),
+    };
+  });
 }

@@ -3,12 +3,10 @@ import { data } from "react-router";
 import { type Actor, assertGate } from "~/auth/actor.server";
 import type { Db } from "~/db/client.server";
 import { paymentRecords, referrals, users } from "~/db/schema";
+import { joinedMessages, validateForm } from "~/features/accounts/form-errors";
 import { recordAudit } from "~/features/audit/audit.server";
-import {
-  RECORD_PAYMENT_FIELDS,
-  type RecordPaymentField,
-  recordPaymentSchema,
-} from "~/features/referrals/referral-schema";
+import { type RecordPaymentField, recordPaymentSchema } from "~/features/referrals/referral-schema";
+import { type ProbedPage, probedPage } from "~/lib/paging";
 
 export const PAYMENTS_PAGE_SIZE = 20;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -26,11 +24,7 @@ export type PaymentRow = {
 };
 
 /** Payment records, newest first, with the referral number and the doctor (system administrators). */
-export async function listPayments(
-  db: Db,
-  actor: Actor,
-  page = 1,
-): Promise<{ rows: PaymentRow[]; page: number; hasNext: boolean }> {
+export async function listPayments(db: Db, actor: Actor, page = 1): Promise<ProbedPage<PaymentRow>> {
   assertGate(actor, "system-admin");
   const rows = await db
     .select({
@@ -51,15 +45,11 @@ export async function listPayments(
     // One more than a page: whether a next page exists, without counting every record.
     .limit(PAYMENTS_PAGE_SIZE + 1)
     .offset((page - 1) * PAYMENTS_PAGE_SIZE);
-  return {
-    rows: rows.slice(0, PAYMENTS_PAGE_SIZE).map((r) => ({
-      ...r,
-      createdAt: r.createdAt.toISOString(),
-      paidAt: r.paidAt ? r.paidAt.toISOString() : null,
-    })),
-    page,
-    hasNext: rows.length > PAYMENTS_PAGE_SIZE,
-  };
+  return probedPage(rows, page, PAYMENTS_PAGE_SIZE, (r) => ({
+    ...r,
+    createdAt: r.createdAt.toISOString(),
+    paidAt: r.paidAt ? r.paidAt.toISOString() : null,
+  }));
 }
 
 export type RecordPaymentResult =
@@ -74,15 +64,11 @@ export type RecordPaymentResult =
  */
 export async function recordPayment(db: Db, actor: Actor, values: unknown): Promise<RecordPaymentResult> {
   const admin = assertGate(actor, "system-admin");
-  const parsed = recordPaymentSchema.safeParse(values);
-  if (!parsed.success) {
-    const fieldErrors: Partial<Record<RecordPaymentField, string>> = {};
-    for (const issue of parsed.error.issues) {
-      const field = String(issue.path[0] ?? "") as RecordPaymentField;
-      if ((RECORD_PAYMENT_FIELDS as readonly string[]).includes(field)) fieldErrors[field] ??= issue.message;
-    }
-    return { ok: false, fieldErrors, message: [...new Set(Object.values(fieldErrors))].join(", ") };
-  }
+  const parsed = validateForm<typeof recordPaymentSchema, RecordPaymentField>(
+    recordPaymentSchema,
+    values as Partial<Record<RecordPaymentField, string>>,
+  );
+  if (!parsed.ok) return { ok: false, fieldErrors: parsed.fieldErrors, message: joinedMessages(parsed.fieldErrors) };
   const { paymentId, payment_method, payment_reference } = parsed.data;
   if (!UUID.test(paymentId)) throw data("Payment not found", { status: 404 });
   const paid = await db.transaction(async (tx) => {

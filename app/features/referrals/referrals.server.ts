@@ -8,14 +8,13 @@ import { sendMail } from "~/email/send.server";
 import { env } from "~/env.server";
 import { recordAudit } from "~/features/audit/audit.server";
 import { logger } from "~/lib/logger.server";
+import type { CountedPage } from "~/lib/paging";
+
+export { pageFrom } from "~/lib/paging";
+
+import { joinedMessages, validateForm } from "~/features/accounts/form-errors";
 import { newReferralMail, referralStatusMail } from "./referral-mail";
-import {
-  CREATE_REFERRAL_FIELDS,
-  type CreateReferralField,
-  createReferralSchema,
-  normalisePhone,
-  rejectionSchema,
-} from "./referral-schema";
+import { type CreateReferralField, createReferralSchema, normalisePhone, rejectionSchema } from "./referral-schema";
 import { REFERRAL_FEE, type ReferralStatus, TRANSITIONS, type Transition } from "./referral-status";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -23,12 +22,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const DOCTOR_PAGE_SIZE = 10;
 export const FACILITY_PAGE_SIZE = 20;
 export const ADMIN_PAGE_SIZE = 20;
-
-/** A positive page number from the address (anything else is page 1). */
-export function pageFrom(value: string | null | undefined): number {
-  const n = Number(value);
-  return Number.isSafeInteger(n) && n >= 1 && n <= 100_000 ? n : 1;
-}
 
 function mailInBackground(mail: Parameters<typeof sendMail>[0], what: string): void {
   sendMail(mail).catch((error: unknown) => logger.error({ err: error }, `sending the ${what} mail failed`));
@@ -50,15 +43,11 @@ export type CreateReferralResult =
  */
 export async function createReferral(db: Db, actor: Actor, values: unknown): Promise<CreateReferralResult> {
   const doctor = assertGate(actor, "referrals-create");
-  const parsed = createReferralSchema.safeParse(values);
-  if (!parsed.success) {
-    const fieldErrors: Partial<Record<CreateReferralField, string>> = {};
-    for (const issue of parsed.error.issues) {
-      const field = String(issue.path[0] ?? "") as CreateReferralField;
-      if ((CREATE_REFERRAL_FIELDS as readonly string[]).includes(field)) fieldErrors[field] ??= issue.message;
-    }
-    return { ok: false, fieldErrors, message: [...new Set(Object.values(fieldErrors))].join(", ") };
-  }
+  const parsed = validateForm<typeof createReferralSchema, CreateReferralField>(
+    createReferralSchema,
+    values as Partial<Record<CreateReferralField, string>>,
+  );
+  if (!parsed.ok) return { ok: false, fieldErrors: parsed.fieldErrors, message: joinedMessages(parsed.fieldErrors) };
   const input = parsed.data;
   const facility = UUID.test(input.facility_id)
     ? (
@@ -156,7 +145,7 @@ export type ReferralRow = {
   doctor: { id: string; fullName: string; specialty: string | null };
 };
 
-export type Page<T> = { rows: T[]; page: number; pageSize: number; total: number; pageCount: number };
+export type Page<T> = CountedPage<T> & { pageSize: number; total: number };
 
 const doctorUser = alias(users, "doctor");
 
@@ -226,7 +215,8 @@ function referralQuery(db: Db) {
 }
 
 function paged<T>(rows: T[], page: number, pageSize: number, total: number): Page<T> {
-  return { rows, page, pageSize, total, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  return { rows, page, pageSize, total, pageCount, hasNext: page < pageCount };
 }
 
 export type DoctorStats = { total: number; pending: number; accepted: number; completed: number; earnings: number };

@@ -2,6 +2,7 @@ import { desc } from "drizzle-orm";
 import { type Actor, assertGate } from "~/auth/actor.server";
 import type { Db } from "~/db/client.server";
 import { hubWaitlist } from "~/db/schema";
+import { type ProbedPage, probedPage } from "~/lib/paging";
 
 export const WAITLIST_PAGE_SIZE = 20;
 
@@ -9,11 +10,7 @@ export type WaitlistRow = typeof hubWaitlist.$inferSelect;
 export type WaitlistEntry = Omit<WaitlistRow, "createdAt"> & { createdAt: string };
 
 /** The hub waitlist, newest first (system administrators). */
-export async function listWaitlist(
-  db: Db,
-  actor: Actor,
-  page = 1,
-): Promise<{ rows: WaitlistEntry[]; page: number; hasNext: boolean }> {
+export async function listWaitlist(db: Db, actor: Actor, page = 1): Promise<ProbedPage<WaitlistEntry>> {
   assertGate(actor, "system-admin");
   const rows = await db
     .select()
@@ -21,11 +18,7 @@ export async function listWaitlist(
     .orderBy(desc(hubWaitlist.createdAt), desc(hubWaitlist.id))
     .limit(WAITLIST_PAGE_SIZE + 1)
     .offset((page - 1) * WAITLIST_PAGE_SIZE);
-  return {
-    rows: rows.slice(0, WAITLIST_PAGE_SIZE).map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
-    page,
-    hasNext: rows.length > WAITLIST_PAGE_SIZE,
-  };
+  return probedPage(rows, page, WAITLIST_PAGE_SIZE, (r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }
 
 const CSV_COLUMNS: ReadonlyArray<[header: string, value: (r: WaitlistRow) => unknown]> = [

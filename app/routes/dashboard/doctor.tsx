@@ -6,6 +6,7 @@ import { loadGated } from "~/auth/gate-loader.server";
 import { Pagination } from "~/components/ui/pagination";
 import { ResultNotice } from "~/components/ui/result-notice";
 import { StatCard, StatGrid } from "~/components/ui/stat-card";
+import { TitledSection } from "~/components/ui/titled-section";
 import { db } from "~/db/database.server";
 import { ReferralTable } from "~/features/referrals/components/referral-table";
 import { formatCedis } from "~/features/referrals/referral-status";
@@ -60,15 +61,15 @@ export default function DoctorPage({ loaderData }: Route.ComponentProps) {
               hint="Your share of completed referrals"
             />
           </StatGrid>
-          <section aria-labelledby="recent-heading" className="mt-10">
-            <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-              <h2 id="recent-heading" className="text-xl font-bold">
-                Recent Referrals
-              </h2>
+          <TitledSection
+            id="recent"
+            title="Recent Referrals"
+            action={
               <Link to="/referrals/create" className="btn-primary">
                 New Referral
               </Link>
-            </div>
+            }
+          >
             <ReferralTable
               caption="Your referrals, newest first"
               rows={data.referrals.rows}
@@ -76,7 +77,7 @@ export default function DoctorPage({ loaderData }: Route.ComponentProps) {
               empty="You have not made any referrals yet. Use New Referral to refer your first patient."
             />
             <Pagination page={data.referrals.page} pageCount={data.referrals.pageCount} label="Referral pages" />
-          </section>
+          </TitledSection>
         </DashboardShell>
       ) : null}
     </GateScreen>

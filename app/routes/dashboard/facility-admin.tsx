@@ -8,6 +8,7 @@ import { Dialog } from "~/components/ui/dialog";
 import { Pagination, withParam } from "~/components/ui/pagination";
 import { ResultNotice } from "~/components/ui/result-notice";
 import { StatCard, StatGrid } from "~/components/ui/stat-card";
+import { TitledSection } from "~/components/ui/titled-section";
 import { db } from "~/db/database.server";
 import { readFields } from "~/features/accounts/form-errors";
 import { ReferralTable } from "~/features/referrals/components/referral-table";
@@ -208,10 +209,7 @@ export default function FacilityAdminPage({ loaderData, actionData }: Route.Comp
         />
       </StatGrid>
 
-      <section aria-labelledby="pending-heading" className="mt-10">
-        <h2 id="pending-heading" className="mb-4 text-xl font-bold">
-          Pending Referrals
-        </h2>
+      <TitledSection id="pending" title="Pending Referrals">
         <ReferralTable
           caption="Pending referrals, newest first"
           rows={dashboard.pending.rows}
@@ -242,12 +240,9 @@ export default function FacilityAdminPage({ loaderData, actionData }: Route.Comp
           param="pending"
           label="Pending referral pages"
         />
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="accepted-heading" className="mt-10">
-        <h2 id="accepted-heading" className="mb-4 text-xl font-bold">
-          Accepted Referrals
-        </h2>
+      <TitledSection id="accepted" title="Accepted Referrals">
         <ReferralTable
           caption="Accepted referrals, newest first"
           rows={dashboard.accepted.rows}
@@ -268,7 +263,7 @@ export default function FacilityAdminPage({ loaderData, actionData }: Route.Comp
           param="accepted"
           label="Accepted referral pages"
         />
-      </section>
+      </TitledSection>
       <RejectDialog referral={rejecting} onClose={closeDialog} />
     </DashboardShell>
   );
