@@ -94,7 +94,7 @@ export function ReferralTable({
 }) {
   const headers = columns.map((c) => HEADERS[c]);
   if (actions) headers.push("Actions");
-  return (
+  const table = (
     <Table caption={caption} headers={headers} empty={empty} rowCount={rows.length}>
       {rows.map((r) => (
         <tr key={r.id}>
@@ -105,5 +105,29 @@ export function ReferralTable({
         </tr>
       ))}
     </Table>
+  );
+  if (rows.length === 0) return table;
+  const details = columns.filter((c) => c !== "number");
+  return (
+    <>
+      {/* On a phone: one card per referral, nothing to scroll sideways. */}
+      <ul aria-label={caption} className="space-y-3 sm:hidden">
+        {rows.map((r) => (
+          <li key={r.id} className="card p-4">
+            {cell("number", r)}
+            <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
+              {details.map((c) => (
+                <div key={c} className="contents">
+                  <dt className="text-muted">{HEADERS[c]}</dt>
+                  <dd className="min-w-0 break-words">{cell(c, r)}</dd>
+                </div>
+              ))}
+            </dl>
+            {actions ? <div className="mt-3">{actions(r)}</div> : null}
+          </li>
+        ))}
+      </ul>
+      <div className="hidden sm:block">{table}</div>
+    </>
   );
 }
