@@ -10,8 +10,10 @@ import { useNonce } from "./lib/nonce";
 /**
  * A route module's `handle`. `hydrate: false` ships no React; `script` then gives the page its
  * behaviour with a small module of its own (docs/decisions/008-interactive-public-pages.md).
+ * `static: true`: the page comes from the code alone, the same for every visitor (no database, no
+ * session, no query string), so the server renders it once and serves the copy (server/page-cache.ts).
  */
-export type RouteHandle = { hydrate?: boolean; script?: PageScript };
+export type RouteHandle = { hydrate?: boolean; script?: PageScript; static?: boolean };
 
 export async function loader() {
   const { env } = await import("./env.server");

@@ -12,6 +12,7 @@ import { closeDatabase, database } from "~/db/database.server";
 import { ConfigError, env } from "~/env.server";
 import { logger } from "~/lib/logger.server";
 import { requestInfoContext } from "~/lib/request-context.server";
+import { createPageCache, gzipWhole } from "./page-cache";
 import { ALLOWED_METHODS, createNonce, isCrossSiteWrite, isMalformedPath, securityHeaders } from "./security";
 
 type AppEnv = { Bindings: HttpBindings; Variables: { nonce: string; requestId: string } };
@@ -96,7 +97,13 @@ export function createApp() {
     }),
   );
 
+  // Pages that are the same for every visitor: rendered once, then served from memory (page-cache.ts).
+  const pages = createPageCache();
   app.all("*", async (c) => {
+    const cacheable = c.req.method === "GET" && new URL(c.req.url).search === "";
+    const acceptEncoding = c.req.header("accept-encoding");
+    const kept = cacheable ? pages.serve(c.req.path, c.get("nonce"), acceptEncoding) : null;
+    if (kept) return kept;
     const context = new RouterContextProvider();
     context.set(requestInfoContext, {
       nonce: c.get("nonce"),
@@ -109,7 +116,8 @@ export function createApp() {
       // Short, private caching for pages: they carry a per-request nonce and may be personal.
       response.headers.set("Cache-Control", "private, max-age=0, must-revalidate");
     }
-    return response;
+    const answer = cacheable ? await pages.keep(c.req.path, response, c.get("nonce"), acceptEncoding) : response;
+    return type.startsWith("text/html") ? gzipWhole(answer, acceptEncoding) : answer;
   });
 
   app.onError((error, c) => {

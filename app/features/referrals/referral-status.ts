@@ -46,33 +46,37 @@ export const URGENCY_OPTIONS: ReadonlyArray<{ value: UrgencyLevel; label: string
 /** The fixed fee of spec section 9, in pesewas (1 cedi = 100 pesewas): ₵100 = ₵70 + ₵30. */
 export const REFERRAL_FEE = { total: 10_000, doctorShare: 7_000, platformShare: 3_000 } as const;
 
+// Formatters are built once: toLocaleString builds a new one on every call, which cost a
+// dashboard of 20 rows more time than its database queries (bench/results/summary.md).
+const WHOLE_CEDIS = new Intl.NumberFormat("en-GH", { minimumFractionDigits: 0, maximumFractionDigits: 2 });
+const CEDIS_AND_PESEWAS = new Intl.NumberFormat("en-GH", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const ACCRA_DATE_TIME = new Intl.DateTimeFormat("en-GH", {
+  timeZone: "Africa/Accra",
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+const ACCRA_DATE = new Intl.DateTimeFormat("en-GH", {
+  timeZone: "Africa/Accra",
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+});
+
 /** "₵70" / "₵70.50" from pesewas, for Ghana (decisions section 6). */
 export function formatCedis(pesewas: number): string {
   const cedis = pesewas / 100;
-  return `₵${cedis.toLocaleString("en-GH", {
-    minimumFractionDigits: Number.isInteger(cedis) ? 0 : 2,
-    maximumFractionDigits: 2,
-  })}`;
+  return `₵${(Number.isInteger(cedis) ? WHOLE_CEDIS : CEDIS_AND_PESEWAS).format(cedis)}`;
 }
 
 /** A date and time as shown in Ghana: "21 Nov 2026, 14:05". */
 export function formatAccraDateTime(value: string | Date): string {
-  return new Date(value).toLocaleString("en-GH", {
-    timeZone: "Africa/Accra",
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  });
+  return ACCRA_DATE_TIME.format(new Date(value));
 }
 
 export function formatAccraDate(value: string | Date): string {
-  return new Date(value).toLocaleDateString("en-GH", {
-    timeZone: "Africa/Accra",
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-  });
+  return ACCRA_DATE.format(new Date(value));
 }

@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: CONTACT_PAGE.title, description: CONTACT_PAGE.description });
 
 /** No React in the browser: the form's checks and toasts are a page script (enhance/pages/contact.ts). */
-export const handle = { hydrate: false, script: contactScript };
+export const handle = { hydrate: false, script: contactScript, static: true };
 export const clientLoader = loadAsDocument;
 export const loader = noLoaderData;
 

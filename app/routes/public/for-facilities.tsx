@@ -22,7 +22,7 @@ import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/for-facilities";
 
 /** No React in the browser: the FAQ accordion is a page script (enhance/pages/for-facilities.ts). */
-export const handle = { hydrate: false, script: forFacilitiesScript };
+export const handle = { hydrate: false, script: forFacilitiesScript, static: true };
 export const clientLoader = loadAsDocument;
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { ...FOR_FACILITIES_META, path: "/for-facilities" });

@@ -11,7 +11,7 @@ import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/hub";
 
 /** No React in the browser: the tabs and the forms' checks are a page script (enhance/pages/hub.ts). */
-export const handle = { hydrate: false, script: hubScript };
+export const handle = { hydrate: false, script: hubScript, static: true };
 export const clientLoader = loadAsDocument;
 
 /** /hub/{hubId}: a coming-soon hub's waitlist page (spec section 2). Other ids: 404 "Hub Not Found". */

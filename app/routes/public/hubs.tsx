@@ -9,7 +9,7 @@ import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/hubs";
 
 /** No React in the browser: the live search is a page script (enhance/pages/hubs.ts). */
-export const handle = { hydrate: false, script: hubsScript };
+export const handle = { hydrate: false, script: hubsScript, static: true };
 export const clientLoader = loadAsDocument;
 
 export const meta: Route.MetaFunction = (args) =>

@@ -10,7 +10,7 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: PRESS.title, description: PRESS.description });
 
 /** No React in the browser: the Copy buttons are a page script (enhance/pages/press-kit.ts). */
-export const handle = { hydrate: false, script: pressKitScript };
+export const handle = { hydrate: false, script: pressKitScript, static: true };
 export const clientLoader = loadAsDocument;
 export const loader = noLoaderData;
 
