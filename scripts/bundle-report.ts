@@ -7,10 +7,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { PUBLIC_PATHS } from "../app/content/public-routes.ts";
+import { freePort } from "../tests/helpers/server-process.ts";
 
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 const budgets = JSON.parse(readFileSync("bench/budgets.json", "utf8"));
-const port = 4400 + Math.floor(Math.random() * 400);
+// A port nothing listens on (a fixed range could hit another server and measure its pages).
+const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const extraPaths = ["/hub/cervical-cancer", "/auth", "/forgot-password", "/reset-password"];
 
