@@ -94,26 +94,11 @@ async function adminQuery(query: string): Promise<void> {
 /** A fresh database, migrated and seeded with the site's content and, with `data`, a referral platform. */
 async function prepareDatabase(kind: Kind, data: typeof HTTP_DATA | null): Promise<BenchDb> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-"));
-  let url = "";
   const name = `bench_${randomBytes(4).toString("hex")}`;
-  if (kind === "postgres") {
-    await adminQuery(`create database "${name}"`);
-    const target = new URL(postgresUrl);
-    target.pathname = `/${name}`;
-    url = target.toString();
-  }
-  const handle =
-    kind === "postgres"
-      ? await openDatabase({ kind, url })
-      : await openDatabase({ kind, dataDir: path.join(dataDir, "pglite") });
-  try {
-    await migrateDatabase(handle);
-    await seedContent(handle.db);
-    if (data) await seedPlatform(handle, data, () => {});
-  } finally {
-    await handle.close();
-  }
-  return {
+  const target = new URL(postgresUrl);
+  target.pathname = `/${name}`;
+  const url = kind === "postgres" ? target.toString() : "";
+  const database: BenchDb = {
     kind,
     env: { DATA_DIR: dataDir, DATABASE_URL: url },
     drop: async () => {
@@ -121,6 +106,24 @@ async function prepareDatabase(kind: Kind, data: typeof HTTP_DATA | null): Promi
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  try {
+    if (kind === "postgres") await adminQuery(`create database "${name}"`);
+    const handle =
+      kind === "postgres"
+        ? await openDatabase({ kind, url })
+        : await openDatabase({ kind, dataDir: path.join(dataDir, "pglite") });
+    try {
+      await migrateDatabase(handle);
+      await seedContent(handle.db);
+      if (data) await seedPlatform(handle, data, () => {});
+    } finally {
+      await handle.close();
+    }
+    return database;
+  } catch (error) {
+    await database.drop();
+    throw error;
+  }
 }
 
 type Running = { port: number; stop(): Promise<void> };
