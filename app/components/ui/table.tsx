@@ -1,8 +1,14 @@
 import type { ReactNode } from "react";
 
+// Explicit table roles on purpose (biome.json turns off noRedundantRoles here): a stacked table
+// changes its display on a phone, and some browsers then drop the implicit roles. The scrolling
+// region takes the focus (noNoninteractiveTabindex off) so it can be scrolled from the keyboard.
+
 /**
- * A data table that scrolls sideways inside its own box on a phone (the page never does), with
- * a caption for screen readers and a message when there are no rows.
+ * A data table with a caption for screen readers and a message when there are no rows. On a
+ * phone it either scrolls sideways inside its own box (the page never does) or, with `stacked`,
+ * shows each row as a card of label-value lines: the same markup restyled, with explicit table
+ * roles so assistive technology still reads a table when the display changes.
  */
 export function Table({
   caption,
@@ -10,35 +16,77 @@ export function Table({
   empty,
   children,
   rowCount,
+  stacked = false,
 }: {
   caption: string;
   headers: string[];
   empty: string;
   rowCount: number;
+  stacked?: boolean;
   children: ReactNode;
 }) {
   if (rowCount === 0)
     return <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-muted">{empty}</p>;
+  const onPhone = stacked
+    ? {
+        section: "max-sm:overflow-visible max-sm:border-0",
+        table: "sm:min-w-[40rem] max-sm:block",
+        head: "max-sm:sr-only",
+        body: "max-sm:block max-sm:space-y-3 max-sm:divide-y-0",
+      }
+    : { section: "", table: "min-w-[40rem]", head: "", body: "" };
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-    <section className="overflow-x-auto rounded-xl border border-slate-200" tabIndex={0} aria-label={caption}>
-      <table className="w-full min-w-[40rem] text-left text-sm">
+    <section
+      className={`overflow-x-auto rounded-xl border border-slate-200 ${onPhone.section}`}
+      tabIndex={0}
+      aria-label={caption}
+    >
+      <table role="table" className={`w-full text-left text-sm ${onPhone.table}`}>
         <caption className="sr-only">{caption}</caption>
-        <thead className="bg-slate-50 text-xs tracking-wide text-muted uppercase">
-          <tr>
+        <thead className={`bg-slate-50 text-xs tracking-wide text-muted uppercase ${onPhone.head}`}>
+          <tr role="row">
             {headers.map((h) => (
-              <th key={h} scope="col" className="px-3 py-2.5 font-semibold">
+              <th key={h} scope="col" role="columnheader" className="px-3 py-2.5 font-semibold">
                 {h}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-200">{children}</tbody>
+        <tbody role="rowgroup" className={`divide-y divide-slate-200 ${onPhone.body}`}>
+          {children}
+        </tbody>
       </table>
     </section>
   );
 }
 
-export function Cell({ children, className = "" }: { children: ReactNode; className?: string }) {
-  return <td className={`px-3 py-2.5 align-top ${className}`}>{children}</td>;
+/** A row; in a stacked table it is a card on a phone. */
+export function Row({ children, stacked = false }: { children: ReactNode; stacked?: boolean }) {
+  return (
+    <tr
+      role="row"
+      className={
+        stacked ? "max-sm:block max-sm:rounded-2xl max-sm:border max-sm:border-slate-200 max-sm:p-3" : undefined
+      }
+    >
+      {children}
+    </tr>
+  );
+}
+
+/** A cell; `label` (its column's header) is shown before the value when a stacked table is a card. */
+export function Cell({ children, className = "", label }: { children: ReactNode; className?: string; label?: string }) {
+  return (
+    <td
+      role="cell"
+      data-label={label}
+      className={`px-3 py-2.5 align-top ${
+        label
+          ? "max-sm:grid max-sm:grid-cols-[6.5rem_1fr] max-sm:gap-3 max-sm:px-1 max-sm:py-1 max-sm:before:text-muted max-sm:before:content-[attr(data-label)]"
+          : ""
+      } ${className}`}
+    >
+      {label ? <div className="min-w-0 break-words">{children}</div> : children}
+    </td>
+  );
 }

@@ -512,6 +512,13 @@ describe("reads and aggregates", () => {
     expect(a.pending.rows.every((r) => r.facility.id === facilityA && r.status === "pending")).toBe(true);
     expect(a.accepted.rows.every((r) => r.status === "accepted")).toBe(true);
 
+    // Clinical details and the patient's email and birth date go only to the receiving facility's views.
+    expect(dash.referrals.rows.every((r) => r.chiefComplaint === null && r.patient.dateOfBirth === null)).toBe(true);
+    expect(a.pending.rows.every((r) => r.chiefComplaint !== null)).toBe(true);
+    expect(a.pending.rows.some((r) => r.patient.dateOfBirth === "1990-05-01")).toBe(true);
+    const all = await listAllReferrals(h.db, actors["system admin"]);
+    expect(all.rows.every((r) => r.clinicalNotes === null && r.patient.email === null)).toBe(true);
+
     const rejectedOnly = await listAllReferrals(h.db, actors["system admin"], { status: "rejected" });
     expect(rejectedOnly.total).toBe(fresh.find((r) => r.status === "rejected")?.n ?? 0);
     expect(rejectedOnly.rows.every((r) => r.status === "rejected")).toBe(true);

@@ -136,10 +136,12 @@ export type ReferralRow = {
   rejectedAt: string | null;
   completedAt: string | null;
   rejectionReason: string | null;
-  chiefComplaint: string;
+  /** Clinical details: loaded only for the views that show them (the receiving facility's); null elsewhere. */
+  chiefComplaint: string | null;
   clinicalNotes: string | null;
   referralFee: number;
   doctorShare: number;
+  /** Email and date of birth, like the clinical details, only for the receiving facility's views. */
   patient: { fullName: string; phone: string; email: string | null; dateOfBirth: string | null };
   facility: { id: string; name: string; address: string };
   doctor: { id: string; fullName: string; specialty: string | null };
@@ -191,7 +193,7 @@ function toRow(r: RawReferral): ReferralRow {
     rejectedAt: iso(r.rejectedAt),
     completedAt: iso(r.completedAt),
     rejectionReason: r.rejectionReason,
-    chiefComplaint: r.chiefComplaint as string,
+    chiefComplaint: r.chiefComplaint,
     clinicalNotes: r.clinicalNotes,
     referralFee: r.referralFee as number,
     doctorShare: r.doctorShare as number,
@@ -206,9 +208,24 @@ function toRow(r: RawReferral): ReferralRow {
   };
 }
 
-function referralQuery(db: Db) {
+/**
+ * Referrals with their facility and doctor. A "summary" (the doctor's and the administrator's
+ * lists) leaves out what those pages do not show: the clinical details and the patient's email
+ * and date of birth never leave the database for them (less to send, less to expose).
+ */
+function referralQuery(db: Db, detail: "clinical" | "summary") {
+  const columns =
+    detail === "clinical"
+      ? referralColumns
+      : {
+          ...referralColumns,
+          chiefComplaint: sql<string | null>`null`,
+          clinicalNotes: sql<string | null>`null`,
+          patientEmail: sql<string | null>`null`,
+          patientDateOfBirth: sql<string | null>`null`,
+        };
   return db
-    .select(referralColumns)
+    .select(columns)
     .from(referrals)
     .innerJoin(facilities, eq(facilities.id, referrals.facilityId))
     .innerJoin(doctorUser, eq(doctorUser.id, referrals.doctorId));
@@ -241,7 +258,7 @@ export async function doctorDashboard(
     })
     .from(referrals)
     .where(eq(referrals.doctorId, doctor.id));
-  const rows = await referralQuery(db)
+  const rows = await referralQuery(db, "summary")
     .where(eq(referrals.doctorId, doctor.id))
     .orderBy(desc(referrals.createdAt), desc(referrals.id))
     .limit(DOCTOR_PAGE_SIZE)
@@ -289,7 +306,7 @@ export async function facilityDashboard(
     .from(referrals)
     .where(eq(referrals.facilityId, facilityId));
   const list = async (status: ReferralStatus, page: number, total: number) => {
-    const rows = await referralQuery(db)
+    const rows = await referralQuery(db, "clinical")
       .where(and(eq(referrals.facilityId, facilityId), eq(referrals.status, status)))
       .orderBy(desc(referrals.createdAt), desc(referrals.id))
       .limit(FACILITY_PAGE_SIZE)
@@ -362,7 +379,7 @@ export async function listAllReferrals(
       ? sql`select referrals as n from referral_totals where status = ${status}`
       : sql`select coalesce(sum(referrals), 0) as n from referral_totals`,
   );
-  const rows = await referralQuery(db)
+  const rows = await referralQuery(db, "summary")
     .where(status ? eq(referrals.status, status) : undefined)
     .orderBy(desc(referrals.createdAt), desc(referrals.id))
     .limit(ADMIN_PAGE_SIZE)

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { Cell, Table } from "~/components/ui/table";
-import { formatAccraDateTime, formatCedis } from "../referral-status";
+import { Cell, Row, Table } from "~/components/ui/table";
+import { formatAccraDate, formatAccraDateTime, formatCedis } from "../referral-status";
 import type { ReferralRow } from "../referrals.server";
 import { StatusBadge, UrgencyText } from "./status-badge";
 
@@ -37,6 +37,12 @@ function cell(column: ReferralColumn, r: ReferralRow): ReactNode {
         <>
           <span className="font-medium">{r.patient.fullName}</span>
           <span className="block text-xs text-muted">{r.patient.phone}</span>
+          {r.patient.email ? <span className="block text-xs break-all text-muted">{r.patient.email}</span> : null}
+          {r.patient.dateOfBirth ? (
+            <span className="block text-xs text-muted">
+              Born {formatAccraDate(`${r.patient.dateOfBirth}T12:00:00Z`)}
+            </span>
+          ) : null}
         </>
       );
     case "facility":
@@ -94,40 +100,18 @@ export function ReferralTable({
 }) {
   const headers = columns.map((c) => HEADERS[c]);
   if (actions) headers.push("Actions");
-  const table = (
-    <Table caption={caption} headers={headers} empty={empty} rowCount={rows.length}>
+  return (
+    <Table caption={caption} headers={headers} empty={empty} rowCount={rows.length} stacked>
       {rows.map((r) => (
-        <tr key={r.id}>
+        <Row key={r.id} stacked>
           {columns.map((c) => (
-            <Cell key={c}>{cell(c, r)}</Cell>
+            <Cell key={c} label={HEADERS[c]}>
+              {cell(c, r)}
+            </Cell>
           ))}
-          {actions ? <Cell>{actions(r)}</Cell> : null}
-        </tr>
+          {actions ? <Cell label="Actions">{actions(r)}</Cell> : null}
+        </Row>
       ))}
     </Table>
-  );
-  if (rows.length === 0) return table;
-  const details = columns.filter((c) => c !== "number");
-  return (
-    <>
-      {/* On a phone: one card per referral, nothing to scroll sideways. */}
-      <ul aria-label={caption} className="space-y-3 sm:hidden">
-        {rows.map((r) => (
-          <li key={r.id} className="card p-4">
-            {cell("number", r)}
-            <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
-              {details.map((c) => (
-                <div key={c} className="contents">
-                  <dt className="text-muted">{HEADERS[c]}</dt>
-                  <dd className="min-w-0 break-words">{cell(c, r)}</dd>
-                </div>
-              ))}
-            </dl>
-            {actions ? <div className="mt-3">{actions(r)}</div> : null}
-          </li>
-        ))}
-      </ul>
-      <div className="hidden sm:block">{table}</div>
-    </>
   );
 }
