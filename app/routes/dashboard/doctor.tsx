@@ -33,15 +33,20 @@ export const CREATED_TOAST = {
 
 export default function DoctorPage({ loaderData }: Route.ComponentProps) {
   const { gate, data } = loaderData;
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const created = params.get("created");
   const result = useMemo(() => (created ? { toast: CREATED_TOAST } : null), [created]);
+  // Shown once: the address drops ?created= (so a reload, a shared link or the paging links do not announce it again).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when a new referral is announced
   useEffect(() => {
-    // Shown once: a reload or a shared address does not announce it again.
     if (created) {
-      const url = new URL(window.location.href);
-      url.searchParams.delete("created");
-      window.history.replaceState(window.history.state, "", url);
+      setParams(
+        (p) => {
+          p.delete("created");
+          return p;
+        },
+        { replace: true, preventScrollReset: true },
+      );
     }
   }, [created]);
 
