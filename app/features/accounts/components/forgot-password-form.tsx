@@ -1,7 +1,7 @@
 import { Link } from "react-router";
+import { InputField } from "~/components/ui/field";
 import { InlineNotice } from "~/components/ui/notice";
 import type { ForgotPasswordActionData } from "../action-data";
-import { InputField } from "./field";
 
 /**
  * Forgot password (spec sections 2, 5 and 8), rendered on the server: the form, then "Check

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
+import { InputField } from "~/components/ui/field";
 import { InlineNotice } from "~/components/ui/notice";
 import type { RecoveryActionData } from "../action-data";
 import { PASSWORD_UPDATED } from "../new-password-rules";
-import { InputField } from "./field";
 import { PasswordStrengthMeter } from "./password-strength-meter";
 
 export { isRecoveryAddress, type RecoveryTokens, readRecoveryTokens } from "../recovery-link";

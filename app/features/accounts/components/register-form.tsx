@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { ROLE_LABELS, ROLES } from "~/auth/roles";
+import { InputField, SelectField } from "~/components/ui/field";
 import { InlineNotice } from "~/components/ui/notice";
 import type { RegisterActionData } from "../action-data";
-import { InputField, SelectField } from "./field";
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
+import { InputField } from "~/components/ui/field";
 import { InlineNotice } from "~/components/ui/notice";
 import type { SignInActionData } from "../action-data";
-import { InputField } from "./field";
 
 /**
  * Sign in (spec sections 2 and 5), rendered on the server. Posts to the /auth action; without

@@ -1,7 +1,7 @@
+import { InputField, SelectField, TextAreaField } from "~/components/ui/field";
 import { InlineNotice } from "~/components/ui/notice";
 import type { WaitlistActionData } from "../waitlist-messages";
 import { FACILITY_TYPES, type FieldErrors } from "../waitlist-schema";
-import { SelectField, TextAreaField, TextField } from "./field";
 
 type FormProps = {
   /** The action's answer to a post of this form, if any. */
@@ -40,7 +40,7 @@ export function ProfessionalWaitlistForm({ specialties, serverResult }: FormProp
       {notice ? <InlineNotice {...notice} className="mb-5" /> : null}
       <RequiredNote />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
+        <InputField
           form={form}
           name="fullName"
           label="Full Name"
@@ -49,7 +49,7 @@ export function ProfessionalWaitlistForm({ specialties, serverResult }: FormProp
           defaultValue={values?.fullName}
           error={errors.fullName}
         />
-        <TextField
+        <InputField
           form={form}
           name="email"
           label="Email"
@@ -59,7 +59,7 @@ export function ProfessionalWaitlistForm({ specialties, serverResult }: FormProp
           defaultValue={values?.email}
           error={errors.email}
         />
-        <TextField
+        <InputField
           form={form}
           name="professionalTitle"
           label="Professional Title"
@@ -79,7 +79,7 @@ export function ProfessionalWaitlistForm({ specialties, serverResult }: FormProp
           defaultValue={values?.specialty}
           error={errors.specialty}
         />
-        <TextField
+        <InputField
           form={form}
           name="yearsOfExperience"
           label="Years of Experience"
@@ -90,7 +90,7 @@ export function ProfessionalWaitlistForm({ specialties, serverResult }: FormProp
           defaultValue={values?.yearsOfExperience}
           error={errors.yearsOfExperience}
         />
-        <TextField
+        <InputField
           form={form}
           name="country"
           label="Country"
@@ -99,7 +99,7 @@ export function ProfessionalWaitlistForm({ specialties, serverResult }: FormProp
           defaultValue={values?.country}
           error={errors.country}
         />
-        <TextField
+        <InputField
           form={form}
           name="phone"
           label="Phone"
@@ -134,7 +134,7 @@ export function FacilityWaitlistForm({ serverResult }: FormProps) {
       {notice ? <InlineNotice {...notice} className="mb-5" /> : null}
       <RequiredNote />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
+        <InputField
           form={form}
           name="facilityName"
           label="Facility Name"
@@ -143,7 +143,7 @@ export function FacilityWaitlistForm({ serverResult }: FormProps) {
           defaultValue={values?.facilityName}
           error={errors.facilityName}
         />
-        <TextField
+        <InputField
           form={form}
           name="email"
           label="Email"
@@ -163,7 +163,7 @@ export function FacilityWaitlistForm({ serverResult }: FormProps) {
           defaultValue={values?.facilityType}
           error={errors.facilityType}
         />
-        <TextField
+        <InputField
           form={form}
           name="contactPerson"
           label="Contact Person"
@@ -172,7 +172,7 @@ export function FacilityWaitlistForm({ serverResult }: FormProps) {
           defaultValue={values?.contactPerson}
           error={errors.contactPerson}
         />
-        <TextField
+        <InputField
           form={form}
           name="country"
           label="Country"
@@ -181,7 +181,7 @@ export function FacilityWaitlistForm({ serverResult }: FormProps) {
           defaultValue={values?.country}
           error={errors.country}
         />
-        <TextField
+        <InputField
           form={form}
           name="phone"
           label="Phone"

@@ -1,5 +1,10 @@
 import type { ReactNode } from "react";
 
+/**
+ * Labelled form fields (the account forms and the waitlist forms): the label, the control, an
+ * optional hint and the error, linked by aria-describedby. Server-rendered; the page scripts
+ * find them by their ids (`{form}-{name}`, `-hint`, `-error`).
+ */
 type Common = {
   /** The form's prefix, so two forms on one page keep unique ids. */
   form: string;
@@ -7,7 +12,7 @@ type Common = {
   label: string;
   required?: boolean;
   error?: string;
-  hint?: string;
+  hint?: ReactNode;
   className?: string;
 };
 
@@ -16,8 +21,18 @@ function ids(form: string, name: string) {
   return { id, errorId: `${id}-error`, hintId: `${id}-hint` };
 }
 
-function describedBy(f: ReturnType<typeof ids>, error?: string, hint?: string) {
-  return [hint ? f.hintId : null, error ? f.errorId : null].filter(Boolean).join(" ") || undefined;
+/** The attributes every control shares: id, name, required, and its error and hint links. */
+function control(common: Common) {
+  const f = ids(common.form, common.name);
+  return {
+    id: f.id,
+    name: common.name,
+    required: common.required,
+    "aria-invalid": common.error ? true : undefined,
+    "aria-describedby":
+      [common.hint ? f.hintId : null, common.error ? f.errorId : null].filter(Boolean).join(" ") || undefined,
+    className: "field-input",
+  } as const;
 }
 
 function Shell({ form, name, label, required, error, hint, className, children }: Common & { children: ReactNode }) {
@@ -48,10 +63,10 @@ function Shell({ form, name, label, required, error, hint, className, children }
   );
 }
 
-/** A labelled input with its error linked by aria-describedby. */
-export function TextField({
-  defaultValue,
+/** A labelled input. */
+export function InputField({
   type = "text",
+  defaultValue,
   autoComplete,
   inputMode,
   placeholder,
@@ -59,36 +74,31 @@ export function TextField({
   step,
   ...common
 }: Common & {
+  type?: "text" | "email" | "tel" | "password" | "number";
   defaultValue?: string;
-  type?: "text" | "email" | "tel" | "number";
   autoComplete?: string;
   inputMode?: "numeric" | "text" | "email" | "tel";
   placeholder?: string;
   min?: number;
   step?: number;
 }) {
-  const f = ids(common.form, common.name);
   return (
     <Shell {...common}>
       <input
-        id={f.id}
-        name={common.name}
+        {...control(common)}
         type={type}
         defaultValue={defaultValue}
-        required={common.required}
         autoComplete={autoComplete}
         inputMode={inputMode}
         placeholder={placeholder}
         min={min}
         step={step}
-        aria-invalid={common.error ? true : undefined}
-        aria-describedby={describedBy(f, common.error, common.hint)}
-        className="field-input"
       />
     </Shell>
   );
 }
 
+/** A labelled select; `placeholder` adds an empty first option. */
 export function SelectField({
   defaultValue,
   placeholder,
@@ -96,22 +106,13 @@ export function SelectField({
   ...common
 }: Common & {
   defaultValue?: string;
-  placeholder: string;
+  placeholder?: string;
   options: ReadonlyArray<{ value: string; label: string }>;
 }) {
-  const f = ids(common.form, common.name);
   return (
     <Shell {...common}>
-      <select
-        id={f.id}
-        name={common.name}
-        defaultValue={defaultValue ?? ""}
-        required={common.required}
-        aria-invalid={common.error ? true : undefined}
-        aria-describedby={describedBy(f, common.error, common.hint)}
-        className="field-input"
-      >
-        <option value="">{placeholder}</option>
+      <select {...control(common)} defaultValue={defaultValue ?? ""}>
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
@@ -122,25 +123,15 @@ export function SelectField({
   );
 }
 
+/** A labelled four-line text area. */
 export function TextAreaField({
   defaultValue,
   placeholder,
   ...common
 }: Common & { defaultValue?: string; placeholder?: string }) {
-  const f = ids(common.form, common.name);
   return (
     <Shell {...common}>
-      <textarea
-        id={f.id}
-        name={common.name}
-        rows={4}
-        defaultValue={defaultValue}
-        required={common.required}
-        placeholder={placeholder}
-        aria-invalid={common.error ? true : undefined}
-        aria-describedby={describedBy(f, common.error, common.hint)}
-        className="field-input"
-      />
+      <textarea {...control(common)} rows={4} defaultValue={defaultValue} placeholder={placeholder} />
     </Shell>
   );
 }
