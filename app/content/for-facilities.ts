@@ -1,4 +1,4 @@
-import type { BenefitIconName } from "~/components/marketing/benefit-icon";
+import type { IconName } from "~/components/marketing/icon";
 import { SITE } from "./site";
 
 /** Facility marketing page copy (spec section 2, Facility marketing page; facts from section 9). */
@@ -98,7 +98,7 @@ export const PROCESS = {
   ] satisfies PremiumStep[],
 };
 
-export const BENEFITS: { icon: BenefitIconName; title: string; description: string }[] = [
+export const BENEFITS: { icon: IconName; title: string; description: string }[] = [
   {
     icon: "users",
     title: "More patients",

@@ -1,4 +1,4 @@
-import { ChevronDownIcon } from "./svg";
+import { Icon } from "./icon";
 
 /**
  * FAQ accordion (spec section 2): one item open at a time, and an open item can be closed.
@@ -23,7 +23,10 @@ export function FaqAccordion({ id, items }: { id: string; items: readonly { ques
                 className="group flex min-h-14 w-full items-center justify-between gap-4 px-5 py-4 text-left hover:bg-brand-50/60"
               >
                 <span>{item.question}</span>
-                <ChevronDownIcon className="size-5 text-brand-700 transition-transform group-aria-expanded:rotate-180" />
+                <Icon
+                  name="chevron-down"
+                  className="size-5 text-brand-700 transition-transform group-aria-expanded:rotate-180"
+                />
               </button>
             </h3>
             <section

@@ -1,8 +1,8 @@
 import type { HubSummary } from "~/content/hubs";
 import { HubIcon } from "../hub-icon";
 import { HubLink } from "./hub-link";
+import { Icon } from "./icon";
 import { MoreList } from "./more-list";
-import { ArrowRightIcon, ExternalLinkIcon } from "./svg";
 
 /**
  * A hub card. `home` badges live hubs PILOT PHASE and others "Launching {date}"; `listing` uses
@@ -58,7 +58,7 @@ export function HubCard({
       {variant === "join" ? (
         <HubLink hub={hub} className="btn-primary mt-2 w-full">
           Join This Hub<span className="sr-only">: {hub.title}</span>
-          {live ? <ExternalLinkIcon className="size-4" /> : <ArrowRightIcon className="size-4" />}
+          {live ? <Icon name="external-link" className="size-4" /> : <Icon name="arrow-right" className="size-4" />}
         </HubLink>
       ) : null}
     </article>

@@ -139,6 +139,7 @@ const ICONS = {
       <path d="M20 6 9 17l-5-5" />
     </>
   ),
+
   "arrow-right": (
     <>
       <path d="M5 12h14" />
@@ -256,6 +257,133 @@ const ICONS = {
       <path d="M9 12H4s.55-3.03 2-4c1.62-1.08 5 .05 5 .05" />
     </>
   ),
+  // The specialty hubs' icons (the names stored in Hub.icon, app/content/hubs.ts).
+  ribbon: (
+    <>
+      <path d="M12 11.22C11 9.997 10 9 10 8a2 2 0 0 1 4 0c0 1-.998 2.002-2.01 3.22" />
+      <path d="m12 18 2.57-3.5" />
+      <path d="M6.243 9.016a7 7 0 0 1 11.507-.009" />
+      <path d="M9.35 14.53 12 11.22" />
+      <path d="M9.35 14.53C7.728 12.246 6 10.221 6 7a6 5 0 0 1 12 0c-.005 3.22-1.778 5.235-3.43 7.5l3.557 4.527a1 1 0 0 1-.203 1.43l-1.894 1.36a1 1 0 0 1-1.384-.215L12 18l-2.679 3.593a1 1 0 0 1-1.39.213l-1.865-1.353a1 1 0 0 1-.203-1.422z" />
+    </>
+  ),
+  flower: (
+    <>
+      <circle cx="12" cy="12" r="3" />
+      <path d="M12 16.5A4.5 4.5 0 1 1 7.5 12 4.5 4.5 0 1 1 12 7.5a4.5 4.5 0 1 1 4.5 4.5 4.5 4.5 0 1 1-4.5 4.5" />
+      <path d="M12 7.5V9" />
+      <path d="M7.5 12H9" />
+      <path d="M16.5 12H15" />
+      <path d="M12 16.5V15" />
+      <path d="m8 8 1.88 1.88" />
+      <path d="M14.12 9.88 16 8" />
+      <path d="m8 16 1.88-1.88" />
+      <path d="M14.12 14.12 16 16" />
+    </>
+  ),
+  shield: (
+    <>
+      <path d="M20 13c0 5-3.5 7.5-7.66 8.95a1 1 0 0 1-.67-.01C7.5 20.5 4 18 4 13V6a1 1 0 0 1 1-1c2 0 4.5-1.2 6.24-2.72a1.17 1.17 0 0 1 1.52 0C14.51 3.81 17 5 19 5a1 1 0 0 1 1 1z" />
+    </>
+  ),
+  droplet: (
+    <>
+      <path d="M12 22a7 7 0 0 0 7-7c0-2-1-3.9-3-5.5s-3.5-4-4-6.5c-.5 2.5-2 4.9-4 6.5C6 11.1 5 13 5 15a7 7 0 0 0 7 7z" />
+    </>
+  ),
+  user: (
+    <>
+      <path d="M19 21v-2a4 4 0 0 0-4-4H9a4 4 0 0 0-4 4v2" />
+      <circle cx="12" cy="7" r="4" />
+    </>
+  ),
+  heart: (
+    <>
+      <path d="M2 9.5a5.5 5.5 0 0 1 9.591-3.676.56.56 0 0 0 .818 0A5.49 5.49 0 0 1 22 9.5c0 2.29-1.5 4-3 5.5l-5.492 5.313a2 2 0 0 1-3 .019L5 15c-1.5-1.5-3-3.2-3-5.5" />
+    </>
+  ),
+  baby: (
+    <>
+      <path d="M10 16c.5.3 1.2.5 2 .5s1.5-.2 2-.5" />
+      <path d="M15 12h.01" />
+      <path d="M19.38 6.813A9 9 0 0 1 20.8 10.2a2 2 0 0 1 0 3.6 9 9 0 0 1-17.6 0 2 2 0 0 1 0-3.6A9 9 0 0 1 12 3c2 0 3.5 1.1 3.5 2.5s-.9 2.5-2 2.5c-.8 0-1.5-.4-1.5-1" />
+      <path d="M9 12h.01" />
+    </>
+  ),
+  brain: (
+    <>
+      <path d="M12 18V5" />
+      <path d="M15 13a4.17 4.17 0 01-3-4 4.17 4.17 0 01-3 4" />
+      <path d="M17.707 6.294A3 3 0 1012 5a3 3 0 10-5.707 1.294" />
+      <path d="M17.996 5.125a4 4 0 012.526 5.77" />
+      <path d="M18 18a4 4 0 002-7.465" />
+      <path d="M19.967 17.482a4 4 0 11-7.967.517 4 4 0 11-7.967-.517" />
+      <path d="M6 18a4 4 0 01-2-7.465" />
+      <path d="M6.004 5.125a4 4 0 00-2.526 5.77" />
+    </>
+  ),
+  activity: (
+    <>
+      <path d="M22 12h-2.48a2 2 0 0 0-1.93 1.46l-2.35 8.36a.25.25 0 0 1-.48 0L9.24 2.18a.25.25 0 0 0-.48 0l-2.35 8.36A2 2 0 0 1 4.49 12H2" />
+    </>
+  ),
+  // The directory's and the profiles' icons.
+  verified: (
+    <>
+      <path d="M3.85 8.62a4 4 0 0 1 4.78-4.77 4 4 0 0 1 6.74 0 4 4 0 0 1 4.78 4.78 4 4 0 0 1 0 6.74 4 4 0 0 1-4.77 4.78 4 4 0 0 1-6.75 0 4 4 0 0 1-4.78-4.77 4 4 0 0 1 0-6.76Z" />
+      <path d="m9 12 2 2 4-4" />
+    </>
+  ),
+  clock: (
+    <>
+      <circle cx="12" cy="12" r="10" />
+      <path d="M12 6v6l4 2" />
+    </>
+  ),
+  phone: (
+    <path d="M22 16.92v3a2 2 0 0 1-2.18 2 19.79 19.79 0 0 1-8.63-3.07 19.5 19.5 0 0 1-6-6 19.79 19.79 0 0 1-3.07-8.67A2 2 0 0 1 4.11 2h3a2 2 0 0 1 2 1.72 12.84 12.84 0 0 0 .7 2.81 2 2 0 0 1-.45 2.11L8.09 9.91a16 16 0 0 0 6 6l1.27-1.27a2 2 0 0 1 2.11-.45 12.84 12.84 0 0 0 2.81.7A2 2 0 0 1 22 16.92z" />
+  ),
+  mail: (
+    <>
+      <rect width="20" height="16" x="2" y="4" rx="2" />
+      <path d="m22 7-8.97 5.7a1.94 1.94 0 0 1-2.06 0L2 7" />
+    </>
+  ),
+  "arrow-left": (
+    <>
+      <path d="m12 19-7-7 7-7" />
+      <path d="M19 12H5" />
+    </>
+  ),
+  facebook: (
+    <>
+      <path d="M18 2h-3a5 5 0 0 0-5 5v3H7v4h3v8h4v-8h3l1-4h-4V7a1 1 0 0 1 1-1h3z" />
+    </>
+  ),
+  instagram: (
+    <>
+      <rect width="20" height="20" x="2" y="2" rx="5" ry="5" />
+      <path d="M16 11.37A4 4 0 1 1 12.63 8 4 4 0 0 1 16 11.37z" />
+      <path d="M17.5 6.5h.01" />
+    </>
+  ),
+  list: (
+    <>
+      <path d="M3 6h.01" />
+      <path d="M3 12h.01" />
+      <path d="M3 18h.01" />
+      <path d="M8 6h13" />
+      <path d="M8 12h13" />
+      <path d="M8 18h13" />
+    </>
+  ),
+  map: (
+    <>
+      <path d="M14.106 5.553a2 2 0 0 0 1.788 0l3.659-1.83A1 1 0 0 1 21 4.619v12.764a1 1 0 0 1-.553.894l-4.553 2.277a2 2 0 0 1-1.788 0l-4.212-2.106a2 2 0 0 0-1.788 0l-3.659 1.83A1 1 0 0 1 3 19.381V6.618a1 1 0 0 1 .553-.894l4.553-2.277a2 2 0 0 1 1.788 0z" />
+      <path d="M15 5.764v15" />
+      <path d="M9 3.236v15" />
+    </>
+  ),
 } satisfies Record<string, ReactNode>;
 
 export type IconName = keyof typeof ICONS;
@@ -264,6 +392,21 @@ export function isIconName(name: string): name is IconName {
   return name in ICONS;
 }
 
-export function Icon({ name, className = "size-5" }: { name: IconName | (string & {}); className?: string }) {
-  return <Svg className={className}>{isIconName(name) ? ICONS[name] : ICONS.check}</Svg>;
+export function Icon({
+  name,
+  className = "size-5",
+  fallback = "check",
+  filled = false,
+}: {
+  name: IconName | (string & {});
+  className?: string;
+  fallback?: IconName;
+  /** Filled with the text colour (a rating's stars). */
+  filled?: boolean;
+}) {
+  return (
+    <Svg className={className} filled={filled}>
+      {isIconName(name) ? ICONS[name] : ICONS[fallback]}
+    </Svg>
+  );
 }

@@ -1,10 +1,11 @@
 import type { ReactNode } from "react";
 import { data, isRouteErrorResponse, Link, useRouteLoaderData } from "react-router";
+import type { IconName } from "~/components/marketing/icon";
 import { FACILITY_IMAGE_SIZE } from "~/content/facilities";
 import { SITE } from "~/content/site";
 import { db } from "~/db/database.server";
 import { TypeBadge, VerifiedMark } from "~/features/facilities/components/facility-card";
-import { FacilityIcon, type FacilityIconName } from "~/features/facilities/components/facility-icons";
+import { FacilityIcon } from "~/features/facilities/components/facility-icons";
 import { getFacilityBySlug } from "~/features/facilities/facilities.server";
 import { displayUrl, isRated, profileReviewsLabel, ratingValue, telHref } from "~/features/facilities/facility-format";
 import { facilityJsonLd, serializeJsonLd } from "~/features/facilities/facility-jsonld";
@@ -312,7 +313,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-function ContactItem({ icon, label, children }: { icon: FacilityIconName; label: string; children: ReactNode }) {
+function ContactItem({ icon, label, children }: { icon: IconName; label: string; children: ReactNode }) {
   return (
     <li className="flex items-start gap-3">
       <FacilityIcon name={icon} className="mt-0.5 size-4 text-brand-700" />

@@ -1,10 +1,9 @@
 import { Link } from "react-router";
-import { BenefitIcon } from "~/components/marketing/benefit-icon";
 import { CtaBand } from "~/components/marketing/cta-band";
 import { FaqAccordion } from "~/components/marketing/faq-accordion";
 import { HubCard } from "~/components/marketing/hub-card";
+import { Icon } from "~/components/marketing/icon";
 import { Section } from "~/components/marketing/section";
-import { CheckIcon } from "~/components/marketing/svg";
 import {
   BENEFITS,
   FACILITY_CLOSING,
@@ -75,7 +74,7 @@ export default function ForFacilities({ loaderData: { hubs } }: Route.ComponentP
                 <ul className="mt-4 space-y-2">
                   {pkg.points.map((point) => (
                     <li key={point} className="flex gap-2 text-sm leading-6">
-                      <CheckIcon className="mt-0.5 size-5 text-brand-700" />
+                      <Icon name="check" className="mt-0.5 size-5 text-brand-700" />
                       {point}
                     </li>
                   ))}
@@ -119,7 +118,7 @@ export default function ForFacilities({ loaderData: { hubs } }: Route.ComponentP
           {BENEFITS.map((b) => (
             <li key={b.title} className="card">
               <span className="inline-flex size-10 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
-                <BenefitIcon name={b.icon} />
+                <Icon name={b.icon} />
               </span>
               <h3 className="mt-3 text-lg font-bold">{b.title}</h3>
               <p className="mt-1 text-sm leading-6 text-muted">{b.description}</p>

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { filterHubs, hubSearchStatus } from "~/components/marketing/filter-hubs";
 import { HubCard } from "~/components/marketing/hub-card";
-import { SearchIcon } from "~/components/marketing/svg";
+import { Icon } from "~/components/marketing/icon";
 import { HUBS, type HubSummary, toHubSummary } from "~/content/hubs";
 import hubsScript from "~/enhance/pages/hubs.ts?page-script";
 import { loadAsDocument } from "~/lib/load-as-document";
@@ -74,7 +74,7 @@ export default function Hubs({ loaderData: { hubs, query } }: Route.ComponentPro
               <label htmlFor="hub-search" className="field-label">
                 Search hubs
               </label>
-              <SearchIcon className="pointer-events-none absolute bottom-3 left-3 size-5 text-slate-500" />
+              <Icon name="search" className="pointer-events-none absolute bottom-3 left-3 size-5 text-slate-500" />
               <input
                 id="hub-search"
                 type="search"
@@ -113,7 +113,7 @@ export default function Hubs({ loaderData: { hubs, query } }: Route.ComponentPro
           hidden={results.length > 0}
           className="mt-4 rounded-2xl border border-dashed border-slate-300 px-6 py-12 text-center"
         >
-          <SearchIcon className="mx-auto size-8 text-slate-500" />
+          <Icon name="search" className="mx-auto size-8 text-slate-500" />
           <h2 className="mt-3 text-lg font-bold">No hubs found</h2>
           <p className="mt-1 text-muted">
             No hub title or description mentions “<span id="hub-empty-query">{query.trim()}</span>”. Try another word,
