@@ -151,3 +151,34 @@ export function PolicyPage({ doc, eyebrow = "Legal" }: { doc: PolicyDocument; ey
     </main>
   );
 }
+
+const CARD_TEXT = {
+  lg: { title: "text-lg font-semibold", text: "mt-2 leading-7 text-muted" },
+  md: { title: "font-semibold", text: "mt-2 leading-7 text-muted" },
+  sm: { title: "font-semibold", text: "mt-2 text-sm leading-6 text-muted" },
+} as const;
+
+/** A grid of cards, each a title and a description (three across, or four with `columns={4}`). */
+export function CardList({
+  items,
+  columns = 3,
+  size = "md",
+  className = "mt-8",
+}: {
+  items: ReadonlyArray<{ title: string; description: string }>;
+  columns?: 3 | 4;
+  size?: keyof typeof CARD_TEXT;
+  className?: string;
+}) {
+  const grid = columns === 4 ? "sm:grid-cols-2 lg:grid-cols-4" : "md:grid-cols-3";
+  return (
+    <ul className={`${className} grid gap-4 ${grid}`}>
+      {items.map((item) => (
+        <li key={item.title} className="card">
+          <h3 className={CARD_TEXT[size].title}>{item.title}</h3>
+          <p className={CARD_TEXT[size].text}>{item.description}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,4 +1,4 @@
-import { PageHeader } from "~/components/content/page-parts";
+import { CardList, PageHeader } from "~/components/content/page-parts";
 import { ABOUT } from "~/content/about";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/about";
@@ -92,14 +92,7 @@ export default function AboutPage() {
         <h2 id="technology" className="text-2xl font-bold">
           {ABOUT.technology.heading}
         </h2>
-        <ul className="mt-8 grid gap-4 md:grid-cols-3">
-          {ABOUT.technology.items.map((item) => (
-            <li key={item.title} className="card">
-              <h3 className="font-semibold">{item.title}</h3>
-              <p className="mt-2 leading-7 text-muted">{item.description}</p>
-            </li>
-          ))}
-        </ul>
+        <CardList items={ABOUT.technology.items} />
       </section>
 
       <section aria-labelledby="model" className="container-page grid gap-10 pb-14 md:grid-cols-2">
@@ -135,14 +128,7 @@ export default function AboutPage() {
           <h2 id="values" className="text-2xl font-bold">
             {ABOUT.values.heading}
           </h2>
-          <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            {ABOUT.values.items.map((item) => (
-              <li key={item.title} className="card">
-                <h3 className="font-semibold">{item.title}</h3>
-                <p className="mt-2 text-sm leading-6 text-muted">{item.description}</p>
-              </li>
-            ))}
-          </ul>
+          <CardList items={ABOUT.values.items} columns={4} size="sm" />
         </div>
       </section>
 

@@ -1,4 +1,4 @@
-import { PageHeader } from "~/components/content/page-parts";
+import { CardList, PageHeader } from "~/components/content/page-parts";
 import { INVESTORS as I } from "~/content/investors";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/investment-opportunities";
@@ -75,14 +75,7 @@ export default function InvestmentOpportunitiesPage() {
           {I.model.heading}
         </h2>
         <p className="mt-2 text-muted">{I.model.lead}</p>
-        <ul className="mt-6 grid gap-4 md:grid-cols-3">
-          {I.model.networks.map((network) => (
-            <li key={network.title} className="card">
-              <h3 className="text-lg font-semibold">{network.title}</h3>
-              <p className="mt-2 leading-7 text-muted">{network.description}</p>
-            </li>
-          ))}
-        </ul>
+        <CardList items={I.model.networks} size="lg" className="mt-6" />
       </section>
 
       <section aria-labelledby="economics" className="bg-slate-50 py-14">
@@ -203,14 +196,7 @@ export default function InvestmentOpportunitiesPage() {
         <h2 id="exits" className="text-2xl font-bold">
           {I.exits.heading}
         </h2>
-        <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {I.exits.items.map((exit) => (
-            <li key={exit.title} className="card">
-              <h3 className="font-semibold">{exit.title}</h3>
-              <p className="mt-2 text-sm leading-6 text-muted">{exit.description}</p>
-            </li>
-          ))}
-        </ul>
+        <CardList items={I.exits.items} columns={4} size="sm" className="mt-6" />
       </section>
 
       <section aria-labelledby="invest-cta" className="container-page">

@@ -31,6 +31,51 @@ function RequiredNote() {
   );
 }
 
+/** The fields both forms end with: country, phone and a message. */
+function ReachFields({
+  form,
+  values,
+  errors,
+  messagePlaceholder,
+}: {
+  form: string;
+  values: ReturnType<typeof formState>["values"];
+  errors: FieldErrors;
+  messagePlaceholder: string;
+}) {
+  return (
+    <>
+      <InputField
+        form={form}
+        name="country"
+        label="Country"
+        required
+        autoComplete="country-name"
+        defaultValue={values?.country}
+        error={errors.country}
+      />
+      <InputField
+        form={form}
+        name="phone"
+        label="Phone"
+        type="tel"
+        autoComplete="tel"
+        defaultValue={values?.phone}
+        error={errors.phone}
+      />
+      <TextAreaField
+        form={form}
+        name="message"
+        label="Message"
+        className="sm:col-span-2"
+        placeholder={messagePlaceholder}
+        defaultValue={values?.message}
+        error={errors.message}
+      />
+    </>
+  );
+}
+
 export function ProfessionalWaitlistForm({ specialties, serverResult }: FormProps & { specialties: string[] }) {
   const { errors, notice, values } = formState(serverResult);
   const form = "professional";
@@ -90,32 +135,11 @@ export function ProfessionalWaitlistForm({ specialties, serverResult }: FormProp
           defaultValue={values?.yearsOfExperience}
           error={errors.yearsOfExperience}
         />
-        <InputField
+        <ReachFields
           form={form}
-          name="country"
-          label="Country"
-          required
-          autoComplete="country-name"
-          defaultValue={values?.country}
-          error={errors.country}
-        />
-        <InputField
-          form={form}
-          name="phone"
-          label="Phone"
-          type="tel"
-          autoComplete="tel"
-          defaultValue={values?.phone}
-          error={errors.phone}
-        />
-        <TextAreaField
-          form={form}
-          name="message"
-          label="Message"
-          className="sm:col-span-2"
-          placeholder="What would you like from this hub?"
-          defaultValue={values?.message}
-          error={errors.message}
+          values={values}
+          errors={errors}
+          messagePlaceholder="What would you like from this hub?"
         />
       </div>
       <button type="submit" className="btn-primary mt-6 w-full sm:w-auto" data-busy-label="Joining...">
@@ -172,32 +196,11 @@ export function FacilityWaitlistForm({ serverResult }: FormProps) {
           defaultValue={values?.contactPerson}
           error={errors.contactPerson}
         />
-        <InputField
+        <ReachFields
           form={form}
-          name="country"
-          label="Country"
-          required
-          autoComplete="country-name"
-          defaultValue={values?.country}
-          error={errors.country}
-        />
-        <InputField
-          form={form}
-          name="phone"
-          label="Phone"
-          type="tel"
-          autoComplete="tel"
-          defaultValue={values?.phone}
-          error={errors.phone}
-        />
-        <TextAreaField
-          form={form}
-          name="message"
-          label="Message"
-          className="sm:col-span-2"
-          placeholder="Tell us about your facility and the patients you serve"
-          defaultValue={values?.message}
-          error={errors.message}
+          values={values}
+          errors={errors}
+          messagePlaceholder="Tell us about your facility and the patients you serve"
         />
       </div>
       <button type="submit" className="btn-primary mt-6 w-full sm:w-auto" data-busy-label="Registering...">
