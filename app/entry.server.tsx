@@ -6,7 +6,7 @@ import { type EntryContext, type HandleErrorFunction, type RouterContextProvider
 import { logger } from "./lib/logger.server";
 import { NonceContext } from "./lib/nonce";
 import { requestInfo } from "./lib/request-context.server";
-import { isStaticPage, STATIC_PAGE_HEADER } from "./lib/static-page";
+import { pageCacheTag, STATIC_PAGE_HEADER } from "./lib/static-page";
 
 export const streamTimeout = 5_000;
 
@@ -37,7 +37,8 @@ export default function handleRequest(
         },
       });
       responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-      if (isStaticPage(request, responseStatusCode, routerContext)) responseHeaders.set(STATIC_PAGE_HEADER, "1");
+      const cacheTag = pageCacheTag(request, responseStatusCode, routerContext);
+      if (cacheTag) responseHeaders.set(STATIC_PAGE_HEADER, cacheTag);
       pipe(body);
       resolve(
         new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),

@@ -6,14 +6,17 @@ import { Toaster } from "./components/ui/toast";
 import { SITE } from "./content/site";
 import type { PageScript } from "./enhance/page-script";
 import { useNonce } from "./lib/nonce";
+import type { VersionedContent } from "./lib/static-page";
 
 /**
  * A route module's `handle`. `hydrate: false` ships no React; `script` then gives the page its
  * behaviour with a small module of its own (docs/decisions/008-interactive-public-pages.md).
  * `static: true`: the page comes from the code alone, the same for every visitor (no database, no
  * session, no query string), so the server renders it once and serves the copy (server/page-cache.ts).
+ * `versionedBy`: the page comes from the code and that content alone, the same for every visitor at
+ * a given query string; the server keeps it until the content's version in the database moves.
  */
-export type RouteHandle = { hydrate?: boolean; script?: PageScript; static?: boolean };
+export type RouteHandle = { hydrate?: boolean; script?: PageScript; static?: boolean; versionedBy?: VersionedContent };
 
 export async function loader() {
   const { env } = await import("./env.server");

@@ -12,7 +12,8 @@
 // BENCH_SKIP_LIGHTHOUSE=1, BENCH_SECONDS (20), BENCH_CONNECTIONS (50), BENCH_WARMUP_SECONDS (3),
 // BENCH_LIGHTHOUSE_RUNS (1; the median run is kept), BENCH_DURABILITY_ROUNDS (10),
 // BENCH_POSTGRES_URL (default TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres;
-// a throwaway database is created and dropped), BENCH_SKIP_POSTGRES=1.
+// a throwaway database is created and dropped), BENCH_SKIP_POSTGRES=1, BENCH_PATHS (comma list of the
+// HTTP section's paths to measure, printed only: http.json is written by a run of every path).
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -37,6 +38,7 @@ const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1);
 const durabilityRounds = Number(process.env.BENCH_DURABILITY_ROUNDS ?? 10);
 const postgresUrl =
   process.env.BENCH_POSTGRES_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const onlyPaths = process.env.BENCH_PATHS?.split(",");
 const sections = new Set((process.env.BENCH_ONLY ?? "http,lighthouse,bundles,durability").split(","));
 if (process.env.BENCH_SKIP_LIGHTHOUSE === "1") sections.delete("lighthouse");
 const budgets = JSON.parse(readFileSync("bench/budgets.json", "utf8"));
@@ -280,7 +282,7 @@ async function httpBench(kind: Kind): Promise<HttpRow[]> {
     writeFileSync(pagesFile, JSON.stringify(pages));
 
     // Page by page, the app then the floor, each alone on the machine's cores and database.
-    for (const target of TARGETS) {
+    for (const target of TARGETS.filter((t) => !onlyPaths || onlyPaths.includes(t.path))) {
       const headers: Record<string, string> = target.kind === "signed-in" ? { cookie } : {};
       const run = async (server: Running, expected: string) => {
         const url = `http://127.0.0.1:${server.port}${target.path}`;
@@ -413,15 +415,17 @@ if (sections.has("http")) {
   const before = machine();
   const databases: Partial<Record<Kind, HttpRow[]>> = {};
   for (const kind of kinds) databases[kind] = await httpBench(kind);
-  writeResult("http.json", {
-    measuredAt: startedAt,
-    seconds,
-    connections,
-    warmupSeconds,
-    data: HTTP_DATA,
-    machine: { ...before, loadAverageAfter: machine().loadAverage },
-    databases,
-  });
+  if (onlyPaths) log("BENCH_PATHS is set: http.json is left as it was.");
+  else
+    writeResult("http.json", {
+      measuredAt: startedAt,
+      seconds,
+      connections,
+      warmupSeconds,
+      data: HTTP_DATA,
+      machine: { ...before, loadAverageAfter: machine().loadAverage },
+      databases,
+    });
 }
 
 if (sections.has("lighthouse")) {

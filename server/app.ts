@@ -8,6 +8,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { createRequestHandler, RouterContextProvider } from "react-router";
+import { contentVersionReader } from "~/db/content-version.server";
 import { closeDatabase, database } from "~/db/database.server";
 import { ConfigError, env } from "~/env.server";
 import { logger } from "~/lib/logger.server";
@@ -97,13 +98,25 @@ export function createApp() {
     }),
   );
 
-  // Pages that are the same for every visitor: rendered once, then served from memory (page-cache.ts).
-  const pages = createPageCache();
+  // Pages that are the same for every visitor: rendered once (or once per version of the content
+  // they show), then served from memory (page-cache.ts).
+  let versions: Promise<ReturnType<typeof contentVersionReader>> | null = null;
+  const pages = createPageCache({
+    version: async (content) => {
+      versions ??= database()
+        .then(contentVersionReader)
+        .catch((error) => {
+          versions = null;
+          throw error;
+        });
+      return (await versions)(content);
+    },
+  });
   app.all("*", async (c) => {
-    const cacheable = c.req.method === "GET" && new URL(c.req.url).search === "";
     const acceptEncoding = c.req.header("accept-encoding");
-    const kept = cacheable ? pages.serve(c.req.path, c.get("nonce"), acceptEncoding) : null;
-    if (kept) return kept;
+    const { pathname, search } = new URL(c.req.url);
+    const lookup = c.req.method === "GET" ? await pages.lookup(pathname, search, c.get("nonce"), acceptEncoding) : null;
+    if (lookup && "hit" in lookup) return lookup.hit;
     const context = new RouterContextProvider();
     context.set(requestInfoContext, {
       nonce: c.get("nonce"),
@@ -116,7 +129,7 @@ export function createApp() {
       // Short, private caching for pages: they carry a per-request nonce and may be personal.
       response.headers.set("Cache-Control", "private, max-age=0, must-revalidate");
     }
-    const answer = cacheable ? await pages.keep(c.req.path, response, c.get("nonce"), acceptEncoding) : response;
+    const answer = lookup ? await pages.keep(lookup.miss, response, c.get("nonce"), acceptEncoding) : response;
     return type.startsWith("text/html") ? gzipWhole(answer, acceptEncoding) : answer;
   });
 

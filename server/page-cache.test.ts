@@ -46,50 +46,165 @@ function rendered(html: string, headers: Record<string, string> = {}): Response 
   return new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8", ...headers } });
 }
 
-describe("createPageCache", () => {
+const noVersions = { version: async () => null };
+
+/** A GET through the cache: the kept copy, or `render`'s answer handed to `keep`. */
+async function get(
+  cache: ReturnType<typeof createPageCache>,
+  path: string,
+  render: (nonce: string) => Response,
+  { search = "", encoding = "gzip" } = {},
+): Promise<{ hit: boolean; html: string; nonce: string; response: Response }> {
+  const nonce = createNonce();
+  const lookup = await cache.lookup(path, search, nonce, encoding);
+  const response = "hit" in lookup ? lookup.hit : await cache.keep(lookup.miss, render(nonce), nonce, encoding);
+  const bytes = Buffer.from(await response.clone().arrayBuffer());
+  const coding = response.headers.get("Content-Encoding");
+  const html = (
+    coding === "gzip" ? gunzipSync(bytes) : coding === "br" ? brotliDecompressSync(bytes) : bytes
+  ).toString();
+  return { hit: "hit" in lookup, html, nonce, response };
+}
+
+describe("createPageCache: static pages", () => {
   it("keeps a static page and serves it again with a fresh nonce, compressed as asked", async () => {
-    const cache = createPageCache();
-    const first = createNonce();
-    const kept = await cache.keep("/hubs", rendered(pageWith(first), { [STATIC_PAGE_HEADER]: "1" }), first, "gzip");
-    expect(kept.headers.has(STATIC_PAGE_HEADER)).toBe(false);
-    expect(gunzipSync(Buffer.from(await kept.arrayBuffer())).toString()).toBe(pageWith(first));
+    const cache = createPageCache(noVersions);
+    const first = await get(cache, "/hubs", (nonce) => rendered(pageWith(nonce), { [STATIC_PAGE_HEADER]: "static" }));
+    expect(first.hit).toBe(false);
+    expect(first.response.headers.has(STATIC_PAGE_HEADER)).toBe(false);
+    expect(first.html).toBe(pageWith(first.nonce));
 
     const second = createNonce();
-    const gzip = cache.serve("/hubs", second, "gzip, deflate, br")!;
-    expect(gzip.headers.get("Content-Encoding")).toBe("gzip");
-    expect(gzip.headers.get("Vary")).toBe("Accept-Encoding");
-    expect(gzip.headers.get("Content-Type")).toBe("text/html; charset=utf-8");
-    expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toBe(pageWith(second));
+    const gzip = await cache.lookup("/hubs", "", second, "gzip, deflate, br");
+    if (!("hit" in gzip)) throw new Error("not kept");
+    expect(gzip.hit.headers.get("Content-Encoding")).toBe("gzip");
+    expect(gzip.hit.headers.get("Vary")).toBe("Accept-Encoding");
+    expect(gzip.hit.headers.get("Content-Type")).toBe("text/html; charset=utf-8");
+    expect(gunzipSync(Buffer.from(await gzip.hit.arrayBuffer())).toString()).toBe(pageWith(second));
 
-    const plain = cache.serve("/hubs", second, "gzip;q=0")!;
-    expect(plain.headers.has("Content-Encoding")).toBe(false);
-    expect(await plain.text()).toBe(pageWith(second));
-    expect(cache.serve("/about", second, "gzip")).toBeNull();
+    const plain = await cache.lookup("/hubs", "", second, "gzip;q=0");
+    if (!("hit" in plain)) throw new Error("not kept");
+    expect(plain.hit.headers.has("Content-Encoding")).toBe(false);
+    expect(await plain.hit.text()).toBe(pageWith(second));
+    expect("hit" in (await cache.lookup("/about", "", second, "gzip"))).toBe(false);
+    // A query string is another page, which a static page never is.
+    expect("hit" in (await cache.lookup("/hubs", "?q=x", second, "gzip"))).toBe(false);
   });
 
-  it("passes other answers through untouched and keeps nothing that sets a cookie", async () => {
-    const cache = createPageCache();
-    const nonce = createNonce();
+  it("passes other answers through untouched and keeps nothing that sets a cookie or has a query string", async () => {
+    const cache = createPageCache(noVersions);
     const dynamic = rendered("<p>dashboard</p>");
-    expect(await cache.keep("/dashboard/doctor", dynamic, nonce, "gzip")).toBe(dynamic);
-    const withCookie = await cache.keep(
-      "/",
-      rendered("<p>home</p>", { [STATIC_PAGE_HEADER]: "1", "Set-Cookie": "a=b" }),
-      nonce,
-      "gzip",
+    const ticket = { path: "/dashboard/doctor", search: "", content: null, version: null };
+    expect(await cache.keep(ticket, dynamic, createNonce(), "gzip")).toBe(dynamic);
+    const withCookie = await get(cache, "/", () =>
+      rendered("<p>home</p>", { [STATIC_PAGE_HEADER]: "static", "Set-Cookie": "a=b" }),
     );
-    expect(withCookie.headers.has(STATIC_PAGE_HEADER)).toBe(false);
-    expect(cache.serve("/", nonce, "gzip")).toBeNull();
-    expect(cache.serve("/dashboard/doctor", nonce, "gzip")).toBeNull();
+    expect(withCookie.response.headers.has(STATIC_PAGE_HEADER)).toBe(false);
+    await get(cache, "/about", () => rendered("<p>About</p>", { [STATIC_PAGE_HEADER]: "static" }), { search: "?x=1" });
+    for (const path of ["/", "/dashboard/doctor", "/about"]) {
+      expect("hit" in (await cache.lookup(path, "", createNonce(), "gzip"))).toBe(false);
+    }
   });
 
   it("serves brotli for a page without a nonce when the browser takes it", async () => {
-    const cache = createPageCache();
+    const cache = createPageCache(noVersions);
+    await get(cache, "/about", () => rendered("<p>About us</p>", { [STATIC_PAGE_HEADER]: "static" }), {
+      encoding: "br",
+    });
+    const again = await get(cache, "/about", () => rendered("<p>changed</p>"), { encoding: "gzip, br" });
+    expect(again.hit).toBe(true);
+    expect(again.response.headers.get("Content-Encoding")).toBe("br");
+    expect(again.html).toBe("<p>About us</p>");
+  });
+});
+
+describe("createPageCache: pages built from versioned content", () => {
+  /** A cache whose `facilities` version is `state.version` (or a failure), counting the reads. */
+  function versionedCache() {
+    const state = { version: 1 as number | null, fail: false, reads: 0 };
+    const cache = createPageCache({
+      version: async () => {
+        state.reads += 1;
+        if (state.fail) throw new Error("database unavailable");
+        return state.version;
+      },
+    });
+    let renders = 0;
+    const directory = (search = "") =>
+      get(
+        cache,
+        "/facilities",
+        (nonce) => {
+          renders += 1;
+          return rendered(`<p nonce="${nonce}">v${state.version} ${search} render ${renders}</p>`, {
+            [STATIC_PAGE_HEADER]: "content:facilities",
+          });
+        },
+        { search },
+      );
+    return { cache, state, directory, renders: () => renders };
+  }
+
+  it("learns the path from the first answer, keeps the second, and serves the copy while the version holds", async () => {
+    const { state, directory, renders } = versionedCache();
+    expect((await directory()).hit).toBe(false);
+    expect(state.reads).toBe(0); // not yet known to be versioned: no version read, nothing kept
+    const second = await directory();
+    expect(second.hit).toBe(false);
+    expect(state.reads).toBe(1);
+    const third = await directory();
+    expect(third.hit).toBe(true);
+    expect(third.html).toBe(`<p nonce="${third.nonce}">v1  render 2</p>`);
+    expect(renders()).toBe(2);
+    expect(state.reads).toBe(2);
+  });
+
+  it("renders again once the version moves, and keeps each query string apart", async () => {
+    const { state, directory, renders } = versionedCache();
+    await directory();
+    await directory();
+    expect((await directory()).hit).toBe(true);
+    state.version = 2;
+    const moved = await directory();
+    expect(moved.hit).toBe(false);
+    expect(moved.html).toContain("v2");
+    const keptAgain = await directory();
+    expect(keptAgain.hit).toBe(true);
+    expect(keptAgain.html).toBe(`<p nonce="${keptAgain.nonce}">v2  render 3</p>`);
+    const filtered = await directory("?country=ghana");
+    expect(filtered.hit).toBe(false);
+    expect(filtered.html).toContain("?country=ghana");
+    expect((await directory("?country=ghana")).hit).toBe(true);
+    expect((await directory()).html).not.toContain("country");
+    expect(renders()).toBe(4);
+  });
+
+  it("keeps nothing when the version cannot be read, or is unknown", async () => {
+    const { state, directory, renders } = versionedCache();
+    await directory();
+    state.fail = true;
+    await directory();
+    await directory();
+    state.fail = false;
+    state.version = null;
+    await directory();
+    await directory();
+    expect(renders()).toBe(5);
+  });
+
+  it("files a copy under the version read before its render, so a write during the render is not hidden", async () => {
+    const { state, cache } = versionedCache();
     const nonce = createNonce();
-    await cache.keep("/about", rendered("<p>About us</p>", { [STATIC_PAGE_HEADER]: "1" }), nonce, "br");
-    const answer = cache.serve("/about", createNonce(), "gzip, br")!;
-    expect(answer.headers.get("Content-Encoding")).toBe("br");
-    expect(brotliDecompressSync(Buffer.from(await answer.arrayBuffer())).toString()).toBe("<p>About us</p>");
+    const answer = (text: string) => rendered(`<p>${text}</p>`, { [STATIC_PAGE_HEADER]: "content:facilities" });
+    const learn = await cache.lookup("/facilities", "", nonce, "gzip");
+    if ("hit" in learn) throw new Error("unexpected");
+    await cache.keep(learn.miss, answer("first"), nonce, "gzip");
+    const before = await cache.lookup("/facilities", "", nonce, "gzip"); // reads version 1
+    if ("hit" in before) throw new Error("unexpected");
+    state.version = 2; // a facility is written while the page renders
+    await cache.keep(before.miss, answer("rendered during the write"), nonce, "gzip");
+    const after = await cache.lookup("/facilities", "", nonce, "gzip");
+    expect("hit" in after).toBe(false);
   });
 });
 

@@ -1,5 +1,5 @@
 import { brotliCompressSync, constants, crc32, deflateRawSync, gzipSync } from "node:zlib";
-import { STATIC_PAGE_HEADER } from "~/lib/static-page";
+import { STATIC_PAGE_HEADER, type VersionedContent } from "~/lib/static-page";
 
 /*
  * Static pages (route handle `static: true`: the same for every visitor) are rendered once per
@@ -10,6 +10,13 @@ import { STATIC_PAGE_HEADER } from "~/lib/static-page";
  * no back-reference can point into them). Per answer the nonce goes in as a stored block between
  * the pieces and the CRC-32 is computed: microseconds, where a render and a compression take
  * milliseconds. A page without a nonce is also kept as brotli.
+ *
+ * Pages built from versioned content (route handle `versionedBy`: the facilities directory and
+ * profiles) are kept the same way, per path and query string, with the content's version read
+ * before the render; each later request reads the version (one indexed row) and is served the copy
+ * while it holds. A write to the content raises the version in its own transaction (a trigger), so
+ * every server sees it on its next request. The server learns which paths are versioned from the
+ * first answer, and keeps from the second.
  */
 
 type CachedPage = {
@@ -22,8 +29,10 @@ type CachedPage = {
   brotli: Buffer | null;
 };
 
-/** Keeps at most this many pages (a page per path; /hub/:id has a page per hub). */
+/** Keeps at most this many static pages (a page per path; /hub/:id has a page per hub). */
 const MAX_PAGES = 200;
+/** And this many versioned pages (a page per path and query string), the least recently served going first. */
+const MAX_VERSIONED_PAGES = 200;
 const WINDOW = 32 * 1024;
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3]);
 
@@ -94,8 +103,25 @@ export function gzipPage(page: CachedPage, nonce: string): Buffer {
   return Buffer.concat(parts);
 }
 
-export function createPageCache() {
+/** What a request for a cacheable page carries from the lookup to keeping its rendering. */
+export type PageTicket = {
+  path: string;
+  search: string;
+  /** The content the path is known to be built from, and its version read before the render. */
+  content: VersionedContent | null;
+  version: number | null;
+};
+
+export type PageCacheOptions = {
+  /** The current version of a content (null: unknown, keep nothing built from it). */
+  version(content: VersionedContent): Promise<number | null>;
+};
+
+export function createPageCache(options: PageCacheOptions) {
   const pages = new Map<string, CachedPage>();
+  const versioned = new Map<string, CachedPage & { version: number }>();
+  /** Paths whose answer said they are built from a versioned content. */
+  const learned = new Map<string, VersionedContent>();
 
   function answer(page: CachedPage, nonce: string, acceptEncoding: string | undefined): Response {
     const headers = new Headers(page.headers);
@@ -111,27 +137,77 @@ export function createPageCache() {
     return new Response(page.pieces.map((p) => p.toString()).join(nonce), { status: 200, headers });
   }
 
+  async function currentVersion(content: VersionedContent): Promise<number | null> {
+    try {
+      return await options.version(content);
+    } catch {
+      return null; // The render that follows meets the database's trouble and answers for it.
+    }
+  }
+
   return {
-    /** The kept copy of the page at `path` (a GET without a query string), with this answer's nonce. */
-    serve(path: string, nonce: string, acceptEncoding: string | undefined): Response | null {
-      const page = pages.get(path);
+    /**
+     * For a GET of `path` with `search` ("" or "?..."): the kept copy with this answer's nonce, or
+     * the ticket to hand to `keep` with the rendered answer.
+     */
+    async lookup(
+      path: string,
+      search: string,
+      nonce: string,
+      acceptEncoding: string | undefined,
+    ): Promise<{ hit: Response } | { miss: PageTicket }> {
       // Pieces were compressed around a nonce of one length: another length would shift them.
-      if (!page || page.nonceLength !== Buffer.byteLength(nonce)) return null;
-      return answer(page, nonce, acceptEncoding);
+      const fits = (page: CachedPage | undefined) => page && page.nonceLength === Buffer.byteLength(nonce);
+      const page = search === "" ? pages.get(path) : undefined;
+      if (page && fits(page)) return { hit: answer(page, nonce, acceptEncoding) };
+      const content = learned.get(path) ?? null;
+      if (!content) return { miss: { path, search, content: null, version: null } };
+      const version = await currentVersion(content);
+      const key = path + search;
+      const kept = versioned.get(key);
+      if (kept && kept.version === version && fits(kept)) {
+        versioned.delete(key);
+        versioned.set(key, kept);
+        return { hit: answer(kept, nonce, acceptEncoding) };
+      }
+      if (kept) versioned.delete(key);
+      return { miss: { path, search, content, version } };
     },
 
-    /** Keeps `response` when it is a static page (rendered with `nonce`); answers the same page. */
-    async keep(path: string, response: Response, nonce: string, acceptEncoding: string | undefined) {
-      if (!response.headers.has(STATIC_PAGE_HEADER)) return response;
+    /** Keeps `response` when it is a cacheable page (rendered with `nonce`); answers the same page. */
+    async keep(ticket: PageTicket, response: Response, nonce: string, acceptEncoding: string | undefined) {
+      const tag = response.headers.get(STATIC_PAGE_HEADER);
+      if (!tag) return response;
       response.headers.delete(STATIC_PAGE_HEADER);
       if (!nonce || response.headers.has("Set-Cookie")) return response;
+      let store: (page: CachedPage) => void;
+      if (tag === "static" && ticket.search === "") {
+        store = (page) => {
+          if (pages.size >= MAX_PAGES) pages.delete(pages.keys().next().value as string);
+          pages.set(ticket.path, page);
+        };
+      } else if (tag.startsWith("content:")) {
+        const content = tag.slice("content:".length) as VersionedContent;
+        if (!learned.has(ticket.path) && learned.size >= MAX_VERSIONED_PAGES) {
+          learned.delete(learned.keys().next().value as string);
+        }
+        learned.set(ticket.path, content);
+        // Kept only when the version was read before the data: the copy is then never older than its version.
+        const { version } = ticket;
+        if (ticket.content !== content || version === null) return response;
+        store = (page) => {
+          if (versioned.size >= MAX_VERSIONED_PAGES) versioned.delete(versioned.keys().next().value as string);
+          versioned.set(ticket.path + ticket.search, { ...page, version });
+        };
+      } else {
+        return response;
+      }
       const html = await response.text();
       // A NUL in the page could match the blanked nonce (no page has one; the check keeps it so).
       if (html.includes("\0")) return new Response(html, response);
       const page = compressPage(html, nonce);
       page.headers = [...response.headers].filter(([name]) => name !== "content-length");
-      if (pages.size >= MAX_PAGES) pages.delete(pages.keys().next().value as string);
-      pages.set(path, page);
+      store(page);
       return answer(page, nonce, acceptEncoding);
     },
   };

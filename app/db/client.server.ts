@@ -20,6 +20,12 @@ export type DatabaseHandle = {
   ping(): Promise<void>;
   /** Runs fn while holding a cluster-wide lock (several app servers starting at once). */
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * PGlite only: calls `fn` with each NOTIFY payload on `channel`. PGlite delivers a notification
+   * before the statement that committed it returns, and one process owns the database, so nothing
+   * changes without this process hearing of it.
+   */
+  listen?(channel: string, fn: (payload: string) => void): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -74,6 +80,9 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     },
     // One process owns a PGlite directory, and PGlite runs one query at a time.
     exclusive: (fn) => fn(),
+    listen: async (channel, fn) => {
+      await client.listen(channel, fn);
+    },
     close: () => client.close(),
   };
 }

@@ -430,3 +430,13 @@ export const auditEvents = pgTable(
     index("audit_events_created_at_idx").on(t.createdAt.desc().nullsFirst()),
   ],
 );
+
+/**
+ * A counter per kind of public content, raised by a statement trigger on every write to its
+ * table (migration 0002): a rendered page built from that content stays valid while the counter
+ * is unchanged (server/page-cache.ts). `facilities` covers the directory and the profiles.
+ */
+export const contentVersions = pgTable("content_versions", {
+  name: text("name").primaryKey(),
+  version: bigint("version", { mode: "number" }).notNull().default(0),
+});

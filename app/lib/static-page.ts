@@ -3,17 +3,30 @@ import type { RouteHandle } from "../root";
 
 /**
  * Marks a rendered page the server may keep and serve again (server/page-cache.ts): set by
- * entry.server, removed by the server before the answer leaves.
+ * entry.server, removed by the server before the answer leaves. Its value is the page's kind:
+ * `static`, or `content:<name>` for a page kept while that content's version holds.
  */
 export const STATIC_PAGE_HEADER = "X-Static-Page";
 
 /**
- * True when this answer is the same for every visitor: a GET without a query string, answered 200,
- * by a page whose route handle says `static: true` (its content comes from the code alone).
+ * Content whose every write raises a version in the database (table content_versions, kept by
+ * triggers): a page built from it alone (route handle `versionedBy`) is kept until the version moves.
  */
-export function isStaticPage(request: Request, status: number, context: EntryContext): boolean {
-  if (request.method !== "GET" || status !== 200 || new URL(request.url).search !== "") return false;
+export const VERSIONED_CONTENT = ["facilities"] as const;
+export type VersionedContent = (typeof VERSIONED_CONTENT)[number];
+
+export type CacheTag = "static" | `content:${VersionedContent}`;
+
+/**
+ * How the server may keep this answer, or null when it may not: only a GET answered 200, by a page
+ * whose route handle says either `static: true` (its content comes from the code alone; no query
+ * string) or `versionedBy` (the code and that content alone; each query string is its own page).
+ */
+export function pageCacheTag(request: Request, status: number, context: EntryContext): CacheTag | null {
+  if (request.method !== "GET" || status !== 200) return null;
   const leaf = context.staticHandlerContext.matches.at(-1);
   const handle = leaf ? (context.routeModules[leaf.route.id]?.handle as RouteHandle | undefined) : undefined;
-  return handle?.static === true;
+  if (handle?.versionedBy) return `content:${handle.versionedBy}`;
+  if (handle?.static === true && new URL(request.url).search === "") return "static";
+  return null;
 }

@@ -10,7 +10,8 @@ import { createTestDb, type TestDatabase } from "../helpers/test-db";
 /*
  * Several app servers on one PostgreSQL database, as behind a load balancer (README, "Operating in
  * production"): they start at the same moment and exactly one applies the migrations; a session
- * made on one server is good on another; a per-IP limit counts across servers.
+ * made on one server is good on another; a per-IP limit counts across servers; a page a server
+ * keeps from the facilities is dropped when a facility changes, whichever server or client wrote it.
  */
 const SERVERS = 3;
 
@@ -85,5 +86,22 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("several app servers on one Post
       statuses.push(response.status);
     }
     expect(statuses).toContain(429);
+  });
+
+  it("show a facility change on every server's next answer, though each keeps the directory", async () => {
+    const directory = async (base: string) => (await fetch(`${base}/facilities?view=list`)).text();
+    const [first] = await h.db
+      .execute<{ id: string; slug: string }>(
+        sql`select id, slug from facilities where is_active order by lower(name) limit 1`,
+      )
+      .then((r) => r.rows);
+    const link = `href="/facility/${first.slug}"`;
+    // Three answers each: the first teaches a server that the page is versioned, the second is kept.
+    for (const s of servers) for (let i = 0; i < 3; i++) expect(await directory(s.base)).toContain(link);
+    // A write from outside any server (an operator's SQL) reaches all of them through the version.
+    await h.db.execute(sql`update facilities set is_active = false where id = ${first.id}`);
+    for (const s of servers) expect(await directory(s.base)).not.toContain(link);
+    await h.db.execute(sql`update facilities set is_active = true where id = ${first.id}`);
+    for (const s of servers) expect(await directory(s.base)).toContain(link);
   });
 });

@@ -1,6 +1,7 @@
-import { count, eq } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FACILITY_SEED } from "~/content/facilities";
+import { contentVersion, contentVersionReader } from "~/db/content-version.server";
 import { facilities } from "~/db/schema";
 import { seedContent } from "~/db/seed.server";
 import { createTestDb, type TestDatabase } from "../../../tests/helpers/test-db";
@@ -304,4 +305,81 @@ describe("pagination, slugs and visibility", () => {
   afterAll(() => {
     expect(extraIds.length).toBeGreaterThan(0);
   });
+});
+
+describe("the facilities content version (pages built from facilities are kept while it holds)", () => {
+  it("moves with every write to facilities, whoever makes it, and not otherwise", async () => {
+    const before = await contentVersion(t.db, "facilities");
+    expect(before).toEqual(expect.any(Number));
+    await list("");
+    await getFacilityBySlug(t.db, slugify(FACILITY_SEED[1]!.name));
+    expect(await contentVersion(t.db, "facilities")).toBe(before);
+
+    const { id } = await createFacility(t.db, facility("Version Test Clinic"));
+    const created = await contentVersion(t.db, "facilities");
+    expect(created).toBeGreaterThan(before!);
+    await setFacilityActive(t.db, id, false);
+    const hidden = await contentVersion(t.db, "facilities");
+    expect(hidden).toBeGreaterThan(created!);
+    // An operator's own SQL counts too (the trigger is in the database, not the app).
+    await t.db.execute(sql`update facilities set reviews = reviews + 1 where id = ${id}`);
+    const edited = await contentVersion(t.db, "facilities");
+    expect(edited).toBeGreaterThan(hidden!);
+    await t.db.delete(facilities).where(eq(facilities.id, id));
+    expect(await contentVersion(t.db, "facilities")).toBeGreaterThan(edited!);
+  });
+
+  it("moves in the writer's transaction: a rolled-back write leaves it alone", async () => {
+    const before = await contentVersion(t.db, "facilities");
+    await expect(
+      t.db.transaction(async (tx) => {
+        await tx
+          .update(facilities)
+          .set({ reviews: 1 })
+          .where(eq(facilities.slug, slugify(FACILITY_SEED[2]!.name)));
+        throw new Error("roll back");
+      }),
+    ).rejects.toThrow("roll back");
+    expect(await contentVersion(t.db, "facilities")).toBe(before);
+  });
+});
+
+describe("contentVersionReader (what the page cache asks)", () => {
+  it("answers the version current after every write, on either database", async () => {
+    const read = contentVersionReader(t);
+    const first = await read("facilities");
+    expect(first).toBe(await contentVersion(t.db, "facilities"));
+    expect(await read("facilities")).toBe(first);
+    await t.db
+      .update(facilities)
+      .set({ reviews: 77 })
+      .where(eq(facilities.slug, slugify(FACILITY_SEED[3]!.name)));
+    const after = await read("facilities");
+    expect(after).toBeGreaterThan(first!);
+    expect(after).toBe(await contentVersion(t.db, "facilities"));
+  });
+
+  it.skipIf(!!process.env.TEST_DATABASE_URL)(
+    "on PGlite reads the version once, and again only after a change is heard",
+    async () => {
+      let reads = 0;
+      const db = new Proxy(t.db, {
+        get(target, key) {
+          if (key === "select") reads += 1;
+          return Reflect.get(target, key);
+        },
+      });
+      const read = contentVersionReader({ ...t, db });
+      await read("facilities");
+      await read("facilities");
+      await read("facilities");
+      expect(reads).toBe(1);
+      await t.db
+        .update(facilities)
+        .set({ reviews: 78 })
+        .where(eq(facilities.slug, slugify(FACILITY_SEED[3]!.name)));
+      expect(await read("facilities")).toBe(await contentVersion(t.db, "facilities"));
+      expect(reads).toBe(2);
+    },
+  );
 });

@@ -18,6 +18,7 @@ import {
 } from "~/features/facilities/facility-options";
 import { loadAsDocument } from "~/lib/load-as-document";
 import { pageMeta } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/facilities";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -38,7 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
  * No React in the browser: the filters, the in-place list and the view tabs are a page script
  * (enhance/pages/facilities.ts), which asks this same page for the filtered list.
  */
-export const handle = { hydrate: false, script: facilitiesScript };
+export const handle: RouteHandle = { hydrate: false, script: facilitiesScript, versionedBy: "facilities" };
 export const clientLoader = loadAsDocument;
 
 const FILTER_SELECTS = [

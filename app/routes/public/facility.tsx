@@ -11,10 +11,11 @@ import { displayUrl, isRated, profileReviewsLabel, ratingValue, telHref } from "
 import { facilityJsonLd, serializeJsonLd } from "~/features/facilities/facility-jsonld";
 import { useNonce } from "~/lib/nonce";
 import { pageMeta } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/facility";
 
 /** Nothing on a profile needs script: the page ships no JavaScript. */
-export const handle = { hydrate: false };
+export const handle: RouteHandle = { hydrate: false, versionedBy: "facilities" };
 
 export async function loader({ params }: Route.LoaderArgs) {
   const facility = await getFacilityBySlug(await db(), params.facilityId);
