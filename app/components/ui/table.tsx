@@ -63,12 +63,7 @@ export function Table({
 /** A row; in a stacked table it is a card on a phone. */
 export function Row({ children, stacked = false }: { children: ReactNode; stacked?: boolean }) {
   return (
-    <tr
-      role="row"
-      className={
-        stacked ? "max-sm:block max-sm:rounded-2xl max-sm:border max-sm:border-slate-200 max-sm:p-3" : undefined
-      }
-    >
+    <tr role="row" className={stacked ? "data-row-stacked" : undefined}>
       {children}
     </tr>
   );
@@ -77,16 +72,8 @@ export function Row({ children, stacked = false }: { children: ReactNode; stacke
 /** A cell; `label` (its column's header) is shown before the value when a stacked table is a card. */
 export function Cell({ children, className = "", label }: { children: ReactNode; className?: string; label?: string }) {
   return (
-    <td
-      role="cell"
-      data-label={label}
-      className={`px-3 py-2.5 align-top ${
-        label
-          ? "max-sm:grid max-sm:grid-cols-[6.5rem_1fr] max-sm:gap-3 max-sm:px-1 max-sm:py-1 max-sm:before:text-muted max-sm:before:content-[attr(data-label)]"
-          : ""
-      } ${className}`}
-    >
-      {label ? <div className="min-w-0 break-words">{children}</div> : children}
+    <td role="cell" data-label={label} className={`${label ? "data-cell-stacked" : "data-cell"} ${className}`.trim()}>
+      {label ? <div>{children}</div> : children}
     </td>
   );
 }
