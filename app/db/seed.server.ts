@@ -15,36 +15,44 @@ export function facilitySeedRows(): (typeof facilities.$inferInsert)[] {
  * keeps its database state (active flag, verification, rating and review count, which
  * administrators and reviews own) and only content columns are refreshed from the code.
  */
+/** The columns the code owns (the rest belong to administrators and reviews). */
+const CONTENT_COLUMNS = [
+  "name",
+  "type",
+  "location",
+  "country",
+  "address",
+  "description",
+  "specialties",
+  "services",
+  "serviceCategories",
+  "languages",
+  "insurance",
+  "image",
+  "emergency",
+  "about",
+  "mission",
+  "vision",
+  "partnerships",
+  "specialtyDetails",
+  "professionals",
+  "contact",
+] as const satisfies (keyof typeof facilities.$inferInsert)[];
+
 export async function seedContent(db: Db): Promise<void> {
   const rows = facilitySeedRows();
   if (rows.length === 0) return;
+  // Content columns only; a row whose content already matches is left alone (no write, no new
+  // row version, and the facilities' content version stays: kept pages stay valid).
+  const content = CONTENT_COLUMNS.map((key) => facilities[key]);
+  const excluded = content.map((column) => sql.raw(`excluded.${column.name}`));
   await db
     .insert(facilities)
     .values(rows)
     .onConflictDoUpdate({
       target: facilities.slug,
-      set: {
-        name: sql`excluded.name`,
-        type: sql`excluded.type`,
-        location: sql`excluded.location`,
-        country: sql`excluded.country`,
-        address: sql`excluded.address`,
-        description: sql`excluded.description`,
-        specialties: sql`excluded.specialties`,
-        services: sql`excluded.services`,
-        serviceCategories: sql`excluded.service_categories`,
-        languages: sql`excluded.languages`,
-        insurance: sql`excluded.insurance`,
-        image: sql`excluded.image`,
-        emergency: sql`excluded.emergency`,
-        about: sql`excluded.about`,
-        mission: sql`excluded.mission`,
-        vision: sql`excluded.vision`,
-        partnerships: sql`excluded.partnerships`,
-        specialtyDetails: sql`excluded.specialty_details`,
-        professionals: sql`excluded.professionals`,
-        contact: sql`excluded.contact`,
-      },
+      set: Object.fromEntries(CONTENT_COLUMNS.map((key, i) => [key, excluded[i]])),
+      setWhere: sql`(${sql.join(content, sql`, `)}) is distinct from (${sql.join(excluded, sql`, `)})`,
     });
   // Fresh planner statistics and visibility map, so directory counts can use index-only scans.
   // PostgreSQL's autovacuum keeps them up to date afterwards; embedded PGlite has no autovacuum.

@@ -329,6 +329,13 @@ describe("the facilities content version (pages built from facilities are kept w
     expect(await contentVersion(t.db, "facilities")).toBeGreaterThan(edited!);
   });
 
+  it("stays when a statement changes no row (the seed at every start, finding everything in place)", async () => {
+    const before = await contentVersion(t.db, "facilities");
+    await seedContent(t.db);
+    await t.db.update(facilities).set({ reviews: 5 }).where(eq(facilities.slug, "no-such-facility"));
+    expect(await contentVersion(t.db, "facilities")).toBe(before);
+  });
+
   it("moves in the writer's transaction: a rolled-back write leaves it alone", async () => {
     const before = await contentVersion(t.db, "facilities");
     await expect(
