@@ -432,7 +432,7 @@ export const auditEvents = pgTable(
 );
 
 /**
- * A counter per kind of public content, raised by a statement trigger on every write to its
+ * A counter per kind of public content, raised by a statement trigger on every change to its
  * table (migration 0002): a rendered page built from that content stays valid while the counter
  * is unchanged (server/page-cache.ts). `facilities` covers the directory and the profiles.
  */
