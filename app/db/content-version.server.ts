@@ -8,8 +8,7 @@ export const CONTENT_VERSION_CHANNEL = "content_versions";
 
 /**
  * The current version of `name` (raised by a trigger on every statement that changes a row of its
- * table, migration 0002),
- * or null when its row is missing: then nothing built from it may be kept.
+ * table, migration 0002), or null when its row is missing: then nothing built from it may be kept.
  */
 export async function contentVersion(db: Db, name: VersionedContent): Promise<number | null> {
   const [row] = await db
