@@ -1,15 +1,16 @@
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToString } from "react-dom/server";
 import { type EntryContext, type HandleErrorFunction, type RouterContextProvider, ServerRouter } from "react-router";
 import { logger } from "./lib/logger.server";
 import { NonceContext } from "./lib/nonce";
 import { requestInfo } from "./lib/request-context.server";
 import { pageCacheTag, STATIC_PAGE_HEADER } from "./lib/static-page";
 
-export const streamTimeout = 5_000;
-
+/**
+ * Renders a page to one string. Nothing here streams: no page hydrates React, so there is no
+ * hydration data to send after the markup (docs/decisions/012-no-page-hydrates.md), and no page
+ * suspends. The string renderer costs less per request than the streaming one, and the answer is
+ * written in one piece (gzipped whole by the server).
+ */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -17,50 +18,25 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  // React Router encodes the loaders' data for hydration on every document request; nothing reads it.
+  routerContext.serverHandoffStream?.cancel().catch(() => {});
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const { nonce } = requestInfo(loadContext);
-  return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
-    const waitForAll = (userAgent && isbot(userAgent)) || routerContext.isSpaMode;
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
-
-    const ready = () => {
-      shellRendered = true;
-      const body = new PassThrough({
-        final(callback) {
-          clearTimeout(timeoutId);
-          timeoutId = undefined;
-          callback();
-        },
-      });
-      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-      const cacheTag = pageCacheTag(request, responseStatusCode, routerContext);
-      if (cacheTag) responseHeaders.set(STATIC_PAGE_HEADER, cacheTag);
-      pipe(body);
-      resolve(
-        new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
-      );
-    };
-
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceContext.Provider value={nonce || undefined}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce || undefined} />
-      </NonceContext.Provider>,
-      {
-        nonce: nonce || undefined,
-        onShellReady: waitForAll ? undefined : ready,
-        onAllReady: waitForAll ? ready : undefined,
-        onShellError: reject,
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) logger.error({ err: error }, "error while streaming a page");
-        },
-      },
-    );
-  });
+  const html = renderToString(
+    <NonceContext.Provider value={nonce || undefined}>
+      <ServerRouter
+        context={{ ...routerContext, serverHandoffStream: undefined }}
+        url={request.url}
+        nonce={nonce || undefined}
+      />
+    </NonceContext.Provider>,
+  );
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  const cacheTag = pageCacheTag(request, responseStatusCode, routerContext);
+  if (cacheTag) responseHeaders.set(STATIC_PAGE_HEADER, cacheTag);
+  return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
 }
 
 /** Unexpected errors in loaders, actions and rendering are logged once, here. */

@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, useMatches } from "react-router";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
 import { NotFound } from "./components/layout/not-found";
@@ -9,29 +9,26 @@ import { useNonce } from "./lib/nonce";
 import type { VersionedContent } from "./lib/static-page";
 
 /**
- * A route module's `handle`. `hydrate: false` ships no React; `script` then gives the page its
- * behaviour with a small module of its own (docs/decisions/008-interactive-public-pages.md).
+ * A route module's `handle`. No page hydrates React (docs/decisions/008-interactive-public-pages.md,
+ * 012-no-page-hydrates.md): `script` gives a page its behaviour with a small module of its own.
  * `static: true`: the page comes from the code alone, the same for every visitor (no database, no
  * session, no query string), so the server renders it once and serves the copy (server/page-cache.ts).
  * `versionedBy`: the page comes from the code and that content alone, the same for every visitor at
  * a given query string; the server keeps it until the content's version in the database moves.
  */
-export type RouteHandle = { hydrate?: boolean; script?: PageScript; static?: boolean; versionedBy?: VersionedContent };
+export type RouteHandle = { script?: PageScript; static?: boolean; versionedBy?: VersionedContent };
 
 export async function loader() {
   const { env } = await import("./env.server");
   return { appUrl: env().APP_URL };
 }
 
-export const shouldRevalidate = () => false;
-
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
-  // Public pages declare `handle = { hydrate: false }`: no React in the browser, and no JavaScript
-  // at all unless the handle names a page script.
-  const handles = useMatches().map((m) => m.handle as RouteHandle | undefined);
-  const hydrate = !handles.some((h) => h?.hydrate === false);
-  const script = hydrate ? undefined : handles.findLast((h) => h?.script?.src)?.script;
+  // No React in the browser, and no JavaScript at all unless the page's handle names a page script.
+  const script = useMatches()
+    .map((m) => m.handle as RouteHandle | undefined)
+    .findLast((h) => h?.script?.src)?.script;
   return (
     <html lang="en-GH">
       <head>
@@ -48,12 +45,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="min-h-screen">
         {children}
         <Toaster />
-        {hydrate ? (
-          <>
-            <ScrollRestoration nonce={nonce} />
-            <Scripts nonce={nonce} />
-          </>
-        ) : script ? (
+        {script ? (
           <>
             {script.preload.map((href) => (
               <link key={href} rel="modulepreload" href={href} nonce={nonce} />

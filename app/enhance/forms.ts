@@ -74,7 +74,7 @@ export function showFieldErrors(form: HTMLFormElement, errors: FieldErrors): voi
  * Shows the server's answers in the page (`[data-notice]`: components/ui/notice.tsx) as toasts;
  * the in-page copy goes, unless it is the page's content (`data-notice-stays`).
  */
-function noticesToToasts(root: ParentNode): void {
+export function noticesToToasts(root: ParentNode): void {
   for (const notice of root.querySelectorAll<HTMLElement>("[data-notice]")) {
     const { notice: variant, noticeTitle: title = "", noticeDescription: description } = notice.dataset;
     toast({ title, description, variant: variant as Notice["variant"] });
@@ -134,6 +134,7 @@ type Options = {
 async function send(form: HTMLFormElement, data: FormData, selector: string, options: Options): Promise<void> {
   const region = form.closest<HTMLElement>("[data-form-region]") ?? form;
   const focused = [...form.elements].indexOf(document.activeElement as Element);
+  const onlyForm = region.querySelectorAll("form").length === 1;
   const body = new URLSearchParams();
   for (const [name, value] of data) if (typeof value === "string") body.append(name, value);
   setBusy(form, true);
@@ -147,7 +148,15 @@ async function send(form: HTMLFormElement, data: FormData, selector: string, opt
   }
   if (!fresh) return;
   markEnhanced(fresh, selector);
-  const next = fresh instanceof HTMLFormElement ? fresh : fresh.querySelector("form");
+  // The same form in the answer (the region itself, its only form, or found by its id), if it is still there.
+  const next =
+    fresh instanceof HTMLFormElement
+      ? fresh
+      : form.id
+        ? fresh.querySelector<HTMLFormElement>(`form#${CSS.escape(form.id)}`)
+        : onlyForm
+          ? fresh.querySelector("form")
+          : null;
   if (next && focused >= 0) (next.elements[focused] as HTMLElement | undefined)?.focus();
   options.onAnswer?.(fresh);
 }
@@ -166,6 +175,8 @@ export function enhanceForms(
   document.addEventListener("submit", (event) => {
     const form = event.target;
     if (!(form instanceof HTMLFormElement) || !form.matches(selector)) return;
+    // A button that closes its dialog (formmethod="dialog") is left to the browser.
+    if (event.submitter?.getAttribute("formmethod") === "dialog") return;
     event.preventDefault();
     if (form.hasAttribute("data-busy")) return;
     const data = new FormData(form, event.submitter);

@@ -1,13 +1,13 @@
+import type { ToastMessage } from "~/components/ui/toast";
 import {
   DISMISS_CLASS_NAME,
   MAX_TOASTS,
   TOAST_LIFETIME_MS,
   TOASTER_ID,
-  type ToastVariant,
   toastClassName,
 } from "~/components/ui/toast-style";
 
-export type Notice = { title: string; description?: string; variant?: ToastVariant };
+export type Notice = ToastMessage;
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string) {
   const el = document.createElement(tag);
@@ -17,8 +17,8 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: strin
 }
 
 /**
- * Shows a toast in the notifications region the root layout renders, drawn like the React
- * toaster's (same classes, roles and dismiss button): 5 seconds, the last 3 at most.
+ * Shows a toast in the notifications region the root layout renders (a status, or an alert for
+ * an error, with a dismiss button): 5 seconds, the last 3 at most.
  */
 export function toast({ title, description, variant }: Notice): void {
   const region = document.getElementById(TOASTER_ID);

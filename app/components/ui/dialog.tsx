@@ -1,50 +1,31 @@
-import { type ReactNode, useEffect, useId, useRef } from "react";
-import { useHydrated } from "~/lib/use-hydrated";
+import { type ReactNode, useId } from "react";
 
 /**
- * A modal dialog on the native <dialog> element (focus trapped, Escape closes, page inert).
- * Driven by `open` (usually a search parameter, so it also opens from a plain link before the
- * page's JavaScript has loaded: the server renders it open, non-modal).
+ * A dialog on the native <dialog> element, rendered open by the server when the address names it
+ * (a search parameter, so a plain link opens it and the page works without JavaScript). The page
+ * script makes it modal (focus trapped, Escape closes, the page behind inert) and, when it closes,
+ * drops `param` from the address (enhance/dialogs.ts). A button with `formMethod="dialog"` closes
+ * it, with or without script.
  */
 export function Dialog({
-  open,
-  onClose,
+  param,
   title,
   description,
   children,
 }: {
-  open: boolean;
-  onClose: () => void;
+  param: string;
   title: string;
   description?: ReactNode;
   children: ReactNode;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const hydrated = useHydrated();
   const titleId = useId();
   const descriptionId = useId();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.matches(":modal")) {
-      if (dialog.open) dialog.close();
-      dialog.showModal();
-    } else if (!open && dialog.open) {
-      dialog.close();
-    }
-  }, [open]);
-
   return (
     <dialog
-      ref={ref}
-      // Rendered open by the server only; in the browser, showModal() opens it.
-      open={!hydrated && open ? true : undefined}
+      open
+      data-dialog-param={param}
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
-      onClose={() => {
-        if (open) onClose();
-      }}
       className="m-auto w-[calc(100%-2rem)] max-w-lg rounded-2xl border border-slate-200 bg-white p-6 text-ink shadow-xl backdrop:bg-slate-900/50"
     >
       <h2 id={titleId} className="text-lg font-bold">

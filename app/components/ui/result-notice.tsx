@@ -1,14 +1,10 @@
-import { useHydrated } from "~/lib/use-hydrated";
 import { InlineNotice } from "./notice";
-import { type ToastMessage, useToastOnResult } from "./toast";
+import type { ToastMessage } from "./toast";
 
 /**
- * A server answer on a hydrated page: a toast once React runs, the same text inline before that
- * (or without JavaScript at all).
+ * A server answer (an action's result, or a message the address carries) in the page: the page
+ * script shows it as a toast (`data-notice`), and a visitor without JavaScript reads it here.
  */
-export function ResultNotice({ result }: { result: { toast?: Omit<ToastMessage, "id"> } | undefined | null }) {
-  const hydrated = useHydrated();
-  useToastOnResult(result ?? undefined);
-  if (hydrated || !result?.toast) return null;
-  return <InlineNotice {...result.toast} />;
+export function ResultNotice({ result }: { result: { toast?: ToastMessage } | undefined | null }) {
+  return result?.toast ? <InlineNotice {...result.toast} /> : null;
 }

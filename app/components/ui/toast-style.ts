@@ -1,7 +1,4 @@
-/**
- * What a toast looks like, shared by the React toaster (components/ui/toast.tsx) and the page
- * scripts' one (enhance/toast.ts), so both draw the same notification.
- */
+/** What a toast looks like: the page scripts draw it (enhance/toast.ts) in the layout's region (components/ui/toast.tsx). */
 export type ToastVariant = "default" | "success" | "destructive";
 
 /** The id of the notifications region the root layout renders on every page. */

@@ -6,7 +6,7 @@ import type { RegisterField } from "./register-schema";
 import type { SignInField } from "./sign-in-schema";
 
 /** What the account actions answer (client-safe). Passwords are never echoed back. */
-export type Toast = Omit<ToastMessage, "id">;
+export type Toast = ToastMessage;
 
 export type SignInActionData = {
   intent: "signin";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { URGENCY_LEVELS } from "./referral-status";
+import { REJECTION_REASON_REQUIRED, URGENCY_LEVELS } from "./referral-status";
 
 /**
  * Create Referral (spec section 5): one schema for the browser and the action; the messages are
@@ -61,12 +61,17 @@ export const CREATE_REFERRAL_FIELDS = [
 ] as const;
 export type CreateReferralField = (typeof CREATE_REFERRAL_FIELDS)[number];
 
+/** The spec's failure toast: "Error Creating Referral" with the messages joined by a comma. */
+export function creatingFailedToast(message: string) {
+  return { title: "Error Creating Referral", description: message, variant: "destructive" as const };
+}
+
 /** A rejection needs a reason that is not empty after trimming (spec section 5). */
 export const rejectionSchema = z.object({
   reason: z
-    .string({ error: "Please give a reason for the rejection" })
+    .string({ error: REJECTION_REASON_REQUIRED })
     .trim()
-    .min(1, "Please give a reason for the rejection")
+    .min(1, REJECTION_REASON_REQUIRED)
     .max(1000, "Reason must be less than 1000 characters"),
 });
 

@@ -11,14 +11,12 @@ import { AccountTabs } from "~/features/accounts/components/account-tabs";
 import { RecoveryFlow } from "~/features/accounts/components/recovery-flow";
 import { RegisterForm } from "~/features/accounts/components/register-form";
 import { SignInForm } from "~/features/accounts/components/sign-in-form";
-import { loadAsDocument } from "~/lib/load-as-document";
 import { requestInfo } from "~/lib/request-context.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/auth";
 
 /** No React in the browser: the tabs and the forms' checks are a page script (enhance/pages/auth.ts). */
-export const handle = { hydrate: false, script: authScript };
-export const clientLoader = loadAsDocument;
+export const handle = { script: authScript };
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

@@ -4,7 +4,6 @@ import { db } from "~/db/database.server";
 import forgotPasswordScript from "~/enhance/pages/forgot-password.ts?page-script";
 import { forgotPasswordAction } from "~/features/accounts/account-actions.server";
 import { ForgotPasswordForm } from "~/features/accounts/components/forgot-password-form";
-import { loadAsDocument, noLoaderData } from "~/lib/load-as-document";
 import { requestInfo } from "~/lib/request-context.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/forgot-password";
@@ -16,9 +15,7 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 /** No React in the browser: the form's check is a page script (enhance/pages/forgot-password.ts). */
-export const handle = { hydrate: false, script: forgotPasswordScript };
-export const clientLoader = loadAsDocument;
-export const loader = noLoaderData;
+export const handle = { script: forgotPasswordScript };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData().catch(() => new FormData());

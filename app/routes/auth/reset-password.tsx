@@ -4,7 +4,6 @@ import { db } from "~/db/database.server";
 import resetPasswordScript from "~/enhance/pages/reset-password.ts?page-script";
 import { recoveryAction } from "~/features/accounts/account-actions.server";
 import { RecoveryFlow } from "~/features/accounts/components/recovery-flow";
-import { loadAsDocument, noLoaderData } from "~/lib/load-as-document";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/reset-password";
 
@@ -16,9 +15,7 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 /** No React in the browser: the reset flow is a page script (enhance/pages/reset-password.ts). */
-export const handle = { hydrate: false, script: resetPasswordScript };
-export const clientLoader = loadAsDocument;
-export const loader = noLoaderData;
+export const handle = { script: resetPasswordScript };
 
 /**
  * The reset link's tokens travel in the address fragment: the page script reads them, this

@@ -1,4 +1,3 @@
-import { useEffect, useMemo } from "react";
 import { Link, useSearchParams } from "react-router";
 import { DashboardShell } from "~/auth/components/dashboard-shell";
 import { GateScreen } from "~/auth/components/gate-screens";
@@ -8,11 +7,15 @@ import { ResultNotice } from "~/components/ui/result-notice";
 import { StatCard, StatGrid } from "~/components/ui/stat-card";
 import { TitledSection } from "~/components/ui/titled-section";
 import { db } from "~/db/database.server";
+import dashboardScript from "~/enhance/pages/dashboard.ts?page-script";
 import { ReferralTable } from "~/features/referrals/components/referral-table";
 import { formatCedis } from "~/features/referrals/referral-status";
 import { doctorDashboard, pageFrom } from "~/features/referrals/referrals.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/doctor";
+
+/** No React in the browser: the forms' checks and answers in place, the dialogs are a page script (enhance/pages/dashboard.ts). */
+export const handle = { script: dashboardScript };
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Doctor Dashboard", description: "Your referrals and earnings.", noindex: true });
@@ -33,22 +36,10 @@ export const CREATED_TOAST = {
 
 export default function DoctorPage({ loaderData }: Route.ComponentProps) {
   const { gate, data } = loaderData;
-  const [params, setParams] = useSearchParams();
-  const created = params.get("created");
-  const result = useMemo(() => (created ? { toast: CREATED_TOAST } : null), [created]);
-  // Shown once: the address drops ?created= (so a reload, a shared link or the paging links do not announce it again).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when a new referral is announced
-  useEffect(() => {
-    if (created) {
-      setParams(
-        (p) => {
-          p.delete("created");
-          return p;
-        },
-        { replace: true, preventScrollReset: true },
-      );
-    }
-  }, [created]);
+  const [params] = useSearchParams();
+  // Shown once: the page script drops ?created= from the address (so a reload, a shared link or
+  // the paging links do not announce it again).
+  const result = params.has("created") ? { toast: CREATED_TOAST } : null;
 
   return (
     <GateScreen gate={gate}>

@@ -1,5 +1,4 @@
-import { useEffect, useState } from "react";
-import { data, Form, Link, useLocation, useNavigation, useSearchParams } from "react-router";
+import { data, Form, Link, useLocation, useSearchParams } from "react-router";
 import { getActor } from "~/auth/actor.server";
 import { DashboardShell } from "~/auth/components/dashboard-shell";
 import { GateScreen } from "~/auth/components/gate-screens";
@@ -10,6 +9,7 @@ import { ResultNotice } from "~/components/ui/result-notice";
 import { StatCard, StatGrid } from "~/components/ui/stat-card";
 import { TitledSection } from "~/components/ui/titled-section";
 import { db } from "~/db/database.server";
+import dashboardScript from "~/enhance/pages/dashboard.ts?page-script";
 import { readFields } from "~/features/accounts/form-errors";
 import { ReferralTable } from "~/features/referrals/components/referral-table";
 import { isTransition } from "~/features/referrals/referral-status";
@@ -17,6 +17,9 @@ import { facilityDashboard, pageFrom, transitionReferral } from "~/features/refe
 import { refusalOf } from "~/lib/refusal";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/facility-admin";
+
+/** No React in the browser: the forms' checks and answers in place, the dialogs are a page script (enhance/pages/dashboard.ts). */
+export const handle = { script: dashboardScript };
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -47,13 +50,15 @@ export async function action({ request }: Route.ActionArgs) {
     "referralId",
     "reason",
   ]);
-  if (!isTransition(intent)) return data({ ok: false, toast: failed("Unknown action") }, { status: 400 });
+  if (!isTransition(intent)) {
+    return data({ ok: false as const, toast: failed("Unknown action"), reasonError: undefined }, { status: 400 });
+  }
   try {
     const { status } = await transitionReferral(database, await getActor(database, request), referralId, intent, {
       reason,
     });
     return {
-      ok: true,
+      ok: true as const,
       toast: {
         title: `Referral ${status}`,
         description: `The referral has been ${status} successfully.`,
@@ -63,7 +68,9 @@ export async function action({ request }: Route.ActionArgs) {
   } catch (error) {
     const refusal = refusalOf(error);
     if (!refusal) throw error;
-    return data({ ok: false, toast: failed(refusal.message) }, { status: refusal.status });
+    // A refused reason (blank, too long) is shown under the reason field too, in the dialog that stays open.
+    const reasonError = intent === "reject" && refusal.status === 400 ? refusal.message : undefined;
+    return data({ ok: false as const, toast: failed(refusal.message), reasonError }, { status: refusal.status });
   }
 }
 
@@ -71,121 +78,87 @@ function TransitionButton({
   referralId,
   intent,
   label,
+  busyLabel,
   className,
 }: {
   referralId: string;
   intent: "accept" | "complete";
   label: string;
+  busyLabel: string;
   className: string;
 }) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("referralId") === referralId;
   return (
     <Form method="post" preventScrollReset>
       <input type="hidden" name="referralId" value={referralId} />
-      <button type="submit" name="intent" value={intent} className={className} disabled={busy}>
+      <button type="submit" name="intent" value={intent} className={className} data-busy-label={busyLabel}>
         {label}
       </button>
     </Form>
   );
 }
 
+/**
+ * ?reject=<id> opens it for a pending referral on this page. The reason is required and must not
+ * be blank after trimming (spec section 5): the page script checks before sending, the server again.
+ */
 function RejectDialog({
   referral,
-  onClose,
+  reasonError,
 }: {
-  referral: { id: string; referralNumber: string } | null;
-  onClose: () => void;
+  referral: { id: string; referralNumber: string };
+  reasonError: string | undefined;
 }) {
   return (
     <Dialog
-      open={referral !== null}
-      onClose={onClose}
+      param="reject"
       title="Reject Referral"
-      description={
-        referral
-          ? `Please give the reason for rejecting referral ${referral.referralNumber}. The referring doctor will see it.`
-          : undefined
-      }
+      description={`Please give the reason for rejecting referral ${referral.referralNumber}. The referring doctor will see it.`}
     >
-      {referral ? <RejectForm key={referral.id} referralId={referral.id} onCancel={onClose} /> : null}
+      <Form method="post" preventScrollReset id="reject-form">
+        <input type="hidden" name="intent" value="reject" />
+        <input type="hidden" name="referralId" value={referral.id} />
+        <div>
+          <label htmlFor="reject-reason" className="field-label">
+            Reason for rejection{" "}
+            <span aria-hidden="true" className="text-red-700">
+              *
+            </span>
+          </label>
+          <textarea
+            id="reject-reason"
+            name="reason"
+            required
+            rows={4}
+            maxLength={1000}
+            aria-invalid={reasonError ? true : undefined}
+            aria-describedby={reasonError ? "reject-reason-error" : undefined}
+            className="field-input"
+          />
+          {reasonError ? (
+            <p id="reject-reason-error" className="field-error">
+              {reasonError}
+            </p>
+          ) : null}
+        </div>
+        <div className="mt-5 flex flex-wrap justify-end gap-3">
+          <button type="submit" formMethod="dialog" formNoValidate className="btn-secondary">
+            Cancel
+          </button>
+          <button type="submit" className="btn bg-red-700 text-white hover:bg-red-800" data-busy-label="Rejecting...">
+            Reject Referral
+          </button>
+        </div>
+      </Form>
     </Dialog>
-  );
-}
-
-/** The reason is required and must not be blank after trimming (spec section 5); the server checks again. */
-function RejectForm({ referralId, onCancel }: { referralId: string; onCancel: () => void }) {
-  const [reason, setReason] = useState("");
-  const [touched, setTouched] = useState(false);
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "reject";
-  const blank = reason.trim() === "";
-  return (
-    <Form
-      method="post"
-      preventScrollReset
-      onSubmit={(event) => {
-        if (blank) {
-          event.preventDefault();
-          setTouched(true);
-        }
-      }}
-    >
-      <input type="hidden" name="intent" value="reject" />
-      <input type="hidden" name="referralId" value={referralId} />
-      <label htmlFor="reject-reason" className="field-label">
-        Reason for rejection{" "}
-        <span aria-hidden="true" className="text-red-700">
-          *
-        </span>
-      </label>
-      <textarea
-        id="reject-reason"
-        name="reason"
-        required
-        rows={4}
-        maxLength={1000}
-        value={reason}
-        onChange={(e) => setReason(e.currentTarget.value)}
-        aria-invalid={touched && blank ? true : undefined}
-        aria-describedby={touched && blank ? "reject-reason-error" : undefined}
-        className="field-input"
-      />
-      {touched && blank ? (
-        <p id="reject-reason-error" className="field-error">
-          Please give a reason for the rejection
-        </p>
-      ) : null}
-      <div className="mt-5 flex flex-wrap justify-end gap-3">
-        <button type="button" className="btn-secondary" onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="submit" className="btn bg-red-700 text-white hover:bg-red-800" disabled={busy}>
-          {busy ? "Rejecting..." : "Reject Referral"}
-        </button>
-      </div>
-    </Form>
   );
 }
 
 export default function FacilityAdminPage({ loaderData, actionData }: Route.ComponentProps) {
   const { gate, data: dashboard } = loaderData;
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const { search } = useLocation();
+  // A rejected referral is no longer pending: after a rejection the dialog is gone.
   const rejecting = dashboard?.pending.rows.find((r) => r.id === params.get("reject")) ?? null;
-  const closeDialog = () =>
-    setParams(
-      (p) => {
-        p.delete("reject");
-        return p;
-      },
-      { replace: true, preventScrollReset: true },
-    );
-  // A successful rejection closes the dialog (once per answer: a later dialog stays open).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs for each new answer only
-  useEffect(() => {
-    if (actionData?.ok && params.has("reject")) closeDialog();
-  }, [actionData]);
 
   if (gate.kind !== "allowed" || !dashboard) return <GateScreen gate={gate}>{null}</GateScreen>;
   const month = new Date().toLocaleDateString("en-GH", { timeZone: "Africa/Accra", month: "long", year: "numeric" });
@@ -221,6 +194,7 @@ export default function FacilityAdminPage({ loaderData, actionData }: Route.Comp
                 referralId={r.id}
                 intent="accept"
                 label="Accept"
+                busyLabel="Accepting..."
                 className="btn-primary min-h-9 px-3 py-1.5"
               />
               <Link
@@ -253,6 +227,7 @@ export default function FacilityAdminPage({ loaderData, actionData }: Route.Comp
               referralId={r.id}
               intent="complete"
               label="Mark as Completed"
+              busyLabel="Completing..."
               className="btn-secondary min-h-9 px-3 py-1.5 whitespace-nowrap"
             />
           )}
@@ -264,7 +239,12 @@ export default function FacilityAdminPage({ loaderData, actionData }: Route.Comp
           label="Accepted referral pages"
         />
       </TitledSection>
-      <RejectDialog referral={rejecting} onClose={closeDialog} />
+      {rejecting ? (
+        <RejectDialog
+          referral={rejecting}
+          reasonError={actionData?.ok === false ? actionData.reasonError : undefined}
+        />
+      ) : null}
     </DashboardShell>
   );
 }

@@ -5,14 +5,18 @@ import { GateScreen } from "~/auth/components/gate-screens";
 import { loadGated } from "~/auth/gate-loader.server";
 import { ResultNotice } from "~/components/ui/result-notice";
 import { db } from "~/db/database.server";
+import referralsCreateScript from "~/enhance/pages/referrals-create.ts?page-script";
 import { listFacilityChoices } from "~/features/accounts/accounts.server";
 import { readFields } from "~/features/accounts/form-errors";
-import { creatingFailedToast, ReferralForm } from "~/features/referrals/components/referral-form";
-import { CREATE_REFERRAL_FIELDS } from "~/features/referrals/referral-schema";
+import { ReferralForm } from "~/features/referrals/components/referral-form";
+import { CREATE_REFERRAL_FIELDS, creatingFailedToast } from "~/features/referrals/referral-schema";
 import { createReferral } from "~/features/referrals/referrals.server";
 import { refusalOf } from "~/lib/refusal";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/referrals-create";
+
+/** No React in the browser: the form's checks before it is sent, the answers as toasts are a page script (enhance/pages/referrals-create.ts). */
+export const handle = { script: referralsCreateScript };
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

@@ -1,4 +1,3 @@
-import { useEffect } from "react";
 import { data, Form, Link, useSearchParams } from "react-router";
 import { getActor } from "~/auth/actor.server";
 import { DashboardShell } from "~/auth/components/dashboard-shell";
@@ -8,6 +7,7 @@ import { Pagination } from "~/components/ui/pagination";
 import { ResultNotice } from "~/components/ui/result-notice";
 import { StatCard, StatGrid } from "~/components/ui/stat-card";
 import { db } from "~/db/database.server";
+import dashboardScript from "~/enhance/pages/dashboard.ts?page-script";
 import { approveAccount } from "~/features/accounts/approval.server";
 import { UserTable } from "~/features/accounts/components/user-table";
 import { readFields } from "~/features/accounts/form-errors";
@@ -26,6 +26,9 @@ import { listWaitlist } from "~/features/waitlist/waitlist-admin.server";
 import { refusalOf } from "~/lib/refusal";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/system-admin";
+
+/** No React in the browser: the forms' checks and answers in place, the dialogs are a page script (enhance/pages/dashboard.ts). */
+export const handle = { script: dashboardScript };
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -123,21 +126,12 @@ export async function action({ request }: Route.ActionArgs) {
 
 export default function SystemAdminPage({ loaderData, actionData }: Route.ComponentProps) {
   const { gate, data: view } = loaderData;
-  const [params, setParams] = useSearchParams();
-  const paying = view?.tab === "payments" ? (view.payments.rows.find((p) => p.id === params.get("pay")) ?? null) : null;
-  const closeDialog = () =>
-    setParams(
-      (p) => {
-        p.delete("pay");
-        return p;
-      },
-      { replace: true, preventScrollReset: true },
-    );
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs for each new answer only
-  useEffect(() => {
-    if (actionData?.ok && actionData.intent === "record-payment" && params.has("pay")) closeDialog();
-  }, [actionData]);
-
+  const [params] = useSearchParams();
+  // ?pay=<id> opens Mark as Paid for a pending payment on this page (a recorded one no longer is).
+  const paying =
+    view?.tab === "payments"
+      ? (view.payments.rows.find((p) => p.id === params.get("pay") && p.status === "pending") ?? null)
+      : null;
   if (gate.kind !== "allowed" || !view) return <GateScreen gate={gate}>{null}</GateScreen>;
   const status = params.get("status") ?? "";
   return (
@@ -229,13 +223,14 @@ export default function SystemAdminPage({ loaderData, actionData }: Route.Compon
           <>
             <PaymentTable rows={view.payments.rows} />
             <Pagination page={view.payments.page} hasNext={view.payments.hasNext} label="Payment pages" />
-            <RecordPaymentDialog
-              payment={paying}
-              errors={
-                actionData && "fieldErrors" in actionData ? (actionData.fieldErrors as PaymentFieldErrors) : undefined
-              }
-              onClose={closeDialog}
-            />
+            {paying ? (
+              <RecordPaymentDialog
+                payment={paying}
+                errors={
+                  actionData && "fieldErrors" in actionData ? (actionData.fieldErrors as PaymentFieldErrors) : undefined
+                }
+              />
+            ) : null}
           </>
         ) : (
           <>

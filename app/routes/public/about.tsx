@@ -3,7 +3,7 @@ import { ABOUT } from "~/content/about";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/about";
 
-export const handle = { hydrate: false, static: true };
+export const handle = { static: true };
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: ABOUT.title, description: ABOUT.description });

@@ -10,7 +10,7 @@ import type { Route } from "./+types/apps";
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { ...APPS_META, path: "/apps" });
 
 /** Nothing here needs JavaScript: the #qurbook / #qurpro anchors are plain fragments. */
-export const handle = { hydrate: false, static: true };
+export const handle = { static: true };
 
 export default function Apps() {
   return (

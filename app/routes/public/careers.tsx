@@ -4,7 +4,7 @@ import { SITE } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/careers";
 
-export const handle = { hydrate: false, static: true };
+export const handle = { static: true };
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: CAREERS.title, description: CAREERS.description });

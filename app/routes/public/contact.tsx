@@ -8,7 +8,6 @@ import { ContactForm } from "~/features/contact/components/contact-form";
 import { OfficeMap } from "~/features/contact/components/office-map";
 import { submitContactMessage } from "~/features/contact/contact.server";
 import { readContactForm } from "~/features/contact/contact-fields";
-import { loadAsDocument, noLoaderData } from "~/lib/load-as-document";
 import { requestInfo } from "~/lib/request-context.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/contact";
@@ -17,9 +16,7 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: CONTACT_PAGE.title, description: CONTACT_PAGE.description });
 
 /** No React in the browser: the form's checks and toasts are a page script (enhance/pages/contact.ts). */
-export const handle = { hydrate: false, script: contactScript, static: true };
-export const clientLoader = loadAsDocument;
-export const loader = noLoaderData;
+export const handle = { script: contactScript, static: true };
 
 export async function action({ request, context }: Route.ActionArgs) {
   // A body that is not a form (wrong content type, garbage) is treated as an empty form: a 400, never a 500.

@@ -3,7 +3,7 @@ import { COOKIE_POLICY } from "~/content/legal";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/cookie-policy";
 
-export const handle = { hydrate: false, static: true };
+export const handle = { static: true };
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: COOKIE_POLICY.title, description: COOKIE_POLICY.description });

@@ -16,7 +16,6 @@ import {
   TYPE_OPTIONS,
   type View,
 } from "~/features/facilities/facility-options";
-import { loadAsDocument } from "~/lib/load-as-document";
 import { pageMeta } from "~/lib/seo";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/facilities";
@@ -39,8 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
  * No React in the browser: the filters, the in-place list and the view tabs are a page script
  * (enhance/pages/facilities.ts), which asks this same page for the filtered list.
  */
-export const handle: RouteHandle = { hydrate: false, script: facilitiesScript, versionedBy: "facilities" };
-export const clientLoader = loadAsDocument;
+export const handle: RouteHandle = { script: facilitiesScript, versionedBy: "facilities" };
 
 const FILTER_SELECTS = [
   { name: "country", label: "Country", all: "All Countries", options: COUNTRY_OPTIONS },

@@ -16,13 +16,11 @@ import {
 } from "~/content/for-facilities";
 import { HUBS, toHubSummary } from "~/content/hubs";
 import forFacilitiesScript from "~/enhance/pages/for-facilities.ts?page-script";
-import { loadAsDocument } from "~/lib/load-as-document";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/for-facilities";
 
 /** No React in the browser: the FAQ accordion is a page script (enhance/pages/for-facilities.ts). */
-export const handle = { hydrate: false, script: forFacilitiesScript, static: true };
-export const clientLoader = loadAsDocument;
+export const handle = { script: forFacilitiesScript, static: true };
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { ...FOR_FACILITIES_META, path: "/for-facilities" });
 

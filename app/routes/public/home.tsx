@@ -24,7 +24,7 @@ import type { Route } from "./+types/home";
 export const meta: Route.MetaFunction = (args) => pageMeta(args, HOME_META);
 
 /** Nothing on the home page needs JavaScript. */
-export const handle = { hydrate: false, static: true };
+export const handle = { static: true };
 
 export default function Home() {
   return (

@@ -9,7 +9,6 @@ import type { Route } from "./+types/hub-leave";
  * /hub/{hubId}/leave?token=...: the signed link from the confirmation email. Opening it only
  * asks (mail scanners follow links); the button removes the entry, once.
  */
-export const handle = { hydrate: false };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);

@@ -3,7 +3,7 @@ import { INVESTORS as I } from "~/content/investors";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/investment-opportunities";
 
-export const handle = { hydrate: false, static: true };
+export const handle = { static: true };
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: I.title, description: I.description });
 

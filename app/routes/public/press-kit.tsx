@@ -2,7 +2,6 @@ import { PageHeader } from "~/components/content/page-parts";
 import { PRESS, PRESS_ASSETS, PRESS_COPY_BLOCKS, PRESS_FACTS } from "~/content/press";
 import { SITE } from "~/content/site";
 import pressKitScript from "~/enhance/pages/press-kit.ts?page-script";
-import { loadAsDocument, noLoaderData } from "~/lib/load-as-document";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/press-kit";
 
@@ -10,9 +9,7 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: PRESS.title, description: PRESS.description });
 
 /** No React in the browser: the Copy buttons are a page script (enhance/pages/press-kit.ts). */
-export const handle = { hydrate: false, script: pressKitScript, static: true };
-export const clientLoader = loadAsDocument;
-export const loader = noLoaderData;
+export const handle = { script: pressKitScript, static: true };
 
 /**
  * A Copy button for the text in `#targetId`. Disabled until the page script takes it over:

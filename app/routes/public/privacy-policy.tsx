@@ -3,7 +3,7 @@ import { PRIVACY_POLICY } from "~/content/legal";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/privacy-policy";
 
-export const handle = { hydrate: false, static: true };
+export const handle = { static: true };
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: PRIVACY_POLICY.title, description: PRIVACY_POLICY.description });

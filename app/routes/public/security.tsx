@@ -3,7 +3,7 @@ import { SECURITY_POLICY } from "~/content/legal";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/security";
 
-export const handle = { hydrate: false, static: true };
+export const handle = { static: true };
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: SECURITY_POLICY.title, description: SECURITY_POLICY.description });

@@ -3,7 +3,7 @@ import { TERMS_OF_SERVICE } from "~/content/legal";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/terms-of-service";
 
-export const handle = { hydrate: false, static: true };
+export const handle = { static: true };
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: TERMS_OF_SERVICE.title, description: TERMS_OF_SERVICE.description });

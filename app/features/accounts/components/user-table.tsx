@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { ROLE_LABELS } from "~/auth/roles";
 import { Cell, Table } from "~/components/ui/table";
 import { Badge } from "~/features/referrals/components/status-badge";
@@ -7,7 +7,6 @@ import type { UserRow } from "../user-admin.server";
 
 /** User Management (spec section 2): newest first; role; Pending or Verified; Approve while pending. */
 export function UserTable({ rows }: { rows: UserRow[] }) {
-  const navigation = useNavigation();
   return (
     <Table
       caption="Accounts, newest first"
@@ -15,36 +14,33 @@ export function UserTable({ rows }: { rows: UserRow[] }) {
       empty="No accounts yet."
       rowCount={rows.length}
     >
-      {rows.map((u) => {
-        const busy = navigation.state === "submitting" && navigation.formData?.get("userId") === u.id;
-        return (
-          <tr key={u.id}>
-            <Cell className="font-medium">{u.fullName}</Cell>
-            <Cell className="break-all">{u.email}</Cell>
-            <Cell>{ROLE_LABELS[u.role]}</Cell>
-            <Cell className="text-muted">{u.role === "doctor" ? (u.specialty ?? "") : (u.facilityName ?? "")}</Cell>
-            <Cell className="whitespace-nowrap">{formatAccraDate(u.createdAt)}</Cell>
-            <Cell>{u.verified ? <Badge tone="completed">Verified</Badge> : <Badge tone="pending">Pending</Badge>}</Cell>
-            <Cell>
-              {u.verified ? null : (
-                <Form method="post" preventScrollReset>
-                  <input type="hidden" name="userId" value={u.id} />
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="approve"
-                    className="btn-primary min-h-9 px-3 py-1.5"
-                    disabled={busy}
-                    aria-label={`Approve ${u.fullName}`}
-                  >
-                    {busy ? "Approving..." : "Approve"}
-                  </button>
-                </Form>
-              )}
-            </Cell>
-          </tr>
-        );
-      })}
+      {rows.map((u) => (
+        <tr key={u.id}>
+          <Cell className="font-medium">{u.fullName}</Cell>
+          <Cell className="break-all">{u.email}</Cell>
+          <Cell>{ROLE_LABELS[u.role]}</Cell>
+          <Cell className="text-muted">{u.role === "doctor" ? (u.specialty ?? "") : (u.facilityName ?? "")}</Cell>
+          <Cell className="whitespace-nowrap">{formatAccraDate(u.createdAt)}</Cell>
+          <Cell>{u.verified ? <Badge tone="completed">Verified</Badge> : <Badge tone="pending">Pending</Badge>}</Cell>
+          <Cell>
+            {u.verified ? null : (
+              <Form method="post" preventScrollReset>
+                <input type="hidden" name="userId" value={u.id} />
+                <button
+                  type="submit"
+                  name="intent"
+                  value="approve"
+                  className="btn-primary min-h-9 px-3 py-1.5"
+                  data-busy-label="Approving..."
+                  aria-label={`Approve ${u.fullName}`}
+                >
+                  Approve
+                </button>
+              </Form>
+            )}
+          </Cell>
+        </tr>
+      ))}
     </Table>
   );
 }

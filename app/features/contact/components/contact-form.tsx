@@ -3,7 +3,7 @@ import type { ToastMessage } from "~/components/ui/toast";
 import { CONTACT_SUBJECTS } from "~/content/contact";
 import type { ContactField, ContactFieldErrors, ContactValues } from "../contact-fields";
 
-type Toast = Omit<ToastMessage, "id">;
+type Toast = ToastMessage;
 
 /** What the /contact action answers. */
 export type ContactActionData =

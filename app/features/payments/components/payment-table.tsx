@@ -1,5 +1,4 @@
-import { useState } from "react";
-import { Form, Link, useLocation, useNavigation } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import { Dialog } from "~/components/ui/dialog";
 import { withParam } from "~/components/ui/pagination";
 import { Cell, Table } from "~/components/ui/table";
@@ -45,119 +44,90 @@ export function PaymentTable({ rows }: { rows: PaymentRow[] }) {
   );
 }
 
-/** The Mark as Paid dialog: both a method and a reference are required (spec section 5). */
+/**
+ * The Mark as Paid dialog: both a method and a reference are required (spec section 5). Confirm
+ * stays disabled until both are given (the page script; the server checks again).
+ */
 export function RecordPaymentDialog({
   payment,
   errors,
-  onClose,
 }: {
-  payment: PaymentRow | null;
+  payment: PaymentRow;
   errors?: Partial<Record<RecordPaymentField, string>>;
-  onClose: () => void;
 }) {
   return (
     <Dialog
-      open={payment !== null}
-      onClose={onClose}
+      param="pay"
       title="Mark as Paid"
-      description={
-        payment
-          ? `Record the payment of ${formatCedis(payment.amountDue)} to ${payment.doctorName} for ${payment.referralNumber}.`
-          : undefined
-      }
+      description={`Record the payment of ${formatCedis(payment.amountDue)} to ${payment.doctorName} for ${payment.referralNumber}.`}
     >
-      {payment ? (
-        <RecordPaymentForm key={payment.id} paymentId={payment.id} errors={errors} onCancel={onClose} />
-      ) : null}
+      <Form method="post" preventScrollReset className="space-y-4" id="record-payment-form" data-complete-to-submit="">
+        <input type="hidden" name="intent" value="record-payment" />
+        <input type="hidden" name="paymentId" value={payment.id} />
+        <div>
+          <label htmlFor="payment-method" className="field-label">
+            Payment method{" "}
+            <span aria-hidden="true" className="text-red-700">
+              *
+            </span>
+          </label>
+          <select
+            id="payment-method"
+            name="payment_method"
+            required
+            aria-invalid={errors?.payment_method ? true : undefined}
+            aria-describedby={errors?.payment_method ? "payment-method-error" : undefined}
+            className="field-input"
+          >
+            <option value="">Select a method</option>
+            {PAYMENT_METHODS.map((m) => (
+              <option key={m} value={m}>
+                {m}
+              </option>
+            ))}
+          </select>
+          {errors?.payment_method ? (
+            <p id="payment-method-error" className="field-error">
+              {errors.payment_method}
+            </p>
+          ) : null}
+        </div>
+        <div>
+          <label htmlFor="payment-reference" className="field-label">
+            Payment reference{" "}
+            <span aria-hidden="true" className="text-red-700">
+              *
+            </span>
+          </label>
+          <input
+            id="payment-reference"
+            name="payment_reference"
+            type="text"
+            required
+            maxLength={100}
+            autoComplete="off"
+            aria-invalid={errors?.payment_reference ? true : undefined}
+            aria-describedby={`payment-reference-hint${errors?.payment_reference ? " payment-reference-error" : ""}`}
+            className="field-input"
+          />
+          <p id="payment-reference-hint" className="mt-1 text-sm text-muted">
+            For example the Mobile Money transaction ID or the bank transfer reference
+          </p>
+          {errors?.payment_reference ? (
+            <p id="payment-reference-error" className="field-error">
+              {errors.payment_reference}
+            </p>
+          ) : null}
+        </div>
+        <div className="flex flex-wrap justify-end gap-3 pt-1">
+          <button type="submit" formMethod="dialog" formNoValidate className="btn-secondary">
+            Cancel
+          </button>
+          <button type="submit" className="btn-primary" data-busy-label="Recording...">
+            Confirm Payment
+          </button>
+        </div>
+      </Form>
     </Dialog>
-  );
-}
-
-function RecordPaymentForm({
-  paymentId,
-  errors,
-  onCancel,
-}: {
-  paymentId: string;
-  errors?: Partial<Record<RecordPaymentField, string>>;
-  onCancel: () => void;
-}) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "record-payment";
-  const [method, setMethod] = useState("");
-  const [reference, setReference] = useState("");
-  const incomplete = method.trim() === "" || reference.trim() === "";
-  return (
-    <Form method="post" preventScrollReset className="space-y-4">
-      <input type="hidden" name="intent" value="record-payment" />
-      <input type="hidden" name="paymentId" value={paymentId} />
-      <div>
-        <label htmlFor="payment-method" className="field-label">
-          Payment method{" "}
-          <span aria-hidden="true" className="text-red-700">
-            *
-          </span>
-        </label>
-        <select
-          id="payment-method"
-          name="payment_method"
-          required
-          value={method}
-          onChange={(e) => setMethod(e.currentTarget.value)}
-          aria-invalid={errors?.payment_method ? true : undefined}
-          aria-describedby={errors?.payment_method ? "payment-method-error" : undefined}
-          className="field-input"
-        >
-          <option value="">Select a method</option>
-          {PAYMENT_METHODS.map((m) => (
-            <option key={m} value={m}>
-              {m}
-            </option>
-          ))}
-        </select>
-        {errors?.payment_method ? (
-          <p id="payment-method-error" className="field-error">
-            {errors.payment_method}
-          </p>
-        ) : null}
-      </div>
-      <div>
-        <label htmlFor="payment-reference" className="field-label">
-          Payment reference{" "}
-          <span aria-hidden="true" className="text-red-700">
-            *
-          </span>
-        </label>
-        <input
-          id="payment-reference"
-          name="payment_reference"
-          type="text"
-          required
-          maxLength={100}
-          autoComplete="off"
-          value={reference}
-          onChange={(e) => setReference(e.currentTarget.value)}
-          aria-invalid={errors?.payment_reference ? true : undefined}
-          aria-describedby={`payment-reference-hint${errors?.payment_reference ? " payment-reference-error" : ""}`}
-          className="field-input"
-        />
-        <p id="payment-reference-hint" className="mt-1 text-sm text-muted">
-          For example the Mobile Money transaction ID or the bank transfer reference
-        </p>
-        {errors?.payment_reference ? (
-          <p id="payment-reference-error" className="field-error">
-            {errors.payment_reference}
-          </p>
-        ) : null}
-      </div>
-      <div className="flex flex-wrap justify-end gap-3 pt-1">
-        <button type="button" className="btn-secondary" onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="submit" className="btn-primary" disabled={busy || incomplete}>
-          {busy ? "Recording..." : "Confirm Payment"}
-        </button>
-      </div>
-    </Form>
   );
 }

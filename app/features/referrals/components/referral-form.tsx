@@ -1,26 +1,10 @@
-import { type FormEvent, type ReactNode, useState } from "react";
-import { Form, useNavigation, useSubmit } from "react-router";
-import { toast } from "~/components/ui/toast";
-import { CREATE_REFERRAL_FIELDS, type CreateReferralField, createReferralSchema } from "../referral-schema";
+import type { ReactNode } from "react";
+import { Form } from "react-router";
+import type { CreateReferralField } from "../referral-schema";
 import { formatCedis, REFERRAL_FEE, URGENCY_OPTIONS } from "../referral-status";
 
 export type FieldErrors = Partial<Record<CreateReferralField, string>>;
 export type ReferralFormValues = Partial<Record<CreateReferralField, string>>;
-
-/** The spec's failure toast: "Error Creating Referral" with the messages joined by a comma. */
-export function creatingFailedToast(message: string) {
-  return { title: "Error Creating Referral", description: message, variant: "destructive" as const };
-}
-
-function readForm(form: HTMLFormElement): ReferralFormValues {
-  const data = new FormData(form);
-  const values: ReferralFormValues = {};
-  for (const field of CREATE_REFERRAL_FIELDS) {
-    const value = data.get(field);
-    if (typeof value === "string") values[field] = value;
-  }
-  return values;
-}
 
 function Field({
   name,
@@ -67,8 +51,8 @@ function Field({
 
 /**
  * Create Referral (spec section 2): patient, facility, chief complaint, clinical notes, urgency
- * and the fee breakdown. Validated in the browser with the action's own schema; the server
- * validates again and sets the fee itself.
+ * and the fee breakdown. The page script (enhance/pages/referrals-create.ts) checks it with the
+ * action's own schema before sending; the server validates again and sets the fee itself.
  */
 export function ReferralForm({
   facilities,
@@ -79,31 +63,7 @@ export function ReferralForm({
   serverErrors?: FieldErrors;
   values?: ReferralFormValues;
 }) {
-  const navigation = useNavigation();
-  const submit = useSubmit();
-  const submitting = navigation.state !== "idle" && navigation.formAction === "/referrals/create";
-  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
-  const errors = clientErrors ?? serverErrors ?? {};
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const parsed = createReferralSchema.safeParse(readForm(form));
-    if (parsed.success) {
-      // The server's answer (if any) decides what is shown next.
-      setClientErrors(null);
-      void submit(form);
-      return;
-    }
-    const found: FieldErrors = {};
-    for (const issue of parsed.error.issues) found[issue.path[0] as CreateReferralField] ??= issue.message;
-    setClientErrors(found);
-    toast(creatingFailedToast([...new Set(Object.values(found))].join(", ")));
-    const first = CREATE_REFERRAL_FIELDS.find((f) => found[f]);
-    const element = first ? form.elements.namedItem(first) : null;
-    if (element instanceof HTMLElement) element.focus();
-    else if (element instanceof RadioNodeList) (element[0] as HTMLElement | undefined)?.focus();
-  }
+  const errors = serverErrors ?? {};
 
   const input = (name: CreateReferralField, hint?: boolean) => ({
     id: `referral-${name}`,
@@ -120,7 +80,7 @@ export function ReferralForm({
   const urgency = values?.urgency_level ?? "routine";
 
   return (
-    <Form method="post" action="/referrals/create" noValidate onSubmit={onSubmit} className="space-y-8">
+    <Form method="post" action="/referrals/create" noValidate id="referral-form" className="space-y-8">
       <fieldset className="card space-y-5 sm:p-6">
         <legend className="px-1 text-lg font-bold">Patient Information</legend>
         <div className="grid gap-5 sm:grid-cols-2">
@@ -226,8 +186,8 @@ export function ReferralForm({
       </section>
 
       <div className="flex flex-wrap gap-3">
-        <button type="submit" className="btn-primary" disabled={submitting}>
-          {submitting ? "Creating Referral..." : "Create Referral"}
+        <button type="submit" className="btn-primary" data-busy-label="Creating Referral...">
+          Create Referral
         </button>
       </div>
     </Form>
