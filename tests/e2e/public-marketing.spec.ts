@@ -315,27 +315,3 @@ test.describe("for facilities without JavaScript", () => {
     for (let i = 0; i < n; i++) await expect(panels.nth(i)).toBeVisible();
   });
 });
-
-test.describe("from a page that hydrates React", () => {
-  // The dashboard's gate screen answers 401 to an anonymous visitor.
-  test.use({ allowConsoleErrors: [/status of 401/] });
-
-  test("a link to a page with a page script loads that page, script and all", async ({ page }) => {
-    await page.goto("/dashboard/doctor");
-    await page.waitForFunction(() => {
-      const main = document.getElementById("main");
-      return !!main && Object.keys(main).some((k) => k.startsWith("__reactFiber"));
-    });
-    await page.evaluate(() => {
-      (window as unknown as { marker: string }).marker = "dashboard";
-    });
-    await page.getByRole("main").getByRole("link", { name: "Sign In" }).click();
-    await expect(page).toHaveURL("/auth");
-    await hydrated(page);
-    // A document load, not React rendering /auth in the old page.
-    expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBeUndefined();
-    await page.getByRole("tab", { name: "Register" }).click();
-    await expect(page.getByRole("tabpanel", { name: "Register" })).toBeVisible();
-    await expect(page).toHaveURL(/tab=register/);
-  });
-});

@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import type { Gate } from "../actor";
 import type { Role } from "../roles";
 
@@ -27,9 +26,9 @@ export function AuthenticationRequired() {
   return (
     <Screen title="Authentication Required">
       <p className="mt-3 text-muted">Please sign in to access this page.</p>
-      <Link to="/auth" className="btn-primary mt-6">
+      <a href="/auth" className="btn-primary mt-6">
         Sign In
-      </Link>
+      </a>
     </Screen>
   );
 }
@@ -38,9 +37,9 @@ export function AccessDenied({ message }: { message: string }) {
   return (
     <Screen title="Access Denied">
       <p className="mt-3 text-muted">{message}</p>
-      <Link to="/" className="btn-primary mt-6">
+      <a href="/" className="btn-primary mt-6">
         Go to Home
-      </Link>
+      </a>
     </Screen>
   );
 }
@@ -49,9 +48,9 @@ export function AccountPendingApproval({ role }: { role: Role }) {
   return (
     <Screen title="Account Pending Approval">
       <p className="mt-3 text-muted">{PENDING_MESSAGES[role]}</p>
-      <Link to="/" className="btn-secondary mt-6">
+      <a href="/" className="btn-secondary mt-6">
         Go to Home
-      </Link>
+      </a>
     </Screen>
   );
 }

@@ -1,4 +1,3 @@
-import { Form, Link } from "react-router";
 import type { ActorSummary } from "../actor";
 import { dashboardPath, ROLE_LABELS } from "../roles";
 
@@ -12,14 +11,14 @@ export function SignedInBar({ user }: { user: NonNullable<ActorSummary> }) {
           <span className="whitespace-nowrap">({ROLE_LABELS[user.role]})</span>
         </p>
         <div className="flex items-center gap-2">
-          <Link to={dashboardPath(user.role)} className="btn-ghost min-h-9 px-3 py-1.5">
+          <a href={dashboardPath(user.role)} className="btn-ghost min-h-9 px-3 py-1.5">
             Dashboard
-          </Link>
-          <Form method="post" action="/auth/sign-out" reloadDocument>
+          </a>
+          <form method="post" action="/auth/sign-out">
             <button type="submit" className="btn-secondary min-h-9 px-3 py-1.5">
               Sign Out
             </button>
-          </Form>
+          </form>
         </div>
       </div>
     </div>

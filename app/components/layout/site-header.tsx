@@ -1,4 +1,4 @@
-import { NavLink } from "react-router";
+import { useLocation } from "react-router";
 import { HEADER_NAV } from "~/content/navigation";
 import { Logo } from "./logo";
 
@@ -7,6 +7,9 @@ import { Logo } from "./logo";
  * JavaScript and costs no script.
  */
 export function SiteHeader({ signedIn = false }: { signedIn?: boolean }) {
+  const { pathname } = useLocation();
+  // The section the visitor is in (the page itself, or a page below it) is marked for screen readers.
+  const current = (to: string) => (pathname === to || pathname.startsWith(`${to}/`) ? "page" : undefined);
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <a
@@ -21,12 +24,13 @@ export function SiteHeader({ signedIn = false }: { signedIn?: boolean }) {
           <ul className="flex items-center gap-1">
             {HEADER_NAV.map((item) => (
               <li key={item.to}>
-                <NavLink
-                  to={item.to}
+                <a
+                  href={item.to}
+                  aria-current={current(item.to)}
                   className="rounded-lg px-3 py-2 text-sm font-medium text-muted hover:bg-brand-50 hover:text-brand-800"
                 >
                   {item.label}
-                </NavLink>
+                </a>
               </li>
             ))}
           </ul>
@@ -36,9 +40,9 @@ export function SiteHeader({ signedIn = false }: { signedIn?: boolean }) {
           <span className="hidden md:block" />
         ) : (
           <div className="hidden md:block">
-            <NavLink to="/auth" className="btn-primary">
+            <a href="/auth" aria-current={current("/auth")} className="btn-primary">
               Sign In
-            </NavLink>
+            </a>
           </div>
         )}
         <details className="group relative md:hidden">
@@ -63,19 +67,20 @@ export function SiteHeader({ signedIn = false }: { signedIn?: boolean }) {
             <ul>
               {HEADER_NAV.map((item) => (
                 <li key={item.to}>
-                  <NavLink
-                    to={item.to}
+                  <a
+                    href={item.to}
+                    aria-current={current(item.to)}
                     className="block rounded-lg px-3 py-3 text-base font-medium text-ink hover:bg-brand-50"
                   >
                     {item.label}
-                  </NavLink>
+                  </a>
                 </li>
               ))}
               {signedIn ? null : (
                 <li className="mt-1 border-t border-slate-100 pt-2">
-                  <NavLink to="/auth" className="btn-primary w-full">
+                  <a href="/auth" aria-current={current("/auth")} className="btn-primary w-full">
                     Sign In
-                  </NavLink>
+                  </a>
                 </li>
               )}
             </ul>

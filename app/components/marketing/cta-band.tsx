@@ -1,5 +1,3 @@
-import { Link } from "react-router";
-
 type CtaLink = { label: string; to: string };
 
 /** Closing call to action on a dark band. */
@@ -24,12 +22,12 @@ export function CtaBand({
         </h2>
         <p className="mx-auto mt-3 max-w-xl leading-7 text-brand-100">{intro}</p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <Link to={primary.to} className="btn bg-white text-brand-900 hover:bg-brand-50">
+          <a href={primary.to} className="btn bg-white text-brand-900 hover:bg-brand-50">
             {primary.label}
-          </Link>
-          <Link to={secondary.to} className="btn border border-white text-white hover:bg-brand-800">
+          </a>
+          <a href={secondary.to} className="btn border border-white text-white hover:bg-brand-800">
             {secondary.label}
-          </Link>
+          </a>
         </div>
       </div>
     </section>

@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import type { HubSummary } from "~/content/hubs";
 
 /** Where a hub leads (spec section 4): live hubs open their own site in a new tab, the rest /hub/{id}. */
@@ -20,8 +19,8 @@ export function HubLink({ hub, className, children }: { hub: HubSummary; classNa
     );
   }
   return (
-    <Link to={href} className={className}>
+    <a href={href} className={className}>
       {children}
-    </Link>
+    </a>
   );
 }

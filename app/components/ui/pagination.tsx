@@ -1,4 +1,4 @@
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 
 /** The address of the same page with one search parameter changed (page 1 drops it). */
 export function withParam(search: string, name: string, value: string | number | null): string {
@@ -32,9 +32,9 @@ export function Pagination({
   return (
     <nav aria-label={label} className="mt-4 flex items-center justify-between gap-3 text-sm">
       {page > 1 ? (
-        <Link to={withParam(search, param, page - 1)} preventScrollReset className="btn-secondary">
+        <a href={withParam(search, param, page - 1)} className="btn-secondary">
           Previous
-        </Link>
+        </a>
       ) : (
         <span />
       )}
@@ -43,9 +43,9 @@ export function Pagination({
         {pageCount !== undefined ? ` of ${Math.max(pageCount, page)}` : null}
       </span>
       {hasNext ? (
-        <Link to={withParam(search, param, page + 1)} preventScrollReset className="btn-secondary">
+        <a href={withParam(search, param, page + 1)} className="btn-secondary">
           Next
-        </Link>
+        </a>
       ) : (
         <span />
       )}

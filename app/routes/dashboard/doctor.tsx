@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { DashboardShell } from "~/auth/components/dashboard-shell";
 import { GateScreen } from "~/auth/components/gate-screens";
 import { loadGated } from "~/auth/gate-loader.server";
@@ -61,9 +61,9 @@ export default function DoctorPage({ loaderData }: Route.ComponentProps) {
             id="recent"
             title="Recent Referrals"
             action={
-              <Link to="/referrals/create" className="btn-primary">
+              <a href="/referrals/create" className="btn-primary">
                 New Referral
-              </Link>
+              </a>
             }
           >
             <ReferralTable

@@ -1,4 +1,4 @@
-import { data, Form, Link, useLocation, useSearchParams } from "react-router";
+import { data, useLocation, useSearchParams } from "react-router";
 import { getActor } from "~/auth/actor.server";
 import { DashboardShell } from "~/auth/components/dashboard-shell";
 import { GateScreen } from "~/auth/components/gate-screens";
@@ -88,12 +88,12 @@ function TransitionButton({
   className: string;
 }) {
   return (
-    <Form method="post" preventScrollReset>
+    <form method="post">
       <input type="hidden" name="referralId" value={referralId} />
       <button type="submit" name="intent" value={intent} className={className} data-busy-label={busyLabel}>
         {label}
       </button>
-    </Form>
+    </form>
   );
 }
 
@@ -114,7 +114,7 @@ function RejectDialog({
       title="Reject Referral"
       description={`Please give the reason for rejecting referral ${referral.referralNumber}. The referring doctor will see it.`}
     >
-      <Form method="post" preventScrollReset id="reject-form">
+      <form method="post" id="reject-form">
         <input type="hidden" name="intent" value="reject" />
         <input type="hidden" name="referralId" value={referral.id} />
         <div>
@@ -148,7 +148,7 @@ function RejectDialog({
             Reject Referral
           </button>
         </div>
-      </Form>
+      </form>
     </Dialog>
   );
 }
@@ -197,14 +197,13 @@ export default function FacilityAdminPage({ loaderData, actionData }: Route.Comp
                 busyLabel="Accepting..."
                 className="btn-primary min-h-9 px-3 py-1.5"
               />
-              <Link
-                to={withParam(search, "reject", r.id)}
-                preventScrollReset
+              <a
+                href={withParam(search, "reject", r.id)}
                 className="btn min-h-9 border border-red-700 px-3 py-1.5 text-red-800 hover:bg-red-50"
                 aria-label={`Reject ${r.referralNumber}`}
               >
                 Reject
-              </Link>
+              </a>
             </div>
           )}
         />

@@ -1,4 +1,4 @@
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { getActor } from "~/auth/actor.server";
 import { DashboardShell } from "~/auth/components/dashboard-shell";
 import { GateScreen } from "~/auth/components/gate-screens";
@@ -57,9 +57,9 @@ export default function ReferralsCreatePage({ loaderData, actionData }: Route.Co
         <DashboardShell title="Create Referral" actor={gate.actor}>
           <p className="mb-6 max-w-2xl text-muted">
             Refer a patient to a facility in the network. Fields marked * are required.{" "}
-            <Link to="/dashboard/doctor" className="text-brand-700 underline">
+            <a href="/dashboard/doctor" className="text-brand-700 underline">
               Back to your dashboard
-            </Link>
+            </a>
           </p>
           <ResultNotice result={actionData} />
           <ReferralForm facilities={facilities} serverErrors={actionData?.fieldErrors} values={actionData?.values} />

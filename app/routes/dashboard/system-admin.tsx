@@ -1,4 +1,4 @@
-import { data, Form, Link, useSearchParams } from "react-router";
+import { data, useSearchParams } from "react-router";
 import { getActor } from "~/auth/actor.server";
 import { DashboardShell } from "~/auth/components/dashboard-shell";
 import { GateScreen } from "~/auth/components/gate-screens";
@@ -152,16 +152,15 @@ export default function SystemAdminPage({ loaderData, actionData }: Route.Compon
         <ul className="flex min-w-max gap-1">
           {TABS.map((t) => (
             <li key={t.id}>
-              <Link
-                to={t.id === "referrals" ? "?" : `?tab=${t.id}`}
+              <a
+                href={t.id === "referrals" ? "?" : `?tab=${t.id}`}
                 aria-current={view.tab === t.id ? "page" : undefined}
-                preventScrollReset
                 className={`-mb-px inline-block border-b-2 px-4 py-3 text-sm font-semibold ${
                   view.tab === t.id ? "border-brand-700 text-brand-800" : "border-transparent text-muted hover:text-ink"
                 }`}
               >
                 {t.label}
-              </Link>
+              </a>
             </li>
           ))}
         </ul>
@@ -170,7 +169,7 @@ export default function SystemAdminPage({ loaderData, actionData }: Route.Compon
       <section aria-label={TABS.find((t) => t.id === view.tab)?.label} className="mt-6">
         {view.tab === "referrals" ? (
           <>
-            <Form method="get" className="mb-4 flex flex-wrap items-end gap-3">
+            <form method="get" className="mb-4 flex flex-wrap items-end gap-3">
               <div>
                 <label htmlFor="status-filter" className="field-label">
                   Status
@@ -187,7 +186,7 @@ export default function SystemAdminPage({ loaderData, actionData }: Route.Compon
               <button type="submit" className="btn-secondary">
                 Filter
               </button>
-            </Form>
+            </form>
             <ReferralTable
               caption="All referrals, newest first"
               rows={view.referrals.rows}
@@ -198,24 +197,26 @@ export default function SystemAdminPage({ loaderData, actionData }: Route.Compon
           </>
         ) : view.tab === "users" ? (
           <>
-            <Form method="get" role="search" className="mb-4 flex flex-wrap items-end gap-3">
-              <input type="hidden" name="tab" value="users" />
-              <div className="grow sm:max-w-sm">
-                <label htmlFor="user-search" className="field-label">
-                  Search by name or email
-                </label>
-                <input
-                  id="user-search"
-                  name="q"
-                  type="search"
-                  defaultValue={params.get("q") ?? ""}
-                  className="field-input"
-                />
-              </div>
-              <button type="submit" className="btn-secondary">
-                Search
-              </button>
-            </Form>
+            <search>
+              <form method="get" className="mb-4 flex flex-wrap items-end gap-3">
+                <input type="hidden" name="tab" value="users" />
+                <div className="grow sm:max-w-sm">
+                  <label htmlFor="user-search" className="field-label">
+                    Search by name or email
+                  </label>
+                  <input
+                    id="user-search"
+                    name="q"
+                    type="search"
+                    defaultValue={params.get("q") ?? ""}
+                    className="field-input"
+                  />
+                </div>
+                <button type="submit" className="btn-secondary">
+                  Search
+                </button>
+              </form>
+            </search>
             <UserTable rows={view.users.rows} />
             <Pagination page={view.users.page} hasNext={view.users.hasNext} label="Account pages" />
           </>

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { db } from "~/db/database.server";
 import facilitiesScript from "~/enhance/pages/facilities.ts?page-script";
 import { FacilityCard } from "~/features/facilities/components/facility-card";
@@ -256,9 +255,9 @@ function Pagination({
       <ul className="flex flex-wrap items-center justify-center gap-2">
         {page > 1 ? (
           <li>
-            <Link to={hrefFor(page - 1)} rel="prev" className={`${linkClass} border-slate-300 text-brand-800`}>
+            <a href={hrefFor(page - 1)} rel="prev" className={`${linkClass} border-slate-300 text-brand-800`}>
               Previous
-            </Link>
+            </a>
           </li>
         ) : null}
         {pageNumbers(page, pageCount).map((n, i) =>
@@ -268,8 +267,8 @@ function Pagination({
             </li>
           ) : (
             <li key={n}>
-              <Link
-                to={hrefFor(n)}
+              <a
+                href={hrefFor(n)}
                 aria-current={n === page ? "page" : undefined}
                 aria-label={`Page ${n}`}
                 className={`${linkClass} ${
@@ -277,15 +276,15 @@ function Pagination({
                 }`}
               >
                 {n}
-              </Link>
+              </a>
             </li>
           ),
         )}
         {page < pageCount ? (
           <li>
-            <Link to={hrefFor(page + 1)} rel="next" className={`${linkClass} border-slate-300 text-brand-800`}>
+            <a href={hrefFor(page + 1)} rel="next" className={`${linkClass} border-slate-300 text-brand-800`}>
               Next
-            </Link>
+            </a>
           </li>
         ) : null}
       </ul>

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { data, isRouteErrorResponse, Link, useRouteLoaderData } from "react-router";
+import { data, isRouteErrorResponse, useRouteLoaderData } from "react-router";
 import type { IconName } from "~/components/marketing/icon";
 import { FACILITY_IMAGE_SIZE } from "~/content/facilities";
 import { SITE } from "~/content/site";
@@ -54,13 +54,13 @@ export default function FacilityProfile({ loaderData }: Route.ComponentProps) {
         dangerouslySetInnerHTML={{ __html: serializeJsonLd(facilityJsonLd(facility, origin)) }}
       />
       <div className="container-page pt-6">
-        <Link
-          to="/"
+        <a
+          href="/"
           className="inline-flex min-h-11 items-center gap-2 text-sm font-semibold text-brand-700 hover:underline"
         >
           <FacilityIcon name="arrow-left" />
           Back to Home
-        </Link>
+        </a>
       </div>
 
       <header className="container-page mt-2 grid items-center gap-6 md:grid-cols-2 md:gap-10">
@@ -336,10 +336,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       >
         <h1 className="text-3xl font-bold">Facility Not Found</h1>
         <p className="mt-3 max-w-md text-muted">The facility you're looking for doesn't exist.</p>
-        <Link to="/facilities" className="btn-primary mt-6">
+        <a href="/facilities" className="btn-primary mt-6">
           <FacilityIcon name="arrow-left" />
           Back to Facilities
-        </Link>
+        </a>
       </main>
     );
   }

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { CtaBand } from "~/components/marketing/cta-band";
 import { FaqAccordion } from "~/components/marketing/faq-accordion";
 import { HubCard } from "~/components/marketing/hub-card";
@@ -44,12 +43,12 @@ export default function ForFacilities({ loaderData: { hubs } }: Route.ComponentP
           </h1>
           <p className="mt-4 max-w-2xl text-lg leading-8 text-muted">{FACILITY_HERO.intro}</p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <Link to={FACILITY_HERO.primary.to} className="btn-primary">
+            <a href={FACILITY_HERO.primary.to} className="btn-primary">
               {FACILITY_HERO.primary.label}
-            </Link>
-            <Link to={FACILITY_HERO.secondary.to} className="btn-secondary">
+            </a>
+            <a href={FACILITY_HERO.secondary.to} className="btn-secondary">
               {FACILITY_HERO.secondary.label}
-            </Link>
+            </a>
           </div>
         </div>
       </section>
@@ -77,9 +76,9 @@ export default function ForFacilities({ loaderData: { hubs } }: Route.ComponentP
                     </li>
                   ))}
                 </ul>
-                <Link to={pkg.cta.to} className={`${premium ? "btn-primary" : "btn-secondary"} mt-6 self-start`}>
+                <a href={pkg.cta.to} className={`${premium ? "btn-primary" : "btn-secondary"} mt-6 self-start`}>
                   {pkg.cta.label}
-                </Link>
+                </a>
               </li>
             );
           })}

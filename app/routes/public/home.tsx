@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { AppCard } from "~/components/marketing/app-card";
 import { CtaBand } from "~/components/marketing/cta-band";
 import { HubCard } from "~/components/marketing/hub-card";
@@ -39,12 +38,12 @@ export default function Home() {
               </h1>
               <p className="mt-4 max-w-xl text-lg leading-8 text-muted">{HERO.intro}</p>
               <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-                <Link to={HERO.primary.to} className="btn-primary">
+                <a href={HERO.primary.to} className="btn-primary">
                   {HERO.primary.label}
-                </Link>
-                <Link to={HERO.secondary.to} className="btn-secondary">
+                </a>
+                <a href={HERO.secondary.to} className="btn-secondary">
                   {HERO.secondary.label}
-                </Link>
+                </a>
               </div>
             </div>
             <NetworkIllustration />
@@ -57,13 +56,13 @@ export default function Home() {
                 </span>
                 <h2 className="text-lg font-bold">{a.title}</h2>
                 <p className="text-sm leading-6 text-muted">{a.description}</p>
-                <Link
-                  to={a.to}
+                <a
+                  href={a.to}
                   className="mt-auto inline-flex items-center gap-1 pt-2 text-sm font-semibold text-brand-700 after:absolute after:inset-0"
                 >
                   {a.cta}
                   <Icon name="arrow-right" className="size-4" />
-                </Link>
+                </a>
               </li>
             ))}
           </ul>
@@ -136,9 +135,9 @@ export default function Home() {
           ))}
         </ul>
         <div className="mt-8 text-center">
-          <Link to={HUBS_SECTION.cta.to} className="btn-secondary">
+          <a href={HUBS_SECTION.cta.to} className="btn-secondary">
             {HUBS_SECTION.cta.label}
-          </Link>
+          </a>
         </div>
       </Section>
 

@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { getHub } from "~/content/hubs";
 import { SITE } from "~/content/site";
 import { db } from "~/db/database.server";
@@ -46,15 +46,15 @@ export default function HubLeave({ loaderData, actionData, params }: Route.Compo
             Remove <span className="font-semibold break-all text-ink">{view.email}</span> from {hubName}? We delete your
             details and will not contact you about this hub.
           </p>
-          <Form method="post" className="mt-6 flex flex-wrap justify-center gap-3">
+          <form method="post" className="mt-6 flex flex-wrap justify-center gap-3">
             <input type="hidden" name="token" value={loaderData.token ?? ""} />
             <button type="submit" className="btn-primary">
               Remove me from the waitlist
             </button>
-            <Link to={`/hub/${params.hubId}`} className="btn-secondary">
+            <a href={`/hub/${params.hubId}`} className="btn-secondary">
               Keep me on the waitlist
-            </Link>
-          </Form>
+            </a>
+          </form>
         </>
       ) : view.state === "removed" ? (
         <>
@@ -62,9 +62,9 @@ export default function HubLeave({ loaderData, actionData, params }: Route.Compo
           <p role="status" className="mt-3 max-w-lg text-muted">
             Your details have been removed from {hubName}. You can join again at any time.
           </p>
-          <Link to="/hubs" className="btn-primary mt-6">
+          <a href="/hubs" className="btn-primary mt-6">
             Explore Hubs
-          </Link>
+          </a>
         </>
       ) : (
         <>
@@ -74,12 +74,12 @@ export default function HubLeave({ loaderData, actionData, params }: Route.Compo
             help, contact us.
           </p>
           <div className="mt-6 flex flex-wrap justify-center gap-3">
-            <Link to="/hubs" className="btn-primary">
+            <a href="/hubs" className="btn-primary">
               Explore Hubs
-            </Link>
-            <Link to="/contact" className="btn-secondary">
+            </a>
+            <a href="/contact" className="btn-secondary">
               Contact Us
-            </Link>
+            </a>
           </div>
         </>
       )}

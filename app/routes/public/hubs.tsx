@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { filterHubs, hubSearchStatus } from "~/components/marketing/filter-hubs";
 import { HubCard } from "~/components/marketing/hub-card";
 import { Icon } from "~/components/marketing/icon";
@@ -55,12 +54,12 @@ export default function Hubs({ loaderData: { hubs, query } }: Route.ComponentPro
             them. Patients reach them through qurbook; doctors join through qurpro.
           </p>
           <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-            <Link to="/apps#qurbook" className="btn-primary">
+            <a href="/apps#qurbook" className="btn-primary">
               Get qurbook for patients
-            </Link>
-            <Link to="/apps#qurpro" className="btn-secondary">
+            </a>
+            <a href="/apps#qurpro" className="btn-secondary">
               Get qurpro for doctors
-            </Link>
+            </a>
           </div>
         </div>
       </section>

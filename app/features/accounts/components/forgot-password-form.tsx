@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { InputField } from "~/components/ui/field";
 import { InlineNotice } from "~/components/ui/notice";
 import type { ForgotPasswordActionData } from "../action-data";
@@ -34,12 +33,12 @@ function ForgotPasswordContent({ result }: { result: ForgotPasswordActionData | 
           <li>No email after a few minutes? Check your spam or junk folder, or send another email.</li>
         </ol>
         <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-          <Link to="/forgot-password" className="btn-primary">
+          <a href="/forgot-password" className="btn-primary">
             Send Another Email
-          </Link>
-          <Link to="/auth" className="btn-secondary">
+          </a>
+          <a href="/auth" className="btn-secondary">
             Back to Sign In
-          </Link>
+          </a>
         </div>
       </div>
     );
@@ -70,9 +69,9 @@ function ForgotPasswordContent({ result }: { result: ForgotPasswordActionData | 
           </button>
         </form>
         <p className="mt-6 text-center text-sm">
-          <Link to="/auth" className="font-medium text-brand-700 underline hover:text-brand-800">
+          <a href="/auth" className="font-medium text-brand-700 underline hover:text-brand-800">
             Back to Sign In
-          </Link>
+          </a>
         </p>
       </div>
     </div>

@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { InputField } from "~/components/ui/field";
 import { InlineNotice } from "~/components/ui/notice";
 import type { RecoveryActionData } from "../action-data";
@@ -63,12 +62,12 @@ function RecoveryScreen({ state, answer }: { state: RecoveryState; answer: Recov
           when a newer reset email is requested.
         </p>
         <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-center">
-          <Link to="/forgot-password" className="btn-primary">
+          <a href="/forgot-password" className="btn-primary">
             Request New Reset Link
-          </Link>
-          <Link to="/auth" className="btn-secondary">
+          </a>
+          <a href="/auth" className="btn-secondary">
             Back to Sign In
-          </Link>
+          </a>
         </div>
       </div>
     );

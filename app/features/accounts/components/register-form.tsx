@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { ROLE_LABELS, ROLES } from "~/auth/roles";
 import { InputField, SelectField } from "~/components/ui/field";
 import { InlineNotice } from "~/components/ui/notice";
@@ -50,9 +49,9 @@ function RegisterFormContent({
           The link in the email confirms your address. Then sign in: doctors and administrators can use their dashboard
           once a system administrator has approved the account.
         </p>
-        <Link to="/auth?tab=signin" reloadDocument className="btn-secondary mt-4">
+        <a href="/auth?tab=signin" className="btn-secondary mt-4">
           Back to Sign In
-        </Link>
+        </a>
       </div>
     );
   }

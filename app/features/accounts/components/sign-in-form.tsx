@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { InputField } from "~/components/ui/field";
 import { InlineNotice } from "~/components/ui/notice";
 import type { SignInActionData } from "../action-data";
@@ -37,9 +36,9 @@ export function SignInForm({ result }: { result: SignInActionData | undefined })
           error={errors.password}
         />
         <div className="flex justify-end">
-          <Link to="/forgot-password" className="text-sm font-medium text-brand-700 underline hover:text-brand-800">
+          <a href="/forgot-password" className="text-sm font-medium text-brand-700 underline hover:text-brand-800">
             Forgot your password?
-          </Link>
+          </a>
         </div>
         <button type="submit" className="btn-primary w-full" data-busy-label="Signing In...">
           Sign In

@@ -1,4 +1,3 @@
-import { Form } from "react-router";
 import { ROLE_LABELS } from "~/auth/roles";
 import { Cell, Table } from "~/components/ui/table";
 import { Badge } from "~/features/referrals/components/status-badge";
@@ -24,7 +23,7 @@ export function UserTable({ rows }: { rows: UserRow[] }) {
           <Cell>{u.verified ? <Badge tone="completed">Verified</Badge> : <Badge tone="pending">Pending</Badge>}</Cell>
           <Cell>
             {u.verified ? null : (
-              <Form method="post" preventScrollReset>
+              <form method="post">
                 <input type="hidden" name="userId" value={u.id} />
                 <button
                   type="submit"
@@ -36,7 +35,7 @@ export function UserTable({ rows }: { rows: UserRow[] }) {
                 >
                   Approve
                 </button>
-              </Form>
+              </form>
             )}
           </Cell>
         </tr>

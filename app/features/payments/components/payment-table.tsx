@@ -1,4 +1,4 @@
-import { Form, Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { Dialog } from "~/components/ui/dialog";
 import { withParam } from "~/components/ui/pagination";
 import { Cell, Table } from "~/components/ui/table";
@@ -28,14 +28,13 @@ export function PaymentTable({ rows }: { rows: PaymentRow[] }) {
           <Cell className="break-all">{p.paymentReference ?? ""}</Cell>
           <Cell>
             {p.status === "pending" ? (
-              <Link
-                to={withParam(search, "pay", p.id)}
-                preventScrollReset
+              <a
+                href={withParam(search, "pay", p.id)}
                 className="btn-primary min-h-9 px-3 py-1.5 whitespace-nowrap"
                 aria-label={`Mark ${p.referralNumber} as paid`}
               >
                 Mark as Paid
-              </Link>
+              </a>
             ) : null}
           </Cell>
         </tr>
@@ -61,7 +60,7 @@ export function RecordPaymentDialog({
       title="Mark as Paid"
       description={`Record the payment of ${formatCedis(payment.amountDue)} to ${payment.doctorName} for ${payment.referralNumber}.`}
     >
-      <Form method="post" preventScrollReset className="space-y-4" id="record-payment-form" data-complete-to-submit="">
+      <form method="post" className="space-y-4" id="record-payment-form" data-complete-to-submit="">
         <input type="hidden" name="intent" value="record-payment" />
         <input type="hidden" name="paymentId" value={payment.id} />
         <div>
@@ -127,7 +126,7 @@ export function RecordPaymentDialog({
             Confirm Payment
           </button>
         </div>
-      </Form>
+      </form>
     </Dialog>
   );
 }

@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { Form } from "react-router";
 import type { CreateReferralField } from "../referral-schema";
 import { formatCedis, REFERRAL_FEE, URGENCY_OPTIONS } from "../referral-status";
 
@@ -80,7 +79,7 @@ export function ReferralForm({
   const urgency = values?.urgency_level ?? "routine";
 
   return (
-    <Form method="post" action="/referrals/create" noValidate id="referral-form" className="space-y-8">
+    <form method="post" action="/referrals/create" noValidate id="referral-form" className="space-y-8">
       <fieldset className="card space-y-5 sm:p-6">
         <legend className="px-1 text-lg font-bold">Patient Information</legend>
         <div className="grid gap-5 sm:grid-cols-2">
@@ -190,6 +189,6 @@ export function ReferralForm({
           Create Referral
         </button>
       </div>
-    </Form>
+    </form>
   );
 }

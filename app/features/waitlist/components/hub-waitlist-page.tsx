@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { HubIcon } from "~/components/hub-icon";
 import type { Hub } from "~/content/hubs";
 import type { WaitlistActionData } from "../waitlist-messages";
@@ -198,9 +197,9 @@ export function HubWaitlistPage({
           </div>
         </div>
         <div className="mt-6">
-          <Link to="/for-facilities" className="btn-secondary">
+          <a href="/for-facilities" className="btn-secondary">
             Compare facility packages
-          </Link>
+          </a>
         </div>
       </section>
 
@@ -210,12 +209,12 @@ export function HubWaitlistPage({
             Not the hub you were looking for?
           </h2>
           <div className="mt-5 flex flex-wrap justify-center gap-3">
-            <Link to="/hubs" className="btn-primary">
+            <a href="/hubs" className="btn-primary">
               Explore Other Hubs
-            </Link>
-            <Link to="/contact" className="btn-secondary">
+            </a>
+            <a href="/contact" className="btn-secondary">
               Contact Us
-            </Link>
+            </a>
           </div>
         </div>
       </section>
@@ -231,9 +230,9 @@ export function HubNotFound() {
       <p className="mt-3 max-w-md text-muted">
         There is no hub waitlist at this address. Hubs that are already live open from the hubs page.
       </p>
-      <Link to="/hubs" className="btn-primary mt-6">
+      <a href="/hubs" className="btn-primary mt-6">
         Back to Hubs
-      </Link>
+      </a>
     </main>
   );
 }
