@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { existsSync, readdirSync } from "node:fs";
 import type { IncomingMessage } from "node:http";
 import path from "node:path";
 import * as build from "virtual:react-router/server-build";
@@ -80,7 +81,16 @@ export function createApp() {
   app.use(bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.text("Payload Too Large", 413) }));
   app.use(compress());
 
-  // Hashed build assets never change: cache for a year. Other public files: an hour.
+  // Hashed build assets never change: cache for a year. Other public files (public/): an hour;
+  // only paths under one of them touch the file system (a page's path is never looked up on disk).
+  const publicEntries = new Set(
+    existsSync(clientDir) ? readdirSync(clientDir).filter((name) => name !== "assets") : [],
+  );
+  const servePublic = serveStatic({
+    root: clientDir,
+    precompressed: true,
+    onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600"),
+  });
   app.use(
     "/assets/*",
     serveStatic({
@@ -89,14 +99,7 @@ export function createApp() {
       onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
     }),
   );
-  app.use(
-    "*",
-    serveStatic({
-      root: clientDir,
-      precompressed: true,
-      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600"),
-    }),
-  );
+  app.use("*", (c, next) => (publicEntries.has(c.req.path.split("/")[1] ?? "") ? servePublic(c, next) : next()));
 
   // Pages that are the same for every visitor: rendered once (or once per version of the content
   // they show), then served from memory (page-cache.ts).
