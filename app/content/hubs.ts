@@ -408,7 +408,7 @@ export const HUBS: readonly Hub[] = [
   },
 ];
 
-/** What a hub card shows: hydrated pages send only this to the browser, not the full sales copy. */
+/** What a hub card shows: the lists of hubs need only this, not the full sales copy. */
 export type HubSummary = Pick<
   Hub,
   | "id"
