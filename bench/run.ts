@@ -13,7 +13,7 @@
 // BENCH_LIGHTHOUSE_RUNS (1; the median run is kept), BENCH_DURABILITY_ROUNDS (10),
 // BENCH_POSTGRES_URL (default TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres;
 // a throwaway database is created and dropped), BENCH_SKIP_POSTGRES=1, BENCH_PATHS (comma list of the
-// HTTP section's paths to measure, printed only: http.json is written by a run of every path).
+// HTTP and Lighthouse sections' paths to measure, printed only: the JSON is written by a run of every path).
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -354,7 +354,7 @@ async function lighthouseBench(): Promise<LighthouseRow[]> {
       "/auth",
       "/forgot-password",
       "/reset-password",
-    ];
+    ].filter((p) => !onlyPaths || onlyPaths.includes(p));
     for (const p of paths) {
       const runs: LighthouseRow[] = [];
       for (let i = 0, failures = 0; i < lighthouseRuns; i++) {
@@ -432,12 +432,16 @@ if (sections.has("lighthouse")) {
   log("\nLighthouse (mobile profile), PGlite with the site's content:");
   const before = machine();
   const rows = await lighthouseBench();
-  writeResult("lighthouse.json", {
-    measuredAt: new Date().toISOString(),
-    runsPerPage: lighthouseRuns,
-    machine: { ...before, loadAverageAfter: machine().loadAverage },
-    rows,
-  });
+  if (onlyPaths) {
+    log("BENCH_PATHS is set: lighthouse.json is left as it was.");
+  } else {
+    writeResult("lighthouse.json", {
+      measuredAt: new Date().toISOString(),
+      runsPerPage: lighthouseRuns,
+      machine: { ...before, loadAverageAfter: machine().loadAverage },
+      rows,
+    });
+  }
 }
 
 if (sections.has("bundles")) {

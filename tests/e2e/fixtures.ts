@@ -51,6 +51,7 @@ export function readMails(): CapturedMail[] {
   const dir = process.env.E2E_MAIL_DIR!;
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
+    .filter((f) => f.endsWith(".json"))
     .sort()
     .map((f) => JSON.parse(readFileSync(path.join(dir, f), "utf8")) as CapturedMail);
 }

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
 
@@ -70,7 +70,10 @@ export async function startMailCatcher(options: { port?: number; dir?: string } 
         });
         messages.push(mail);
         if (options.dir) {
-          writeFileSync(path.join(options.dir, `${Date.now()}-${messages.length}.json`), JSON.stringify(mail));
+          // Written aside, then renamed: a reader polling the folder never sees half a message.
+          const file = path.join(options.dir, `${Date.now()}-${messages.length}.json`);
+          writeFileSync(`${file}.partial`, JSON.stringify(mail));
+          renameSync(`${file}.partial`, file);
         }
         callback();
       });
