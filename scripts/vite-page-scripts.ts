@@ -6,10 +6,10 @@ const SUFFIX = "?page-script";
 const PREFIX = "\0page-script:";
 
 /**
- * `import script from "./x.ts?page-script"` gives `{ src }`: the address of x.ts bundled as its
- * own entry in the client build (its chunks are imported from it). Pages name one in their
- * `handle`, and the root layout loads it with the request's CSP nonce
- * (docs/decisions/008-interactive-public-pages.md, 012-no-page-hydrates.md).
+ * `import script from "./x.ts?page-script"` gives `{ src, preload }`: the address of x.ts bundled
+ * as its own entry in the client build, and the chunks it imports (modulepreload links, for a page
+ * whose first screen the script draws). Pages name one in their `handle`, and the root layout
+ * loads it with the request's CSP nonce (docs/decisions/008-interactive-public-pages.md, 012).
  *
  * The client build emits each script as a chunk and records its file names; the server build,
  * which runs after it in the same process (React Router shares plugins between the two), reads
@@ -41,21 +41,36 @@ export function pageScripts(): Plugin {
       const file = id.slice(PREFIX.length);
       if (serve) {
         const src = `${base}${path.relative(root, file).split(path.sep).join("/")}`;
-        return `export default ${JSON.stringify({ src } satisfies PageScript)};`;
+        return `export default ${JSON.stringify({ src, preload: [] } satisfies PageScript)};`;
       }
       if (this.environment.name === "client") {
         if (!emitted.has(file)) {
           emitted.set(file, this.emitFile({ type: "chunk", id: file, name: path.basename(file, path.extname(file)) }));
         }
-        return `export default ${JSON.stringify({ src: "" } satisfies PageScript)};`;
+        return `export default ${JSON.stringify({ src: "", preload: [] } satisfies PageScript)};`;
       }
       const script = built.get(file);
       if (!script) this.error(`page script ${file} is missing from the client build`);
       return `export default ${JSON.stringify(script)};`;
     },
-    generateBundle() {
+    generateBundle(_options, bundle) {
       if (this.environment.name !== "client") return;
-      for (const [file, ref] of emitted) built.set(file, { src: `${base}${this.getFileName(ref)}` });
+      for (const [file, ref] of emitted) {
+        const entry = this.getFileName(ref);
+        // Every chunk the script imports statically, however deep: preloaded, so nothing waits in line.
+        const preload = new Set<string>();
+        const visit = (name: string) => {
+          const chunk = bundle[name];
+          if (chunk?.type !== "chunk") return;
+          for (const imported of chunk.imports) {
+            if (preload.has(imported)) continue;
+            preload.add(imported);
+            visit(imported);
+          }
+        };
+        visit(entry);
+        built.set(file, { src: `${base}${entry}`, preload: [...preload].map((f) => `${base}${f}`) });
+      }
     },
   };
 }

@@ -5,6 +5,7 @@ import resetPasswordScript from "~/enhance/pages/reset-password.ts?page-script";
 import { recoveryAction } from "~/features/accounts/account-actions.server";
 import { RecoveryFlow } from "~/features/accounts/components/recovery-flow";
 import { pageMeta } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/reset-password";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -14,8 +15,8 @@ export const meta: Route.MetaFunction = (args) =>
     noindex: true,
   });
 
-/** No React in the browser: the reset flow is a page script (enhance/pages/reset-password.ts). */
-export const handle = { script: resetPasswordScript };
+/** The reset flow is a page script (enhance/pages/reset-password.ts); it draws the first screen, so its modules are preloaded. */
+export const handle: RouteHandle = { script: resetPasswordScript, scriptPaints: true };
 
 /**
  * The reset link's tokens travel in the address fragment: the page script reads them, this
