@@ -4,8 +4,6 @@ import type { RecoveryActionData } from "../action-data";
 import { PASSWORD_UPDATED } from "../new-password-rules";
 import { PasswordStrengthMeter } from "./password-strength-meter";
 
-export { isRecoveryAddress, type RecoveryTokens, readRecoveryTokens } from "../recovery-link";
-
 export type RecoveryState = "validating" | "invalid" | "form" | "success";
 
 /** Which screen the reset action's answer leads to (none yet: the link is being checked). */
