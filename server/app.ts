@@ -168,6 +168,10 @@ export async function start(): Promise<void> {
     hostname: config.HOST,
     serverOptions: { maxHeaderSize: 16 * 1024, requestTimeout: 30_000, headersTimeout: 20_000 },
   });
+  // An idle kept-alive connection stays open longer than clients and load balancers keep theirs
+  // (AWS ALB: 60 s), so the server never closes one just as a request is sent on it (ECONNRESET,
+  // or a 502 from the balancer). SIGTERM still closes idle connections at once (below).
+  if ("keepAliveTimeout" in server) server.keepAliveTimeout = 65_000;
   server.on("listening", () => logger.info({ port: config.PORT, url: config.APP_URL }, "listening"));
   server.on("error", (error) => {
     logger.fatal({ err: error }, "server error");
