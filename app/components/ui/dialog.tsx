@@ -40,3 +40,15 @@ export function Dialog({
     </dialog>
   );
 }
+
+/** A dialog form's buttons: Cancel closes the dialog (`formmethod="dialog"`, with or without script), then `children`. */
+export function DialogActions({ children }: { children: ReactNode }) {
+  return (
+    <div className="mt-5 flex flex-wrap justify-end gap-3">
+      <button type="submit" formMethod="dialog" formNoValidate className="btn-secondary">
+        Cancel
+      </button>
+      {children}
+    </div>
+  );
+}

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 
 /**
- * Labelled form fields (the account forms and the waitlist forms): the label, the control, an
+ * Labelled form fields (the account, waitlist and dashboard forms): the label, the control, an
  * optional hint and the error, linked by aria-describedby. Server-rendered; the page scripts
  * find them by their ids (`{form}-{name}`, `-hint`, `-error`).
  */
@@ -14,6 +14,7 @@ type Common = {
   error?: string;
   hint?: ReactNode;
   className?: string;
+  maxLength?: number;
 };
 
 function ids(form: string, name: string) {
@@ -28,6 +29,7 @@ function control(common: Common) {
     id: f.id,
     name: common.name,
     required: common.required,
+    maxLength: common.maxLength,
     "aria-invalid": common.error ? true : undefined,
     "aria-describedby":
       [common.hint ? f.hintId : null, common.error ? f.errorId : null].filter(Boolean).join(" ") || undefined,

@@ -3,7 +3,8 @@ import { getActor } from "~/auth/actor.server";
 import { DashboardShell } from "~/auth/components/dashboard-shell";
 import { GateScreen } from "~/auth/components/gate-screens";
 import { loadGated } from "~/auth/gate-loader.server";
-import { Dialog } from "~/components/ui/dialog";
+import { Dialog, DialogActions } from "~/components/ui/dialog";
+import { TextAreaField } from "~/components/ui/field";
 import { Pagination, withParam } from "~/components/ui/pagination";
 import { ResultNotice } from "~/components/ui/result-notice";
 import { StatCard, StatGrid } from "~/components/ui/stat-card";
@@ -117,37 +118,19 @@ function RejectDialog({
       <form method="post" id="reject-form">
         <input type="hidden" name="intent" value="reject" />
         <input type="hidden" name="referralId" value={referral.id} />
-        <div>
-          <label htmlFor="reject-reason" className="field-label">
-            Reason for rejection{" "}
-            <span aria-hidden="true" className="text-red-700">
-              *
-            </span>
-          </label>
-          <textarea
-            id="reject-reason"
-            name="reason"
-            required
-            rows={4}
-            maxLength={1000}
-            aria-invalid={reasonError ? true : undefined}
-            aria-describedby={reasonError ? "reject-reason-error" : undefined}
-            className="field-input"
-          />
-          {reasonError ? (
-            <p id="reject-reason-error" className="field-error">
-              {reasonError}
-            </p>
-          ) : null}
-        </div>
-        <div className="mt-5 flex flex-wrap justify-end gap-3">
-          <button type="submit" formMethod="dialog" formNoValidate className="btn-secondary">
-            Cancel
-          </button>
+        <TextAreaField
+          form="reject"
+          name="reason"
+          label="Reason for rejection"
+          required
+          maxLength={1000}
+          error={reasonError}
+        />
+        <DialogActions>
           <button type="submit" className="btn bg-red-700 text-white hover:bg-red-800" data-busy-label="Rejecting...">
             Reject Referral
           </button>
-        </div>
+        </DialogActions>
       </form>
     </Dialog>
   );

@@ -1,5 +1,6 @@
 import { useLocation } from "react-router";
-import { Dialog } from "~/components/ui/dialog";
+import { Dialog, DialogActions } from "~/components/ui/dialog";
+import { InputField, SelectField } from "~/components/ui/field";
 import { withParam } from "~/components/ui/pagination";
 import { Cell, Table } from "~/components/ui/table";
 import { Badge } from "~/features/referrals/components/status-badge";
@@ -63,69 +64,30 @@ export function RecordPaymentDialog({
       <form method="post" className="space-y-4" id="record-payment-form" data-complete-to-submit="">
         <input type="hidden" name="intent" value="record-payment" />
         <input type="hidden" name="paymentId" value={payment.id} />
-        <div>
-          <label htmlFor="payment-method" className="field-label">
-            Payment method{" "}
-            <span aria-hidden="true" className="text-red-700">
-              *
-            </span>
-          </label>
-          <select
-            id="payment-method"
-            name="payment_method"
-            required
-            aria-invalid={errors?.payment_method ? true : undefined}
-            aria-describedby={errors?.payment_method ? "payment-method-error" : undefined}
-            className="field-input"
-          >
-            <option value="">Select a method</option>
-            {PAYMENT_METHODS.map((m) => (
-              <option key={m} value={m}>
-                {m}
-              </option>
-            ))}
-          </select>
-          {errors?.payment_method ? (
-            <p id="payment-method-error" className="field-error">
-              {errors.payment_method}
-            </p>
-          ) : null}
-        </div>
-        <div>
-          <label htmlFor="payment-reference" className="field-label">
-            Payment reference{" "}
-            <span aria-hidden="true" className="text-red-700">
-              *
-            </span>
-          </label>
-          <input
-            id="payment-reference"
-            name="payment_reference"
-            type="text"
-            required
-            maxLength={100}
-            autoComplete="off"
-            aria-invalid={errors?.payment_reference ? true : undefined}
-            aria-describedby={`payment-reference-hint${errors?.payment_reference ? " payment-reference-error" : ""}`}
-            className="field-input"
-          />
-          <p id="payment-reference-hint" className="mt-1 text-sm text-muted">
-            For example the Mobile Money transaction ID or the bank transfer reference
-          </p>
-          {errors?.payment_reference ? (
-            <p id="payment-reference-error" className="field-error">
-              {errors.payment_reference}
-            </p>
-          ) : null}
-        </div>
-        <div className="flex flex-wrap justify-end gap-3 pt-1">
-          <button type="submit" formMethod="dialog" formNoValidate className="btn-secondary">
-            Cancel
-          </button>
+        <SelectField
+          form="payment"
+          name="payment_method"
+          label="Payment method"
+          required
+          placeholder="Select a method"
+          options={PAYMENT_METHODS.map((m) => ({ value: m, label: m }))}
+          error={errors?.payment_method}
+        />
+        <InputField
+          form="payment"
+          name="payment_reference"
+          label="Payment reference"
+          required
+          maxLength={100}
+          autoComplete="off"
+          hint="For example the Mobile Money transaction ID or the bank transfer reference"
+          error={errors?.payment_reference}
+        />
+        <DialogActions>
           <button type="submit" className="btn-primary" data-busy-label="Recording...">
             Confirm Payment
           </button>
-        </div>
+        </DialogActions>
       </form>
     </Dialog>
   );
