@@ -22,6 +22,12 @@ export type RouteHandle = {
   scriptPaints?: boolean;
   static?: boolean;
   versionedBy?: VersionedContent;
+  /**
+   * The page's markup comes from its address and its loaders' data alone (with the layouts above
+   * it): no clock finer than the day, nothing else from the request. The server keeps the markup
+   * per address and data (lib/rendered-pages.server.ts, docs/decisions/016-pages-rendered-once-per-data.md).
+   */
+  renderedFromData?: boolean;
 };
 
 export async function loader() {
@@ -51,17 +57,38 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="min-h-screen">
         {children}
         <Toaster />
-        {/* No modulepreload hints where the page works before its script arrives: on a slow network
-            the modules would share the link with the stylesheet ahead of the first paint (Lighthouse,
-            Slow 4G, alternating builds, median of 3: LCP /forgot-password 1,441 -> 1,318 ms, /auth
-            1,533 -> 1,301 ms, /contact unchanged within the noise). */}
-        {handle?.scriptPaints
-          ? script?.preload.map((href) => <link key={href} rel="modulepreload" href={href} nonce={nonce} />)
-          : null}
-        {script ? <script type="module" src={script.src} nonce={nonce} /> : null}
+        {script ? <PageScriptTag script={script} paints={!!handle?.scriptPaints} nonce={nonce} /> : null}
       </body>
     </html>
   );
+}
+
+/**
+ * Loads the page script. A page whose first screen the script draws (`paints`) loads it, and every
+ * module it imports, at once. Every other page works before its script arrives, so the script is
+ * only asked for after the first paint: on a slow network it then does not share the link with the
+ * stylesheet and the HTML ahead of the first screen (docs/decisions/014-page-scripts-after-first-paint.md).
+ * Its modules are then preloaded together, so nothing waits for the module that imports it.
+ */
+function PageScriptTag({ script, paints, nonce }: { script: PageScript; paints: boolean; nonce: string | undefined }) {
+  if (paints) {
+    return (
+      <>
+        {script.preload.map((href) => (
+          <link key={href} rel="modulepreload" href={href} nonce={nonce} />
+        ))}
+        <script type="module" src={script.src} nonce={nonce} />
+      </>
+    );
+  }
+  // Module addresses from the build; JSON with "<" escaped cannot end the script element.
+  const json = (value: unknown) => JSON.stringify(value).replaceAll("<", "\\u003c");
+  const code =
+    `requestAnimationFrame(()=>setTimeout(()=>{for(const h of ${json(script.preload)}){` +
+    `const l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.append(l)}` +
+    `import(${json(script.src)})}))`;
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: the code above, from build-time addresses only
+  return <script type="module" nonce={nonce} dangerouslySetInnerHTML={{ __html: code }} />;
 }
 
 export default function App() {

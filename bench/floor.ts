@@ -8,12 +8,8 @@ import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { getActor } from "~/auth/actor.server";
 import { openDatabase } from "~/db/client.server";
-import { listFacilities } from "~/features/facilities/facilities.server";
-import { parseFacilityFilters } from "~/features/facilities/facility-filters";
-import { listAllReferrals, platformStats } from "~/features/referrals/referrals.server";
-import { escapeXml } from "~/lib/escape-xml";
+import { floorPage } from "./floor-page";
 
 const handle = process.env.DATABASE_URL
   ? await openDatabase({ kind: "postgres", url: process.env.DATABASE_URL })
@@ -27,31 +23,6 @@ const pages = new Map(
   ),
 );
 
-async function render(url: URL, cookie: string | undefined): Promise<{ status: number; html: string }> {
-  if (url.pathname === "/facilities") {
-    const result = await listFacilities(db, parseFacilityFilters(url.searchParams));
-    const items = result.facilities.map((f) => `<li><a href="/facility/${f.slug}">${escapeXml(f.name)}</a></li>`);
-    return { status: 200, html: `<!doctype html><p>${result.total} facilities</p><ul>${items.join("")}</ul>` };
-  }
-  if (url.pathname === "/dashboard/system-admin") {
-    const actor = await getActor(db, new Request(url, { headers: cookie ? { cookie } : {} }));
-    if (actor.kind !== "user" || actor.role !== "system_admin" || !actor.approved) {
-      return { status: 401, html: "Authentication Required" };
-    }
-    const stats = await platformStats(db, actor);
-    const referrals = await listAllReferrals(db, actor, { page: 1, status: null });
-    const rows = referrals.rows.map(
-      (r) =>
-        `<tr><td>${r.referralNumber}</td><td>${escapeXml(r.patient.fullName)}</td><td>${escapeXml(r.facility.name)}</td><td>${escapeXml(r.doctor.fullName)}</td><td>${r.status}</td></tr>`,
-    );
-    return {
-      status: 200,
-      html: `<!doctype html><p>${stats.totalReferrals} referrals, ${stats.activeDoctors} doctors, ${stats.pendingApprovals} pending, ${stats.platformRevenue} revenue</p><table>${rows.join("")}</table>`,
-    };
-  }
-  return { status: 404, html: "Not Found" };
-}
-
 let inFlight = 0;
 const server = createServer(async (req, res) => {
   const url = new URL(req.url ?? "/", "http://127.0.0.1");
@@ -63,7 +34,7 @@ const server = createServer(async (req, res) => {
   }
   inFlight += 1;
   try {
-    const { status, html } = await render(url, req.headers.cookie);
+    const { status, html } = await floorPage(db, url, req.headers.cookie);
     res.writeHead(status, { "content-type": "text/html; charset=utf-8" });
     res.end(html);
   } catch (error) {

@@ -9,35 +9,41 @@
 // Then bench/results/summary.md from every result file present (with referrals-postgres.json, written
 // by bench/referrals-seed.ts) and the hand-written analysis in bench/analysis.md.
 // Environment: BUILD_DIR (default build), BENCH_ONLY (comma list of the sections above),
-// BENCH_SKIP_LIGHTHOUSE=1, BENCH_SECONDS (20), BENCH_CONNECTIONS (50), BENCH_WARMUP_SECONDS (3),
+// BENCH_SKIP_LIGHTHOUSE=1, BENCH_SECONDS (20), BENCH_ROUNDS (4: the app and the floor take turns in
+// this many bursts of BENCH_SECONDS / BENCH_ROUNDS), BENCH_CONNECTIONS (50), BENCH_WARMUP_SECONDS (3),
 // BENCH_LIGHTHOUSE_RUNS (1; the median run by LCP is kept), BENCH_DURABILITY_ROUNDS (10),
 // BENCH_POSTGRES_URL (default TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres;
 // a throwaway database is created and dropped), BENCH_SKIP_POSTGRES=1, BENCH_PATHS (comma list of the
 // HTTP and Lighthouse sections' paths to measure, printed only: the JSON is written by a run of every path).
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import pg from "pg";
 import { PUBLIC_PATHS } from "../app/content/public-routes.ts";
-import { openDatabase } from "../app/db/client.server.ts";
-import { migrateDatabase } from "../app/db/migrate.server.ts";
-import { seedContent } from "../app/db/seed.server.ts";
 import { type DurabilityReport, runDurability, writeStreams } from "../tests/adversarial/durability.ts";
 import { freePort, type ServerProcess, startServer, waitHealthy } from "../tests/helpers/server-process.ts";
-import { seedPlatform } from "./platform-seed.ts";
+import {
+  ADMIN,
+  AUTH_SECRET,
+  type BenchDb,
+  HTTP_DATA,
+  type Kind,
+  postgresReachable,
+  postgresUrl,
+  prepareDatabase,
+  signIn,
+} from "./databases.ts";
 
 const RESULTS = "bench/results";
 const buildDir = process.env.BUILD_DIR ?? "build";
 const seconds = Number(process.env.BENCH_SECONDS ?? 20);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
+/** The app and the floor take turns: BENCH_SECONDS each, in this many bursts. */
+const rounds = Number(process.env.BENCH_ROUNDS ?? 4);
 const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1);
 const durabilityRounds = Number(process.env.BENCH_DURABILITY_ROUNDS ?? 10);
-const postgresUrl =
-  process.env.BENCH_POSTGRES_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const onlyPaths = process.env.BENCH_PATHS?.split(",");
 const sections = new Set((process.env.BENCH_ONLY ?? "http,lighthouse,bundles,durability").split(","));
 if (process.env.BENCH_SKIP_LIGHTHOUSE === "1") sections.delete("lighthouse");
@@ -45,13 +51,9 @@ const budgets = JSON.parse(readFileSync("bench/budgets.json", "utf8"));
 
 // The app servers and the floor share one secret (the floor checks the app's session cookie), and
 // this process signs in users for the durability streams with it too.
-const AUTH_SECRET = "bench-secret-".padEnd(40, "x");
 process.env.NODE_ENV = "production";
 process.env.AUTH_SECRET = AUTH_SECRET;
 process.env.LOG_LEVEL ??= "error";
-const ADMIN = { email: "bench-admin@example.org", password: "Bench-Admin-Pass-1", name: "Bench Administrator" };
-/** The data behind the HTTP benchmark's pages (the 1M-referral scale test is bench/referrals-seed.ts). */
-const HTTP_DATA = { referrals: 20_000, users: 2_000, facilities: 100, waitlist: 1_000 };
 
 if (!existsSync(path.join(buildDir, "server/index.js"))) {
   console.error(`No build in ${buildDir}: run \`npm run build\` first (BUILD_DIR=${buildDir}).`);
@@ -66,67 +68,6 @@ const writeResult = (file: string, value: unknown) =>
 /* ---------------------------------------------------------------------------------------------- */
 /* Databases and processes                                                                        */
 /* ---------------------------------------------------------------------------------------------- */
-
-type Kind = "pglite" | "postgres";
-type BenchDb = { kind: Kind; env: Record<string, string>; drop(): Promise<void> };
-
-async function postgresReachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    await client.query("select 1");
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-
-async function adminQuery(query: string): Promise<void> {
-  const client = new pg.Client({ connectionString: postgresUrl });
-  await client.connect();
-  try {
-    await client.query(query);
-  } finally {
-    await client.end();
-  }
-}
-
-/** A fresh database, migrated and seeded with the site's content and, with `data`, a referral platform. */
-async function prepareDatabase(kind: Kind, data: typeof HTTP_DATA | null): Promise<BenchDb> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-"));
-  const name = `bench_${randomBytes(4).toString("hex")}`;
-  const target = new URL(postgresUrl);
-  target.pathname = `/${name}`;
-  const url = kind === "postgres" ? target.toString() : "";
-  const database: BenchDb = {
-    kind,
-    env: { DATA_DIR: dataDir, DATABASE_URL: url },
-    drop: async () => {
-      if (kind === "postgres") await adminQuery(`drop database if exists "${name}" with (force)`);
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-  try {
-    if (kind === "postgres") await adminQuery(`create database "${name}"`);
-    const handle =
-      kind === "postgres"
-        ? await openDatabase({ kind, url })
-        : await openDatabase({ kind, dataDir: path.join(dataDir, "pglite") });
-    try {
-      await migrateDatabase(handle);
-      await seedContent(handle.db);
-      if (data) await seedPlatform(handle, data, () => {});
-    } finally {
-      await handle.close();
-    }
-    return database;
-  } catch (error) {
-    await database.drop();
-    throw error;
-  }
-}
 
 type Running = { port: number; stop(): Promise<void> };
 
@@ -211,34 +152,42 @@ type Measured = {
   non2xx: number;
 };
 
-async function measure(url: string, headers: Record<string, string>, duration: number): Promise<Measured> {
-  const result = await autocannon({
-    url,
-    connections,
-    duration,
-    headers: { "accept-encoding": "gzip, deflate, br", ...headers },
+/** One server's share of a page's measurement: every burst's requests and response times. */
+type Tally = { requests: number; seconds: number; latencies: number[]; errors: number; non2xx: number };
+const newTally = (): Tally => ({ requests: 0, seconds: 0, latencies: [], errors: 0, non2xx: 0 });
+
+/** `duration` seconds of autocannon on `url`, added to `tally` (none: a warm-up). */
+function burst(url: string, headers: Record<string, string>, duration: number, tally?: Tally): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      { url, connections, duration, headers: { "accept-encoding": "gzip, deflate, br", ...headers } },
+      (error, result) => {
+        if (error) return reject(error);
+        if (tally) {
+          tally.requests += result.requests.total;
+          tally.seconds += result.duration;
+          tally.errors += result.errors + result.timeouts;
+          tally.non2xx += result.non2xx;
+        }
+        resolve();
+      },
+    );
+    if (tally) instance.on("response", (_client, _status, _bytes, ms) => tally.latencies.push(ms));
   });
-  return {
-    requestsPerSecond: Math.round(result.requests.average),
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    maxMs: result.latency.max,
-    requests: result.requests.total,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-  };
 }
 
-/** Signs in as the bootstrap administrator through the real form; returns the session cookie. */
-async function signIn(base: string): Promise<string> {
-  const response = await fetch(`${base}/auth`, {
-    method: "POST",
-    redirect: "manual",
-    body: new URLSearchParams({ email: ADMIN.email, password: ADMIN.password }),
-  });
-  const cookie = response.headers.getSetCookie().find((c) => c.includes(".session_token="));
-  if (!cookie) throw new Error(`sign-in failed: HTTP ${response.status}`);
-  return cookie.split(";")[0];
+function measured(tally: Tally): Measured {
+  const sorted = Float64Array.from(tally.latencies).sort();
+  const at = (q: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
+  return {
+    requestsPerSecond: Math.round(tally.requests / tally.seconds),
+    p50Ms: at(0.5),
+    p99Ms: at(0.99),
+    maxMs: Math.round(sorted.at(-1) ?? 0),
+    requests: tally.requests,
+    errors: tally.errors,
+    non2xx: tally.non2xx,
+  };
 }
 
 async function expectPage(url: string, headers: Record<string, string>, text: string): Promise<string> {
@@ -266,8 +215,8 @@ async function httpBench(kind: Kind): Promise<HttpRow[]> {
   const rows: HttpRow[] = [];
   try {
     // Sign in once and keep the static pages' bytes for the floor.
-    const app = await startApp(database);
-    const base = `http://127.0.0.1:${app.port}`;
+    const first = await startApp(database);
+    const base = `http://127.0.0.1:${first.port}`;
     let cookie: string;
     const pages: Record<string, string> = {};
     try {
@@ -276,40 +225,64 @@ async function httpBench(kind: Kind): Promise<HttpRow[]> {
         pages[t.path] = await expectPage(`${base}${t.path}`, {}, t.expect[0]);
       }
     } finally {
-      await app.stop();
+      await first.stop();
     }
     const pagesFile = path.join(database.env.DATA_DIR, "floor-pages.json");
     writeFileSync(pagesFile, JSON.stringify(pages));
 
-    // Page by page, the app then the floor, each alone on the machine's cores and database.
-    for (const target of TARGETS.filter((t) => !onlyPaths || onlyPaths.includes(t.path))) {
-      const headers: Record<string, string> = target.kind === "signed-in" ? { cookie } : {};
-      const run = async (server: Running, expected: string) => {
-        const url = `http://127.0.0.1:${server.port}${target.path}`;
-        try {
-          await expectPage(url, headers, expected);
-          await measure(url, headers, warmupSeconds);
-          return await measure(url, headers, seconds);
-        } finally {
-          await server.stop();
+    // Both servers stay up; on PGlite, one process owns a database directory, so the floor gets a
+    // copy (the session included).
+    const floorDatabase = { ...database, env: { ...database.env } };
+    if (kind === "pglite") {
+      floorDatabase.env.DATA_DIR = path.join(database.env.DATA_DIR, "floor");
+      cpSync(path.join(database.env.DATA_DIR, "pglite"), path.join(floorDatabase.env.DATA_DIR, "pglite"), {
+        recursive: true,
+      });
+    }
+    const app = await startApp(database);
+    const floor = await startFloor(floorDatabase, pagesFile);
+    try {
+      // Page by page, the app and the floor take turns (app, floor, floor, app, ...) in bursts that
+      // add up to BENCH_SECONDS each, so a change in the machine's load falls on both alike.
+      for (const target of TARGETS.filter((t) => !onlyPaths || onlyPaths.includes(t.path))) {
+        const headers: Record<string, string> = target.kind === "signed-in" ? { cookie } : {};
+        const appUrl = `http://127.0.0.1:${app.port}${target.path}`;
+        const floorUrl = `http://127.0.0.1:${floor.port}${target.path}`;
+        await expectPage(appUrl, headers, target.expect[0]);
+        await expectPage(floorUrl, headers, target.expect[1]);
+        const loadAverage = load1();
+        await burst(appUrl, headers, warmupSeconds);
+        await burst(floorUrl, headers, warmupSeconds);
+        const appTally = newTally();
+        const floorTally = newTally();
+        for (let round = 0; round < rounds; round++) {
+          const turns: [string, Tally][] = [
+            [appUrl, appTally],
+            [floorUrl, floorTally],
+          ];
+          for (const [url, tally] of round % 2 === 0 ? turns : turns.reverse()) {
+            await burst(url, headers, seconds / rounds, tally);
+          }
         }
-      };
-      const loadAverage = load1();
-      const appResult = await run(await startApp(database), target.expect[0]);
-      const floorResult = await run(await startFloor(database, pagesFile), target.expect[1]);
-      const row: HttpRow = {
-        path: target.path,
-        kind: target.kind,
-        floorDoes: target.floor,
-        app: appResult,
-        floor: floorResult,
-        ratioToFloor: Math.round((appResult.requestsPerSecond / floorResult.requestsPerSecond) * 100) / 100,
-        loadAverage,
-      };
-      rows.push(row);
-      log(
-        `  ${target.path}: app ${appResult.requestsPerSecond} req/s (p99 ${appResult.p99Ms} ms), floor ${floorResult.requestsPerSecond} req/s (p99 ${floorResult.p99Ms} ms), ratio ${row.ratioToFloor}`,
-      );
+        const appResult = measured(appTally);
+        const floorResult = measured(floorTally);
+        const row: HttpRow = {
+          path: target.path,
+          kind: target.kind,
+          floorDoes: target.floor,
+          app: appResult,
+          floor: floorResult,
+          ratioToFloor: Math.round((appResult.requestsPerSecond / floorResult.requestsPerSecond) * 100) / 100,
+          loadAverage,
+        };
+        rows.push(row);
+        log(
+          `  ${target.path}: app ${appResult.requestsPerSecond} req/s (p99 ${appResult.p99Ms} ms), floor ${floorResult.requestsPerSecond} req/s (p99 ${floorResult.p99Ms} ms), ratio ${row.ratioToFloor}`,
+        );
+      }
+    } finally {
+      await app.stop();
+      await floor.stop();
     }
   } finally {
     await database.drop();
@@ -421,6 +394,7 @@ if (sections.has("http")) {
     writeResult("http.json", {
       measuredAt: startedAt,
       seconds,
+      rounds,
       connections,
       warmupSeconds,
       data: HTTP_DATA,
@@ -503,7 +477,7 @@ if (http) {
   lines.push(
     `## HTTP (${day(http.measuredAt)} UTC)`,
     "",
-    `autocannon, ${http.connections} connections, ${http.seconds} s per server and page after a ${http.warmupSeconds} s warm-up; the app (production build, request log off) and the floor (bench/floor.ts: bare node:http doing the same database work) run one at a time on the same database, seeded with ${http.data.referrals} referrals, ${http.data.users} users and ${http.data.facilities} extra facilities. The signed-in page is /dashboard/system-admin as the bootstrap administrator (session cookie from the real sign-in form).`,
+    `autocannon, ${http.connections} connections, ${http.seconds} s per server and page after a ${http.warmupSeconds} s warm-up each; the app (production build, request log off) and the floor (bench/floor.ts: bare node:http doing the same database work) take turns in ${http.rounds ?? 1} bursts each (app, floor, floor, app, ...), so a change in the machine's load falls on both; requests per second over all bursts, percentiles over every response. Data: ${http.data.referrals} referrals, ${http.data.users} users and ${http.data.facilities} extra facilities (on PGlite the floor reads a copy of the same database). The signed-in page is /dashboard/system-admin as the bootstrap administrator (session cookie from the real sign-in form).`,
     `Machine: ${http.machine.cores} cores (${http.machine.cpu}), shared with other agents running tests: load average ${http.machine.loadAverage[0]} at the start, ${http.machine.loadAverageAfter[0]} at the end, so every number here is noisy and low.`,
     `Targets: a content page >= ${contentPageRps} req/s with p99 <= ${contentPageP99Ms} ms; the signed-in data read >= ${signedInReadRatioOfFloor} of its floor.`,
     "",

@@ -75,8 +75,8 @@ try {
     const html = await response.text();
     const js = new Set<string>();
     for (const m of html.matchAll(/(?:href|src)="(\/assets\/[^"]+\.js)"/g)) withImports(m[1], js);
-    // Modules imported by the inline bootstrap script.
-    for (const m of html.matchAll(/import\s*(?:[\w*{}\s,]+from\s*)?["'](\/assets\/[^"']+\.js)["']/g)) js.add(m[1]);
+    // The module the inline loader imports after the first paint, and what it imports (app/root.tsx).
+    for (const m of html.matchAll(/\bimport\(["'](\/assets\/[^"']+\.js)["']\)/g)) withImports(m[1], js);
     const css = new Set([...html.matchAll(/href="(\/assets\/[^"]+\.css)"/g)].map((m) => m[1]));
     const jsKb = [...js].reduce((sum, f) => sum + gzipKb(f), 0);
     const cssKb = [...css].reduce((sum, f) => sum + gzipKb(f), 0);

@@ -7,8 +7,8 @@ const PREFIX = "\0page-script:";
 
 /**
  * `import script from "./x.ts?page-script"` gives `{ src, preload }`: the address of x.ts bundled
- * as its own entry in the client build, and the chunks it imports (modulepreload links, for a page
- * whose first screen the script draws). Pages name one in their `handle`, and the root layout
+ * as its own entry in the client build, and the chunks it imports (preloaded with it: app/root.tsx,
+ * PageScriptTag). Pages name one in their `handle`, and the root layout
  * loads it with the request's CSP nonce (docs/decisions/008-interactive-public-pages.md, 012).
  *
  * The client build emits each script as a chunk and records its file names; the server build,

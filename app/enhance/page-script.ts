@@ -6,6 +6,6 @@
 export type PageScript = {
   /** The bundled module's address ("" in the browser's copy of a route module). */
   src: string;
-  /** The chunks it imports: preloaded only for a page whose first screen the script draws (`scriptPaints`). */
+  /** The chunks it imports, however deep: preloaded with it (app/root.tsx, PageScriptTag). */
   preload: string[];
 };

@@ -1,4 +1,13 @@
-import { expect, expectAccessible, expectNoSidewaysScroll, PHONE, readMails, test, waitForMail } from "./fixtures";
+import {
+  enhanced,
+  expect,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  PHONE,
+  readMails,
+  test,
+  waitForMail,
+} from "./fixtures";
 import {
   ADMIN,
   linkIn,
@@ -85,6 +94,7 @@ test.describe("register, verify, sign in", () => {
 
   test("the registration form validates in the browser and sends nothing", async ({ page }) => {
     await page.goto("/auth?tab=register");
+    await enhanced(page);
     const form = page.getByRole("tabpanel", { name: "Register" });
     await form.getByLabel("Full Name").fill("A");
     await form.getByLabel("Email").fill("not-an-email");
@@ -115,6 +125,7 @@ test.describe("register, verify, sign in", () => {
 
   test("sign-in validates, and a wrong password is refused", async ({ page }) => {
     await page.goto("/auth");
+    await enhanced(page);
     const panel = page.getByRole("tabpanel", { name: "Sign In" });
     await panel.getByRole("button", { name: "Sign In" }).click();
     await expect(panel.getByText("Invalid email address")).toBeVisible();
@@ -129,6 +140,7 @@ test.describe("register, verify, sign in", () => {
 
   test("the tabs follow the keyboard (arrow keys)", async ({ page }) => {
     await page.goto("/auth");
+    await enhanced(page);
     const signInTab = page.getByRole("tab", { name: "Sign In" });
     await expect(signInTab).toHaveAttribute("aria-selected", "true");
     await signInTab.focus();

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContextOptions, Page } from "@playwright/test";
-import { expect, test, waitForMail } from "./fixtures";
+import { enhanced, expect, pageScriptAddress, test, waitForMail } from "./fixtures";
 import { ADMIN, facilityChoices, registerAndVerify, signIn } from "./support/accounts";
 
 /*
@@ -59,8 +59,6 @@ const inPageNotice = (page: Page, title: string) =>
 const toast = (page: Page, title: string) =>
   page.locator("#notifications").getByRole("status").filter({ hasText: title }).first();
 
-/** The page script has attached (JavaScript on). */
-const enhanced = (page: Page) => expect(page.locator("main[data-enhanced]")).toBeAttached();
 /** No script ran (JavaScript off): the page is exactly what the server rendered. */
 const notEnhanced = (page: Page) => expect(page.locator("main[data-enhanced]")).toHaveCount(0);
 
@@ -112,7 +110,7 @@ async function expectOnlyThePageScript(page: Page, path: string, heading: string
   await enhanced(page);
   const modules = page.locator("script[type=module]");
   await expect(modules, `${path}: module scripts`).toHaveCount(1);
-  expect(await modules.getAttribute("src"), `${path}: page script`).toMatch(/^\/assets\/[^/?#]+\.js$/);
+  expect(await pageScriptAddress(page), `${path}: page script`).toMatch(/^\/assets\/[^/?#]+\.js$/);
   const inline = await page.locator("script:not([src])").allTextContents();
   expect(
     inline.filter((text) => /__reactRouter/.test(text)),
@@ -152,9 +150,9 @@ test.describe("the signed-in pages", () => {
     await expectOnlyThePageScript(doctorPage, "/dashboard/doctor", "Doctor Dashboard");
     await expectOnlyThePageScript(doctorPage, "/referrals/create", "Create Referral");
     // The two pages have scripts of their own.
-    const createScript = await doctorPage.locator("script[type=module]").getAttribute("src");
+    const createScript = await pageScriptAddress(doctorPage);
     await doctorPage.goto("/dashboard/doctor");
-    expect(await doctorPage.locator("script[type=module]").getAttribute("src")).not.toBe(createScript);
+    expect(await pageScriptAddress(doctorPage)).not.toBe(createScript);
     guard.check();
   });
 });

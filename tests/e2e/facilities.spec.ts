@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, expectNoSidewaysScroll, PHONE, test } from "./fixtures";
+import { enhanced, expect, expectAccessible, expectNoSidewaysScroll, PHONE, test } from "./fixtures";
 
 const cards = (page: Page) =>
   page
@@ -39,6 +39,7 @@ test.describe("facilities directory", () => {
 
   test("filters update the list and the address without a page load", async ({ page }) => {
     await page.goto("/facilities");
+    await enhanced(page);
     await page.evaluate(() => {
       (window as unknown as { marker: string }).marker = "same page";
     });
@@ -75,6 +76,31 @@ test.describe("facilities directory", () => {
     expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe("same page");
   });
 
+  test("a choice made before the page script arrives is shown once it does", async ({ page }) => {
+    // Hold the page's JavaScript until the visitor has chosen, as on a slow network.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/facilities");
+    await page.evaluate(() => {
+      (window as unknown as { marker: string }).marker = "same page";
+    });
+    await page.getByLabel("Country").selectOption("kenya");
+    await expect(status(page)).toHaveText("8 facilities found");
+
+    release();
+    await enhanced(page);
+    await expect(page).toHaveURL(/\/facilities\?country=kenya$/);
+    await expect(status(page)).toHaveText("1 facility found");
+    await expect(cardNames(page)).toHaveText(["Westlands Cancer Centre"]);
+    expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe("same page");
+  });
+
   test("a shared filtered address shows the same list, and bad values mean 'all'", async ({ page }) => {
     const response = await page.goto("/facilities?type=specialty&q=lagoon");
     expect(response?.status()).toBe(200);
@@ -89,6 +115,7 @@ test.describe("facilities directory", () => {
 
   test("List View and Map View are accessible tabs", async ({ page }) => {
     await page.goto("/facilities?country=kenya");
+    await enhanced(page);
     const list = page.getByRole("tab", { name: "List View" });
     const map = page.getByRole("tab", { name: "Map View" });
     await expect(list).toHaveAttribute("aria-selected", "true");

@@ -46,6 +46,27 @@ export async function expectNoSidewaysScroll(page: Page): Promise<void> {
 
 export const PHONE = { width: 360, height: 740 };
 
+/**
+ * The address of the page's own script (app/root.tsx, PageScriptTag): the `src` of a module
+ * loaded at once, or the module the inline loader imports after the first paint. Null without one.
+ */
+export async function pageScriptAddress(page: Page): Promise<string | null> {
+  const modules = page.locator("script[type=module]");
+  if ((await modules.count()) === 0) return null;
+  const src = await modules.first().getAttribute("src");
+  if (src) return src;
+  return (await modules.first().textContent())?.match(/\bimport\("([^"]+)"\)/)?.[1] ?? null;
+}
+
+/**
+ * Waits until the page's script has attached its behaviour: it marks <main> (app/enhance/ready.ts).
+ * Page scripts are asked for after the first paint (docs/decisions/014), so after `page.goto` the
+ * page works as served but may not be enhanced yet; a test of enhanced behaviour waits for this.
+ */
+export async function enhanced(page: Page): Promise<void> {
+  await expect(page.locator("main[data-enhanced]")).toBeAttached();
+}
+
 /** Every message the test SMTP server has received so far. */
 export function readMails(): CapturedMail[] {
   const dir = process.env.E2E_MAIL_DIR!;

@@ -1,14 +1,9 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, expectNoSidewaysScroll, PHONE, test, waitForMail } from "./fixtures";
+import { enhanced, expect, expectAccessible, expectNoSidewaysScroll, PHONE, test, waitForMail } from "./fixtures";
 
 /** A fresh address per test (the server keeps its data for the whole run). */
 function uniqueEmail(tag: string): string {
   return `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.test`;
-}
-
-/** Tabs switch to roving focus once React has hydrated: a reliable "JavaScript is running" signal. */
-async function waitForHydration(page: Page) {
-  await expect(page.getByRole("tab", { name: "Healthcare Facility" })).toHaveAttribute("tabindex", "-1");
 }
 
 /** Holds form posts a moment so the submitting state can be seen. */
@@ -48,7 +43,7 @@ test.describe("hub waitlist with JavaScript", () => {
     await expect(page.getByRole("progressbar")).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Explore Other Hubs" })).toHaveAttribute("href", "/hubs");
     await expect(page.getByRole("link", { name: "Contact Us" })).toHaveAttribute("href", "/contact");
-    await waitForHydration(page);
+    await enhanced(page);
     await expect(page.getByRole("tab", { name: "Healthcare Professional" })).toHaveAttribute("aria-selected", "true");
 
     const form = professionalForm(page);
@@ -108,7 +103,7 @@ test.describe("hub waitlist with JavaScript", () => {
   test("a facility registers interest through the keyboard-operable tabs", async ({ page }) => {
     const email = uniqueEmail("facility");
     await page.goto("/hub/diabetes-care");
-    await waitForHydration(page);
+    await enhanced(page);
     const proTab = page.getByRole("tab", { name: "Healthcare Professional" });
     const facilityTab = page.getByRole("tab", { name: "Healthcare Facility" });
     await proTab.focus();
@@ -318,7 +313,7 @@ test.describe("hub waitlist on a phone", () => {
 
   test("fits 360 px and has no serious accessibility problems in any state", async ({ page }) => {
     await page.goto("/hub/hypertension-heart");
-    await waitForHydration(page);
+    await enhanced(page);
     await expectNoSidewaysScroll(page);
     await expectAccessible(page);
     await professionalForm(page).getByLabel("Full Name").fill(" ");

@@ -2,12 +2,7 @@ import type { Page } from "@playwright/test";
 import { filterHubs } from "../../app/components/marketing/filter-hubs";
 import { APPS } from "../../app/content/apps";
 import { HUBS } from "../../app/content/hubs";
-import { expect, expectAccessible, expectNoSidewaysScroll, PHONE, test } from "./fixtures";
-
-/** Waits until the page's script has attached its behaviour (it marks <main>). */
-async function hydrated(page: Page) {
-  await expect(page.locator("main[data-enhanced]")).toHaveCount(1);
-}
+import { enhanced, expect, expectAccessible, expectNoSidewaysScroll, PHONE, test } from "./fixtures";
 
 const hubCards = (page: Page) => page.locator("#hub-results article[data-hub]");
 
@@ -38,7 +33,7 @@ test.describe("marketing pages on a phone", () => {
       // Content pages ship no JavaScript; the search and FAQ pages load their page script.
       const scripts = await page.locator("script[type=module]").count();
       expect(scripts > 0, "hydrates").toBe(p.js);
-      if (p.js) await hydrated(page);
+      if (p.js) await enhanced(page);
       await expectNoSidewaysScroll(page);
       await expectAccessible(page);
     });
@@ -110,7 +105,7 @@ test.describe("home", () => {
 test.describe("hubs search with JavaScript", () => {
   test("filters live while typing, case-insensitively, on title or description", async ({ page }) => {
     await page.goto("/hubs");
-    await hydrated(page);
+    await enhanced(page);
     await expect(page.getByRole("heading", { level: 1 })).toContainText("10 specialty communities");
     await expect(page.getByRole("link", { name: /qurbook/ }).first()).toHaveAttribute("href", "/apps#qurbook");
     await expect(hubCards(page)).toHaveCount(10);
@@ -165,7 +160,7 @@ test.describe("hubs search with JavaScript", () => {
 
   test("is usable by keyboard: Enter submits the search to the address", async ({ page }) => {
     await page.goto("/hubs");
-    await hydrated(page);
+    await enhanced(page);
     await page.getByPlaceholder("Search hubs by name or description...").focus();
     await page.keyboard.type("heart");
     await page.keyboard.press("Enter");
@@ -271,7 +266,7 @@ test.describe("for facilities", () => {
 
   test("FAQ: one item open at a time, and an open item closes", async ({ page }) => {
     await page.goto("/for-facilities");
-    await hydrated(page);
+    await enhanced(page);
     const buttons = page.locator("#faq button[aria-expanded]");
     const count = await buttons.count();
     expect(count).toBeGreaterThanOrEqual(4);

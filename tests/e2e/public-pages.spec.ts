@@ -6,7 +6,15 @@ import { INVESTORS } from "../../app/content/investors";
 import { COOKIE_POLICY, PRIVACY_POLICY, SECURITY_POLICY, TERMS_OF_SERVICE } from "../../app/content/legal";
 import { PRESS, PRESS_ASSETS, PRESS_COPY_BLOCKS } from "../../app/content/press";
 import { SITE } from "../../app/content/site";
-import { expect, expectAccessible, expectNoSidewaysScroll, PHONE, test, waitForMail } from "./fixtures";
+import {
+  expect,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  PHONE,
+  pageScriptAddress,
+  test,
+  waitForMail,
+} from "./fixtures";
 
 /** Every page of this part of the site: its address, head tags, h1, and whether it ships JavaScript. */
 const PAGES = [
@@ -94,6 +102,45 @@ test.describe("content pages on a phone", () => {
       expect(foreign, "requests that left the site").toEqual([]);
     });
   }
+});
+
+test.describe("page scripts", () => {
+  test("are asked for after the first paint, with their modules preloaded together", async ({ page }) => {
+    await page.goto("/contact");
+    await expect(page.locator("main[data-enhanced]")).toHaveCount(1);
+    const address = await pageScriptAddress(page);
+    expect(address).toMatch(/^\/assets\/[^/]+\.js$/);
+    // Nothing in the HTML the browser would fetch while it parses: no script src, no preload hint.
+    const html = await (await page.request.get("/contact")).text();
+    expect(html).not.toMatch(/<script[^>]* src=/);
+    expect(html).not.toMatch(/<link[^>]* rel="modulepreload"/);
+    const timing = await page.evaluate(() => {
+      const resources = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
+      const css = resources.find((r) => r.name.endsWith(".css"));
+      const modules = resources.filter((r) => /\/assets\/[^/]+\.js$/.test(r.name));
+      return {
+        cssEnd: css?.responseEnd ?? Number.NaN,
+        firstModuleStart: Math.min(...modules.map((m) => m.startTime)),
+        modules: modules.map((m) => new URL(m.name).pathname),
+      };
+    });
+    // The stylesheet holds the first frame, so a module asked for before it arrived came too early.
+    expect(timing.firstModuleStart).toBeGreaterThanOrEqual(timing.cssEnd);
+    expect(timing.modules).toContain(address);
+    const preloaded = await page
+      .locator("link[rel=modulepreload]")
+      .evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname));
+    expect(preloaded.length, "the script's modules, preloaded").toBeGreaterThan(0);
+    expect(timing.modules).toEqual(expect.arrayContaining(preloaded));
+  });
+
+  test("/reset-password draws its first screen with its script: loaded at once, modules preloaded", async ({
+    request,
+  }) => {
+    const html = await (await request.get("/reset-password")).text();
+    expect(html).toMatch(/<script type="module" src="\/assets\/[^"]+\.js"/);
+    expect(html).toMatch(/<link rel="modulepreload" href="\/assets\/[^"]+\.js"/);
+  });
 });
 
 test.describe("legal pages", () => {

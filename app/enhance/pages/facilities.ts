@@ -80,6 +80,20 @@ function enhanceDirectory(form: HTMLFormElement) {
     void apply();
   });
   enhanceViewTabs();
+  // A choice made before this script arrived (or kept by the browser across a reload or a step
+  // back) is not in the list yet: show it now.
+  if (changedSinceLoad(form)) void apply();
+}
+
+/** Whether any field's value differs from the one the page was served with. */
+function changedSinceLoad(form: HTMLFormElement): boolean {
+  return [...form.elements].some((field) => {
+    if (field instanceof HTMLSelectElement) {
+      const served = [...field.options].find((option) => option.defaultSelected) ?? field.options[0];
+      return field.value !== (served?.value ?? "");
+    }
+    return field instanceof HTMLInputElement && field.name === "q" && field.value !== field.defaultValue;
+  });
 }
 
 const form = document.getElementById("facility-filters");

@@ -12,10 +12,11 @@ import { ReferralTable } from "~/features/referrals/components/referral-table";
 import { formatCedis } from "~/features/referrals/referral-status";
 import { doctorDashboard, pageFrom } from "~/features/referrals/referrals.server";
 import { pageMeta } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/doctor";
 
 /** No React in the browser: the forms' checks and answers in place, the dialogs are a page script (enhance/pages/dashboard.ts). */
-export const handle = { script: dashboardScript };
+export const handle: RouteHandle = { script: dashboardScript, renderedFromData: true };
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Doctor Dashboard", description: "Your referrals and earnings.", noindex: true });

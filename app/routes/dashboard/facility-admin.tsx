@@ -17,10 +17,11 @@ import { isTransition } from "~/features/referrals/referral-status";
 import { facilityDashboard, pageFrom, transitionReferral } from "~/features/referrals/referrals.server";
 import { refusalOf } from "~/lib/refusal";
 import { pageMeta } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/facility-admin";
 
 /** No React in the browser: the forms' checks and answers in place, the dialogs are a page script (enhance/pages/dashboard.ts). */
-export const handle = { script: dashboardScript };
+export const handle: RouteHandle = { script: dashboardScript, renderedFromData: true };
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

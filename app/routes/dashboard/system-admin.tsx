@@ -16,6 +16,7 @@ import { PaymentTable, RecordPaymentDialog } from "~/features/payments/component
 import { listPayments, recordPayment } from "~/features/payments/payments.server";
 import { ReferralTable } from "~/features/referrals/components/referral-table";
 import { RECORD_PAYMENT_FIELDS, type RecordPaymentField } from "~/features/referrals/referral-schema";
+import type { RouteHandle } from "~/root";
 
 type PaymentFieldErrors = Partial<Record<RecordPaymentField, string>>;
 
@@ -28,7 +29,7 @@ import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/system-admin";
 
 /** No React in the browser: the forms' checks and answers in place, the dialogs are a page script (enhance/pages/dashboard.ts). */
-export const handle = { script: dashboardScript };
+export const handle: RouteHandle = { script: dashboardScript, renderedFromData: true };
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
