@@ -31,7 +31,7 @@ const concurrency = 10;
 Object.assign(process.env, { NODE_ENV: "production", LOG_LEVEL: "error", DATABASE_URL: "" });
 const { openDatabase } = await import("../app/db/client.server.ts");
 const { freePort, startServer, waitHealthy } = await import("../tests/helpers/server-process.ts");
-const { ADMIN, AUTH_SECRET, HTTP_DATA, prepareDatabase, signIn } = await import("./databases.ts");
+const { AUTH_SECRET, appEnv, HTTP_DATA, prepareDatabase, signIn } = await import("./databases.ts");
 const { floorPage } = await import("./floor-page.ts");
 process.env.AUTH_SECRET = AUTH_SECRET;
 
@@ -42,12 +42,8 @@ try {
   // A session for the bootstrap administrator, made by the real server and sign-in form.
   const port = await freePort();
   const server = startServer({
-    ...database.env,
+    ...appEnv(database),
     PORT: String(port),
-    AUTH_SECRET,
-    BOOTSTRAP_ADMIN_EMAIL: ADMIN.email,
-    BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
-    BOOTSTRAP_ADMIN_NAME: ADMIN.name,
     BUILD_DIR: targets.find((t) => t !== "floor") ?? "build",
   });
   let cookie: string;

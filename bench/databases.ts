@@ -21,6 +21,17 @@ export const AUTH_SECRET = "bench-secret-".padEnd(40, "x");
 /** The bootstrap administrator (BOOTSTRAP_ADMIN_*) whose session reads the signed-in page. */
 export const ADMIN = { email: "bench-admin@example.org", password: "Bench-Admin-Pass-1", name: "Bench Administrator" };
 
+/** The app server's environment on `database`: the shared secret and the bootstrap administrator. */
+export function appEnv(database: BenchDb): Record<string, string> {
+  return {
+    ...database.env,
+    AUTH_SECRET,
+    BOOTSTRAP_ADMIN_EMAIL: ADMIN.email,
+    BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
+    BOOTSTRAP_ADMIN_NAME: ADMIN.name,
+  };
+}
+
 /** Signs in as the bootstrap administrator through the real form; returns the session cookie. */
 export async function signIn(base: string): Promise<string> {
   const response = await fetch(`${base}/auth`, {

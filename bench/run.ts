@@ -24,8 +24,8 @@ import { PUBLIC_PATHS } from "../app/content/public-routes.ts";
 import { type DurabilityReport, runDurability, writeStreams } from "../tests/adversarial/durability.ts";
 import { freePort, type ServerProcess, startServer, waitHealthy } from "../tests/helpers/server-process.ts";
 import {
-  ADMIN,
   AUTH_SECRET,
+  appEnv,
   type BenchDb,
   HTTP_DATA,
   type Kind,
@@ -82,15 +82,7 @@ async function stopProcess(child: ChildProcess, exited: Promise<unknown>): Promi
 /** The production server (the build in BUILD_DIR) on `database`. */
 async function startApp(database: BenchDb): Promise<Running> {
   const port = await freePort();
-  const server: ServerProcess = startServer({
-    ...database.env,
-    PORT: String(port),
-    AUTH_SECRET,
-    LOG_LEVEL: "warn",
-    BOOTSTRAP_ADMIN_EMAIL: ADMIN.email,
-    BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
-    BOOTSTRAP_ADMIN_NAME: ADMIN.name,
-  });
+  const server: ServerProcess = startServer({ ...appEnv(database), PORT: String(port), LOG_LEVEL: "warn" });
   await waitHealthy(port, server.child, 60_000);
   return { port, stop: () => stopProcess(server.child, server.exited) };
 }
