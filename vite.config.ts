@@ -1,10 +1,9 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
-import { pageScripts } from "./scripts/vite-page-scripts.ts";
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), pageScripts()],
+  plugins: [tailwindcss(), reactRouter()],
   resolve: { tsconfigPaths: true },
   build: { assetsInlineLimit: 0 },
   environments: {

@@ -1,56 +1,62 @@
-import { renderToString } from "react-dom/server";
+import { renderToReadableStream } from "react-dom/server";
 import { type EntryContext, type HandleErrorFunction, type RouterContextProvider, ServerRouter } from "react-router";
 import { logger } from "./lib/logger.server";
 import { NonceContext } from "./lib/nonce";
-import { keepPage, keptPage, renderedPageKey } from "./lib/rendered-pages.server";
 import { requestInfo } from "./lib/request-context.server";
 import { pageCacheTag, STATIC_PAGE_HEADER } from "./lib/static-page";
+import { hydrates, type RouteHandle } from "./root";
+
+/** The longest a render may wait on a deferred value before React Router gives up on it. */
+export const streamTimeout = 5_000;
 
 /**
- * No page hydrates (docs/decisions/012-no-page-hydrates.md), so React Router need not encode the
- * loaders' data for the browser on every document request. Read by our patch of React Router
- * (patches/react-router+8.4.0.patch; docs/decisions/015-no-hydration-data.md).
+ * Renders a page with React's web-stream renderer, every script React Router writes (the
+ * hydration data, the module loader) carrying the request's CSP nonce. The answer is sent once the
+ * whole page is ready (nothing here suspends, and the server gzips a page whole). A content page
+ * (route handle `hydrate: false`) leaves out <Scripts>, so its hydration data is never read: it is
+ * cancelled rather than encoded for nobody.
  */
-export const hydrationData = false;
-
-/**
- * Renders a page to one string. Nothing here streams: no page hydrates React, so there is no
- * hydration data to send after the markup (docs/decisions/012-no-page-hydrates.md), and no page
- * suspends. The string renderer costs less per request than the streaming one, and the answer is
- * written in one piece (gzipped whole by the server). A page rendered from its data alone is kept
- * per address and data and not rendered again (lib/rendered-pages.server.ts, decision 016).
- */
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  // Only an error page rendered after a failed render still comes with the encoded data: unread.
-  routerContext.serverHandoffStream?.cancel().catch(() => {});
+  const handles = routerContext.staticHandlerContext.matches.map(
+    (m) => routerContext.routeModules[m.route.id]?.handle as RouteHandle | undefined,
+  );
+  if (!hydrates(handles)) routerContext.serverHandoffStream?.cancel().catch(() => {});
   if (request.method.toUpperCase() === "HEAD") {
+    routerContext.serverHandoffStream?.cancel().catch(() => {});
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const { nonce } = requestInfo(loadContext);
-  const key = renderedPageKey(request, responseStatusCode, routerContext);
-  let html = key ? keptPage(key, nonce) : undefined;
-  if (html === undefined) {
-    html = renderToString(
+  let status = responseStatusCode;
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), streamTimeout + 1_000);
+  try {
+    const body = await renderToReadableStream(
       <NonceContext.Provider value={nonce || undefined}>
-        <ServerRouter
-          context={{ ...routerContext, serverHandoffStream: undefined }}
-          url={request.url}
-          nonce={nonce || undefined}
-        />
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce || undefined} />
       </NonceContext.Provider>,
+      {
+        nonce: nonce || undefined,
+        signal: controller.signal,
+        onError(error: unknown) {
+          status = 500;
+          if (!request.signal.aborted) logger.error({ err: error, url: request.url }, "render error");
+        },
+      },
     );
-    if (key) keepPage(key, html, nonce);
+    await body.allReady;
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+    const cacheTag = pageCacheTag(request, status, routerContext);
+    if (cacheTag) responseHeaders.set(STATIC_PAGE_HEADER, cacheTag);
+    return new Response(body, { headers: responseHeaders, status });
+  } finally {
+    clearTimeout(timer);
   }
-  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  const cacheTag = pageCacheTag(request, responseStatusCode, routerContext);
-  if (cacheTag) responseHeaders.set(STATIC_PAGE_HEADER, cacheTag);
-  return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
 }
 
 /** Unexpected errors in loaders, actions and rendering are logged once, here. */

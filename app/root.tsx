@@ -1,49 +1,62 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, useMatches } from "react-router";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteLoaderData,
+} from "react-router";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
 import { NotFound } from "./components/layout/not-found";
-import { Toaster } from "./components/ui/toast";
+import { Toaster } from "./components/ui/toaster";
 import { SITE } from "./content/site";
-import type { PageScript } from "./enhance/page-script";
 import { useNonce } from "./lib/nonce";
+import { useHydrated } from "./lib/use-hydrated";
 import type { VersionedContent } from "./lib/static-page";
 
 /**
- * A route module's `handle`. No page hydrates React (docs/decisions/008-interactive-public-pages.md,
- * 012-no-page-hydrates.md): `script` gives a page its behaviour with a small module of its own.
- * `static: true`: the page comes from the code alone, the same for every visitor (no database, no
- * session, no query string), so the server renders it once and serves the copy (server/page-cache.ts).
- * `versionedBy`: the page comes from the code and that content alone, the same for every visitor at
- * a given query string; the server keeps it until the content's version in the database moves.
+ * A route module's `handle`: the one place a page says what reaches the browser
+ * (docs/decisions/017-react-in-the-browser.md).
+ * - `hydrate: false`: a content page. It has no behaviour that needs a script, so it ships no
+ *   JavaScript at all: no <Scripts>, no module preloads, no hydration data. Every other page
+ *   hydrates React and from then on navigates on the client.
+ * - `static: true`: the page comes from the code alone, the same for every visitor (no database,
+ *   no session, no query string), so the server renders it once and serves the copy (server/page-cache.ts).
+ * - `versionedBy`: the page comes from the code and that content alone, the same for every visitor
+ *   at a given query string; the server keeps it until the content's version in the database moves.
  */
 export type RouteHandle = {
-  script?: PageScript;
-  /** The page's first screen comes from its script (/reset-password): its modules are preloaded. */
-  scriptPaints?: boolean;
+  hydrate?: false;
   static?: boolean;
   versionedBy?: VersionedContent;
-  /**
-   * The page's markup comes from its address and its loaders' data alone (with the layouts above
-   * it): no clock finer than the day, nothing else from the request. The server keeps the markup
-   * per address and data (lib/rendered-pages.server.ts, docs/decisions/016-pages-rendered-once-per-data.md).
-   */
-  renderedFromData?: boolean;
 };
 
-export async function loader() {
-  const { env } = await import("./env.server");
-  return { appUrl: env().APP_URL };
+/** True unless the deepest route that says so is a content page (`handle.hydrate === false`). */
+export function hydrates(handles: ReadonlyArray<unknown>): boolean {
+  const said = handles.findLast((h) => (h as RouteHandle | undefined)?.hydrate !== undefined) as
+    | RouteHandle
+    | undefined;
+  return said?.hydrate !== false;
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const [{ env }, { readFlash }] = await Promise.all([import("./env.server"), import("./lib/flash.server")]);
+  const flash = await readFlash(request);
+  return data({ appUrl: env().APP_URL, toast: flash.toast }, { headers: flash.headers });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
-  // No React in the browser, and no JavaScript at all unless the page's handle names a page script.
-  const handle = useMatches()
-    .map((m) => m.handle as RouteHandle | undefined)
-    .findLast((h) => h?.script?.src);
-  const script = handle?.script;
+  const hydrate = hydrates(useMatches().map((m) => m.handle));
+  const root = useRouteLoaderData<typeof loader>("root");
+  // Marks a page React has hydrated (what a test of behaviour waits for); never set on a content page.
+  const hydrated = useHydrated();
   return (
-    <html lang="en-GH">
+    <html lang="en-GH" data-hydrated={hydrated ? "" : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -56,39 +69,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen">
         {children}
-        <Toaster />
-        {script ? <PageScriptTag script={script} paints={!!handle?.scriptPaints} nonce={nonce} /> : null}
+        <Toaster flash={root?.toast ?? null} />
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );
-}
-
-/**
- * Loads the page script. A page whose first screen the script draws (`paints`) loads it, and every
- * module it imports, at once. Every other page works before its script arrives, so the script is
- * only asked for after the first paint: on a slow network it then does not share the link with the
- * stylesheet and the HTML ahead of the first screen (docs/decisions/014-page-scripts-after-first-paint.md).
- * Its modules are then preloaded together, so nothing waits for the module that imports it.
- */
-function PageScriptTag({ script, paints, nonce }: { script: PageScript; paints: boolean; nonce: string | undefined }) {
-  if (paints) {
-    return (
-      <>
-        {script.preload.map((href) => (
-          <link key={href} rel="modulepreload" href={href} nonce={nonce} />
-        ))}
-        <script type="module" src={script.src} nonce={nonce} />
-      </>
-    );
-  }
-  // Module addresses from the build; JSON with "<" escaped cannot end the script element.
-  const json = (value: unknown) => JSON.stringify(value).replaceAll("<", "\\u003c");
-  const code =
-    `requestAnimationFrame(()=>setTimeout(()=>{for(const h of ${json(script.preload)}){` +
-    `const l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.append(l)}` +
-    `import(${json(script.src)})}))`;
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: the code above, from build-time addresses only
-  return <script type="module" nonce={nonce} dangerouslySetInnerHTML={{ __html: code }} />;
 }
 
 export default function App() {

@@ -2,7 +2,7 @@
 // installs dependencies (which bring Node 24 as node_modules/.bin/node) when node_modules is
 // missing or older than package-lock.json.
 import { execSync } from "node:child_process";
-import { existsSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 
 const marker = "node_modules/.package-lock.json";
 const stale =
@@ -15,15 +15,4 @@ if (stale) {
   // (for example Biome's macOS and Windows binaries), which `npm ci` treats as an out-of-sync lock file.
   console.log("Installing dependencies (npm install, from package-lock.json)...");
   execSync("npm install --no-audit --no-fund", { stdio: "inherit" });
-}
-
-// Our patches of dependencies (patches/, applied by `patch-package` after every install): applied
-// again when one is newer than the last time they were, without a whole install.
-const stamp = "node_modules/.patches-applied";
-const newestPatch = existsSync("patches")
-  ? Math.max(0, ...readdirSync("patches").map((f) => statSync(`patches/${f}`).mtimeMs))
-  : 0;
-if (!existsSync(stamp) || newestPatch > statSync(stamp).mtimeMs) {
-  if (!stale) execSync("npx patch-package --error-on-fail", { stdio: "inherit" });
-  writeFileSync(stamp, "");
 }

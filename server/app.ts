@@ -12,6 +12,7 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { contentVersionReader } from "~/db/content-version.server";
 import { closeDatabase, database } from "~/db/database.server";
 import { ConfigError, env } from "~/env.server";
+import { hasFlash } from "~/lib/flash.server";
 import { logger } from "~/lib/logger.server";
 import { requestInfoContext } from "~/lib/request-context.server";
 import { createPageCache, gzipWhole } from "./page-cache";
@@ -118,7 +119,9 @@ export function createApp() {
   app.all("*", async (c) => {
     const acceptEncoding = c.req.header("accept-encoding");
     const { pathname, search } = new URL(c.req.url);
-    const lookup = c.req.method === "GET" ? await pages.lookup(pathname, search, c.get("nonce"), acceptEncoding) : null;
+    // A request carrying a one-time message (lib/flash.server.ts) is rendered: the kept copy lacks it.
+    const cacheable = c.req.method === "GET" && !hasFlash(c.req.header("cookie"));
+    const lookup = cacheable ? await pages.lookup(pathname, search, c.get("nonce"), acceptEncoding) : null;
     if (lookup && "hit" in lookup) return lookup.hit;
     const context = new RouterContextProvider();
     context.set(requestInfoContext, {

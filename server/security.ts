@@ -9,7 +9,8 @@ export function contentSecurityPolicy(nonce: string, options: { https: boolean; 
   const directives = [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
-    "style-src 'self'",
+    // A <style> a library adds in the browser (Radix's scroll lock) carries the nonce (entry.client).
+    `style-src 'self' 'nonce-${nonce}'`,
     // React's style={{...}} (for example a progress bar's width) sets style attributes.
     "style-src-attr 'unsafe-inline'",
     "img-src 'self' data:",

@@ -46,25 +46,17 @@ export async function expectNoSidewaysScroll(page: Page): Promise<void> {
 
 export const PHONE = { width: 360, height: 740 };
 
-/**
- * The address of the page's own script (app/root.tsx, PageScriptTag): the `src` of a module
- * loaded at once, or the module the inline loader imports after the first paint. Null without one.
- */
-export async function pageScriptAddress(page: Page): Promise<string | null> {
-  const modules = page.locator("script[type=module]");
-  if ((await modules.count()) === 0) return null;
-  const src = await modules.first().getAttribute("src");
-  if (src) return src;
-  return (await modules.first().textContent())?.match(/\bimport\("([^"]+)"\)/)?.[1] ?? null;
+/** True when the page loads no JavaScript at all: no script element, no module preload. */
+export async function loadsNoScript(page: Page): Promise<boolean> {
+  return (await page.locator("script, link[rel=modulepreload]").count()) === 0;
 }
 
 /**
- * Waits until the page's script has attached its behaviour: it marks <main> (app/enhance/ready.ts).
- * Page scripts are asked for after the first paint (docs/decisions/014), so after `page.goto` the
- * page works as served but may not be enhanced yet; a test of enhanced behaviour waits for this.
+ * Waits until React has hydrated the page (the root layout marks <html data-hydrated>). After
+ * `page.goto` the page works as served, but a test of its React behaviour waits for this.
  */
-export async function enhanced(page: Page): Promise<void> {
-  await expect(page.locator("main[data-enhanced]")).toBeAttached();
+export async function hydrated(page: Page): Promise<void> {
+  await expect(page.locator("html[data-hydrated]")).toBeAttached();
 }
 
 /** Every message the test SMTP server has received so far. */

@@ -1,47 +1,44 @@
+import {
+  type FieldMetadata,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+} from "@conform-to/react";
 import type { ReactNode } from "react";
 
 /**
- * Labelled form fields (the account, waitlist and dashboard forms): the label, the control, an
- * optional hint and the error, linked by aria-describedby. Server-rendered; the page scripts
- * find them by their ids (`{form}-{name}`, `-hint`, `-error`).
+ * Labelled form fields for the Conform forms (components/forms/schema-form.ts): the label, the
+ * control, an optional hint and the field's first error, linked by aria-describedby; ids are
+ * Conform's (`{form id}-{name}`, `-error`, `-description`), so the error summary links to them.
  */
 type Common = {
-  /** The form's prefix, so two forms on one page keep unique ids. */
-  form: string;
-  name: string;
-  label: string;
+  // biome-ignore lint/suspicious/noExplicitAny: a field of any form's schema
+  field: FieldMetadata<any, any, any>;
+  label: ReactNode;
   required?: boolean;
-  error?: string;
   hint?: ReactNode;
   className?: string;
   maxLength?: number;
 };
 
-function ids(form: string, name: string) {
-  const id = `${form}-${name}`;
-  return { id, errorId: `${id}-error`, hintId: `${id}-hint` };
+/** The first message of a field, if it has one. */
+export function fieldError(field: Common["field"]): string | undefined {
+  return field.errors?.[0];
 }
 
-/** The attributes every control shares: id, name, required, and its error and hint links. */
-function control(common: Common) {
-  const f = ids(common.form, common.name);
-  return {
-    id: f.id,
-    name: common.name,
-    required: common.required,
-    maxLength: common.maxLength,
-    "aria-invalid": common.error ? true : undefined,
-    "aria-describedby":
-      [common.hint ? f.hintId : null, common.error ? f.errorId : null].filter(Boolean).join(" ") || undefined,
-    className: "field-input",
-  } as const;
+function describedBy(common: Common): string | undefined {
+  return (
+    [common.hint ? common.field.descriptionId : null, fieldError(common.field) ? common.field.errorId : null]
+      .filter(Boolean)
+      .join(" ") || undefined
+  );
 }
 
-function Shell({ form, name, label, required, error, hint, className, children }: Common & { children: ReactNode }) {
-  const f = ids(form, name);
+function Shell({ field, label, required, hint, className, children }: Common & { children: ReactNode }) {
+  const error = fieldError(field);
   return (
     <div className={className}>
-      <label htmlFor={f.id} className="field-label">
+      <label htmlFor={field.id} className="field-label">
         {label}
         {required ? (
           <span aria-hidden="true" className="text-red-700">
@@ -52,12 +49,12 @@ function Shell({ form, name, label, required, error, hint, className, children }
       </label>
       {children}
       {hint ? (
-        <p id={f.hintId} className="mt-1 text-sm text-muted">
+        <p id={field.descriptionId} className="mt-1 text-sm text-muted">
           {hint}
         </p>
       ) : null}
       {error ? (
-        <p id={f.errorId} className="field-error">
+        <p id={field.errorId} className="field-error">
           {error}
         </p>
       ) : null}
@@ -65,10 +62,18 @@ function Shell({ form, name, label, required, error, hint, className, children }
   );
 }
 
+/** Attributes every control shares beyond Conform's own. */
+function own(common: Common) {
+  return {
+    "aria-invalid": fieldError(common.field) ? true : undefined,
+    "aria-describedby": describedBy(common),
+    className: "field-input",
+  } as const;
+}
+
 /** A labelled input. */
 export function InputField({
   type = "text",
-  defaultValue,
   autoComplete,
   inputMode,
   placeholder,
@@ -76,20 +81,21 @@ export function InputField({
   step,
   ...common
 }: Common & {
-  type?: "text" | "email" | "tel" | "password" | "number";
-  defaultValue?: string;
+  type?: "text" | "email" | "tel" | "password" | "number" | "date" | "search";
   autoComplete?: string;
-  inputMode?: "numeric" | "text" | "email" | "tel";
+  inputMode?: "numeric" | "text" | "email" | "tel" | "decimal";
   placeholder?: string;
   min?: number;
   step?: number;
 }) {
+  const { key, ...props } = getInputProps(common.field, { type, ariaAttributes: false });
   return (
     <Shell {...common}>
       <input
-        {...control(common)}
-        type={type}
-        defaultValue={defaultValue}
+        key={key}
+        {...props}
+        {...own(common)}
+        maxLength={common.maxLength ?? props.maxLength}
         autoComplete={autoComplete}
         inputMode={inputMode}
         placeholder={placeholder}
@@ -102,18 +108,17 @@ export function InputField({
 
 /** A labelled select; `placeholder` adds an empty first option. */
 export function SelectField({
-  defaultValue,
   placeholder,
   options,
   ...common
 }: Common & {
-  defaultValue?: string;
   placeholder?: string;
   options: ReadonlyArray<{ value: string; label: string }>;
 }) {
+  const { key, ...props } = getSelectProps(common.field, { ariaAttributes: false });
   return (
     <Shell {...common}>
-      <select {...control(common)} defaultValue={defaultValue ?? ""}>
+      <select key={key} {...props} {...own(common)} defaultValue={props.defaultValue ?? ""}>
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -125,15 +130,23 @@ export function SelectField({
   );
 }
 
-/** A labelled four-line text area. */
+/** A labelled text area (four lines unless told). */
 export function TextAreaField({
-  defaultValue,
   placeholder,
+  rows = 4,
   ...common
-}: Common & { defaultValue?: string; placeholder?: string }) {
+}: Common & { placeholder?: string; rows?: number }) {
+  const { key, ...props } = getTextareaProps(common.field, { ariaAttributes: false });
   return (
     <Shell {...common}>
-      <textarea {...control(common)} rows={4} defaultValue={defaultValue} placeholder={placeholder} />
+      <textarea
+        key={key}
+        {...props}
+        {...own(common)}
+        maxLength={common.maxLength ?? props.maxLength}
+        rows={rows}
+        placeholder={placeholder}
+      />
     </Shell>
   );
 }

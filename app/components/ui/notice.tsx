@@ -1,8 +1,8 @@
-import type { ToastVariant } from "./toast-style";
+import type { ToastVariant } from "./toaster";
 
 /**
- * A form's answer shown in the page: what a visitor without JavaScript sees after a post. With
- * JavaScript the page script shows it as a toast instead (`data-notice`, enhance/forms.ts).
+ * A form's answer shown in the page: what a visitor sees after a post before React runs (or
+ * without JavaScript). Once React runs the same message is a toast (components/forms/form-parts.tsx).
  */
 export function InlineNotice({
   title,
@@ -19,9 +19,6 @@ export function InlineNotice({
   return (
     <div
       role={destructive ? "alert" : "status"}
-      data-notice={variant ?? "default"}
-      data-notice-title={title}
-      data-notice-description={description}
       className={`${className} rounded-xl border p-4 ${
         destructive ? "border-red-300 bg-red-50 text-red-900" : "border-brand-200 bg-brand-50 text-brand-900"
       }`}

@@ -1,5 +1,5 @@
 import { InlineNotice } from "./notice";
-import type { ToastMessage } from "./toast";
+import type { ToastMessage } from "./toaster";
 
 /**
  * A server answer (an action's result, or a message the address carries) in the page: the page

@@ -60,25 +60,10 @@ export function Table({
   );
 }
 
-/**
- * A row; in a stacked table it is a card on a phone. `markup`: its cells already rendered by React
- * (components/ui/markup-cache.ts) instead of `children`.
- */
-export function Row({
-  children,
-  markup,
-  stacked = false,
-}: {
-  children?: ReactNode;
-  markup?: { __html: string };
-  stacked?: boolean;
-}) {
-  const className = stacked ? "data-row-stacked" : undefined;
-  return markup ? (
-    // biome-ignore lint/security/noDangerouslySetInnerHtml: React's own escaped rendering of the cells, kept by cachedMarkup
-    <tr role="row" className={className} dangerouslySetInnerHTML={markup} />
-  ) : (
-    <tr role="row" className={className}>
+/** A row; in a stacked table it is a card on a phone. */
+export function Row({ children, stacked = false }: { children?: ReactNode; stacked?: boolean }) {
+  return (
+    <tr role="row" className={stacked ? "data-row-stacked" : undefined}>
       {children}
     </tr>
   );

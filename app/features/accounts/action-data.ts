@@ -1,4 +1,4 @@
-import type { ToastMessage } from "~/components/ui/toast";
+import type { ToastMessage } from "~/components/ui/toaster";
 import type { ForgotPasswordField } from "./forgot-password-schema";
 import type { FieldErrors } from "./form-errors";
 import type { NewPasswordField } from "./new-password-schema";

@@ -4,7 +4,6 @@ import { dashboardPath } from "~/auth/roles";
 import { InlineNotice } from "~/components/ui/notice";
 import { SITE } from "~/content/site";
 import { db } from "~/db/database.server";
-import authScript from "~/enhance/pages/auth.ts?page-script";
 import { registerAction, signInAction } from "~/features/accounts/account-actions.server";
 import { listFacilityChoices } from "~/features/accounts/accounts.server";
 import { AccountTabs } from "~/features/accounts/components/account-tabs";
@@ -16,7 +15,7 @@ import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/auth";
 
 /** No React in the browser: the tabs and the forms' checks are a page script (enhance/pages/auth.ts). */
-export const handle = { script: authScript };
+export const handle = {};
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

@@ -1,7 +1,6 @@
 import { data } from "react-router";
 import { SITE } from "~/content/site";
 import { db } from "~/db/database.server";
-import forgotPasswordScript from "~/enhance/pages/forgot-password.ts?page-script";
 import { forgotPasswordAction } from "~/features/accounts/account-actions.server";
 import { ForgotPasswordForm } from "~/features/accounts/components/forgot-password-form";
 import { requestInfo } from "~/lib/request-context.server";
@@ -15,7 +14,7 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 /** No React in the browser: the form's check is a page script (enhance/pages/forgot-password.ts). */
-export const handle = { script: forgotPasswordScript };
+export const handle = {};
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData().catch(() => new FormData());

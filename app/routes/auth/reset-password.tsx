@@ -1,7 +1,6 @@
 import { data } from "react-router";
 import { SITE } from "~/content/site";
 import { db } from "~/db/database.server";
-import resetPasswordScript from "~/enhance/pages/reset-password.ts?page-script";
 import { recoveryAction } from "~/features/accounts/account-actions.server";
 import { RecoveryFlow } from "~/features/accounts/components/recovery-flow";
 import { pageMeta } from "~/lib/seo";
@@ -16,7 +15,7 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 /** The reset flow is a page script (enhance/pages/reset-password.ts); it draws the first screen, so its modules are preloaded. */
-export const handle: RouteHandle = { script: resetPasswordScript, scriptPaints: true };
+export const handle: RouteHandle = {};
 
 /**
  * The reset link's tokens travel in the address fragment: the page script reads them, this

@@ -7,7 +7,6 @@ import { ResultNotice } from "~/components/ui/result-notice";
 import { StatCard, StatGrid } from "~/components/ui/stat-card";
 import { TitledSection } from "~/components/ui/titled-section";
 import { db } from "~/db/database.server";
-import dashboardScript from "~/enhance/pages/dashboard.ts?page-script";
 import { ReferralTable } from "~/features/referrals/components/referral-table";
 import { formatCedis } from "~/features/referrals/referral-status";
 import { doctorDashboard, pageFrom } from "~/features/referrals/referrals.server";
@@ -16,7 +15,7 @@ import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/doctor";
 
 /** No React in the browser: the forms' checks and answers in place, the dialogs are a page script (enhance/pages/dashboard.ts). */
-export const handle: RouteHandle = { script: dashboardScript, renderedFromData: true };
+export const handle: RouteHandle = {};
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Doctor Dashboard", description: "Your referrals and earnings.", noindex: true });

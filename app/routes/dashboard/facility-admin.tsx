@@ -10,7 +10,6 @@ import { ResultNotice } from "~/components/ui/result-notice";
 import { StatCard, StatGrid } from "~/components/ui/stat-card";
 import { TitledSection } from "~/components/ui/titled-section";
 import { db } from "~/db/database.server";
-import dashboardScript from "~/enhance/pages/dashboard.ts?page-script";
 import { readFields } from "~/features/accounts/form-errors";
 import { ReferralTable } from "~/features/referrals/components/referral-table";
 import { isTransition } from "~/features/referrals/referral-status";
@@ -21,7 +20,7 @@ import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/facility-admin";
 
 /** No React in the browser: the forms' checks and answers in place, the dialogs are a page script (enhance/pages/dashboard.ts). */
-export const handle: RouteHandle = { script: dashboardScript, renderedFromData: true };
+export const handle: RouteHandle = {};
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

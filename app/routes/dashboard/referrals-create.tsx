@@ -5,7 +5,6 @@ import { GateScreen } from "~/auth/components/gate-screens";
 import { loadGated } from "~/auth/gate-loader.server";
 import { ResultNotice } from "~/components/ui/result-notice";
 import { db } from "~/db/database.server";
-import referralsCreateScript from "~/enhance/pages/referrals-create.ts?page-script";
 import { listFacilityChoices } from "~/features/accounts/accounts.server";
 import { readFields } from "~/features/accounts/form-errors";
 import { ReferralForm } from "~/features/referrals/components/referral-form";
@@ -16,7 +15,7 @@ import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/referrals-create";
 
 /** No React in the browser: the form's checks before it is sent, the answers as toasts are a page script (enhance/pages/referrals-create.ts). */
-export const handle = { script: referralsCreateScript };
+export const handle = {};
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

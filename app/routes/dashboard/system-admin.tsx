@@ -7,7 +7,6 @@ import { Pagination } from "~/components/ui/pagination";
 import { ResultNotice } from "~/components/ui/result-notice";
 import { StatCard, StatGrid } from "~/components/ui/stat-card";
 import { db } from "~/db/database.server";
-import dashboardScript from "~/enhance/pages/dashboard.ts?page-script";
 import { approveAccount } from "~/features/accounts/approval.server";
 import { UserTable } from "~/features/accounts/components/user-table";
 import { readFields } from "~/features/accounts/form-errors";
@@ -29,7 +28,7 @@ import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/system-admin";
 
 /** No React in the browser: the forms' checks and answers in place, the dialogs are a page script (enhance/pages/dashboard.ts). */
-export const handle: RouteHandle = { script: dashboardScript, renderedFromData: true };
+export const handle: RouteHandle = {};
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

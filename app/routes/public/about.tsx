@@ -1,9 +1,10 @@
 import { CardList, PageHeader } from "~/components/content/page-parts";
 import { ABOUT } from "~/content/about";
 import { pageMeta } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/about";
 
-export const handle = { static: true };
+export const handle: RouteHandle = { hydrate: false, static: true };
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: ABOUT.title, description: ABOUT.description });

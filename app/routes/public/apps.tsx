@@ -5,12 +5,13 @@ import { StoreLinks } from "~/components/marketing/store-links";
 import { APPS, type AppDescriptor } from "~/content/apps";
 import { APPS_HERO, APPS_META, WHY_DOWNLOAD } from "~/content/apps-page";
 import { pageMeta } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/apps";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { ...APPS_META, path: "/apps" });
 
 /** Nothing here needs JavaScript: the #qurbook / #qurpro anchors are plain fragments. */
-export const handle = { static: true };
+export const handle: RouteHandle = { hydrate: false, static: true };
 
 export default function Apps() {
   return (

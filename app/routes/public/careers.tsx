@@ -2,9 +2,10 @@ import { PageHeader } from "~/components/content/page-parts";
 import { applyHref, CAREERS, OPENINGS } from "~/content/careers";
 import { SITE } from "~/content/site";
 import { pageMeta } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/careers";
 
-export const handle = { static: true };
+export const handle: RouteHandle = { hydrate: false, static: true };
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: CAREERS.title, description: CAREERS.description });

@@ -1,46 +1,66 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
+import { fieldErrorsOf } from "~/components/forms/schema-form";
 import { PageHeader } from "~/components/content/page-parts";
 import { CONTACT_PAGE, CONTACT_SENT } from "~/content/contact";
 import { SITE } from "~/content/site";
 import { db } from "~/db/database.server";
-import contactScript from "~/enhance/pages/contact.ts?page-script";
-import { ContactForm } from "~/features/contact/components/contact-form";
+import { type ContactActionData, ContactForm } from "~/features/contact/components/contact-form";
 import { OfficeMap } from "~/features/contact/components/office-map";
 import { submitContactMessage } from "~/features/contact/contact.server";
 import { readContactForm } from "~/features/contact/contact-fields";
+import { contactSchema } from "~/features/contact/contact-schema";
 import { requestInfo } from "~/lib/request-context.server";
 import { pageMeta } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/contact";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: CONTACT_PAGE.title, description: CONTACT_PAGE.description });
 
-/** No React in the browser: the form's checks and toasts are a page script (enhance/pages/contact.ts). */
-export const handle = { script: contactScript, static: true };
+export const handle: RouteHandle = { static: true };
+
+const VALIDATION_ERROR = "Validation Error";
 
 export async function action({ request, context }: Route.ActionArgs) {
   // A body that is not a form (wrong content type, garbage) is treated as an empty form: a 400, never a 500.
-  const values = readContactForm(await request.formData().catch(() => new FormData()));
-  const result = await submitContactMessage(await db(), values, { ip: requestInfo(context).ip });
-  if (result.status === "sent") {
-    return { status: "sent" as const, id: result.id, toast: { ...CONTACT_SENT, variant: "success" as const } };
-  }
-  if (result.status === "invalid") {
-    return data(
+  const formData = await request.formData().catch(() => new FormData());
+  const submission = parseWithZod(formData, { schema: contactSchema });
+  if (submission.status !== "success") {
+    const first = Object.values(submission.error ?? {}).flat()[0];
+    return data<ContactActionData>(
       {
-        status: "invalid" as const,
-        fieldErrors: result.fieldErrors,
-        values,
-        toast: { title: "Validation Error", description: result.message, variant: "destructive" as const },
+        status: "invalid",
+        result: submission.reply(),
+        toast: { title: VALIDATION_ERROR, description: first ?? undefined, variant: "destructive" },
       },
       { status: 400 },
     );
   }
-  return data(
+  // The domain function checks the values again and owns the rate limit.
+  const result = await submitContactMessage(await db(), readContactForm(formData), { ip: requestInfo(context).ip });
+  if (result.status === "sent") {
+    return data<ContactActionData>({
+      status: "sent",
+      result: submission.reply({ resetForm: true }),
+      toast: { ...CONTACT_SENT, variant: "success" },
+    });
+  }
+  if (result.status === "invalid") {
+    return data<ContactActionData>(
+      {
+        status: "invalid",
+        result: submission.reply({ fieldErrors: fieldErrorsOf(result.fieldErrors) }),
+        toast: { title: VALIDATION_ERROR, description: result.message, variant: "destructive" },
+      },
+      { status: 400 },
+    );
+  }
+  return data<ContactActionData>(
     {
-      status: "rate-limited" as const,
-      values,
-      toast: { title: "Message Not Sent", description: result.message, variant: "destructive" as const },
+      status: "rate-limited",
+      result: submission.reply(),
+      toast: { title: "Message Not Sent", description: result.message, variant: "destructive" },
     },
     { status: 429 },
   );
@@ -57,7 +77,7 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
           <h2 id="form-heading" className="mb-6 text-xl font-bold">
             Send us a message
           </h2>
-          <ContactForm result={actionData} />
+          <ContactForm answer={actionData} />
         </section>
 
         <aside aria-label="Other ways to reach us" className="space-y-4">

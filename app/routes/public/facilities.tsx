@@ -1,5 +1,4 @@
 import { db } from "~/db/database.server";
-import facilitiesScript from "~/enhance/pages/facilities.ts?page-script";
 import { FacilityCard } from "~/features/facilities/components/facility-card";
 import { FacilityIcon } from "~/features/facilities/components/facility-icons";
 import { listFacilities } from "~/features/facilities/facilities.server";
@@ -37,7 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
  * No React in the browser: the filters, the in-place list and the view tabs are a page script
  * (enhance/pages/facilities.ts), which asks this same page for the filtered list.
  */
-export const handle: RouteHandle = { script: facilitiesScript, versionedBy: "facilities" };
+export const handle: RouteHandle = { versionedBy: "facilities" };
 
 const FILTER_SELECTS = [
   { name: "country", label: "Country", all: "All Countries", options: COUNTRY_OPTIONS },

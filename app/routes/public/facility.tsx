@@ -15,7 +15,7 @@ import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/facility";
 
 /** Nothing on a profile needs script: the page ships no JavaScript. */
-export const handle: RouteHandle = { versionedBy: "facilities" };
+export const handle: RouteHandle = { hydrate: false, versionedBy: "facilities" };
 
 export async function loader({ params }: Route.LoaderArgs) {
   const facility = await getFacilityBySlug(await db(), params.facilityId);

@@ -14,12 +14,12 @@ import {
   PROCESS,
 } from "~/content/for-facilities";
 import { HUBS, toHubSummary } from "~/content/hubs";
-import forFacilitiesScript from "~/enhance/pages/for-facilities.ts?page-script";
 import { pageMeta } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/for-facilities";
 
-/** No React in the browser: the FAQ accordion is a page script (enhance/pages/for-facilities.ts). */
-export const handle = { script: forFacilitiesScript, static: true };
+/** A content page: the FAQ is a native <details name> accordion, so no JavaScript ships. */
+export const handle: RouteHandle = { hydrate: false, static: true };
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { ...FOR_FACILITIES_META, path: "/for-facilities" });
 
@@ -28,7 +28,7 @@ export function loader() {
   return { hubs: HUBS.map(toHubSummary) };
 }
 
-/** Facility marketing page (spec section 2). Its only behaviour is the FAQ accordion. */
+/** Facility marketing page (spec section 2). Its only behaviour is the FAQ accordion, which needs no script. */
 export default function ForFacilities({ loaderData: { hubs } }: Route.ComponentProps) {
   return (
     <main id="main">

@@ -18,12 +18,13 @@ import {
 } from "~/content/home";
 import { HUBS } from "~/content/hubs";
 import { pageMeta } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, HOME_META);
 
 /** Nothing on the home page needs JavaScript. */
-export const handle = { static: true };
+export const handle: RouteHandle = { hydrate: false, static: true };
 
 export default function Home() {
   return (

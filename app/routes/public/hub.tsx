@@ -1,7 +1,6 @@
 import { data, isRouteErrorResponse, useSearchParams } from "react-router";
 import { SITE } from "~/content/site";
 import { db } from "~/db/database.server";
-import hubScript from "~/enhance/pages/hub.ts?page-script";
 import { HubNotFound, HubWaitlistPage } from "~/features/waitlist/components/hub-waitlist-page";
 import { joinWaitlist, waitlistResponse } from "~/features/waitlist/waitlist.server";
 import { getWaitlistHub } from "~/features/waitlist/waitlist-hubs";
@@ -10,7 +9,7 @@ import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/hub";
 
 /** No React in the browser: the tabs and the forms' checks are a page script (enhance/pages/hub.ts). */
-export const handle = { script: hubScript, static: true };
+export const handle = { static: true };
 
 /** /hub/{hubId}: a coming-soon hub's waitlist page (spec section 2). Other ids: 404 "Hub Not Found". */
 export function loader({ params }: Route.LoaderArgs) {

@@ -2,12 +2,11 @@ import { filterHubs, hubSearchStatus } from "~/components/marketing/filter-hubs"
 import { HubCard } from "~/components/marketing/hub-card";
 import { Icon } from "~/components/marketing/icon";
 import { HUBS, type HubSummary, toHubSummary } from "~/content/hubs";
-import hubsScript from "~/enhance/pages/hubs.ts?page-script";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/hubs";
 
 /** No React in the browser: the live search is a page script (enhance/pages/hubs.ts). */
-export const handle = { script: hubsScript, static: true };
+export const handle = { static: true };
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

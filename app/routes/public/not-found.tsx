@@ -1,5 +1,9 @@
 import { data } from "react-router";
 import { NotFound } from "~/components/layout/not-found";
+import type { RouteHandle } from "~/root";
+
+/** A content page: no JavaScript. */
+export const handle: RouteHandle = { hydrate: false };
 
 /** Any path the route table does not list. */
 export function loader() {

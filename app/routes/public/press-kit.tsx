@@ -1,7 +1,6 @@
 import { PageHeader } from "~/components/content/page-parts";
 import { PRESS, PRESS_ASSETS, PRESS_COPY_BLOCKS, PRESS_FACTS } from "~/content/press";
 import { SITE } from "~/content/site";
-import pressKitScript from "~/enhance/pages/press-kit.ts?page-script";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/press-kit";
 
@@ -9,7 +8,7 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: PRESS.title, description: PRESS.description });
 
 /** No React in the browser: the Copy buttons are a page script (enhance/pages/press-kit.ts). */
-export const handle = { script: pressKitScript, static: true };
+export const handle = { static: true };
 
 /**
  * A Copy button for the text in `#targetId`. Disabled until the page script takes it over:

@@ -1,9 +1,10 @@
 import { PolicyPage } from "~/components/content/page-parts";
 import { PRIVACY_POLICY } from "~/content/legal";
 import { pageMeta } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/privacy-policy";
 
-export const handle = { static: true };
+export const handle: RouteHandle = { hydrate: false, static: true };
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: PRIVACY_POLICY.title, description: PRIVACY_POLICY.description });

@@ -1,9 +1,10 @@
 import { PolicyPage } from "~/components/content/page-parts";
 import { TERMS_OF_SERVICE } from "~/content/legal";
 import { pageMeta } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/terms-of-service";
 
-export const handle = { static: true };
+export const handle: RouteHandle = { hydrate: false, static: true };
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: TERMS_OF_SERVICE.title, description: TERMS_OF_SERVICE.description });

@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { cachedMarkup } from "~/components/ui/markup-cache";
 import { Cell, Row, Table } from "~/components/ui/table";
 import { formatAccraDate, formatAccraDateTime, formatCedis } from "../referral-status";
 import type { ReferralRow } from "../referrals.server";
@@ -86,9 +85,7 @@ function cell(column: ReferralColumn, r: ReferralRow): ReactNode {
 }
 
 /**
- * Referrals as a table; `actions` adds a last column (the facility administrator's buttons). A
- * row without actions is the same markup wherever it is shown, so it is rendered once per content
- * (its key is the columns and every field of the row) and kept (components/ui/markup-cache.ts).
+ * Referrals as a table; `actions` adds a last column (the facility administrator's buttons).
  */
 export function ReferralTable({
   caption,
@@ -107,25 +104,16 @@ export function ReferralTable({
   if (actions) headers.push("Actions");
   return (
     <Table caption={caption} headers={headers} empty={empty} rowCount={rows.length} stacked>
-      {rows.map((r) => {
-        const cells = () => (
-          <>
-            {columns.map((c) => (
-              <Cell key={c} label={HEADERS[c]}>
-                {cell(c, r)}
-              </Cell>
-            ))}
-          </>
-        );
-        return actions ? (
-          <Row key={r.id} stacked>
-            {cells()}
-            <Cell label="Actions">{actions(r)}</Cell>
-          </Row>
-        ) : (
-          <Row key={r.id} stacked markup={cachedMarkup(`${columns.join()} ${JSON.stringify(r)}`, cells)} />
-        );
-      })}
+      {rows.map((r) => (
+        <Row key={r.id} stacked>
+          {columns.map((c) => (
+            <Cell key={c} label={HEADERS[c]}>
+              {cell(c, r)}
+            </Cell>
+          ))}
+          {actions ? <Cell label="Actions">{actions(r)}</Cell> : null}
+        </Row>
+      ))}
     </Table>
   );
 }

@@ -1,0 +1,131 @@
+import { Toast } from "radix-ui";
+import { useEffect, useSyncExternalStore } from "react";
+import { useLocation } from "react-router";
+import { useHydrated } from "~/lib/use-hydrated";
+
+export type ToastVariant = "default" | "success" | "destructive";
+
+/** The spec's notifications: a server answer's message. `id` tells one flash from the next. */
+export type ToastMessage = {
+  id?: string;
+  title: string;
+  description?: string;
+  variant?: ToastVariant;
+};
+
+type Shown = ToastMessage & { key: number; pathname: string };
+
+/** How long a toast stays. Errors stay until dismissed or replaced: they may need reading twice. */
+export const TOAST_LIFETIME_MS = 5000;
+
+// One toast at a time (a phone has no room for a stack over the form), kept outside React so any
+// component, event handler or effect can show one.
+let current: Shown | null = null;
+let nextKey = 1;
+const listeners = new Set<() => void>();
+const shownIds = new Set<string>();
+const emit = () => {
+  for (const listener of listeners) listener();
+};
+
+/** Shows `message`, replacing the toast on screen. A message with an id is shown once. */
+export function toast(message: ToastMessage): void {
+  if (message.id) {
+    if (shownIds.has(message.id)) return;
+    shownIds.add(message.id);
+  }
+  current = { ...message, key: nextKey++, pathname: typeof location === "undefined" ? "" : location.pathname };
+  emit();
+}
+
+/** Removes the toast on screen (a tab change: the message belonged to the other tab). */
+export function dismissToasts(): void {
+  if (!current) return;
+  current = null;
+  emit();
+}
+
+function useCurrentToast(): Shown | null {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => current,
+    () => null,
+  );
+}
+
+/** Shows an action's toast once per answer (`actionData` or a fetcher's data changes identity). */
+export function useToastOf(answer: { toast?: ToastMessage | null } | null | undefined): void {
+  useEffect(() => {
+    if (answer?.toast) toast(answer.toast);
+  }, [answer]);
+}
+
+function toneClass(variant: ToastVariant | undefined): string {
+  return variant === "destructive"
+    ? "border-red-300 bg-red-50 text-red-900"
+    : variant === "success"
+      ? "border-brand-200 bg-brand-50 text-brand-900"
+      : "border-slate-200 bg-white text-ink";
+}
+
+/**
+ * The notifications region (Radix Toast: announced to screen readers, dismissable with Escape or
+ * by swiping, F8 moves to it). At the top of the screen, over the sticky header: on a phone it
+ * never covers a form's field errors or its button, which scroll clear of it (app.css
+ * scroll-padding). Before React runs (or without JavaScript), a flash message carried by a redirect
+ * is shown in place instead, as a status message.
+ */
+export function Toaster({ flash }: { flash: ToastMessage | null }) {
+  const hydrated = useHydrated();
+  const shown = useCurrentToast();
+  const { pathname } = useLocation();
+
+  // A toast belongs to the page it was shown on.
+  useEffect(() => {
+    if (current && current.pathname !== pathname) dismissToasts();
+  }, [pathname]);
+  useEffect(() => {
+    if (flash) toast(flash);
+  }, [flash]);
+
+  if (!hydrated) {
+    return flash ? (
+      <div className="toast-viewport">
+        <div role="status" className={`toast ${toneClass(flash.variant)}`}>
+          <p className="font-semibold">{flash.title}</p>
+          {flash.description ? <p className="mt-1 text-sm">{flash.description}</p> : null}
+        </div>
+      </div>
+    ) : null;
+  }
+  return (
+    <Toast.Provider swipeDirection="up" duration={TOAST_LIFETIME_MS} label="Notification">
+      {shown ? (
+        <Toast.Root
+          key={shown.key}
+          type={shown.variant === "destructive" ? "foreground" : "background"}
+          className={`toast ${toneClass(shown.variant)}`}
+          onOpenChange={(open) => {
+            if (!open && current?.key === shown.key) dismissToasts();
+          }}
+        >
+          <div className="flex items-start justify-between gap-3">
+            <div>
+              <Toast.Title className="font-semibold">{shown.title}</Toast.Title>
+              {shown.description ? (
+                <Toast.Description className="mt-1 text-sm">{shown.description}</Toast.Description>
+              ) : null}
+            </div>
+            <Toast.Close className="-m-1 rounded p-1 text-sm leading-none opacity-70 hover:opacity-100" aria-label="Dismiss">
+              <span aria-hidden="true">✕</span>
+            </Toast.Close>
+          </div>
+        </Toast.Root>
+      ) : null}
+      <Toast.Viewport className="toast-viewport" />
+    </Toast.Provider>
+  );
+}
