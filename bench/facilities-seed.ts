@@ -9,7 +9,7 @@
  * Options: --count N (default 10000), --runs N per scenario (default 200), --port N (default 4290),
  * --keep-data DIR (PGlite: seed into DIR/pglite and keep it).
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -31,6 +31,7 @@ import {
   TYPE_OPTIONS,
 } from "~/features/facilities/facility-filters";
 import { assignUniqueSlugs } from "~/features/facilities/slug";
+import { startServer, waitHealthy } from "../tests/helpers/server-process.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -217,22 +218,15 @@ async function explain(handle: DatabaseHandle): Promise<void> {
   }
 }
 
-async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["server/main.mjs"], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", NODE_ENV: "production", LOG_LEVEL: "warn" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
+async function startAppServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
+  const server = startServer({ ...env, PORT: String(port), LOG_LEVEL: "warn" });
+  try {
+    await waitHealthy(port, server);
+  } catch (error) {
+    server.child.kill();
+    throw error;
   }
-  child.kill();
-  throw new Error("the server did not start within 60 s");
+  return server.child;
 }
 
 async function main() {
@@ -279,7 +273,7 @@ async function main() {
     await handle.close();
 
     if (args.http) {
-      const server = await startServer(
+      const server = await startAppServer(
         { ...serverEnv, APP_URL: `http://127.0.0.1:${port}`, AUTH_SECRET: "bench-secret-bench-secret-bench-secret-01" },
         port,
       );

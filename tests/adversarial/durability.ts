@@ -224,7 +224,7 @@ export async function runDurability(options: {
       const port = await freePort();
       const started = performance.now();
       server = startServer({ PORT: String(port), LOG_LEVEL: "warn", TRUST_PROXY: "true", ...target.serverEnv });
-      await waitHealthy(port, server.child, 60_000);
+      await waitHealthy(port, server);
       if (round > 0) report.restartMs.push(Math.round(performance.now() - started));
       if (round === rounds) break;
 

@@ -37,7 +37,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("several app servers on one Post
       });
       servers.push({ process: serverProcess, base: `http://127.0.0.1:${port}` });
     }
-    await Promise.all(servers.map((s) => waitHealthy(Number(new URL(s.base).port), s.process.child, 60_000)));
+    await Promise.all(servers.map((s) => waitHealthy(Number(new URL(s.base).port), s.process)));
   });
 
   afterAll(async () => {

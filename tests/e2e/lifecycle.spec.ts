@@ -23,7 +23,7 @@ test("SIGTERM finishes in-flight requests, closes the database and exits 0; a re
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "life-"));
   const first = startServer({ PORT: String(port), DATA_DIR: dataDir });
-  await waitHealthy(port, first.child);
+  await waitHealthy(port, first);
   const sitemapBefore = await (await fetch(`http://127.0.0.1:${port}/sitemap.xml`)).text();
   const inFlight = fetch(`http://127.0.0.1:${port}/`);
   await new Promise((r) => setTimeout(r, 5));
@@ -34,7 +34,7 @@ test("SIGTERM finishes in-flight requests, closes the database and exits 0; a re
 
   // Start again on the same data: migrations and the content seed run again without duplicating anything.
   const second = startServer({ PORT: String(port), DATA_DIR: dataDir });
-  await waitHealthy(port, second.child);
+  await waitHealthy(port, second);
   const sitemapAfter = await (await fetch(`http://127.0.0.1:${port}/sitemap.xml`)).text();
   expect(sitemapAfter).toBe(sitemapBefore);
   second.child.kill("SIGTERM");
@@ -44,7 +44,7 @@ test("SIGTERM finishes in-flight requests, closes the database and exits 0; a re
 test("every line the server logs is JSON", async () => {
   const port = await freePort();
   const server = startServer({ PORT: String(port), DATA_DIR: mkdtempSync(path.join(tmpdir(), "log-")) });
-  await waitHealthy(port, server.child);
+  await waitHealthy(port, server);
   await fetch(`http://127.0.0.1:${port}/about`);
   server.child.kill("SIGTERM");
   await server.exited;

@@ -10,8 +10,9 @@ import {
   expect,
   expectAccessible,
   expectNoSidewaysScroll,
+  hydrated,
+  loadsNoScript,
   PHONE,
-  pageScriptAddress,
   test,
   waitForMail,
 } from "./fixtures";
@@ -92,10 +93,9 @@ test.describe("content pages on a phone", () => {
       await expect(page.locator("h1")).toHaveCount(1);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(p.h1);
       await expect(page.locator("main#main")).toHaveCount(1);
-      // Pages with nothing interactive ship no JavaScript at all.
-      const scripts = await page.locator("script[src], script[type=module]").count();
-      if (p.hydrate) expect(scripts).toBeGreaterThan(0);
-      else expect(scripts, "scripts on a page with nothing interactive").toBe(0);
+      // Pages with nothing interactive ship no JavaScript at all; the others hydrate React.
+      if (p.hydrate) await hydrated(page);
+      else expect(await loadsNoScript(page), "scripts on a page with nothing interactive").toBe(true);
 
       await expectNoSidewaysScroll(page);
       await expectAccessible(page);
@@ -104,42 +104,83 @@ test.describe("content pages on a phone", () => {
   }
 });
 
-test.describe("page scripts", () => {
-  test("are asked for after the first paint, with their modules preloaded together", async ({ page }) => {
-    await page.goto("/contact");
-    await expect(page.locator("main[data-enhanced]")).toHaveCount(1);
-    const address = await pageScriptAddress(page);
-    expect(address).toMatch(/^\/assets\/[^/]+\.js$/);
-    // Nothing in the HTML the browser would fetch while it parses: no script src, no preload hint.
-    const html = await (await page.request.get("/contact")).text();
-    expect(html).not.toMatch(/<script[^>]* src=/);
-    expect(html).not.toMatch(/<link[^>]* rel="modulepreload"/);
-    const timing = await page.evaluate(() => {
-      const resources = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
-      const css = resources.find((r) => r.name.endsWith(".css"));
-      const modules = resources.filter((r) => /\/assets\/[^/]+\.js$/.test(r.name));
-      return {
-        cssEnd: css?.responseEnd ?? Number.NaN,
-        firstModuleStart: Math.min(...modules.map((m) => m.startTime)),
-        modules: modules.map((m) => new URL(m.name).pathname),
-      };
-    });
-    // The stylesheet holds the first frame, so a module asked for before it arrived came too early.
-    expect(timing.firstModuleStart).toBeGreaterThanOrEqual(timing.cssEnd);
-    expect(timing.modules).toContain(address);
-    const preloaded = await page
-      .locator("link[rel=modulepreload]")
-      .evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname));
-    expect(preloaded.length, "the script's modules, preloaded").toBeGreaterThan(0);
-    expect(timing.modules).toEqual(expect.arrayContaining(preloaded));
-  });
+/** Content pages: no script element, no module preload, nothing for React to hydrate. */
+const CONTENT_PAGES = [
+  "/",
+  "/apps",
+  "/about",
+  "/careers",
+  "/investment-opportunities",
+  "/for-facilities",
+  "/privacy-policy",
+  "/terms-of-service",
+  "/cookie-policy",
+  "/security",
+  "/facility/korle-bu-teaching-hospital",
+  "/no-such-page",
+];
+/** Pages with behaviour: React hydrates them (no console error, no hydration mismatch). */
+const HYDRATED_PAGES = [
+  "/hubs",
+  "/hub/cervical-cancer",
+  "/facilities",
+  "/contact",
+  "/press-kit",
+  "/auth",
+  "/forgot-password",
+  "/reset-password",
+];
 
-  test("/reset-password draws its first screen with its script: loaded at once, modules preloaded", async ({
-    request,
-  }) => {
-    const html = await (await request.get("/reset-password")).text();
-    expect(html).toMatch(/<script type="module" src="\/assets\/[^"]+\.js"/);
-    expect(html).toMatch(/<link rel="modulepreload" href="\/assets\/[^"]+\.js"/);
+test.describe("what reaches the browser", () => {
+  // The 404 page logs its own status as a failed resource.
+  test.use({ allowConsoleErrors: [/404/] });
+
+  for (const path of CONTENT_PAGES) {
+    test(`${path} ships no JavaScript`, async ({ page, request }) => {
+      const html = await (await request.get(path)).text();
+      expect(html).not.toMatch(/<script\b/);
+      expect(html).not.toMatch(/rel="modulepreload"/);
+      const scripts: string[] = [];
+      page.on("request", (r) => {
+        if (r.resourceType() === "script") scripts.push(r.url());
+      });
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+      expect(await loadsNoScript(page)).toBe(true);
+      expect(scripts, "scripts requested").toEqual([]);
+    });
+  }
+
+  for (const path of HYDRATED_PAGES) {
+    test(`${path} hydrates React, every script with the page's nonce`, async ({ page }) => {
+      const warnings: string[] = [];
+      page.on("console", (m) => {
+        if (m.type() === "warning" && /hydrat|did not match/i.test(m.text())) warnings.push(m.text());
+      });
+      const response = await page.goto(path);
+      await hydrated(page);
+      const csp = response?.headers()["content-security-policy"] ?? "";
+      const nonce = csp.match(/'nonce-([^']+)'/)?.[1];
+      expect(nonce).toBeTruthy();
+      const nonces = await page.locator("script").evaluateAll((els) => els.map((e) => (e as HTMLScriptElement).nonce));
+      expect(nonces.length).toBeGreaterThan(0);
+      for (const n of nonces) expect(n).toBe(nonce);
+      expect(warnings, "hydration warnings").toEqual([]);
+    });
+  }
+
+  test("a hydrated page navigates on the client, to a content page too", async ({ page }) => {
+    await page.goto("/contact");
+    await hydrated(page);
+    await page.evaluate(() => {
+      (window as unknown as { marker: number }).marker = 1;
+    });
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Hubs" }).click();
+    await expect(page).toHaveURL(/\/hubs$/);
+    await page.getByRole("contentinfo").getByRole("link", { name: "About", exact: true }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(ABOUT.heading);
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
   });
 });
 
@@ -334,7 +375,7 @@ test.describe("contact with JavaScript", () => {
       if (request.method() === "POST") posts.push(request.url());
     });
     await page.goto("/contact");
-    await expect(page.locator("form[data-enhanced]")).toHaveCount(1);
+    await hydrated(page);
 
     await page.getByRole("button", { name: "Send Message" }).click();
     const toast = page.getByRole("region", { name: "Notifications" }).getByRole("alert");
@@ -365,7 +406,7 @@ test.describe("contact with JavaScript", () => {
   test("sends a message: toast, cleared form, and the email reaches the team inbox", async ({ page }) => {
     const stamp = `js-${Date.now()}`;
     await page.goto("/contact");
-    await expect(page.locator("form[data-enhanced]")).toHaveCount(1);
+    await hydrated(page);
     await page.getByLabel("Full name").fill("Kofi Boateng");
     await page.getByLabel("Email address").fill(`kofi+${stamp}@example.com`);
     await page.getByLabel("Phone number").fill("+233 24 123 4567");

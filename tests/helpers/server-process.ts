@@ -3,7 +3,7 @@ import { createServer } from "node:net";
 
 /**
  * The production server as a child process (`node server/main.mjs`, the build in BUILD_DIR), for
- * tests that start, stop and kill it: tests/e2e/lifecycle.spec.ts, tests/adversarial/durability.ts.
+ * tests and tools that start, stop and kill it (lifecycle and durability tests, the bench, the bundle report).
  */
 export type ServerProcess = {
   child: ChildProcess;
@@ -34,17 +34,24 @@ export function startServer(env: Record<string, string>): ServerProcess {
   return { child, exited, output: () => output };
 }
 
-/** Waits until /healthz answers 200 (at most `timeoutMs`); fails early if the process exits. */
-export async function waitHealthy(port: number, child: ChildProcess, timeoutMs = 30_000): Promise<void> {
+/**
+ * Waits until /healthz answers 200: at most `timeoutMs` (generous by default: a first start on an
+ * empty PGlite directory creates the database and can take tens of seconds on a busy machine).
+ * Fails early if the process exits. Either way the error carries what the server printed.
+ */
+export async function waitHealthy(port: number, server: ServerProcess, timeoutMs = 180_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
+  const { child } = server;
+  const failure = (why: string) =>
+    new Error(`${why} (port ${port}); the server printed:\n${server.output().slice(-4000) || "(nothing)"}`);
   while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error("server exited");
+    if (child.exitCode !== null || child.signalCode !== null) throw failure("server exited");
     try {
       if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return;
     } catch {}
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error("server did not become healthy");
+  throw failure(`server did not become healthy within ${Math.round(timeoutMs / 1000)} s`);
 }
 
 /** A TCP port nothing listens on right now (the OS picks it). */

@@ -107,6 +107,8 @@ export function Toaster({ flash }: { flash: ToastMessage | null }) {
         <Toast.Root
           key={shown.key}
           type={shown.variant === "destructive" ? "foreground" : "background"}
+          // An error is an alert (announced at once); anything else a status.
+          role={shown.variant === "destructive" ? "alert" : "status"}
           className={`toast ${toneClass(shown.variant)}`}
           onOpenChange={(open) => {
             if (!open && current?.key === shown.key) dismissToasts();
