@@ -1,5 +1,11 @@
 import { renderToReadableStream } from "react-dom/server";
-import { type EntryContext, type HandleErrorFunction, type RouterContextProvider, ServerRouter } from "react-router";
+import {
+  type EntryContext,
+  type HandleErrorFunction,
+  isRouteErrorResponse,
+  type RouterContextProvider,
+  ServerRouter,
+} from "react-router";
 import { logger } from "./lib/logger.server";
 import { NonceContext } from "./lib/nonce";
 import { requestInfo } from "./lib/request-context.server";
@@ -59,8 +65,15 @@ export default async function handleRequest(
   }
 }
 
-/** Unexpected errors in loaders, actions and rendering are logged once, here. */
+/**
+ * Unexpected errors in loaders, actions and rendering are logged once, here, at error level. An
+ * expected refusal (a 404, a 405 for a method a route does not take, a 403) is not an error: info.
+ */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    logger.info({ status: error.status, url: request.url, method: request.method }, "request refused");
+    return;
+  }
   logger.error({ err: error, url: request.url, method: request.method }, "unhandled error");
 };

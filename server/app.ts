@@ -9,6 +9,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { createRequestHandler, RouterContextProvider } from "react-router";
+import { COOKIE_PREFIX } from "~/auth/auth.server";
 import { contentVersionReader } from "~/db/content-version.server";
 import { closeDatabase, database } from "~/db/database.server";
 import { ConfigError, env } from "~/env.server";
@@ -34,6 +35,14 @@ function clientIp(incoming: IncomingMessage, trustProxy: boolean): string {
     if (last) return last;
   }
   return incoming.socket.remoteAddress ?? "unknown";
+}
+
+const SESSION_COOKIE = `${COOKIE_PREFIX}.session_token=`;
+
+/** An answer to a signed-in request, or one that signs in or out: personal, never to be stored. */
+function isPersonal(cookieHeader: string | undefined, response: Response): boolean {
+  if (cookieHeader?.includes(SESSION_COOKIE)) return true;
+  return response.headers.getSetCookie().some((cookie) => cookie.includes(SESSION_COOKIE));
 }
 
 export function createApp() {
@@ -122,7 +131,10 @@ export function createApp() {
     // A request carrying a one-time message (lib/flash.server.ts) is rendered: the kept copy lacks it.
     const cacheable = c.req.method === "GET" && !hasFlash(c.req.header("cookie"));
     const lookup = cacheable ? await pages.lookup(pathname, search, c.get("nonce"), acceptEncoding) : null;
-    if (lookup && "hit" in lookup) return lookup.hit;
+    if (lookup && "hit" in lookup) {
+      if (isPersonal(c.req.header("cookie"), lookup.hit)) lookup.hit.headers.set("Cache-Control", "no-store");
+      return lookup.hit;
+    }
     const context = new RouterContextProvider();
     context.set(requestInfoContext, {
       nonce: c.get("nonce"),
@@ -131,7 +143,10 @@ export function createApp() {
     });
     const response = await handleRequest(c.req.raw, context);
     const type = response.headers.get("Content-Type") ?? "";
-    if (type.startsWith("text/html") && !response.headers.has("Cache-Control")) {
+    if (isPersonal(c.req.header("cookie"), response)) {
+      // A signed-in answer (it may show patient data) is never stored, not even for Back after Sign Out.
+      response.headers.set("Cache-Control", "no-store");
+    } else if (type.startsWith("text/html") && !response.headers.has("Cache-Control")) {
       // Short, private caching for pages: they carry a per-request nonce and may be personal.
       response.headers.set("Cache-Control", "private, max-age=0, must-revalidate");
     }

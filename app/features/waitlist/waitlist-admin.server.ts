@@ -38,15 +38,22 @@ const CSV_COLUMNS: ReadonlyArray<[header: string, value: (r: WaitlistRow) => unk
   ["status", (r) => (r.notified ? "Notified" : "Pending")],
 ];
 
+/** A character a spreadsheet reads as the start of a formula, in ASCII and in full width. */
+const FORMULA_START = "=+\\-@\uFF1D\uFF0B\uFF0D\uFF20";
+/** Starts like a formula, after any blanks or separators (";=cmd" is split by a ";" locale into "=cmd"). */
+const LOOKS_LIKE_FORMULA = new RegExp(`(^|[,;|\\t])[\\s,;|]*[${FORMULA_START}]|^[\\t\\r]`);
+
 /**
- * One CSV cell: quoted when needed, and with a leading apostrophe when a spreadsheet would read
- * it as a formula (=, +, -, @, tab, carriage return), so a sign-up cannot run code in Excel.
+ * One CSV cell (OWASP CSV injection): a cell a spreadsheet could read as a formula, at its start
+ * or after a separator a locale may split on (=, +, -, @ and their full-width forms, tab, carriage
+ * return), gets a leading apostrophe; a cell with a quote, a separator or a line break is quoted,
+ * so it stays one cell whatever separator the spreadsheet assumes.
  */
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return "";
   let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  if (LOOKS_LIKE_FORMULA.test(text)) text = `'${text}`;
+  return /[",;\t\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 /**
