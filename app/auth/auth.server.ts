@@ -112,10 +112,10 @@ function createAuth(db: Db) {
       sendResetPassword: async ({ user, token }) => {
         // A new request invalidates every earlier link (better-auth keeps them by default).
         await supersedeOlderResetRows(db, user.id, storedResetIdentifier(`${RESET_IDENTIFIER_PREFIX}${token}`));
-        deliver({ to: user.email, ...resetPasswordMail({ name: user.name, link: resetLink(token) }) });
+        deliver({ to: user.email, ...resetPasswordMail({ link: resetLink(token) }) });
       },
       onExistingUserSignUp: async ({ user }) => {
-        deliver({ to: user.email, ...existingAccountMail({ name: user.name, appUrl: config.APP_URL }) });
+        deliver({ to: user.email, ...existingAccountMail({ appUrl: config.APP_URL }) });
       },
     },
     emailVerification: {
@@ -124,7 +124,7 @@ function createAuth(db: Db) {
       autoSignInAfterVerification: false,
       expiresIn: VERIFICATION_TTL_SECONDS,
       sendVerificationEmail: async ({ user, token }) => {
-        deliver({ to: user.email, ...verificationMail({ name: user.name, link: verificationLink(token) }) });
+        deliver({ to: user.email, ...verificationMail({ link: verificationLink(token) }) });
       },
     },
     // Our own DB-backed limits (shared by every server) apply in the route actions instead.

@@ -6,9 +6,15 @@ export type AccountMail = MailContent;
 
 const html = mailHtml;
 
-export function verificationMail(input: { name: string; link: string }): AccountMail {
+/*
+ * Mail to an address that has not been confirmed never repeats a name typed into a form: anyone
+ * can register someone else's address with "URGENT: call +233..." as the name and have our server
+ * send it. These messages greet no one by name; only mail to a confirmed, approved account does.
+ */
+
+export function verificationMail(input: { link: string }): AccountMail {
   const lines = [
-    `Hello ${input.name},`,
+    "Hello,",
     `Thank you for registering with ${SITE.name}. Please confirm your email address to finish setting up your account.`,
     "This link is valid for 24 hours. If you did not register, you can ignore this email.",
   ];
@@ -19,9 +25,9 @@ export function verificationMail(input: { name: string; link: string }): Account
   };
 }
 
-export function resetPasswordMail(input: { name: string; link: string }): AccountMail {
+export function resetPasswordMail(input: { link: string }): AccountMail {
   const lines = [
-    `Hello ${input.name},`,
+    "Hello,",
     `We received a request to reset the password of your ${SITE.name} account.`,
     "This link is valid for 30 minutes and can be used once. Requesting another email makes this link stop working. If you did not ask for a reset, you can ignore this email: your password stays the same.",
   ];
@@ -33,11 +39,11 @@ export function resetPasswordMail(input: { name: string; link: string }): Accoun
 }
 
 /** Sent when someone registers with an address that already has an account (the form answers as usual). */
-export function existingAccountMail(input: { name: string; appUrl: string }): AccountMail {
+export function existingAccountMail(input: { appUrl: string }): AccountMail {
   const signIn = `${input.appUrl}/auth`;
   const reset = `${input.appUrl}/forgot-password`;
   const lines = [
-    `Hello ${input.name},`,
+    "Hello,",
     `Someone tried to register a new ${SITE.name} account with this email address, which already has an account.`,
     `If it was you, sign in at ${signIn}, or choose a new password at ${reset}. If it was not you, you can ignore this email.`,
   ];

@@ -24,15 +24,18 @@ const OUTCOME: Record<Exclude<ReferralStatus, "pending">, string> = {
   completed: "has been marked as completed by the receiving facility. Your share of the referral fee is now due to you",
 };
 
+/**
+ * The doctor's notice of an outcome: the number and a link only. A rejection's reason is free text a
+ * facility typed (it may be clinical): it stays on the platform, shown on the dashboard.
+ */
 export function referralStatusMail(input: {
   doctorName: string;
   referralNumber: string;
   status: Exclude<ReferralStatus, "pending">;
-  reason?: string | null;
   appUrl: string;
 }): MailContent {
   const paragraphs = [`Hello ${input.doctorName},`, `Your referral ${input.referralNumber} ${OUTCOME[input.status]}.`];
-  if (input.status === "rejected" && input.reason) paragraphs.push(`Reason given: ${input.reason}`);
+  if (input.status === "rejected") paragraphs.push("Sign in to read the facility's reason.");
   return simpleMail(`Referral ${input.referralNumber} ${input.status}`, paragraphs, {
     label: "Open your dashboard",
     href: `${input.appUrl}/dashboard/doctor`,

@@ -335,7 +335,7 @@ describe("transitions: every transition x every kind of actor", () => {
     expect(row.status).toBe("pending");
   });
 
-  it("emails the doctor on accept, on reject (with the reason) and on completion", async () => {
+  it("emails the doctor on accept, on reject and on completion: the number and a link, never the reason", async () => {
     const admin = actors["admin of this facility"];
     const id = await referralIn("accepted");
     const [row] = await h.db.select().from(referrals).where(eq(referrals.id, id));
@@ -347,7 +347,9 @@ describe("transitions: every transition x every kind of actor", () => {
     const [o] = await h.db.select().from(referrals).where(eq(referrals.id, other));
     await transitionReferral(h.db, admin, other, "reject", { reason: "Patient should go to Korle Bu" });
     const rejected = await mail.waitFor((m) => m.subject === `Referral ${o.referralNumber} rejected`);
-    expect(rejected.text).toContain("Patient should go to Korle Bu");
+    expect(rejected.text).toContain(o.referralNumber);
+    expect(rejected.text).toContain("/dashboard/doctor");
+    expect(rejected.text).not.toContain("Patient should go to Korle Bu");
     expect(rejected.text).not.toContain(VALID.chief_complaint);
   });
 });

@@ -516,7 +516,6 @@ export async function transitionReferral(
           doctorName: doctor.fullName,
           referralNumber: outcome.referralNumber,
           status: to,
-          reason,
           appUrl: env().APP_URL,
         }),
       },

@@ -134,6 +134,8 @@ describe(`joinWaitlist (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite
     expect(mails[0].text).toContain("Test Kidney Care");
     expect(mails[0].text).toContain("Q3 2025");
     expect(mails[0].text).toContain("https://hubs.example.org/hub/test-hub");
+    // The address is not confirmed yet: nothing typed into the form is repeated to it.
+    expect(mails[0].text).not.toContain("Ama Mensah");
     expect(removalToken(mails[0])).toMatch(/^[0-9a-f-]{36}\./);
   });
 
@@ -153,7 +155,9 @@ describe(`joinWaitlist (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite
       yearsOfExperience: null,
     });
     expect(mails[0].subject).toBe("Test Kidney Care: partnership interest received");
-    expect(mails[0].text).toContain("Ridge Diagnostic Centre");
+    expect(mails[0].text).not.toContain("Ridge Diagnostic Centre");
+    expect(mails[0].text).not.toContain("Kofi Boateng");
+    expect(mails[0].text).toContain("your facility's interest");
   });
 
   it("works with the real coming-soon hubs", async () => {

@@ -196,7 +196,8 @@ export function confirmationMail(hub: Hub, submission: WaitlistSubmission, remov
       to: d.email,
       subject: `You're on the ${hub.title} waitlist`,
       text: [
-        `Hello ${d.fullName},`,
+        // The address is not confirmed: no name typed into the form is repeated (anyone can sign up anyone).
+        "Hello,",
         "",
         `Thank you for joining the ${hub.title} hub waitlist as a founding member.`,
         "",
@@ -214,9 +215,9 @@ export function confirmationMail(hub: Hub, submission: WaitlistSubmission, remov
     to: d.email,
     subject: `${hub.title}: partnership interest received`,
     text: [
-      `Hello ${d.contactPerson},`,
+      "Hello,",
       "",
-      `Thank you for registering ${d.facilityName}'s interest in the ${hub.title} hub.`,
+      `Thank you for registering your facility's interest in the ${hub.title} hub.`,
       "",
       "What happens next:",
       `- Our partnerships team will contact you about partnership opportunities before the hub opens${when}.`,
