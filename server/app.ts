@@ -16,6 +16,7 @@ import { ConfigError, env } from "~/env.server";
 import { hasFlash } from "~/lib/flash.server";
 import { logger } from "~/lib/logger.server";
 import { requestInfoContext } from "~/lib/request-context.server";
+import { withoutControlCharacters } from "~/lib/search-text";
 import { createPageCache, gzipWhole } from "./page-cache";
 import { ALLOWED_METHODS, createNonce, isCrossSiteWrite, isMalformedPath, securityHeaders } from "./security";
 
@@ -141,7 +142,11 @@ export function createApp() {
       ip: clientIp(c.env.incoming, config.TRUST_PROXY),
       requestId: c.get("requestId"),
     });
-    const response = await handleRequest(c.req.raw, context);
+    // No loader sees a control character in the address (a NUL in a search once answered 500).
+    const cleanSearch = c.req.method === "GET" || c.req.method === "HEAD" ? withoutControlCharacters(search) : null;
+    const request =
+      cleanSearch === null ? c.req.raw : new Request(new URL(`${pathname}${cleanSearch}`, c.req.url), c.req.raw);
+    const response = await handleRequest(request, context);
     const type = response.headers.get("Content-Type") ?? "";
     if (isPersonal(c.req.header("cookie"), response)) {
       // A signed-in answer (it may show patient data) is never stored, not even for Back after Sign Out.

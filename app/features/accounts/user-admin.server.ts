@@ -5,6 +5,7 @@ import type { Db } from "~/db/client.server";
 import { facilities, userRoles, userSearchDocument, users } from "~/db/schema";
 import { containsPattern } from "~/lib/like-pattern";
 import { type ProbedPage, probedPage } from "~/lib/paging";
+import { searchText } from "~/lib/search-text";
 
 export const USERS_PAGE_SIZE = 20;
 
@@ -26,7 +27,7 @@ export type UserRow = {
  */
 export async function listUsers(db: Db, actor: Actor, page = 1, query = ""): Promise<ProbedPage<UserRow>> {
   assertGate(actor, "system-admin");
-  const q = query.trim().slice(0, 100);
+  const q = searchText(query, 100);
   const where = q ? sql`${userSearchDocument(users)} ilike ${containsPattern(q)}` : undefined;
   const rows = await db
     .select({
