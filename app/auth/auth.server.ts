@@ -140,11 +140,12 @@ function createAuth(db: Db) {
     logger: {
       level: "warn",
       log: (level, message, ...args) => {
-        // better-auth logs "user not found" and similar at warn: routine for us, and never the address.
-        logger[level === "error" ? "error" : "debug"](
-          { args: args.length ? args : undefined },
-          `better-auth: ${message}`,
-        );
+        // better-auth logs "user not found" and similar at warn: routine for us. Its arguments can
+        // hold what was posted (names, addresses, phone numbers): only an error among them is
+        // logged, through the serializer that drops a query's parameters (lib/logger.server.ts).
+        // A failed insert is answered by the caller (a race for one address is not an error).
+        const err = args.find((a) => a instanceof Error);
+        logger.debug({ err, level }, `better-auth: ${message}`);
       },
     },
   });
@@ -162,6 +163,11 @@ export function authFor(db: Db): Auth {
     instances.set(db, auth);
   }
   return auth;
+}
+
+/** Tells the owner of an existing account that someone tried to register their address again. */
+export function notifyExistingAccount(email: string): void {
+  deliver({ to: email, ...existingAccountMail({ appUrl: env().APP_URL }) });
 }
 
 /** Deletes the user's other reset rows that are not newer than the one kept (newest wins). */

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { actorById, actorHeaders, getActor } from "~/auth/actor.server";
 import { RESET_LINK_TTL_SECONDS } from "~/auth/auth.server";
 import { facilities, sessions, users, verifications } from "~/db/schema";
+import { logger } from "~/lib/logger.server";
 import { createAccount, requestWith, sessionCookie } from "../../../tests/helpers/accounts";
 import { type CapturedMail, startMailCatcher } from "../../../tests/helpers/mail-catcher";
 import { createTestDb, type TestDatabase } from "../../../tests/helpers/test-db";
@@ -149,6 +150,21 @@ describe("registration", () => {
     const [row] = await h.db.select({ n: count() }).from(users).where(eq(users.email, first.email));
     expect(row.n).toBe(1);
     await mailTo(first.email, /already have/);
+  });
+
+  it("answers simultaneous registrations of one address like any registration of an existing address", async () => {
+    const input = registration();
+    const errors = vi.spyOn(logger, "error");
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => registerAccount(h.db, { ...input, full_name: `Racer ${i}` }, meta())),
+    );
+    expect(results).toEqual(Array.from({ length: 6 }, () => ({ ok: true })));
+    const [row] = await h.db.select({ n: count() }).from(users).where(eq(users.email, input.email));
+    expect(row.n).toBe(1);
+    // Nothing at error level, and nothing logged carries the name, the address or the phone number.
+    expect(errors).not.toHaveBeenCalled();
+    errors.mockRestore();
+    await mailTo(input.email, /already have/);
   });
 });
 

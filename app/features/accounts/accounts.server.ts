@@ -1,10 +1,16 @@
 import { isAPIError } from "better-auth/api";
 import { and, asc, eq } from "drizzle-orm";
 import { actorById } from "~/auth/actor.server";
-import { authFor, authHeaders, isRecoverySignatureValid, RESET_IDENTIFIER_PREFIX } from "~/auth/auth.server";
+import {
+  authFor,
+  authHeaders,
+  isRecoverySignatureValid,
+  notifyExistingAccount,
+  RESET_IDENTIFIER_PREFIX,
+} from "~/auth/auth.server";
 import { dashboardPath } from "~/auth/roles";
 import type { Db } from "~/db/client.server";
-import { facilities } from "~/db/schema";
+import { facilities, users } from "~/db/schema";
 import { logger } from "~/lib/logger.server";
 import { tooManyAttemptsMessage } from "~/lib/rate-limit.server";
 import { ensureBootstrapAdmin } from "./admin.server";
@@ -89,10 +95,21 @@ export async function registerAccount(
     });
     return { ok: true };
   } catch (error) {
+    // Two registrations of one address at once: both found no account, one created it. The other
+    // is a registration of an existing address, and answers as one (with the owner's notice).
+    if (await accountExists(db, normaliseEmail(input.email))) {
+      notifyExistingAccount(normaliseEmail(input.email));
+      return { ok: true };
+    }
     if (isAPIError(error) && error.message) return { ok: false, message: error.message };
     logger.error({ err: error }, "registration failed");
     return { ok: false, message: MESSAGES.unexpected };
   }
+}
+
+async function accountExists(db: Db, email: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  return !!row;
 }
 
 export type SignInResult = { ok: true; headers: Headers; redirectTo: string } | (Failure & { unverified?: true });
