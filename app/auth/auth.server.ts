@@ -6,7 +6,12 @@ import type { Db } from "../db/client.server.ts";
 import { accounts, sessions, users, verifications } from "../db/schema.ts";
 import { sendMail } from "../email/send.server.ts";
 import { env } from "../env.server.ts";
-import { existingAccountMail, resetPasswordMail, verificationMail } from "../features/accounts/account-mail.ts";
+import {
+  existingAccountMail,
+  failedSignInsMail,
+  resetPasswordMail,
+  verificationMail,
+} from "../features/accounts/account-mail.ts";
 import { logger } from "../lib/logger.server.ts";
 
 /*
@@ -168,6 +173,11 @@ export function authFor(db: Db): Auth {
 /** Tells the owner of an existing account that someone tried to register their address again. */
 export function notifyExistingAccount(email: string): void {
   deliver({ to: email, ...existingAccountMail({ appUrl: env().APP_URL }) });
+}
+
+/** Tells the owner of an account that it has seen many failed sign-ins (a link, no detail). */
+export function notifyFailedSignIns(email: string): void {
+  deliver({ to: email, ...failedSignInsMail({ appUrl: env().APP_URL }) });
 }
 
 /** Deletes the user's other reset rows that are not newer than the one kept (newest wins). */

@@ -54,6 +54,21 @@ export function existingAccountMail(input: { appUrl: string }): AccountMail {
   };
 }
 
+/** Sent once a day at most when an account sees many failed sign-ins from anywhere. */
+export function failedSignInsMail(input: { appUrl: string }): AccountMail {
+  const reset = `${input.appUrl}/forgot-password`;
+  const lines = [
+    "Hello,",
+    `There have been many failed attempts to sign in to your ${SITE.name} account in the last few minutes. Your account stays open to you: signing in may take a few seconds longer for a while.`,
+    `If it was not you, someone may be guessing your password. Choose a new, strong one at ${reset}.`,
+  ];
+  return {
+    subject: `Failed sign-in attempts on your ${SITE.name} account`,
+    text: `${lines.join("\n\n")}\n\n${SITE.name}\n`,
+    html: html(lines, { label: "Choose a new password", href: reset }),
+  };
+}
+
 export function accountApprovedMail(input: { name: string; appUrl: string; dashboardPath: string }): AccountMail {
   const link = `${input.appUrl}${input.dashboardPath}`;
   const lines = [

@@ -6,6 +6,7 @@ import {
   authHeaders,
   isRecoverySignatureValid,
   notifyExistingAccount,
+  notifyFailedSignIns,
   RESET_IDENTIFIER_PREFIX,
 } from "~/auth/auth.server";
 import { dashboardPath } from "~/auth/roles";
@@ -17,14 +18,18 @@ import { ensureBootstrapAdmin } from "./admin.server";
 import type { RegisterInput } from "./register-schema";
 import type { SignInInput } from "./sign-in-schema";
 import {
+  accountDelayMs,
   checkSignInLock,
+  clearAccountFailures,
   clearSignInFailures,
   hitAll,
   normaliseEmail,
   recordSignInFailure,
   resetRules,
+  shouldNotifyOwner,
   signInRules,
   signUpRules,
+  throttleClock,
 } from "./throttle.server";
 
 /** Who sent the request: the client IP (for limits and session records) and the request itself. */
@@ -107,6 +112,15 @@ export async function registerAccount(
   }
 }
 
+/** Mails the owner (when the address has an account) that it has seen many failed sign-ins. */
+function notifyOwnerOfFailures(db: Db, email: string): void {
+  void accountExists(db, email)
+    .then((exists) => {
+      if (exists) notifyFailedSignIns(email);
+    })
+    .catch((error) => logger.error({ err: error }, "could not check an account for the failed sign-in notice"));
+}
+
 async function accountExists(db: Db, email: string): Promise<boolean> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
   return !!row;
@@ -123,15 +137,18 @@ export async function signIn(db: Db, input: SignInInput, meta: RequestMeta, now 
   const email = normaliseEmail(input.email);
   const limited = await hitAll(db, signInRules(meta.ip), now);
   if (!limited.ok) return { ok: false, message: limited.message };
-  const lock = await checkSignInLock(db, email, now);
+  const lock = await checkSignInLock(db, email, meta.ip, now);
   if (!lock.ok) return { ok: false, message: lock.message };
+  // An account under attack from many clients is slowed, never closed to its owner.
+  const delay = await accountDelayMs(db, email, now);
+  if (delay > 0) await throttleClock.sleep(delay);
   try {
     const { headers, response } = await authFor(db).api.signInEmail({
       body: { email, password: input.password, rememberMe: true },
       headers: authHeaders(meta.request, meta.ip),
       returnHeaders: true,
     });
-    await clearSignInFailures(db, email);
+    await clearSignInFailures(db, email, meta.ip);
     const actor = await actorById(db, response.user.id);
     const cookies = new Headers();
     for (const cookie of headers.getSetCookie()) cookies.append("Set-Cookie", cookie);
@@ -140,7 +157,8 @@ export async function signIn(db: Db, input: SignInInput, meta: RequestMeta, now 
     const code = errorCode(error);
     if (code === "EMAIL_NOT_VERIFIED") return { ok: false, message: MESSAGES.emailNotVerified, unverified: true };
     if (code === "INVALID_EMAIL_OR_PASSWORD" || code === "PASSWORD_TOO_LONG" || code === "INVALID_EMAIL") {
-      const { lockedUntil } = await recordSignInFailure(db, email, now);
+      const { lockedUntil, accountFailures } = await recordSignInFailure(db, email, meta.ip, now);
+      if (await shouldNotifyOwner(db, email, accountFailures, now)) notifyOwnerOfFailures(db, email);
       if (lockedUntil) {
         return { ok: false, message: tooManyAttemptsMessage((lockedUntil.getTime() - now.getTime()) / 1000) };
       }
@@ -217,7 +235,7 @@ export async function resetPasswordWithLink(
     return { ok: false, reason: "error", message: MESSAGES.unexpected };
   }
   const actor = await actorById(db, userId);
-  if (actor.kind === "user") await clearSignInFailures(db, actor.email);
+  if (actor.kind === "user") await clearAccountFailures(db, actor.email);
   return { ok: true };
 }
 

@@ -3,7 +3,7 @@ import { createAccount } from "../../../tests/helpers/accounts";
 import { startMailCatcher } from "../../../tests/helpers/mail-catcher";
 import { createTestDb, type TestDatabase } from "../../../tests/helpers/test-db";
 import { registerAccount, requestPasswordReset, signIn } from "./accounts.server";
-import { LIMITS, limitFactor } from "./throttle.server";
+import { LIMITS, limitFactor, throttleClock } from "./throttle.server";
 
 vi.stubEnv("E2E_RELAXED_RATE_LIMITS", "");
 vi.stubEnv("AUTH_SECRET", "test-secret-test-secret-test-secret-0123456789");
@@ -59,54 +59,96 @@ describe("sign-in", () => {
     expect((await signIn(h.db, account, { ip }, new Date("2030-01-01T10:05:10Z"))).ok).toBe(true);
   });
 
-  it("locks an account after 5 failures in 15 minutes, for a growing delay", async () => {
+  it("locks a client (account and IP) after 5 failures in 15 minutes, for a growing delay", async () => {
     const account = await createAccount(h.db);
     const wrong = { email: account.email, password: "wrong-password" };
+    const attacker = freshIp();
     const t0 = new Date("2030-01-02T08:00:00Z");
     const at = (minutes: number) => new Date(t0.getTime() + minutes * MIN);
     for (let i = 0; i < 4; i++) {
-      expect(await signIn(h.db, wrong, { ip: freshIp() }, at(i))).toEqual({
+      expect(await signIn(h.db, wrong, { ip: attacker }, at(i))).toEqual({
         ok: false,
         message: "Invalid email or password",
       });
     }
-    // The fifth failure locks the account for 15 minutes.
-    expect(await signIn(h.db, wrong, { ip: freshIp() }, at(4))).toEqual({
+    // The fifth failure locks this client out of the account for 15 minutes.
+    expect(await signIn(h.db, wrong, { ip: attacker }, at(4))).toEqual({
       ok: false,
       message: "Too many attempts. Try again in 15 minutes.",
     });
-    // While locked, even the right password from another IP is refused, and does not extend the lock.
-    const locked = await signIn(h.db, account, { ip: freshIp() }, at(10));
+    // While locked, even the right password from that client is refused, and does not extend the lock.
+    const locked = await signIn(h.db, account, { ip: attacker }, at(10));
     expect(!locked.ok && locked.message).toBe("Too many attempts. Try again in 9 minutes.");
     // After the lock: five more failures lock it for twice as long.
-    for (let i = 0; i < 4; i++) expect((await signIn(h.db, wrong, { ip: freshIp() }, at(20 + i))).ok).toBe(false);
-    const second = await signIn(h.db, wrong, { ip: freshIp() }, at(24));
+    for (let i = 0; i < 4; i++) expect((await signIn(h.db, wrong, { ip: attacker }, at(20 + i))).ok).toBe(false);
+    const second = await signIn(h.db, wrong, { ip: attacker }, at(24));
     expect(!second.ok && second.message).toBe("Too many attempts. Try again in 30 minutes.");
-    expect((await signIn(h.db, account, { ip: freshIp() }, at(53))).ok).toBe(false);
+    expect((await signIn(h.db, account, { ip: attacker }, at(53))).ok).toBe(false);
     // Once it has passed, the right password works, and success forgets the failures.
-    expect((await signIn(h.db, account, { ip: freshIp() }, at(55))).ok).toBe(true);
-    for (let i = 0; i < 4; i++) expect((await signIn(h.db, wrong, { ip: freshIp() }, at(56 + i))).ok).toBe(false);
-    expect(await signIn(h.db, wrong, { ip: freshIp() }, at(60))).toEqual({
+    expect((await signIn(h.db, account, { ip: attacker }, at(55))).ok).toBe(true);
+    for (let i = 0; i < 4; i++) expect((await signIn(h.db, wrong, { ip: attacker }, at(56 + i))).ok).toBe(false);
+    expect(await signIn(h.db, wrong, { ip: attacker }, at(60))).toEqual({
       ok: false,
       message: "Too many attempts. Try again in 15 minutes.",
     });
+  });
+
+  it("never locks the owner out: another client with the right password signs in at once", async () => {
+    const account = await createAccount(h.db);
+    const attacker = freshIp();
+    const t0 = new Date("2030-01-05T08:00:00Z");
+    for (let i = 0; i < 6; i++) await signIn(h.db, { email: account.email, password: "guess" }, { ip: attacker }, t0);
+    expect((await signIn(h.db, account, { ip: attacker }, t0)).ok).toBe(false);
+    const sleep = vi.spyOn(throttleClock, "sleep");
+    expect((await signIn(h.db, account, { ip: freshIp() }, t0)).ok).toBe(true);
+    expect(sleep).not.toHaveBeenCalled();
+    sleep.mockRestore();
+  });
+
+  it("slows an account guessed at from many clients, never refuses its right password, and tells the owner once", async () => {
+    const account = await createAccount(h.db);
+    const t0 = new Date("2030-01-06T08:00:00Z");
+    const sleep = vi.spyOn(throttleClock, "sleep").mockResolvedValue();
+    // A spread-out guesser: 25 addresses, one guess each.
+    for (let i = 0; i < 25; i++) {
+      const guess = await signIn(h.db, { email: account.email, password: `guess-${i}` }, { ip: freshIp() }, t0);
+      expect(guess).toEqual({ ok: false, message: "Invalid email or password" });
+    }
+    // From the 11th try on, every try waited first (1 s, then 2 s), whoever sent it.
+    expect(sleep.mock.calls.map(([ms]) => ms)).toEqual([...Array(10).fill(1000), ...Array(5).fill(2000)]);
+    // The owner, from a client that has not failed: slowed, not refused.
+    sleep.mockClear();
+    expect((await signIn(h.db, account, { ip: freshIp() }, t0)).ok).toBe(true);
+    expect(sleep).toHaveBeenCalledTimes(1);
+    sleep.mockRestore();
+    // The owner heard of it once (at the 20th failure), with a link and no detail.
+    const notices = await mail.waitFor(
+      (m) => m.to.includes(account.email) && /Failed sign-in attempts/.test(m.subject),
+    );
+    expect(notices.text).toContain("/forgot-password");
+    await new Promise((r) => setTimeout(r, 300));
+    expect(mail.messages.filter((m) => m.to.includes(account.email) && /Failed sign-in/.test(m.subject))).toHaveLength(
+      1,
+    );
   });
 
   it("counts failures in a 15-minute window", async () => {
     const account = await createAccount(h.db);
     const wrong = { email: account.email, password: "wrong-password" };
+    const ip = freshIp();
     const t0 = new Date("2030-01-03T08:00:00Z");
-    for (let i = 0; i < 4; i++) await signIn(h.db, wrong, { ip: freshIp() }, new Date(t0.getTime() + i * MIN));
+    for (let i = 0; i < 4; i++) await signIn(h.db, wrong, { ip }, new Date(t0.getTime() + i * MIN));
     // 16 minutes after the first failure the count starts again.
-    const later = await signIn(h.db, wrong, { ip: freshIp() }, new Date(t0.getTime() + 16 * MIN));
+    const later = await signIn(h.db, wrong, { ip }, new Date(t0.getTime() + 16 * MIN));
     expect(later).toEqual({ ok: false, message: "Invalid email or password" });
   });
 
   it("locks an unknown address the same way (nothing reveals whether an account exists)", async () => {
     const wrong = { email: "nobody-here@example.test", password: "wrong-password" };
+    const ip = freshIp();
     const t0 = new Date("2030-01-04T08:00:00Z");
     const results = [];
-    for (let i = 0; i < 6; i++) results.push(await signIn(h.db, wrong, { ip: freshIp() }, t0));
+    for (let i = 0; i < 6; i++) results.push(await signIn(h.db, wrong, { ip }, t0));
     expect(results.map((r) => !r.ok && r.message)).toEqual([
       "Invalid email or password",
       "Invalid email or password",
