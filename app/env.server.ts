@@ -42,6 +42,19 @@ const schema = z.object({
       error: "expected one of fatal, error, warn, info, debug, trace, silent",
     })
     .default("info"),
+  // Sessions (decisions 4; OWASP ASVS 3.3): ended after this long without activity, and this long after sign-in at most.
+  SESSION_IDLE_MINUTES: z.coerce
+    .number({ error: "expected a whole number of minutes" })
+    .int("expected a whole number of minutes")
+    .min(5, "expected 5 to 1440 minutes")
+    .max(1440, "expected 5 to 1440 minutes")
+    .default(30),
+  SESSION_MAX_HOURS: z.coerce
+    .number({ error: "expected a whole number of hours" })
+    .int("expected a whole number of hours")
+    .min(1, "expected 1 to 720 hours")
+    .max(720, "expected 1 to 720 hours")
+    .default(12),
   TRUST_PROXY: z
     .enum(["true", "false", "1", "0"], { error: "expected true or false" })
     .default("false")

@@ -9,7 +9,8 @@ import { createAccount, requestWith, sessionCookie, setApproved } from "../../te
 import { startMailCatcher } from "../../tests/helpers/mail-catcher";
 import { createTestDb, type TestDatabase } from "../../tests/helpers/test-db";
 import type { Actor, UserActor } from "./actor";
-import { actorById, assertGate, getActor, requireGate, requireUser } from "./actor.server";
+import { actorById, actorHeaders, assertGate, getActor, requireGate, requireUser, sessionEnded } from "./actor.server";
+import { loadGated } from "./gate-loader.server";
 
 vi.stubEnv("E2E_RELAXED_RATE_LIMITS", "");
 vi.stubEnv("AUTH_SECRET", "test-secret-test-secret-test-secret-0123456789");
@@ -257,5 +258,78 @@ describe("create-admin", () => {
     const result = await signIn(h.db, { email: "boot@example.test", password: "Bootstrap-Pass1" }, { ip: "10.0.0.4" });
     expect(result.ok && result.redirectTo).toBe("/dashboard/system-admin");
     await ensureBootstrapAdmin(h.db); // once per process: no second run
+  });
+});
+
+describe("sessions end (ASVS 3.3: 30 minutes idle, 12 hours at most)", () => {
+  async function signedInUser() {
+    const account = await createAccount(h.db, { role: "doctor", approved: true });
+    const cookie = await sessionCookie(h.db, account);
+    const [session] = await h.db.select().from(sessions).where(eq(sessions.userId, account.id));
+    return { account, cookie, session };
+  }
+
+  it("a new session expires 30 minutes from now unless it is used", async () => {
+    const { session } = await signedInUser();
+    const minutes = (session.expiresAt.getTime() - Date.now()) / 60_000;
+    expect(minutes).toBeGreaterThan(29);
+    expect(minutes).toBeLessThanOrEqual(30);
+  });
+
+  it("after 30 minutes without a request the session is over, and the page knows it ended", async () => {
+    const { cookie, session } = await signedInUser();
+    await h.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, session.id));
+    const request = requestWith(cookie);
+    expect((await getActor(h.db, request)).kind).toBe("anonymous");
+    expect(await sessionEnded(h.db, request)).toBe(true);
+    expect((await actorHeaders(h.db, request)).getSetCookie().join()).toMatch(/session_token=;|Max-Age=0/i);
+  });
+
+  it("12 hours after sign-in the session ends even while in use, and is removed", async () => {
+    const { cookie, session } = await signedInUser();
+    await h.db
+      .update(sessions)
+      .set({ createdAt: new Date(Date.now() - 12 * 3_600_000 - 1000) })
+      .where(eq(sessions.id, session.id));
+    const request = requestWith(cookie);
+    expect((await getActor(h.db, request)).kind).toBe("anonymous");
+    expect(await sessionEnded(h.db, request)).toBe(true);
+    expect(await h.db.select().from(sessions).where(eq(sessions.id, session.id))).toEqual([]);
+  });
+
+  it("a gated page sends a visitor whose session ended to sign in, saying why", async () => {
+    const { cookie, session } = await signedInUser();
+    await h.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, session.id));
+    let thrown: unknown;
+    try {
+      await loadGated(h.db, requestWith(cookie), "doctor", async () => null);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(Response);
+    const response = thrown as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/auth");
+    expect(response.headers.getSetCookie().some((c) => c.startsWith("qh_flash="))).toBe(true);
+  });
+
+  it("a visitor who never signed in is not told a session ended", async () => {
+    const request = requestWith(null);
+    expect(await sessionEnded(h.db, request)).toBe(false);
+    const answer = await loadGated(h.db, request, "doctor", async () => null);
+    expect(answer.init?.status).toBe(401);
+  });
+
+  it("a session in use stays open", async () => {
+    const { cookie } = await signedInUser();
+    const actor = await getActor(h.db, requestWith(cookie));
+    expect(actor.kind).toBe("user");
+    expect(await sessionEnded(h.db, requestWith(cookie))).toBe(false);
   });
 });

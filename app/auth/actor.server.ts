@@ -1,14 +1,16 @@
 import { eq } from "drizzle-orm";
 import { data } from "react-router";
 import type { Db } from "../db/client.server.ts";
-import { userRoles, users } from "../db/schema.ts";
+import { sessions, userRoles, users } from "../db/schema.ts";
+import { env } from "../env.server.ts";
 import { type Actor, ANONYMOUS, type GatedArea, gateFor, type UserActor } from "./actor.ts";
 import { authFor, authHeaders, COOKIE_PREFIX } from "./auth.server.ts";
 
 export type { Actor, AnonymousActor, GatedArea, UserActor } from "./actor.ts";
 export { gateFor } from "./actor.ts";
 
-type Loaded = { actor: Actor; headers: Headers };
+/** `ended`: the request carried a session cookie whose session has ended (idle, too old, signed out elsewhere). */
+type Loaded = { actor: Actor; headers: Headers; ended: boolean };
 const perRequest = new WeakMap<Request, Promise<Loaded>>();
 const SESSION_COOKIE = `${COOKIE_PREFIX}.session_token=`;
 
@@ -38,16 +40,45 @@ function load(db: Db, request: Request): Promise<Loaded> {
   return pending;
 }
 
+/** True when a session is past the longest a session may last after sign-in (SESSION_MAX_HOURS). */
+export function pastMaxAge(createdAt: Date, now = new Date()): boolean {
+  return now.getTime() - createdAt.getTime() >= env().SESSION_MAX_HOURS * 3_600_000;
+}
+
+/** Removes the session cookie (both names: plain, and __Secure- over https). */
+function clearSessionCookie(headers: Headers): void {
+  const secure = env().APP_URL.startsWith("https:");
+  const name = `${secure ? "__Secure-" : ""}${SESSION_COOKIE.slice(0, -1)}`;
+  headers.append("Set-Cookie", `${name}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`);
+}
+
 async function loadUncached(db: Db, request: Request): Promise<Loaded> {
-  if (!request.headers.get("cookie")?.includes(SESSION_COOKIE)) return { actor: ANONYMOUS, headers: new Headers() };
+  if (!request.headers.get("cookie")?.includes(SESSION_COOKIE)) {
+    return { actor: ANONYMOUS, headers: new Headers(), ended: false };
+  }
   const { headers, response } = await authFor(db).api.getSession({
     headers: authHeaders(request, "unknown"),
     returnHeaders: true,
   });
   const setCookies = new Headers();
   for (const cookie of headers.getSetCookie()) setCookies.append("Set-Cookie", cookie);
-  if (!response) return { actor: ANONYMOUS, headers: setCookies };
-  return { actor: await actorById(db, response.user.id), headers: setCookies };
+  if (!response) {
+    if (setCookies.getSetCookie().length === 0) clearSessionCookie(setCookies);
+    return { actor: ANONYMOUS, headers: setCookies, ended: true };
+  }
+  if (pastMaxAge(new Date(response.session.createdAt))) {
+    // Active or not, a session ends SESSION_MAX_HOURS after sign-in (ASVS 3.3.1 level 2).
+    await db.delete(sessions).where(eq(sessions.id, response.session.id));
+    const cleared = new Headers();
+    clearSessionCookie(cleared);
+    return { actor: ANONYMOUS, headers: cleared, ended: true };
+  }
+  return { actor: await actorById(db, response.user.id), headers: setCookies, ended: false };
+}
+
+/** True when the request's session cookie named a session that has ended: the sign-in page says why. */
+export async function sessionEnded(db: Db, request: Request): Promise<boolean> {
+  return (await load(db, request)).ended;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -27,9 +27,13 @@ export const CLIENT_IP_HEADER = "x-client-ip";
 /** Reset links are valid for 30 minutes (spec section 9). */
 export const RESET_LINK_TTL_SECONDS = 30 * 60;
 export const RESET_IDENTIFIER_PREFIX = "reset-password:";
-/** Sessions last 30 days and are renewed (expiry pushed back) at most once a day while in use. */
-export const SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
-const SESSION_RENEW_AFTER_SECONDS = 24 * 60 * 60;
+/**
+ * A session ends after SESSION_IDLE_MINUTES (default 30) without a request: each request pushes
+ * its expiry back (at most once a minute, a write). SESSION_MAX_HOURS (default 12) after sign-in it
+ * ends whatever the activity (checked in actor.server.ts).
+ */
+export const SESSION_DEFAULTS = { idleMinutes: 30, maxHours: 12 } as const;
+const SESSION_RENEW_AFTER_SECONDS = 60;
 /** Email verification links: a day (signing in unverified sends a fresh one). */
 const VERIFICATION_TTL_SECONDS = 24 * 60 * 60;
 export const COOKIE_PREFIX = "app";
@@ -95,7 +99,7 @@ function createAuth(db: Db) {
     },
     session: {
       modelName: "sessions",
-      expiresIn: SESSION_TTL_SECONDS,
+      expiresIn: config.SESSION_IDLE_MINUTES * 60,
       updateAge: SESSION_RENEW_AFTER_SECONDS,
     },
     account: { modelName: "accounts" },

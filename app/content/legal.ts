@@ -38,9 +38,10 @@ export const TERMS_FIGURES = {
   breachNoticeHours: 72,
 } as const;
 
-/** The session cookie's lifetime, as configured in app/auth/auth.server.ts (SESSION_TTL_SECONDS). */
+/** The session's limits, as configured by default in app/auth/auth.server.ts (SESSION_DEFAULTS). */
 export const SESSION_COOKIE = {
-  lifetimeDays: 30,
+  idleMinutes: 30,
+  maxHours: 12,
 } as const;
 
 export const PRIVACY_POLICY: PolicyDocument = {
@@ -400,11 +401,12 @@ export const COOKIE_POLICY: PolicyDocument = {
             },
             {
               term: "Lifetime",
-              detail: `It ends when you sign out, which also ends the session on our server. Otherwise it expires ${SESSION_COOKIE.lifetimeDays} days after you last used the platform: each day you use it, the session is renewed.`,
+              detail: `It ends when you sign out, which also ends the session on our server. Otherwise the session ends after ${SESSION_COOKIE.idleMinutes} minutes without activity, and ${SESSION_COOKIE.maxHours} hours after you signed in whatever you are doing: the platform shows patient information, so a forgotten browser does not stay signed in.`,
             },
             { term: "Type", detail: "First-party and strictly necessary: signing in cannot work without it." },
           ],
         },
+        'One more cookie carries a one-time message across a page change, for example "Referral Created" after you send a referral: it holds only that message, is signed by our server, lasts at most a minute and is removed as soon as the message is shown.',
         "Because this cookie is strictly necessary for a service you asked for, we do not show a cookie banner.",
       ],
     },
