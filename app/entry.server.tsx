@@ -50,6 +50,8 @@ export default async function handleRequest(
         nonce: nonce || undefined,
         signal: controller.signal,
         onError(error: unknown) {
+          // A refusal a loader or action threw (404, 405 ...) is rendered by the error boundary: not a render error.
+          if (isRouteErrorResponse(error)) return;
           status = 500;
           if (!request.signal.aborted) logger.error({ err: error, url: request.url }, "render error");
         },
