@@ -1,5 +1,4 @@
-import { Toast } from "radix-ui";
-import { useEffect, useSyncExternalStore } from "react";
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from "react";
 import { useLocation } from "react-router";
 import { useHydrated } from "~/lib/use-hydrated";
 
@@ -13,7 +12,7 @@ export type ToastMessage = {
   variant?: ToastVariant;
 };
 
-type Shown = ToastMessage & { key: number; pathname: string };
+export type Shown = ToastMessage & { key: number; pathname: string };
 
 /** How long a toast stays. Errors stay until dismissed or replaced: they may need reading twice. */
 export const TOAST_LIFETIME_MS = 5000;
@@ -63,7 +62,9 @@ export function useToastOf(answer: { toast?: ToastMessage | null } | null | unde
   }, [answer]);
 }
 
-function toneClass(variant: ToastVariant | undefined): string {
+const ToastRegion = lazy(() => import("./toast-region"));
+
+export function toneClass(variant: ToastVariant | undefined): string {
   return variant === "destructive"
     ? "border-red-300 bg-red-50 text-red-900"
     : variant === "success"
@@ -72,8 +73,8 @@ function toneClass(variant: ToastVariant | undefined): string {
 }
 
 /**
- * The notifications region (Radix Toast: announced to screen readers, dismissable with Escape or
- * by swiping, F8 moves to it). At the top of the screen, over the sticky header: on a phone it
+ * The notifications (toast-region.tsx: Radix Toast, announced to screen readers, dismissable with
+ * Escape or by swiping, F8 moves to it). At the top of the screen, over the sticky header: on a phone it
  * never covers a form's field errors or its button, which scroll clear of it (app.css
  * scroll-padding). Before React runs (or without JavaScript), a flash message carried by a redirect
  * is shown in place instead, as a status message.
@@ -81,6 +82,8 @@ function toneClass(variant: ToastVariant | undefined): string {
 export function Toaster({ flash }: { flash: ToastMessage | null }) {
   const hydrated = useHydrated();
   const shown = useCurrentToast();
+  const [everShown, setEverShown] = useState(false);
+  if (shown && !everShown) setEverShown(true);
   const { pathname } = useLocation();
 
   // A toast belongs to the page it was shown on.
@@ -101,33 +104,16 @@ export function Toaster({ flash }: { flash: ToastMessage | null }) {
       </div>
     ) : null;
   }
-  return (
-    <Toast.Provider swipeDirection="up" duration={TOAST_LIFETIME_MS} label="Notification">
-      {shown ? (
-        <Toast.Root
-          key={shown.key}
-          type={shown.variant === "destructive" ? "foreground" : "background"}
-          // An error is an alert (announced at once); anything else a status.
-          role={shown.variant === "destructive" ? "alert" : "status"}
-          className={`toast ${toneClass(shown.variant)}`}
-          onOpenChange={(open) => {
-            if (!open && current?.key === shown.key) dismissToasts();
-          }}
-        >
-          <div className="flex items-start justify-between gap-3">
-            <div>
-              <Toast.Title className="font-semibold">{shown.title}</Toast.Title>
-              {shown.description ? (
-                <Toast.Description className="mt-1 text-sm">{shown.description}</Toast.Description>
-              ) : null}
-            </div>
-            <Toast.Close className="-m-1 rounded p-1 text-sm leading-none opacity-70 hover:opacity-100" aria-label="Dismiss">
-              <span aria-hidden="true">✕</span>
-            </Toast.Close>
-          </div>
-        </Toast.Root>
-      ) : null}
-      <Toast.Viewport className="toast-viewport" />
-    </Toast.Provider>
-  );
+  // Radix Toast is loaded with the first toast (not with every page: most visits never show one),
+  // and stays once loaded.
+  return everShown ? (
+    <Suspense fallback={null}>
+      <ToastRegion
+        shown={shown}
+        onClosed={(key) => {
+          if (current?.key === key) dismissToasts();
+        }}
+      />
+    </Suspense>
+  ) : null;
 }
