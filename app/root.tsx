@@ -15,8 +15,8 @@ import { NotFound } from "./components/layout/not-found";
 import { Toaster } from "./components/ui/toaster";
 import { SITE } from "./content/site";
 import { useNonce } from "./lib/nonce";
-import { useHydrated } from "./lib/use-hydrated";
 import type { VersionedContent } from "./lib/static-page";
+import { useHydrated } from "./lib/use-hydrated";
 
 /**
  * A route module's `handle`: the one place a page says what reaches the browser
@@ -70,7 +70,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="min-h-screen">
         {children}
         <Toaster flash={root?.toast ?? null} />
-        {hydrate ? (
+        {/* Once React runs it stays: a client navigation to a content page still restores the scroll position. */}
+        {hydrate || hydrated ? (
           <>
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />

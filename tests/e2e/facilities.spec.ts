@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { enhanced, expect, expectAccessible, expectNoSidewaysScroll, PHONE, test } from "./fixtures";
+import { expect, expectAccessible, expectNoSidewaysScroll, hydrated, PHONE, test } from "./fixtures";
 
 const cards = (page: Page) =>
   page
@@ -39,7 +39,7 @@ test.describe("facilities directory", () => {
 
   test("filters update the list and the address without a page load", async ({ page }) => {
     await page.goto("/facilities");
-    await enhanced(page);
+    await hydrated(page);
     await page.evaluate(() => {
       (window as unknown as { marker: string }).marker = "same page";
     });
@@ -76,7 +76,34 @@ test.describe("facilities directory", () => {
     expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe("same page");
   });
 
-  test("a choice made before the page script arrives is shown once it does", async ({ page }) => {
+  test("the list says it is loading while a filter change is on its way, and a step back restores the fields", async ({
+    page,
+  }) => {
+    await page.goto("/facilities");
+    await hydrated(page);
+    await page.evaluate(() => {
+      (window as unknown as { marker: string }).marker = "same page";
+    });
+    // Hold the list's data a moment.
+    await page.route(/\.data(\?|$)/, async (route) => {
+      await new Promise((r) => setTimeout(r, 600));
+      await route.fallback();
+    });
+    const list = page.getByRole("tabpanel", { name: "List View" }).locator("[aria-busy]");
+    await page.getByLabel("Facility type").selectOption("clinic");
+    await expect(list).toHaveAttribute("aria-busy", "true");
+    await expect(page).toHaveURL(/\/facilities\?type=clinic$/);
+    await expect(list).toHaveCount(0);
+    await expect(status(page)).toHaveText(/^\d+ facilit(y|ies) found$/);
+    // A step back shows the previous filters in the fields and the list.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/facilities$/);
+    await expect(status(page)).toHaveText("8 facilities found");
+    await expect(page.getByLabel("Facility type")).toHaveValue("all");
+    expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe("same page");
+  });
+
+  test("a choice made before React runs is shown once it does", async ({ page }) => {
     // Hold the page's JavaScript until the visitor has chosen, as on a slow network.
     let release = () => {};
     const held = new Promise<void>((resolve) => {
@@ -86,7 +113,9 @@ test.describe("facilities directory", () => {
       await held;
       await route.continue();
     });
-    await page.goto("/facilities");
+    // The page is usable as soon as it arrives: its scripts hold the load events, so do not wait for them.
+    await page.goto("/facilities", { waitUntil: "commit" });
+    await expect(page.getByLabel("Country")).toBeVisible();
     await page.evaluate(() => {
       (window as unknown as { marker: string }).marker = "same page";
     });
@@ -94,7 +123,7 @@ test.describe("facilities directory", () => {
     await expect(status(page)).toHaveText("8 facilities found");
 
     release();
-    await enhanced(page);
+    await hydrated(page);
     await expect(page).toHaveURL(/\/facilities\?country=kenya$/);
     await expect(status(page)).toHaveText("1 facility found");
     await expect(cardNames(page)).toHaveText(["Westlands Cancer Centre"]);
@@ -115,7 +144,7 @@ test.describe("facilities directory", () => {
 
   test("List View and Map View are accessible tabs", async ({ page }) => {
     await page.goto("/facilities?country=kenya");
-    await enhanced(page);
+    await hydrated(page);
     const list = page.getByRole("tab", { name: "List View" });
     const map = page.getByRole("tab", { name: "Map View" });
     await expect(list).toHaveAttribute("aria-selected", "true");
@@ -127,7 +156,9 @@ test.describe("facilities directory", () => {
     await map.focus();
     await page.keyboard.press("ArrowLeft");
     await expect(list).toBeFocused();
+    await page.keyboard.press("Enter");
     await expect(list).toHaveAttribute("aria-selected", "true");
+    await expect(page).toHaveURL(/\/facilities\?country=kenya$/);
     await expect(page.getByRole("tabpanel", { name: "List View" })).toContainText("Westlands Cancer Centre");
   });
 

@@ -59,6 +59,11 @@ export async function hydrated(page: Page): Promise<void> {
   await expect(page.locator("html[data-hydrated]")).toBeAttached();
 }
 
+/** The toast on screen (one at a time): a list item of the notifications region. */
+export function toastOnScreen(page: Page) {
+  return page.getByRole("region", { name: /Notifications/ }).getByRole("listitem");
+}
+
 /** Every message the test SMTP server has received so far. */
 export function readMails(): CapturedMail[] {
   const dir = process.env.E2E_MAIL_DIR!;

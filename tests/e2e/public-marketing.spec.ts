@@ -2,7 +2,8 @@ import type { Page } from "@playwright/test";
 import { filterHubs } from "../../app/components/marketing/filter-hubs";
 import { APPS } from "../../app/content/apps";
 import { HUBS } from "../../app/content/hubs";
-import { enhanced, expect, expectAccessible, expectNoSidewaysScroll, PHONE, test } from "./fixtures";
+import { PRESS_COPY_BLOCKS } from "../../app/content/press";
+import { expect, expectAccessible, expectNoSidewaysScroll, hydrated, loadsNoScript, PHONE, test } from "./fixtures";
 
 const hubCards = (page: Page) => page.locator("#hub-results article[data-hub]");
 
@@ -10,7 +11,7 @@ const PAGES = [
   { path: "/", title: /specialist care through local facilities/i, js: false },
   { path: "/hubs", title: /^Specialty Hubs/, js: true },
   { path: "/apps", title: /^Mobile Apps/, js: false },
-  { path: "/for-facilities", title: /^For Facilities/, js: true },
+  { path: "/for-facilities", title: /^For Facilities/, js: false },
 ];
 
 test.describe("marketing pages on a phone", () => {
@@ -30,10 +31,9 @@ test.describe("marketing pages on a phone", () => {
       await expect(page.locator('meta[property="og:type"]')).toHaveAttribute("content", "website");
       await expect(page.locator("h1")).toHaveCount(1);
       await expect(page.locator("main#main")).toHaveCount(1);
-      // Content pages ship no JavaScript; the search and FAQ pages load their page script.
-      const scripts = await page.locator("script[type=module]").count();
-      expect(scripts > 0, "hydrates").toBe(p.js);
-      if (p.js) await enhanced(page);
+      // Content pages ship no JavaScript; the hubs search hydrates React.
+      expect(!(await loadsNoScript(page)), "hydrates").toBe(p.js);
+      if (p.js) await hydrated(page);
       await expectNoSidewaysScroll(page);
       await expectAccessible(page);
     });
@@ -105,19 +105,24 @@ test.describe("home", () => {
 test.describe("hubs search with JavaScript", () => {
   test("filters live while typing, case-insensitively, on title or description", async ({ page }) => {
     await page.goto("/hubs");
-    await enhanced(page);
+    await hydrated(page);
     await expect(page.getByRole("heading", { level: 1 })).toContainText("10 specialty communities");
     await expect(page.getByRole("link", { name: /qurbook/ }).first()).toHaveAttribute("href", "/apps#qurbook");
     await expect(hubCards(page)).toHaveCount(10);
 
+    await page.evaluate(() => {
+      (window as unknown as { __marker: number }).__marker = 1;
+    });
     const search = page.getByPlaceholder("Search hubs by name or description...");
     await search.pressSequentially("MENT");
     await expect(hubCards(page)).toHaveCount(filterHubs(HUBS, "ment").length); // "treatment", "management"...
     await search.pressSequentially("AL");
     await expect(hubCards(page)).toHaveCount(1);
     await expect(hubCards(page)).toHaveAttribute("data-hub", "mental-health");
-    // Live filtering, not a form submission.
-    await expect(page).toHaveURL("/hubs");
+    await expect(page.getByRole("status")).toHaveText("1 of 10 hubs match “MENTAL”");
+    // The address follows the search (replacing the entry), without a document load.
+    await expect(page).toHaveURL("/hubs?q=MENTAL");
+    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
 
     await search.fill("hepatitis"); // only in a description
     await expect(hubCards(page)).toHaveAttribute("data-hub", "kidney-liver-care");
@@ -132,6 +137,43 @@ test.describe("hubs search with JavaScript", () => {
     await page.getByRole("link", { name: "Show all hubs" }).click();
     await expect(hubCards(page)).toHaveCount(10);
     await expect(search).toHaveValue("");
+    await expect(page).toHaveURL("/hubs");
+    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
+  });
+
+  test("a search in the address is shown filtered, and a step back restores the previous search", async ({ page }) => {
+    await page.goto("/hubs?q=cancer");
+    await hydrated(page);
+    const search = page.getByPlaceholder("Search hubs by name or description...");
+    await expect(search).toHaveValue("cancer");
+    await expect(hubCards(page)).toHaveCount(filterHubs(HUBS, "cancer").length);
+    // A hub's page opens on the client; a step back brings the search back.
+    await page.locator('article[data-hub="prostate-cancer"]').getByRole("link").click();
+    await expect(page).toHaveURL("/hub/prostate-cancer");
+    await page.goBack();
+    await expect(page).toHaveURL("/hubs?q=cancer");
+    await expect(search).toHaveValue("cancer");
+    await expect(hubCards(page)).toHaveCount(filterHubs(HUBS, "cancer").length);
+  });
+
+  test("a search typed before React runs is applied once it does", async ({ page }) => {
+    // Hold the page's JavaScript until the visitor has typed, as on a slow network.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/hubs", { waitUntil: "commit" });
+    const search = page.getByPlaceholder("Search hubs by name or description...");
+    await search.fill("heart");
+    release();
+    await hydrated(page);
+    await expect(search).toHaveValue("heart");
+    await expect(hubCards(page)).toHaveCount(filterHubs(HUBS, "heart").length);
+    await expect(page).toHaveURL("/hubs?q=heart");
   });
 
   test("live hubs open their site in a new tab; others open /hub/{id}; +N more", async ({ page }) => {
@@ -160,7 +202,7 @@ test.describe("hubs search with JavaScript", () => {
 
   test("is usable by keyboard: Enter submits the search to the address", async ({ page }) => {
     await page.goto("/hubs");
-    await enhanced(page);
+    await hydrated(page);
     await page.getByPlaceholder("Search hubs by name or description...").focus();
     await page.keyboard.type("heart");
     await page.keyboard.press("Enter");
@@ -189,6 +231,42 @@ test.describe("hubs search without JavaScript", () => {
     await expect(page.getByRole("heading", { name: "No hubs found" })).toBeVisible();
     await page.getByRole("link", { name: "Show all hubs" }).click();
     await expect(hubCards(page)).toHaveCount(10);
+  });
+});
+
+test.describe("press kit copy buttons", () => {
+  const block = PRESS_COPY_BLOCKS[0];
+  const copyButton = (page: Page) =>
+    page
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading", { name: block.title, exact: true }) })
+      .getByRole("button", { includeHidden: true });
+
+  test("show a confirmation for 2 seconds, then Copy again", async ({ page, context }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.clock.install({ time: new Date("2026-03-06T09:00:00Z") });
+    await page.goto("/press-kit");
+    await hydrated(page);
+    // Time stands still from here unless the test moves it.
+    await page.clock.pauseAt(new Date("2026-03-06T10:00:00Z"));
+    await copyButton(page).click();
+    await expect(copyButton(page)).toHaveAccessibleName(`Copied ${block.title}`);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(block.text);
+    await page.clock.runFor(1900);
+    await expect(copyButton(page)).toHaveAccessibleName(`Copied ${block.title}`);
+    await page.clock.runFor(200);
+    await expect(copyButton(page)).toHaveAccessibleName(`Copy ${block.title}`);
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("the text is there to select; the buttons keep their place, hidden", async ({ page }) => {
+      await page.goto("/press-kit");
+      await expect(page.getByText(block.text)).toBeVisible();
+      await expect(copyButton(page)).toBeHidden();
+      expect(await copyButton(page).evaluate((el) => el.getBoundingClientRect().height)).toBeGreaterThan(0);
+    });
   });
 });
 
@@ -264,49 +342,36 @@ test.describe("for facilities", () => {
     await expect(cta.getByRole("link", { name: "Book Strategy Call" })).toHaveAttribute("href", "/contact");
   });
 
-  test("FAQ: one item open at a time, and an open item closes", async ({ page }) => {
+  test("FAQ: one item open at a time, and an open item closes, with no script at all", async ({ page }) => {
     await page.goto("/for-facilities");
-    await enhanced(page);
-    const buttons = page.locator("#faq button[aria-expanded]");
-    const count = await buttons.count();
+    expect(await loadsNoScript(page)).toBe(true);
+    const items = page.locator("#faq details");
+    const questions = page.locator("#faq summary");
+    const count = await items.count();
     expect(count).toBeGreaterThanOrEqual(4);
-    for (let i = 0; i < count; i++) await expect(buttons.nth(i)).toHaveAttribute("aria-expanded", "false");
+    for (let i = 0; i < count; i++) await expect(items.nth(i)).not.toHaveAttribute("open");
+    const answer = (i: number) => items.nth(i).locator("p");
+    await expect(answer(0)).toBeHidden();
 
-    const panel = async (i: number) => page.locator(`[id="${await buttons.nth(i).getAttribute("aria-controls")}"]`);
-    await expect(await panel(0)).toBeHidden();
+    await questions.nth(0).click();
+    await expect(items.nth(0)).toHaveAttribute("open");
+    await expect(answer(0)).toBeVisible();
 
-    await buttons.nth(0).click();
-    await expect(buttons.nth(0)).toHaveAttribute("aria-expanded", "true");
-    await expect(await panel(0)).toBeVisible();
+    // One open at a time: opening the second closes the first (<details name>).
+    await questions.nth(1).click();
+    await expect(items.nth(1)).toHaveAttribute("open");
+    await expect(items.nth(0)).not.toHaveAttribute("open");
+    await expect(answer(0)).toBeHidden();
+    await expect(page.locator("#faq details[open]")).toHaveCount(1);
 
-    await buttons.nth(1).click();
-    await expect(buttons.nth(1)).toHaveAttribute("aria-expanded", "true");
-    await expect(buttons.nth(0)).toHaveAttribute("aria-expanded", "false");
-    await expect(await panel(0)).toBeHidden();
-    await expect(await panel(1)).toBeVisible();
-    await expect(page.locator("#faq button[aria-expanded=true]")).toHaveCount(1);
-
-    await buttons.nth(1).click();
-    await expect(buttons.nth(1)).toHaveAttribute("aria-expanded", "false");
-    await expect(await panel(1)).toBeHidden();
+    await questions.nth(1).click();
+    await expect(items.nth(1)).not.toHaveAttribute("open");
 
     // Keyboard: Enter and Space toggle the focused question.
-    await buttons.nth(2).focus();
+    await questions.nth(2).focus();
     await page.keyboard.press("Enter");
-    await expect(buttons.nth(2)).toHaveAttribute("aria-expanded", "true");
+    await expect(items.nth(2)).toHaveAttribute("open");
     await page.keyboard.press("Space");
-    await expect(buttons.nth(2)).toHaveAttribute("aria-expanded", "false");
-  });
-});
-
-test.describe("for facilities without JavaScript", () => {
-  test.use({ javaScriptEnabled: false });
-
-  test("shows every FAQ answer", async ({ page }) => {
-    await page.goto("/for-facilities");
-    const panels = page.locator("#faq section");
-    const n = await panels.count();
-    expect(n).toBeGreaterThanOrEqual(4);
-    for (let i = 0; i < n; i++) await expect(panels.nth(i)).toBeVisible();
+    await expect(items.nth(2)).not.toHaveAttribute("open");
   });
 });

@@ -14,6 +14,7 @@ import {
   loadsNoScript,
   PHONE,
   test,
+  toastOnScreen,
   waitForMail,
 } from "./fixtures";
 
@@ -177,7 +178,7 @@ test.describe("what reaches the browser", () => {
     });
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Hubs" }).click();
     await expect(page).toHaveURL(/\/hubs$/);
-    await page.getByRole("contentinfo").getByRole("link", { name: "About", exact: true }).click();
+    await page.getByRole("contentinfo").getByRole("link", { name: "About Us", exact: true }).click();
     await expect(page).toHaveURL(/\/about$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(ABOUT.heading);
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
@@ -378,7 +379,7 @@ test.describe("contact with JavaScript", () => {
     await hydrated(page);
 
     await page.getByRole("button", { name: "Send Message" }).click();
-    const toast = page.getByRole("region", { name: "Notifications" }).getByRole("alert");
+    const toast = toastOnScreen(page);
     await expect(toast).toContainText("Validation Error");
     await expect(toast).toContainText("Name is required");
     const name = page.getByLabel("Full name");
@@ -416,7 +417,7 @@ test.describe("contact with JavaScript", () => {
       .fill(`We run a clinic in Takoradi and want to join. (${stamp})`);
     await page.getByRole("button", { name: "Send Message" }).click();
 
-    const toast = page.getByRole("region", { name: "Notifications" }).getByRole("status");
+    const toast = toastOnScreen(page);
     await expect(toast).toContainText("Message Sent!");
     await expect(toast).toContainText("We'll get back to you within 24 hours.");
     await expect(page.getByLabel("Full name")).toHaveValue("");

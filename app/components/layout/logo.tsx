@@ -1,9 +1,10 @@
+import { Link } from "react-router";
 import { SITE } from "~/content/site";
 
 export function Logo({ tone = "dark" }: { tone?: "dark" | "light" }) {
   return (
-    <a
-      href="/"
+    <Link
+      to="/"
       className="inline-flex items-center gap-2 font-bold text-lg tracking-tight"
       aria-label={`${SITE.name} home`}
     >
@@ -12,6 +13,6 @@ export function Logo({ tone = "dark" }: { tone?: "dark" | "light" }) {
         <path d="M14 8h4v6h6v4h-6v6h-4v-6H8v-4h6z" fill={tone === "dark" ? "#ffffff" : "#0d6156"} />
       </svg>
       <span className={tone === "dark" ? "text-ink" : "text-white"}>{SITE.name}</span>
-    </a>
+    </Link>
   );
 }

@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { SITE } from "~/content/site";
 
 /** The spec's not-found screen. */
@@ -9,9 +10,9 @@ export function NotFound() {
       <p className="text-6xl font-extrabold text-brand-700">404</p>
       <h1 className="mt-4 text-2xl font-bold">Oops! Page not found</h1>
       <p className="mt-2 max-w-md text-muted">The page you are looking for does not exist or has moved.</p>
-      <a href="/" className="btn-primary mt-6">
+      <Link to="/" className="btn-primary mt-6">
         Return to Home
-      </a>
+      </Link>
     </main>
   );
 }

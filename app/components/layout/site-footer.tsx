@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { FOOTER_GROUPS } from "~/content/navigation";
 import { SITE } from "~/content/site";
 import { Logo } from "./logo";
@@ -34,12 +35,12 @@ export function SiteFooter() {
             <ul className="mt-3 space-y-1">
               {group.links.map((link) => (
                 <li key={link.to}>
-                  <a
-                    href={link.to}
+                  <Link
+                    to={link.to}
                     className="inline-block py-1.5 text-sm text-brand-100 hover:text-white hover:underline"
                   >
                     {link.label}
-                  </a>
+                  </Link>
                 </li>
               ))}
             </ul>

@@ -1,13 +1,14 @@
-import { useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 import { HEADER_NAV } from "~/content/navigation";
 import { Logo } from "./logo";
 
 /**
  * Public header. The small-screen menu is a <details> disclosure: it works before (and without)
- * JavaScript and costs no script.
+ * JavaScript and costs no script. Its links navigate on the client once the page runs React, so
+ * the menu is keyed by the page: a new page starts with it closed.
  */
 export function SiteHeader({ signedIn = false }: { signedIn?: boolean }) {
-  const { pathname } = useLocation();
+  const { pathname, key } = useLocation();
   // The section the visitor is in (the page itself, or a page below it) is marked for screen readers.
   const current = (to: string) => (pathname === to || pathname.startsWith(`${to}/`) ? "page" : undefined);
   return (
@@ -24,13 +25,13 @@ export function SiteHeader({ signedIn = false }: { signedIn?: boolean }) {
           <ul className="flex items-center gap-1">
             {HEADER_NAV.map((item) => (
               <li key={item.to}>
-                <a
-                  href={item.to}
+                <Link
+                  to={item.to}
                   aria-current={current(item.to)}
                   className="rounded-lg px-3 py-2 text-sm font-medium text-muted hover:bg-brand-50 hover:text-brand-800"
                 >
                   {item.label}
-                </a>
+                </Link>
               </li>
             ))}
           </ul>
@@ -40,12 +41,12 @@ export function SiteHeader({ signedIn = false }: { signedIn?: boolean }) {
           <span className="hidden md:block" />
         ) : (
           <div className="hidden md:block">
-            <a href="/auth" aria-current={current("/auth")} className="btn-primary">
+            <Link to="/auth" aria-current={current("/auth")} className="btn-primary">
               Sign In
-            </a>
+            </Link>
           </div>
         )}
-        <details className="group relative md:hidden">
+        <details key={key} className="group relative md:hidden">
           <summary className="btn-ghost list-none px-3 [&::-webkit-details-marker]:hidden" aria-label="Menu">
             <svg
               width="24"
@@ -67,20 +68,20 @@ export function SiteHeader({ signedIn = false }: { signedIn?: boolean }) {
             <ul>
               {HEADER_NAV.map((item) => (
                 <li key={item.to}>
-                  <a
-                    href={item.to}
+                  <Link
+                    to={item.to}
                     aria-current={current(item.to)}
                     className="block rounded-lg px-3 py-3 text-base font-medium text-ink hover:bg-brand-50"
                   >
                     {item.label}
-                  </a>
+                  </Link>
                 </li>
               ))}
               {signedIn ? null : (
                 <li className="mt-1 border-t border-slate-100 pt-2">
-                  <a href="/auth" aria-current={current("/auth")} className="btn-primary w-full">
+                  <Link to="/auth" aria-current={current("/auth")} className="btn-primary w-full">
                     Sign In
-                  </a>
+                  </Link>
                 </li>
               )}
             </ul>

@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import type { AppDescriptor } from "~/content/apps";
 import { Icon } from "./icon";
 
@@ -24,9 +25,9 @@ export function AppCard({ app }: { app: AppDescriptor }) {
         ))}
       </ul>
       <div className="mt-auto flex flex-wrap items-center gap-3 pt-2">
-        <a href={`/apps#${app.id}`} className="btn-primary">
+        <Link to={`/apps#${app.id}`} className="btn-primary">
           Learn more about {app.name}
-        </a>
+        </Link>
         <span className="rounded-full bg-brand-50 px-3 py-1 text-xs font-bold text-brand-800">Free</span>
       </div>
     </article>

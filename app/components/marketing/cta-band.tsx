@@ -1,4 +1,19 @@
+import { Link } from "react-router";
+
 type CtaLink = { label: string; to: string };
+
+/** A page of this site navigates on the client; anything else (mailto:, another site) is a plain link. */
+function CtaAnchor({ link, className }: { link: CtaLink; className: string }) {
+  return link.to.startsWith("/") ? (
+    <Link to={link.to} className={className}>
+      {link.label}
+    </Link>
+  ) : (
+    <a href={link.to} className={className}>
+      {link.label}
+    </a>
+  );
+}
 
 /** Closing call to action on a dark band. */
 export function CtaBand({
@@ -22,12 +37,8 @@ export function CtaBand({
         </h2>
         <p className="mx-auto mt-3 max-w-xl leading-7 text-brand-100">{intro}</p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <a href={primary.to} className="btn bg-white text-brand-900 hover:bg-brand-50">
-            {primary.label}
-          </a>
-          <a href={secondary.to} className="btn border border-white text-white hover:bg-brand-800">
-            {secondary.label}
-          </a>
+          <CtaAnchor link={primary} className="btn bg-white text-brand-900 hover:bg-brand-50" />
+          <CtaAnchor link={secondary} className="btn border border-white text-white hover:bg-brand-800" />
         </div>
       </div>
     </section>

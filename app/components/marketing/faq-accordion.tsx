@@ -12,7 +12,10 @@ export function FaqAccordion({ id, items }: { id: string; items: readonly { ques
         <details key={item.question} name={id} id={`${id}-q${i}`} className="group">
           <summary className="flex min-h-14 cursor-pointer list-none items-center justify-between gap-4 px-5 py-4 text-left text-base font-semibold hover:bg-brand-50/60 [&::-webkit-details-marker]:hidden">
             <span>{item.question}</span>
-            <Icon name="chevron-down" className="size-5 shrink-0 text-brand-700 transition-transform group-open:rotate-180" />
+            <Icon
+              name="chevron-down"
+              className="size-5 shrink-0 text-brand-700 transition-transform group-open:rotate-180"
+            />
           </summary>
           <p className="px-5 pb-5 leading-7 text-muted">{item.answer}</p>
         </details>

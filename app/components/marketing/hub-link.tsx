@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import type { HubSummary } from "~/content/hubs";
 
 /** Where a hub leads (spec section 4): live hubs open their own site in a new tab, the rest /hub/{id}. */
@@ -19,8 +20,8 @@ export function HubLink({ hub, className, children }: { hub: HubSummary; classNa
     );
   }
   return (
-    <a href={href} className={className}>
+    <Link to={href} className={className}>
       {children}
-    </a>
+    </Link>
   );
 }

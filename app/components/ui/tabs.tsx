@@ -32,6 +32,7 @@ export function Tabs({
   items,
   listClassName = "grid grid-cols-2 gap-1 rounded-xl border border-slate-200 bg-slate-100 p-1",
   panelClassName = "pt-6",
+  triggerClassName = TRIGGER_CLASS,
   keepMounted = true,
 }: {
   label: string;
@@ -40,6 +41,8 @@ export function Tabs({
   items: ReadonlyArray<TabItem>;
   listClassName?: string;
   panelClassName?: string;
+  /** Each tab's look (it follows aria-selected). */
+  triggerClassName?: string;
   /** Inactive panels stay in the page, hidden (they keep typed values). */
   keepMounted?: boolean;
 }) {
@@ -56,7 +59,7 @@ export function Tabs({
           <TabsPrimitive.Trigger key={item.value} value={item.value} asChild>
             <a
               href={item.href}
-              className={TRIGGER_CLASS}
+              className={triggerClassName}
               onClick={(event) => {
                 if (!plainClick(event)) return;
                 // Radix has already changed the tab (on mouse down or Enter); the link stays for no-JS.

@@ -11,9 +11,9 @@ export default function ToastRegion({ shown, onClosed }: { shown: Shown | null; 
       {shown ? (
         <Toast.Root
           key={shown.key}
+          // An error is announced at once (assertive); anything else politely.
           type={shown.variant === "destructive" ? "foreground" : "background"}
-          // An error is an alert (announced at once); anything else a status.
-          role={shown.variant === "destructive" ? "alert" : "status"}
+          data-variant={shown.variant ?? "default"}
           className={`toast ${toneClass(shown.variant)}`}
           onOpenChange={(open) => {
             if (!open) onClosed(shown.key);

@@ -22,18 +22,20 @@ export type FacilityType = (typeof FACILITY_TYPES)[number]["value"];
 
 export const MAX_YEARS_OF_EXPERIENCE = 70;
 
+// A blank field reaches the schema as "" from a raw post and as undefined through Conform (which
+// drops empty values): both get the spec's messages.
 const requiredText = (required: string, max: number, tooLong: string) =>
-  z.string().check(z.trim(), z.minLength(1, required), z.maxLength(max, tooLong));
+  z.string({ error: required }).check(z.trim(), z.minLength(1, required), z.maxLength(max, tooLong));
 
-/** Empty (after trimming) becomes null. */
+/** Empty or missing (after trimming) becomes null. */
 const optionalText = (max: number, message: string) =>
   z.pipe(
-    z.string().check(z.trim(), z.maxLength(max, message)),
-    z.transform((v: string) => (v === "" ? null : v)),
+    z.optional(z.string().check(z.trim(), z.maxLength(max, message))),
+    z.transform((v: string | undefined) => (v ? v : null)),
   );
 
 const email = z.pipe(
-  z.string().check(z.trim()),
+  z.string({ error: "Invalid email address" }).check(z.trim()),
   z.email({ error: "Invalid email address" }).check(z.maxLength(255, "Email must be less than 255 characters")),
 );
 
@@ -45,15 +47,17 @@ const WHOLE = /^\d+$/;
 
 /** Whole number, 0 or more (spec section 3); empty means not given. */
 const yearsOfExperience = z.pipe(
-  z.string().check(
-    z.trim(),
-    z.refine((v) => v === "" || WHOLE.test(v), "Years of experience must be a whole number, 0 or more"),
-    z.refine(
-      (v) => !WHOLE.test(v) || Number(v) <= MAX_YEARS_OF_EXPERIENCE,
-      `Years of experience must be ${MAX_YEARS_OF_EXPERIENCE} or less`,
+  z.optional(
+    z.string().check(
+      z.trim(),
+      z.refine((v) => v === "" || WHOLE.test(v), "Years of experience must be a whole number, 0 or more"),
+      z.refine(
+        (v) => !WHOLE.test(v) || Number(v) <= MAX_YEARS_OF_EXPERIENCE,
+        `Years of experience must be ${MAX_YEARS_OF_EXPERIENCE} or less`,
+      ),
     ),
   ),
-  z.transform((v: string) => (v === "" ? null : Number(v))),
+  z.transform((v: string | undefined) => (v ? Number(v) : null)),
 );
 
 export const professionalWaitlistSchema = z.object({

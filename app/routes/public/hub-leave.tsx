@@ -1,4 +1,6 @@
-import { data, redirect } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
+import { SubmitButton } from "~/components/forms/form-parts";
+import { useIsSubmitting } from "~/components/forms/schema-form";
 import { getHub } from "~/content/hubs";
 import { SITE } from "~/content/site";
 import { db } from "~/db/database.server";
@@ -36,6 +38,7 @@ export const meta: Route.MetaFunction = () => [
 
 export default function HubLeave({ loaderData, actionData, params }: Route.ComponentProps) {
   const view = actionData?.state === "invalid" ? { ...loaderData, state: "invalid" as const } : loaderData;
+  const removing = useIsSubmitting();
   const hubName = view.hubTitle ? `the ${view.hubTitle} hub waitlist` : "this hub waitlist";
   return (
     <main id="main" className="container-page flex min-h-[60vh] flex-col items-center justify-center py-16 text-center">
@@ -46,15 +49,15 @@ export default function HubLeave({ loaderData, actionData, params }: Route.Compo
             Remove <span className="font-semibold break-all text-ink">{view.email}</span> from {hubName}? We delete your
             details and will not contact you about this hub.
           </p>
-          <form method="post" className="mt-6 flex flex-wrap justify-center gap-3">
+          <Form method="post" className="mt-6 flex flex-wrap justify-center gap-3">
             <input type="hidden" name="token" value={loaderData.token ?? ""} />
-            <button type="submit" className="btn-primary">
+            <SubmitButton busy={removing} busyLabel="Removing...">
               Remove me from the waitlist
-            </button>
-            <a href={`/hub/${params.hubId}`} className="btn-secondary">
+            </SubmitButton>
+            <Link to={`/hub/${params.hubId}`} className="btn-secondary">
               Keep me on the waitlist
-            </a>
-          </form>
+            </Link>
+          </Form>
         </>
       ) : view.state === "removed" ? (
         <>
@@ -62,9 +65,9 @@ export default function HubLeave({ loaderData, actionData, params }: Route.Compo
           <p role="status" className="mt-3 max-w-lg text-muted">
             Your details have been removed from {hubName}. You can join again at any time.
           </p>
-          <a href="/hubs" className="btn-primary mt-6">
+          <Link to="/hubs" className="btn-primary mt-6">
             Explore Hubs
-          </a>
+          </Link>
         </>
       ) : (
         <>
@@ -74,12 +77,12 @@ export default function HubLeave({ loaderData, actionData, params }: Route.Compo
             help, contact us.
           </p>
           <div className="mt-6 flex flex-wrap justify-center gap-3">
-            <a href="/hubs" className="btn-primary">
+            <Link to="/hubs" className="btn-primary">
               Explore Hubs
-            </a>
-            <a href="/contact" className="btn-secondary">
+            </Link>
+            <Link to="/contact" className="btn-secondary">
               Contact Us
-            </a>
+            </Link>
           </div>
         </>
       )}

@@ -1,15 +1,20 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, isRouteErrorResponse, useSearchParams } from "react-router";
+import { fieldErrorsOf } from "~/components/forms/schema-form";
 import { SITE } from "~/content/site";
 import { db } from "~/db/database.server";
 import { HubNotFound, HubWaitlistPage } from "~/features/waitlist/components/hub-waitlist-page";
+import type { WaitlistAnswer } from "~/features/waitlist/components/waitlist-forms";
 import { joinWaitlist, waitlistResponse } from "~/features/waitlist/waitlist.server";
 import { getWaitlistHub } from "~/features/waitlist/waitlist-hubs";
+import { validationNotice } from "~/features/waitlist/waitlist-messages";
+import { facilityWaitlistSchema, isUserType, professionalWaitlistSchema } from "~/features/waitlist/waitlist-schema";
 import { requestInfo } from "~/lib/request-context.server";
 import { pageMeta } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/hub";
 
-/** No React in the browser: the tabs and the forms' checks are a page script (enhance/pages/hub.ts). */
-export const handle = { static: true };
+export const handle: RouteHandle = { static: true };
 
 /** /hub/{hubId}: a coming-soon hub's waitlist page (spec section 2). Other ids: 404 "Hub Not Found". */
 export function loader({ params }: Route.LoaderArgs) {
@@ -18,13 +23,50 @@ export function loader({ params }: Route.LoaderArgs) {
   return { hub };
 }
 
+/**
+ * A sign-up from either form (`userType` says which). The form's schema answers first, as it did
+ * in the browser; then the domain function (which checks again, rate limits and stores) decides.
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const form = await request.formData().catch(() => null);
-  const input: Record<string, unknown> = form ? Object.fromEntries(form) : {};
+  if (!getWaitlistHub(params.hubId)) throw data(null, { status: 404 });
+  // A body that is not a form (wrong content type, garbage) is treated as an empty form: a 400, never a 500.
+  const formData = await request.formData().catch(() => new FormData());
+  const userType = formData.get("userType");
+  if (isUserType(userType)) {
+    const schema = userType === "professional" ? professionalWaitlistSchema : facilityWaitlistSchema;
+    const submission = parseWithZod(formData, { schema });
+    if (submission.status !== "success") {
+      const first = Object.values(submission.error ?? {}).flat()[0];
+      return data<WaitlistAnswer>(
+        {
+          userType,
+          status: "invalid",
+          result: submission.reply(),
+          toast: validationNotice(first ?? "Invalid input"),
+        },
+        { status: 400 },
+      );
+    }
+  }
+  const input: Record<string, unknown> = Object.fromEntries(formData);
   const result = await joinWaitlist(await db(), params.hubId, input, { ip: requestInfo(context).ip });
   if (result.status === "hub-not-found") throw data(null, { status: 404 });
   const { body, status } = waitlistResponse(result, input);
-  return data(body, { status });
+  const submission = parseWithZod(formData, {
+    schema: result.userType === "facility" ? facilityWaitlistSchema : professionalWaitlistSchema,
+  });
+  return data<WaitlistAnswer>(
+    {
+      userType: body.userType,
+      status: body.status,
+      toast: body.toast,
+      result:
+        result.status === "joined"
+          ? submission.reply({ resetForm: true })
+          : submission.reply({ fieldErrors: fieldErrorsOf(body.fieldErrors ?? {}) }),
+    },
+    { status },
+  );
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -36,6 +78,7 @@ export const meta: Route.MetaFunction = (args) =>
     : [{ title: `Hub Not Found | ${SITE.name}` }, { name: "robots", content: "noindex" }];
 
 export default function HubRoute({ loaderData, actionData }: Route.ComponentProps) {
+  // Without JavaScript a tab is a link: the address says which tab to show.
   const [searchParams] = useSearchParams();
   const initialTab = actionData?.userType ?? (searchParams.get("tab") === "facility" ? "facility" : "professional");
   // Keyed by hub: moving to another hub starts with fresh forms (and no stale answers).

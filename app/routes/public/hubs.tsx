@@ -1,12 +1,14 @@
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { Form, Link, type ShouldRevalidateFunctionArgs, useLocation, useNavigate } from "react-router";
 import { filterHubs, hubSearchStatus } from "~/components/marketing/filter-hubs";
 import { HubCard } from "~/components/marketing/hub-card";
 import { Icon } from "~/components/marketing/icon";
-import { HUBS, type HubSummary, toHubSummary } from "~/content/hubs";
+import { HUBS, toHubSummary } from "~/content/hubs";
 import { pageMeta } from "~/lib/seo";
+import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/hubs";
 
-/** No React in the browser: the live search is a page script (enhance/pages/hubs.ts). */
-export const handle = { static: true };
+export const handle: RouteHandle = { static: true };
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -16,26 +18,101 @@ export const meta: Route.MetaFunction = (args) =>
     path: "/hubs",
   });
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { hubs: HUBS.map(toHubSummary), query: new URL(request.url).searchParams.get("q") ?? "" };
+/** Every hub; the search (`?q=`, also what the GET form sends without JavaScript) is applied in the page. */
+export function loader() {
+  return { hubs: HUBS.map(toHubSummary) };
 }
 
-/** A result card; its title and description are what the page script searches. */
-function HubItem({ hub }: { hub: HubSummary }) {
-  return (
-    <li data-title={hub.title} data-description={hub.description}>
-      <HubCard hub={hub} variant="listing" headingLevel={2} />
-    </li>
-  );
+/** Every hub is in the page whatever the search: a new `?q=` needs nothing from the server. */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false;
+  return defaultShouldRevalidate;
+}
+
+/** How long typing pauses before the address follows the box (the list follows at once). */
+const ADDRESS_DELAY_MS = 300;
+
+/** Marks the navigations the search makes itself (typing), as opposed to a step back or a link. */
+type SearchState = { hubSearch?: true } | null;
+
+function addressFor(query: string): string {
+  return query.trim() ? `/hubs?${new URLSearchParams({ q: query })}` : "/hubs";
 }
 
 /**
- * Hubs listing (spec section 2). The search filters live while typing (the page script);
- * without JavaScript the same box is a GET form (`/hubs?q=...`) and the server renders the
- * filtered list. A filtered page keeps every card in a <template> for the live search.
+ * The search box's text: the address's `?q=` when the page loads or the visitor arrives by a step
+ * back or a link; what is typed otherwise. Typing filters at once and, after a pause, puts the
+ * search in the address (replacing the entry, no document load: `shouldRevalidate`).
  */
-export default function Hubs({ loaderData: { hubs, query } }: Route.ComponentProps) {
-  const results = filterHubs(hubs, query);
+function useHubSearch() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const addressQuery = new URLSearchParams(location.search).get("q") ?? "";
+  const [query, setQuery] = useState(addressQuery);
+  // The box is uncontrolled (what was typed before React ran stays); a navigation from elsewhere
+  // gives it a new key, so it shows that address's search.
+  const [boxKey, setBoxKey] = useState(0);
+  const [seenKey, setSeenKey] = useState(location.key);
+  const ownNavigation = (location.state as SearchState)?.hubSearch === true;
+  if (location.key !== seenKey) {
+    setSeenKey(location.key);
+    if (!ownNavigation && addressQuery !== query) {
+      setQuery(addressQuery);
+      setBoxKey((k) => k + 1);
+    }
+  }
+  const box = useRef<HTMLInputElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // A navigation from elsewhere wins over an address update still waiting; leaving the page too.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs per navigation
+  useEffect(() => {
+    if (!ownNavigation) clearTimeout(timer.current);
+  }, [location.key]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const toAddress = (value: string) => {
+    clearTimeout(timer.current);
+    const next = addressFor(value);
+    if (next !== location.pathname + location.search) {
+      navigate(next, { replace: true, preventScrollReset: true, state: { hubSearch: true } satisfies SearchState });
+    }
+  };
+  const type = (value: string) => {
+    setQuery(value);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => toAddress(value), ADDRESS_DELAY_MS);
+  };
+  // A search typed before React ran: show its results now.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when React takes over
+  useEffect(() => {
+    if (box.current && box.current.value !== query) type(box.current.value);
+  }, []);
+  return {
+    query,
+    box,
+    boxKey,
+    type,
+    submit(event: FormEvent<HTMLFormElement>) {
+      // The list already shows the results: Enter only puts the search in the address now.
+      event.preventDefault();
+      toAddress(query);
+    },
+  };
+}
+
+/**
+ * Hubs listing (spec section 2). The search filters the cards while typing (filterHubs, the same
+ * function the server uses). Without JavaScript the same box is a GET form (`/hubs?q=...`) and the
+ * server renders the filtered list.
+ */
+export default function Hubs({ loaderData: { hubs } }: Route.ComponentProps) {
+  const search = useHubSearch();
+  const results = filterHubs(hubs, search.query);
   const live = hubs.filter((h) => h.status === "live").length;
 
   return (
@@ -53,19 +130,24 @@ export default function Hubs({ loaderData: { hubs, query } }: Route.ComponentPro
             them. Patients reach them through qurbook; doctors join through qurpro.
           </p>
           <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-            <a href="/apps#qurbook" className="btn-primary">
+            <Link to="/apps#qurbook" className="btn-primary">
               Get qurbook for patients
-            </a>
-            <a href="/apps#qurpro" className="btn-secondary">
+            </Link>
+            <Link to="/apps#qurpro" className="btn-secondary">
               Get qurpro for doctors
-            </a>
+            </Link>
           </div>
         </div>
       </section>
 
       <section aria-label="Find a hub" className="container-page pb-16">
         <search>
-          <form method="get" action="/hubs" className="flex flex-col gap-2 sm:flex-row sm:items-end">
+          <Form
+            method="get"
+            action="/hubs"
+            onSubmit={search.submit}
+            className="flex flex-col gap-2 sm:flex-row sm:items-end"
+          >
             <div className="relative grow">
               <label htmlFor="hub-search" className="field-label">
                 Search hubs
@@ -75,7 +157,10 @@ export default function Hubs({ loaderData: { hubs, query } }: Route.ComponentPro
                 id="hub-search"
                 type="search"
                 name="q"
-                defaultValue={query}
+                key={search.boxKey}
+                ref={search.box}
+                defaultValue={search.query}
+                onChange={(event) => search.type(event.target.value)}
                 placeholder="Search hubs by name or description..."
                 autoComplete="off"
                 aria-controls="hub-results"
@@ -85,40 +170,33 @@ export default function Hubs({ loaderData: { hubs, query } }: Route.ComponentPro
             <button type="submit" className="btn-secondary">
               Search
             </button>
-          </form>
+          </Form>
         </search>
 
-        <p id="hub-status" className="mt-4 text-sm text-muted" role="status" aria-live="polite">
-          {hubSearchStatus(results.length, hubs.length, query)}
+        <p className="mt-4 text-sm text-muted" role="status" aria-live="polite">
+          {hubSearchStatus(results.length, hubs.length, search.query)}
         </p>
 
         <ul id="hub-results" hidden={results.length === 0} className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {results.map((hub) => (
-            <HubItem key={hub.id} hub={hub} />
+            <li key={hub.id}>
+              <HubCard hub={hub} variant="listing" headingLevel={2} />
+            </li>
           ))}
         </ul>
-        {results.length < hubs.length ? (
-          <template id="hub-cards">
-            {hubs.map((hub) => (
-              <HubItem key={hub.id} hub={hub} />
-            ))}
-          </template>
+        {results.length === 0 ? (
+          <div className="mt-4 rounded-2xl border border-dashed border-slate-300 px-6 py-12 text-center">
+            <Icon name="search" className="mx-auto size-8 text-slate-500" />
+            <h2 className="mt-3 text-lg font-bold">No hubs found</h2>
+            <p className="mt-1 text-muted">
+              No hub title or description mentions “{search.query.trim()}”. Try another word, such as a condition or a
+              specialty.
+            </p>
+            <Link to="/hubs" preventScrollReset className="btn-secondary mt-5">
+              Show all hubs
+            </Link>
+          </div>
         ) : null}
-        <div
-          id="hub-empty"
-          hidden={results.length > 0}
-          className="mt-4 rounded-2xl border border-dashed border-slate-300 px-6 py-12 text-center"
-        >
-          <Icon name="search" className="mx-auto size-8 text-slate-500" />
-          <h2 className="mt-3 text-lg font-bold">No hubs found</h2>
-          <p className="mt-1 text-muted">
-            No hub title or description mentions “<span id="hub-empty-query">{query.trim()}</span>”. Try another word,
-            such as a condition or a specialty.
-          </p>
-          <a id="hub-show-all" href="/hubs" className="btn-secondary mt-5">
-            Show all hubs
-          </a>
-        </div>
       </section>
     </main>
   );

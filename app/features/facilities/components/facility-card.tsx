@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import type { facilities } from "~/db/schema";
 import { isRated, ratingValue, reviewsLabel, splitSpecialties } from "../facility-format";
 import { typeLabel } from "../facility-options";
@@ -98,9 +99,9 @@ export function FacilityCard({ facility }: { facility: FacilityCardData }) {
         </span>
       </p>
       <div className="mt-auto pt-2">
-        <a href={`/facility/${facility.slug}`} className="btn-secondary w-full">
+        <Link to={`/facility/${facility.slug}`} className="btn-secondary w-full">
           View Profile<span className="sr-only">: {facility.name}</span>
-        </a>
+        </Link>
       </div>
     </article>
   );

@@ -1,10 +1,11 @@
+import { useState } from "react";
+import { Link } from "react-router";
 import { HubIcon } from "~/components/hub-icon";
+import { Tabs } from "~/components/ui/tabs";
 import type { Hub } from "~/content/hubs";
-import type { WaitlistActionData } from "../waitlist-messages";
-import type { UserType } from "../waitlist-schema";
+import { isUserType, type UserType } from "../waitlist-schema";
 import { FoundingMemberProgress } from "./founding-member-progress";
-import { FacilityWaitlistForm, ProfessionalWaitlistForm } from "./waitlist-forms";
-import { WaitlistTabs } from "./waitlist-tabs";
+import { FacilityWaitlistForm, ProfessionalWaitlistForm, type WaitlistAnswer } from "./waitlist-forms";
 
 /** What every facility gets from a hub, whichever hub it is (spec section 2: four fixed benefits). */
 export const FACILITY_BENEFITS = [
@@ -47,16 +48,23 @@ function CheckList({ items }: { items: readonly string[] }) {
 
 const JOIN_ID = "join";
 
+/**
+ * A coming-soon hub's page (spec section 2). The sign-up tabs switch in place (the other panel
+ * stays in the page, keeping what was typed); without JavaScript each tab is a link to
+ * `?tab=...#join`, which the server renders with that tab selected.
+ */
 export function HubWaitlistPage({
   hub,
   actionData,
   initialTab,
 }: {
   hub: Hub;
-  actionData?: WaitlistActionData;
+  actionData?: WaitlistAnswer;
   initialTab: UserType;
 }) {
-  const resultFor = (userType: UserType) => (actionData?.userType === userType ? actionData : undefined);
+  const [tab, setTab] = useState<UserType>(initialTab);
+  const action = `/hub/${hub.id}`;
+  const answerFor = (userType: UserType) => (actionData?.userType === userType ? actionData : undefined);
   return (
     <main id="main">
       <section className={`${hub.bgColor} border-b border-slate-200`}>
@@ -146,22 +154,30 @@ export function HubWaitlistPage({
             straight away.
           </p>
           <div className="card mt-6">
-            <WaitlistTabs
+            <Tabs
               label="Sign up as"
-              anchor={JOIN_ID}
-              initial={initialTab}
-              tabs={[
+              value={tab}
+              onValueChange={(next) => {
+                if (isUserType(next)) setTab(next);
+              }}
+              items={[
                 {
-                  id: "professional",
+                  value: "professional",
                   label: "Healthcare Professional",
+                  href: `?tab=professional#${JOIN_ID}`,
                   panel: (
-                    <ProfessionalWaitlistForm specialties={hub.specialties} serverResult={resultFor("professional")} />
+                    <ProfessionalWaitlistForm
+                      specialties={hub.specialties}
+                      action={action}
+                      answer={answerFor("professional")}
+                    />
                   ),
                 },
                 {
-                  id: "facility",
+                  value: "facility",
                   label: "Healthcare Facility",
-                  panel: <FacilityWaitlistForm serverResult={resultFor("facility")} />,
+                  href: `?tab=facility#${JOIN_ID}`,
+                  panel: <FacilityWaitlistForm action={action} answer={answerFor("facility")} />,
                 },
               ]}
             />
@@ -197,9 +213,9 @@ export function HubWaitlistPage({
           </div>
         </div>
         <div className="mt-6">
-          <a href="/for-facilities" className="btn-secondary">
+          <Link to="/for-facilities" className="btn-secondary">
             Compare facility packages
-          </a>
+          </Link>
         </div>
       </section>
 
@@ -209,12 +225,12 @@ export function HubWaitlistPage({
             Not the hub you were looking for?
           </h2>
           <div className="mt-5 flex flex-wrap justify-center gap-3">
-            <a href="/hubs" className="btn-primary">
+            <Link to="/hubs" className="btn-primary">
               Explore Other Hubs
-            </a>
-            <a href="/contact" className="btn-secondary">
+            </Link>
+            <Link to="/contact" className="btn-secondary">
               Contact Us
-            </a>
+            </Link>
           </div>
         </div>
       </section>
@@ -230,9 +246,9 @@ export function HubNotFound() {
       <p className="mt-3 max-w-md text-muted">
         There is no hub waitlist at this address. Hubs that are already live open from the hubs page.
       </p>
-      <a href="/hubs" className="btn-primary mt-6">
+      <Link to="/hubs" className="btn-primary mt-6">
         Back to Hubs
-      </a>
+      </Link>
     </main>
   );
 }

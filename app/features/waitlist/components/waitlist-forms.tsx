@@ -1,26 +1,32 @@
+import { getFormProps } from "@conform-to/react";
+import { Form, useNavigation } from "react-router";
+import { FormNotice, SubmitButton } from "~/components/forms/form-parts";
+import { type FormAnswer, useIsSubmitting, useSchemaForm } from "~/components/forms/schema-form";
 import { InputField, SelectField, TextAreaField } from "~/components/ui/field";
-import { InlineNotice } from "~/components/ui/notice";
-import type { WaitlistActionData } from "../waitlist-messages";
-import { FACILITY_TYPES, type FieldErrors } from "../waitlist-schema";
-
-type FormProps = {
-  /** The action's answer to a post of this form, if any. */
-  serverResult?: WaitlistActionData;
-};
+import { validationNotice } from "../waitlist-messages";
+import { FACILITY_TYPES, facilityWaitlistSchema, professionalWaitlistSchema, type UserType } from "../waitlist-schema";
 
 /**
- * What a waitlist form shows after the server's answer: the message (in the page; the page
- * script turns it into a toast), the field errors, and the typed values unless it succeeded.
- * With JavaScript (enhance/pages/hub.ts) the shared schema checks the values in the browser
- * before posting, and the post goes by fetch to the same action; this rendering of the answer
- * then replaces the form.
+ * What the hub page's action answers to a sign-up: the form it was for, the outcome, Conform's
+ * result (field errors and the typed values, or a reset after success) and the spec's toast.
  */
-function formState(serverResult: WaitlistActionData | undefined) {
-  return {
-    errors: (serverResult?.status === "invalid" ? serverResult.fieldErrors : undefined) ?? ({} as FieldErrors),
-    notice: serverResult?.toast,
-    values: serverResult?.status === "success" ? undefined : serverResult?.values,
-  };
+export type WaitlistAnswer = FormAnswer<{
+  userType: UserType | null;
+  status: "success" | "duplicate" | "invalid" | "error";
+}>;
+
+type FormProps = {
+  /** The hub page's address: both forms post to its action. */
+  action: string;
+  /** The action's answer to a post of this form, if any. */
+  answer?: WaitlistAnswer;
+};
+
+/** True while this form (of the two posting to the hub page) is on its way: its busy label. */
+function useIsJoining(action: string, userType: UserType): boolean {
+  const submitting = useIsSubmitting({ formAction: action });
+  const navigation = useNavigation();
+  return submitting && navigation.formData?.get("userType") === userType;
 }
 
 function RequiredNote() {
@@ -31,181 +37,100 @@ function RequiredNote() {
   );
 }
 
-/** The fields both forms end with: country, phone and a message. */
-function ReachFields({
-  form,
-  values,
-  errors,
-  messagePlaceholder,
-}: {
-  form: string;
-  values: ReturnType<typeof formState>["values"];
-  errors: FieldErrors;
-  messagePlaceholder: string;
-}) {
+/**
+ * The professional sign-up (spec sections 3 and 5). The schema checks it in the browser (the
+ * spec's "Validation Error" toast and the messages by the fields) and again in the action;
+ * without JavaScript it is a plain post and the answer comes back in the page.
+ */
+export function ProfessionalWaitlistForm({ specialties, action, answer }: FormProps & { specialties: string[] }) {
+  const [form, fields] = useSchemaForm(professionalWaitlistSchema, {
+    id: "professional",
+    lastResult: answer?.result,
+    invalidToast: validationNotice,
+  });
+  const busy = useIsJoining(action, "professional");
   return (
-    <>
-      <InputField
-        form={form}
-        name="country"
-        label="Country"
-        required
-        autoComplete="country-name"
-        defaultValue={values?.country}
-        error={errors.country}
-      />
-      <InputField
-        form={form}
-        name="phone"
-        label="Phone"
-        type="tel"
-        autoComplete="tel"
-        defaultValue={values?.phone}
-        error={errors.phone}
-      />
-      <TextAreaField
-        form={form}
-        name="message"
-        label="Message"
-        className="sm:col-span-2"
-        placeholder={messagePlaceholder}
-        defaultValue={values?.message}
-        error={errors.message}
-      />
-    </>
-  );
-}
-
-export function ProfessionalWaitlistForm({ specialties, serverResult }: FormProps & { specialties: string[] }) {
-  const { errors, notice, values } = formState(serverResult);
-  const form = "professional";
-  return (
-    <form id="professional-form" method="post" aria-label="Healthcare professional sign-up">
+    <Form method="post" action={action} {...getFormProps(form)} aria-label="Healthcare professional sign-up">
       <input type="hidden" name="userType" value="professional" />
-      {notice ? <InlineNotice {...notice} className="mb-5" /> : null}
+      <FormNotice answer={answer} />
       <RequiredNote />
       <div className="grid gap-4 sm:grid-cols-2">
+        <InputField field={fields.fullName} label="Full Name" required autoComplete="name" />
+        <InputField field={fields.email} label="Email" type="email" required autoComplete="email" />
         <InputField
-          form={form}
-          name="fullName"
-          label="Full Name"
-          required
-          autoComplete="name"
-          defaultValue={values?.fullName}
-          error={errors.fullName}
-        />
-        <InputField
-          form={form}
-          name="email"
-          label="Email"
-          type="email"
-          required
-          autoComplete="email"
-          defaultValue={values?.email}
-          error={errors.email}
-        />
-        <InputField
-          form={form}
-          name="professionalTitle"
+          field={fields.professionalTitle}
           label="Professional Title"
           required
           placeholder="e.g. Consultant Oncologist"
           autoComplete="organization-title"
-          defaultValue={values?.professionalTitle}
-          error={errors.professionalTitle}
         />
         <SelectField
-          form={form}
-          name="specialty"
+          field={fields.specialty}
           label="Specialty"
           required
           placeholder="Select your specialty"
           options={specialties.map((s) => ({ value: s, label: s }))}
-          defaultValue={values?.specialty}
-          error={errors.specialty}
         />
         <InputField
-          form={form}
-          name="yearsOfExperience"
+          field={fields.yearsOfExperience}
           label="Years of Experience"
           type="number"
           inputMode="numeric"
           min={0}
           step={1}
-          defaultValue={values?.yearsOfExperience}
-          error={errors.yearsOfExperience}
         />
-        <ReachFields
-          form={form}
-          values={values}
-          errors={errors}
-          messagePlaceholder="What would you like from this hub?"
+        <InputField field={fields.country} label="Country" required autoComplete="country-name" />
+        <InputField field={fields.phone} label="Phone" type="tel" autoComplete="tel" />
+        <TextAreaField
+          field={fields.message}
+          label="Message"
+          className="sm:col-span-2"
+          placeholder="What would you like from this hub?"
         />
       </div>
-      <button type="submit" className="btn-primary mt-6 w-full sm:w-auto" data-busy-label="Joining...">
+      <SubmitButton busy={busy} busyLabel="Joining..." className="btn-primary mt-6 w-full sm:w-auto">
         Join as a Founding Member
-      </button>
-    </form>
+      </SubmitButton>
+    </Form>
   );
 }
 
-export function FacilityWaitlistForm({ serverResult }: FormProps) {
-  const { errors, notice, values } = formState(serverResult);
-  const form = "facility";
+/** The facility registration (spec sections 3 and 5), the same way as the professional form. */
+export function FacilityWaitlistForm({ action, answer }: FormProps) {
+  const [form, fields] = useSchemaForm(facilityWaitlistSchema, {
+    id: "facility",
+    lastResult: answer?.result,
+    invalidToast: validationNotice,
+  });
+  const busy = useIsJoining(action, "facility");
   return (
-    <form id="facility-form" method="post" aria-label="Healthcare facility registration">
+    <Form method="post" action={action} {...getFormProps(form)} aria-label="Healthcare facility registration">
       <input type="hidden" name="userType" value="facility" />
-      {notice ? <InlineNotice {...notice} className="mb-5" /> : null}
+      <FormNotice answer={answer} />
       <RequiredNote />
       <div className="grid gap-4 sm:grid-cols-2">
-        <InputField
-          form={form}
-          name="facilityName"
-          label="Facility Name"
-          required
-          autoComplete="organization"
-          defaultValue={values?.facilityName}
-          error={errors.facilityName}
-        />
-        <InputField
-          form={form}
-          name="email"
-          label="Email"
-          type="email"
-          required
-          autoComplete="email"
-          defaultValue={values?.email}
-          error={errors.email}
-        />
+        <InputField field={fields.facilityName} label="Facility Name" required autoComplete="organization" />
+        <InputField field={fields.email} label="Email" type="email" required autoComplete="email" />
         <SelectField
-          form={form}
-          name="facilityType"
+          field={fields.facilityType}
           label="Facility Type"
           required
           placeholder="Select a facility type"
           options={FACILITY_TYPES}
-          defaultValue={values?.facilityType}
-          error={errors.facilityType}
         />
-        <InputField
-          form={form}
-          name="contactPerson"
-          label="Contact Person"
-          required
-          autoComplete="name"
-          defaultValue={values?.contactPerson}
-          error={errors.contactPerson}
-        />
-        <ReachFields
-          form={form}
-          values={values}
-          errors={errors}
-          messagePlaceholder="Tell us about your facility and the patients you serve"
+        <InputField field={fields.contactPerson} label="Contact Person" required autoComplete="name" />
+        <InputField field={fields.country} label="Country" required autoComplete="country-name" />
+        <InputField field={fields.phone} label="Phone" type="tel" autoComplete="tel" />
+        <TextAreaField
+          field={fields.message}
+          label="Message"
+          className="sm:col-span-2"
+          placeholder="Tell us about your facility and the patients you serve"
         />
       </div>
-      <button type="submit" className="btn-primary mt-6 w-full sm:w-auto" data-busy-label="Registering...">
+      <SubmitButton busy={busy} busyLabel="Registering..." className="btn-primary mt-6 w-full sm:w-auto">
         Register Interest
-      </button>
-    </form>
+      </SubmitButton>
+    </Form>
   );
 }
