@@ -1,7 +1,6 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import { fieldErrorsOf } from "~/components/forms/schema-form";
 import { PageHeader } from "~/components/content/page-parts";
+import { fieldErrorsOf, parseSubmission } from "~/components/forms/schema-form";
 import { CONTACT_PAGE, CONTACT_SENT } from "~/content/contact";
 import { SITE } from "~/content/site";
 import { db } from "~/db/database.server";
@@ -25,7 +24,7 @@ const VALIDATION_ERROR = "Validation Error";
 export async function action({ request, context }: Route.ActionArgs) {
   // A body that is not a form (wrong content type, garbage) is treated as an empty form: a 400, never a 500.
   const formData = await request.formData().catch(() => new FormData());
-  const submission = parseWithZod(formData, { schema: contactSchema });
+  const submission = parseSubmission(formData, contactSchema);
   if (submission.status !== "success") {
     const first = Object.values(submission.error ?? {}).flat()[0];
     return data<ContactActionData>(

@@ -1,6 +1,5 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, isRouteErrorResponse, useSearchParams } from "react-router";
-import { fieldErrorsOf } from "~/components/forms/schema-form";
+import { fieldErrorsOf, parseSubmission } from "~/components/forms/schema-form";
 import { SITE } from "~/content/site";
 import { db } from "~/db/database.server";
 import { HubNotFound, HubWaitlistPage } from "~/features/waitlist/components/hub-waitlist-page";
@@ -34,7 +33,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const userType = formData.get("userType");
   if (isUserType(userType)) {
     const schema = userType === "professional" ? professionalWaitlistSchema : facilityWaitlistSchema;
-    const submission = parseWithZod(formData, { schema });
+    const submission = parseSubmission(formData, schema);
     if (submission.status !== "success") {
       const first = Object.values(submission.error ?? {}).flat()[0];
       return data<WaitlistAnswer>(
@@ -52,9 +51,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const result = await joinWaitlist(await db(), params.hubId, input, { ip: requestInfo(context).ip });
   if (result.status === "hub-not-found") throw data(null, { status: 404 });
   const { body, status } = waitlistResponse(result, input);
-  const submission = parseWithZod(formData, {
-    schema: result.userType === "facility" ? facilityWaitlistSchema : professionalWaitlistSchema,
-  });
+  const submission = parseSubmission(
+    formData,
+    result.userType === "facility" ? facilityWaitlistSchema : professionalWaitlistSchema,
+  );
   return data<WaitlistAnswer>(
     {
       userType: body.userType,

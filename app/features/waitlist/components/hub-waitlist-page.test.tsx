@@ -1,7 +1,7 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { renderToString } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
+import { parseSubmission } from "~/components/forms/schema-form";
 import { getWaitlistHub } from "../waitlist-hubs";
 import { validationNotice } from "../waitlist-messages";
 import { facilityWaitlistSchema, type UserType } from "../waitlist-schema";
@@ -60,7 +60,7 @@ describe("the hub waitlist page (server render)", () => {
     })) {
       formData.set(name, value);
     }
-    const submission = parseWithZod(formData, { schema: facilityWaitlistSchema });
+    const submission = parseSubmission(formData, facilityWaitlistSchema);
     expect(submission.status).toBe("error");
     const html = render("facility", {
       userType: "facility",
