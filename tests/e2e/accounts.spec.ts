@@ -1,8 +1,9 @@
+import type { Page } from "@playwright/test";
 import {
-  enhanced,
   expect,
   expectAccessible,
   expectNoSidewaysScroll,
+  hydrated,
   PHONE,
   readMails,
   test,
@@ -34,16 +35,46 @@ async function resetLinkFor(email: string, previous = 0): Promise<string> {
   throw new Error(`no new reset mail to ${email}`);
 }
 
+/** The number of reset mails `email` has received so far. */
+const resetMailCount = (email: string) =>
+  readMails().filter((m) => m.to.includes(email) && /Reset your/.test(m.subject)).length;
+
+/** Marks the current document: `expectSameDocument` proves no page load happened since. */
+async function markDocument(page: Page) {
+  await page.evaluate(() => {
+    (window as unknown as { __marker: number }).__marker = 1;
+  });
+}
+async function expectSameDocument(page: Page) {
+  expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
+}
+
+/** Sets a new password in the reset form on screen. */
+async function setNewPassword(page: Page, password: string) {
+  await page.getByLabel(/^New Password/).fill(password);
+  await page.getByLabel("Confirm New Password").fill(password);
+  await page.getByRole("button", { name: "Update Password" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Password Updated Successfully!" })).toBeVisible();
+}
+
 test.describe("register, verify, sign in", () => {
   test.use({ allowConsoleErrors: [/status of 40[0-3]/] });
 
   test("a doctor registers, verifies the address, signs in and sees the pending screen", async ({ page }) => {
+    // Many steps, mails and a 3-second wait: more time than the default.
+    test.slow();
     const email = uniqueEmail("doctor-ui");
     await page.goto("/auth");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await hydrated(page);
+    await markDocument(page);
     await page.getByRole("tab", { name: "Register" }).click();
-    await expect(page).toHaveURL(/tab=register/);
+    await expect(page.getByRole("tab", { name: "Register" })).toHaveAttribute("aria-selected", "true");
     const form = page.getByRole("tabpanel", { name: "Register" });
+    await expect(form).toBeVisible();
+    await expect(page.getByRole("tabpanel", { name: "Sign In" })).toBeHidden();
+    // The tab changed in the page: no document load.
+    await expectSameDocument(page);
     await expect(form.getByLabel("Role")).toHaveValue("doctor");
     await expect(form.getByLabel("Specialty (optional)")).toBeVisible();
     await expect(form.getByLabel("Facility you run")).toBeHidden();
@@ -86,15 +117,16 @@ test.describe("register, verify, sign in", () => {
     await expect(page).toHaveURL("/auth");
     await page.goto("/dashboard/doctor");
     await expect(page.getByRole("heading", { level: 1, name: "Authentication Required" })).toBeVisible();
-    // Replaying the old cookie does not bring the session back.
+    // Replaying the old cookie does not bring the session back: the ended session signs in again.
     await page.context().addCookies(cookies);
     await page.goto("/dashboard/doctor");
-    await expect(page.getByRole("heading", { level: 1, name: "Authentication Required" })).toBeVisible();
+    await expect(page).toHaveURL("/auth");
+    await expect(page.getByRole("tab", { name: "Sign In" })).toHaveAttribute("aria-selected", "true");
   });
 
   test("the registration form validates in the browser and sends nothing", async ({ page }) => {
     await page.goto("/auth?tab=register");
-    await enhanced(page);
+    await hydrated(page);
     const form = page.getByRole("tabpanel", { name: "Register" });
     await form.getByLabel("Full Name").fill("A");
     await form.getByLabel("Email").fill("not-an-email");
@@ -109,28 +141,61 @@ test.describe("register, verify, sign in", () => {
     await expect(page.getByRole("alert").filter({ hasText: "Validation Error" })).toContainText(
       "Please check your inputs and try again.",
     );
-    await expect(form.getByText("Name must be at least 2 characters")).toBeVisible();
-    await expect(form.getByText("Invalid email address")).toBeVisible();
-    await expect(form.getByText("Phone number must be at least 10 digits")).toBeVisible();
-    await expect(form.getByText("Password must be at least 8 characters")).toBeVisible();
-    await expect(form.getByText("Passwords don't match")).toBeVisible();
+    // Inline messages (the browser's own bubbles are off) and the GOV.UK summary linking to them.
+    await expect(form.locator("form")).toHaveAttribute("novalidate", "");
+    await expect(form.getByLabel("Full Name")).toHaveAccessibleDescription("Name must be at least 2 characters");
+    await expect(form.getByLabel("Email")).toHaveAccessibleDescription("Invalid email address");
+    await expect(form.getByLabel("Phone Number")).toHaveAccessibleDescription(
+      "Phone number must be at least 10 digits",
+    );
+    await expect(form.getByLabel(/^Password/)).toHaveAccessibleDescription(/Password must be at least 8 characters/);
+    await expect(form.getByLabel("Confirm Password")).toHaveAccessibleDescription("Passwords don't match");
+    const summary = form.getByRole("alert").filter({ hasText: "There is a problem" });
+    await expect(summary.getByRole("link")).toHaveText([
+      "Name must be at least 2 characters",
+      "Invalid email address",
+      "Phone number must be at least 10 digits",
+      "Password must be at least 8 characters",
+      "Passwords don't match",
+    ]);
     await expect(form.getByLabel("Full Name")).toHaveAttribute("aria-invalid", "true");
     await expect(form.getByLabel("Full Name")).toBeFocused();
+    // Fixing a field clears its message as it is typed.
+    await form.getByLabel("Full Name").fill("Ama Mensah");
+    await expect(form.getByLabel("Full Name")).not.toHaveAttribute("aria-invalid", "true");
     expect(posted).toBe(false);
 
     await form.getByLabel("Role").selectOption("facility_admin");
     await expect(form.getByLabel("Specialty (optional)")).toBeHidden();
     await expect(form.getByLabel("Facility you run")).toBeVisible();
+    await form.getByLabel("Role").selectOption("system_admin");
+    await expect(form.getByLabel("Facility you run")).toBeHidden();
+    await expect(form.getByLabel("Specialty (optional)")).toBeHidden();
+    await form.getByLabel("Role").selectOption("doctor");
+    await expect(form.getByLabel("Specialty (optional)")).toBeVisible();
   });
 
   test("sign-in validates, and a wrong password is refused", async ({ page }) => {
     await page.goto("/auth");
-    await enhanced(page);
+    await hydrated(page);
+    await markDocument(page);
     const panel = page.getByRole("tabpanel", { name: "Sign In" });
     await panel.getByRole("button", { name: "Sign In" }).click();
-    await expect(panel.getByText("Invalid email address")).toBeVisible();
-    await expect(panel.getByText("Password is required")).toBeVisible();
-    await expect(page.getByRole("alert").filter({ hasText: "Validation Error" })).toBeVisible();
+    await expect(panel.getByLabel("Email")).toHaveAccessibleDescription("Invalid email address");
+    await expect(panel.getByLabel(/^Password/)).toHaveAccessibleDescription("Password is required");
+    await expect(page.getByRole("alert").filter({ hasText: "Validation Error" })).toContainText(
+      "Please check your inputs and try again.",
+    );
+    await expect(panel.getByLabel("Email")).toBeFocused();
+    // The refusal comes back without a document load, the address kept.
+    await panel.getByLabel("Email").fill(ADMIN.email);
+    await panel.getByLabel(/^Password/).fill("wrong-password");
+    await panel.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Login Failed" })).toContainText(
+      "Invalid email or password",
+    );
+    await expectSameDocument(page);
+    await expect(panel.getByLabel("Email")).toHaveValue(ADMIN.email);
     await signIn(page, ADMIN.email, "wrong-password");
     await expect(page.getByRole("alert").filter({ hasText: "Login Failed" })).toContainText(
       "Invalid email or password",
@@ -138,16 +203,27 @@ test.describe("register, verify, sign in", () => {
     await expect(page).toHaveURL(/\/auth/);
   });
 
-  test("the tabs follow the keyboard (arrow keys)", async ({ page }) => {
+  test("the tabs follow the keyboard (arrow keys), and keep what was typed", async ({ page }) => {
     await page.goto("/auth");
-    await enhanced(page);
+    await hydrated(page);
+    await markDocument(page);
     const signInTab = page.getByRole("tab", { name: "Sign In" });
+    const registerTab = page.getByRole("tab", { name: "Register" });
     await expect(signInTab).toHaveAttribute("aria-selected", "true");
+    await page.getByRole("tabpanel", { name: "Sign In" }).getByLabel("Email").fill("kept@example.test");
     await signInTab.focus();
+    // Arrow keys move between the tabs; Enter shows the focused one (manual activation).
     await page.keyboard.press("ArrowRight");
-    await expect(page.getByRole("tab", { name: "Register" })).toHaveAttribute("aria-selected", "true");
-    await expect(page.getByRole("tab", { name: "Register" })).toBeFocused();
+    await expect(registerTab).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(registerTab).toHaveAttribute("aria-selected", "true");
     await expect(page.getByRole("tabpanel", { name: "Register" })).toBeVisible();
+    await page.keyboard.press("ArrowLeft");
+    await expect(signInTab).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(signInTab).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("tabpanel", { name: "Sign In" }).getByLabel("Email")).toHaveValue("kept@example.test");
+    await expectSameDocument(page);
   });
 });
 
@@ -155,19 +231,27 @@ test.describe("forgot and reset password", () => {
   test.use({ allowConsoleErrors: [/status of 40[0-3]/] });
 
   test("forgot, reset, sign in with the new password, the old link refused", async ({ page, request }) => {
+    // Many steps, mails and a 3-second wait: more time than the default.
+    test.slow();
     const user = await registerAndVerify(request, { role: "doctor", name: "Yaw Boateng" });
 
     await page.goto("/forgot-password");
+    await hydrated(page);
+    await markDocument(page);
     await page.getByLabel("Email").fill("not-an-address");
     await page.getByRole("button", { name: "Send Reset Link" }).click();
+    // Checked in the browser: the toast and the message at the field, nothing sent.
     await expect(page.getByRole("alert").filter({ hasText: "Invalid Email" })).toContainText(
       "Please enter a valid email address.",
     );
+    await expect(page.getByLabel("Email")).toHaveAccessibleDescription("Please enter a valid email address.");
+    await page.getByRole("button", { name: "Dismiss" }).click();
     await expectAccessible(page);
     await page.getByLabel("Email").fill(user.email);
     await page.getByRole("button", { name: "Send Reset Link" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Check Your Email" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Back to Sign In" })).toHaveAttribute("href", "/auth");
+    await expectSameDocument(page);
     const link = await resetLinkFor(user.email);
     expect(link).toMatch(/\/reset-password#type=recovery&access_token=[^&]+&refresh_token=.+/);
 
@@ -178,6 +262,13 @@ test.describe("forgot and reset password", () => {
     const password = page.getByLabel(/^New Password/);
     const confirm = page.getByLabel("Confirm New Password");
     const submit = page.getByRole("button", { name: "Update Password" });
+    await expect(page.getByText("Password strength: Very Weak")).toBeVisible();
+    await expect(submit).toBeDisabled();
+    // The meter follows each key typed.
+    await password.pressSequentially("aB1");
+    await expect(page.getByText("Password strength: Fair")).toBeVisible();
+    await password.press("!");
+    await expect(page.getByText("Password strength: Good")).toBeVisible();
     await password.fill("abc");
     await expect(page.getByText("Password strength: Very Weak")).toBeVisible();
     await expect(page.getByText("Please choose a stronger password for better security.")).toBeVisible();
@@ -242,6 +333,41 @@ test.describe("forgot and reset password", () => {
     await page.goto(second.replace("/reset-password#", "/auth#"));
     await expect(page.getByRole("heading", { level: 1, name: "Set a New Password" })).toBeVisible();
     await expect(page.getByRole("tab")).toHaveCount(0);
+  });
+
+  test("a second link opened in the same tab (only the fragment changes) is read too", async ({ page, request }) => {
+    // Many steps, mails and a 3-second wait: more time than the default.
+    test.slow();
+    const user = await registerAndVerify(request, { role: "doctor" });
+    const requestLink = async () => {
+      const before = resetMailCount(user.email);
+      expect((await request.post("/forgot-password", { form: { email: user.email } })).status()).toBe(200);
+      return resetLinkFor(user.email, before);
+    };
+
+    for (const page_ of ["/reset-password", "/auth"]) {
+      const first = await requestLink();
+      await page.goto(first.replace("/reset-password#", `${page_}#`));
+      await expect(page.getByRole("heading", { level: 1, name: "Set a New Password" })).toBeVisible();
+      await expect(page).toHaveURL(page_);
+      await markDocument(page);
+      // A newer request replaces the first link; the newer one, opened in this tab, is a
+      // fragment-only change: the page reads it without loading again.
+      const second = await requestLink();
+      await page.goto(second.replace("/reset-password#", `${page_}#`));
+      await expect(page).toHaveURL(page_);
+      await expect(page.getByRole("heading", { level: 1, name: "Set a New Password" })).toBeVisible();
+      await expectSameDocument(page);
+      // The form now carries the second link's tokens (the first one's would be refused).
+      const password = page_ === "/auth" ? "Auth-Passw0rd!" : "Reset-Passw0rd!";
+      await setNewPassword(page, password);
+      await expect(page).toHaveURL("/auth", { timeout: 6000 });
+      await expect(page.getByRole("tab", { name: "Sign In" })).toBeVisible();
+      await signIn(page, user.email, password);
+      await expect(page).toHaveURL("/dashboard/doctor");
+      await page.getByRole("button", { name: "Sign Out" }).click();
+      await expect(page).toHaveURL("/auth");
+    }
   });
 
   test("an unknown address gets the same confirmation and no mail", async ({ page }) => {
@@ -354,9 +480,13 @@ test.describe("without JavaScript", () => {
     await expect(form.getByLabel("Facility you run")).toBeVisible();
     await form.getByRole("button", { name: "Create Account" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Validation Error" })).toBeVisible();
-    await expect(form.getByText("Invalid email address")).toBeVisible();
-    await expect(form.getByText("Please select the facility you run")).toBeVisible();
+    await expect(form.getByLabel("Email")).toHaveAccessibleDescription("Invalid email address");
+    await expect(form.getByLabel("Facility you run")).toHaveAccessibleDescription("Please select the facility you run");
+    await expect(form.getByRole("alert").filter({ hasText: "There is a problem" })).toContainText(
+      "Please select the facility you run",
+    );
     await expect(form.getByLabel("Full Name")).toHaveValue("Esi Darko");
+    await expect(form.getByLabel("Email")).toHaveValue("esi@");
 
     await page.getByRole("tab", { name: "Sign In" }).click();
     const signInPanel = page.getByRole("tabpanel", { name: "Sign In" });

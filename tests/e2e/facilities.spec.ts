@@ -172,6 +172,7 @@ test.describe("facilities directory", () => {
   test.describe("on a phone", () => {
     test.use({ viewport: PHONE });
     test("fits 360 px with no serious accessibility violations", async ({ page }) => {
+      test.slow(); // two axe runs
       await page.goto("/facilities");
       await expectNoSidewaysScroll(page);
       await expectAccessible(page);

@@ -56,7 +56,8 @@ export async function loadsNoScript(page: Page): Promise<boolean> {
  * `page.goto` the page works as served, but a test of its React behaviour waits for this.
  */
 export async function hydrated(page: Page): Promise<void> {
-  await expect(page.locator("html[data-hydrated]")).toBeAttached();
+  // Generous: on a busy machine a page's modules can take a while to arrive and run.
+  await expect(page.locator("html[data-hydrated]")).toBeAttached({ timeout: 20_000 });
 }
 
 /** The toast on screen (one at a time): a list item of the notifications region. */

@@ -327,6 +327,7 @@ test.describe("hub waitlist on a phone", () => {
   test.use({ viewport: PHONE, allowConsoleErrors: EXPECTED_STATUSES });
 
   test("fits 360 px and has no serious accessibility problems in any state", async ({ page }) => {
+    test.slow(); // an axe run per state
     await page.goto("/hub/hypertension-heart");
     await hydrated(page);
     await expectNoSidewaysScroll(page);

@@ -1,5 +1,6 @@
 import { Tabs as TabsPrimitive } from "radix-ui";
 import type { MouseEvent, ReactNode } from "react";
+import { useHydrated } from "~/lib/use-hydrated";
 import { dismissToasts } from "./toaster";
 
 export type TabItem = {
@@ -46,6 +47,9 @@ export function Tabs({
   /** Inactive panels stay in the page, hidden (they keep typed values). */
   keepMounted?: boolean;
 }) {
+  // Before React runs the tabs are plain links: every one of them reachable with Tab (Radix's
+  // roving focus, which leaves one in the tab order, takes over once it can handle the arrow keys).
+  const hydrated = useHydrated();
   const change = (next: string) => {
     const item = items.find((i) => i.value === next);
     if (!item || next === value) return;
@@ -60,6 +64,7 @@ export function Tabs({
             <a
               href={item.href}
               className={triggerClassName}
+              tabIndex={hydrated ? undefined : 0}
               onClick={(event) => {
                 if (!plainClick(event)) return;
                 // Radix has already changed the tab (on mouse down or Enter); the link stays for no-JS.

@@ -233,22 +233,23 @@ describe("sign in and out", () => {
 });
 
 describe("sessions", () => {
-  it("are renewed while in use: after a day the expiry moves and the cookie is set again", async () => {
+  it("are renewed while in use: a request pushes the idle expiry back and sets the cookie again", async () => {
     const account = await createAccount(h.db);
     const cookie = await sessionCookie(h.db, account);
     const [before] = await h.db.select().from(sessions).where(eq(sessions.userId, account.id));
     vi.useFakeTimers({ toFake: ["Date"] });
     try {
-      vi.setSystemTime(Date.now() + 2 * 24 * 60 * 60 * 1000);
+      // 20 minutes later (within the 30-minute idle limit), a request renews the session.
+      vi.setSystemTime(Date.now() + 20 * 60 * 1000);
       const request = requestWith(cookie);
       expect(await getActor(h.db, request)).toMatchObject({ kind: "user", id: account.id });
       const renewed = (await actorHeaders(h.db, request)).getSetCookie();
-      expect(renewed.some((c) => c.startsWith("app.session_token=") && /Max-Age=2592000/.test(c))).toBe(true);
+      expect(renewed.some((c) => c.startsWith("app.session_token=") && /Max-Age=1800/.test(c))).toBe(true);
     } finally {
       vi.useRealTimers();
     }
     const [after] = await h.db.select().from(sessions).where(eq(sessions.userId, account.id));
-    expect(after.expiresAt.getTime()).toBeGreaterThan(before.expiresAt.getTime() + 24 * 60 * 60 * 1000);
+    expect(after.expiresAt.getTime()).toBeGreaterThan(before.expiresAt.getTime() + 19 * 60 * 1000);
   });
 
   it("end when they expire: the visitor is anonymous and the cookie is cleared", async () => {

@@ -31,10 +31,20 @@ export const registerSchema = z
     specialty: z.string().trim().max(100, "Specialty must be less than 100 characters").optional(),
     facility_id: z.string().trim().optional(),
   })
-  .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ["confirmPassword"] })
+  // Both checks run even while another field is missing (a blank field is undefined to the
+  // forms), so a submit shows every message at once.
+  .refine((v) => v.password === v.confirmPassword, {
+    message: "Passwords don't match",
+    path: ["confirmPassword"],
+    when: ({ value }) => {
+      const v = value as { password?: unknown; confirmPassword?: unknown } | undefined;
+      return typeof v?.password === "string" && typeof v.confirmPassword === "string";
+    },
+  })
   .refine((v) => v.role !== "facility_admin" || !!v.facility_id, {
     message: "Please select the facility you run",
     path: ["facility_id"],
+    when: ({ value }) => (value as { role?: unknown } | undefined)?.role === "facility_admin",
   })
   .transform(({ confirmPassword: _confirm, ...v }) => ({
     ...v,

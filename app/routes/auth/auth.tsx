@@ -1,21 +1,35 @@
-import { data, redirect, useSearchParams } from "react-router";
+import { useCallback, useEffect, useState } from "react";
+import {
+  data,
+  redirect,
+  type ShouldRevalidateFunctionArgs,
+  useLocation,
+  useNavigate,
+  useSearchParams,
+} from "react-router";
 import { actorHeaders, getActor } from "~/auth/actor.server";
 import { dashboardPath } from "~/auth/roles";
+import { fieldErrorsOf, parseSubmission } from "~/components/forms/schema-form";
 import { InlineNotice } from "~/components/ui/notice";
 import { SITE } from "~/content/site";
+import type { Db } from "~/db/client.server";
 import { db } from "~/db/database.server";
 import { registerAction, signInAction } from "~/features/accounts/account-actions.server";
-import { listFacilityChoices } from "~/features/accounts/accounts.server";
-import { AccountTabs } from "~/features/accounts/components/account-tabs";
+import { listFacilityChoices, type RequestMeta } from "~/features/accounts/accounts.server";
+import type { AuthAnswer } from "~/features/accounts/action-data";
+import { SECRET_FIELDS } from "~/features/accounts/action-data";
+import { type AccountTab, AccountTabs, accountTabOf } from "~/features/accounts/components/account-tabs";
 import { RecoveryFlow } from "~/features/accounts/components/recovery-flow";
 import { RegisterForm } from "~/features/accounts/components/register-form";
 import { SignInForm } from "~/features/accounts/components/sign-in-form";
+import { VALIDATION_TOAST } from "~/features/accounts/form-errors";
+import { isRecoveryAddress } from "~/features/accounts/recovery-link";
+import { registerSchema } from "~/features/accounts/register-schema";
+import { signInSchema } from "~/features/accounts/sign-in-schema";
 import { requestInfo } from "~/lib/request-context.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/auth";
-
-/** No React in the browser: the tabs and the forms' checks are a page script (enhance/pages/auth.ts). */
-export const handle = {};
+import { postedForm } from "./posted-form.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -42,34 +56,109 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
 }
 
+/**
+ * Recovery mode posts to /reset-password; this page's data does not change with it (and a
+ * signed-in user in recovery mode is not sent to the dashboard halfway through).
+ */
+export function shouldRevalidate({ formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formAction === "/reset-password" ? false : defaultShouldRevalidate;
+}
+
+/**
+ * Sign in and register share /auth: the `intent` field picks the form. The form's schema runs
+ * first (the same one the browser ran); the domain adapter checks again and does the work.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData().catch(() => new FormData());
+  const form = await postedForm(request);
   const meta = { ip: requestInfo(context).ip, request };
   const database = await db();
-  if (form.get("intent") === "register") {
-    const answer = await registerAction(database, form, meta);
-    return data(answer.body, { status: answer.status });
+  return form.get("intent") === "register" ? await register(database, form, meta) : await signIn(database, form, meta);
+}
+
+async function signIn(database: Db, form: FormData, meta: RequestMeta) {
+  const submission = parseSubmission(form, signInSchema);
+  if (submission.status !== "success") {
+    return data<AuthAnswer>(
+      { intent: "signin", result: submission.reply({ hideFields: SECRET_FIELDS }), toast: VALIDATION_TOAST },
+      { status: 400 },
+    );
   }
   const answer = await signInAction(database, form, meta);
+  // Signed in: the dashboard, with the session cookie.
   if ("redirect" in answer) throw redirect(answer.redirect, { headers: answer.headers });
-  return data(answer.body, { status: answer.status });
+  return data<AuthAnswer>(
+    {
+      intent: "signin",
+      result: submission.reply({ fieldErrors: fieldErrorsOf(answer.body.fieldErrors), hideFields: SECRET_FIELDS }),
+      toast: answer.body.toast,
+    },
+    { status: answer.status },
+  );
+}
+
+async function register(database: Db, form: FormData, meta: RequestMeta) {
+  const submission = parseSubmission(form, registerSchema);
+  if (submission.status !== "success") {
+    return data<AuthAnswer>(
+      {
+        intent: "register",
+        status: "invalid",
+        result: submission.reply({ hideFields: SECRET_FIELDS }),
+        toast: VALIDATION_TOAST,
+      },
+      { status: 400 },
+    );
+  }
+  const answer = await registerAction(database, form, meta);
+  const body = answer.body;
+  if (body.status === "registered") {
+    return data<AuthAnswer>({
+      intent: "register",
+      status: "registered",
+      result: submission.reply({ resetForm: true }),
+      toast: body.toast,
+    });
+  }
+  return data<AuthAnswer>(
+    {
+      intent: "register",
+      status: body.status,
+      result: submission.reply({ fieldErrors: fieldErrorsOf(body.fieldErrors), hideFields: SECRET_FIELDS }),
+      toast: body.toast,
+    },
+    { status: answer.status },
+  );
 }
 
 export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
-  // A reset link's fragment is only visible in the browser: the page script sends it on to
-  // /reset-password. Here the query asks for recovery mode.
-  if (searchParams.get("type") === "recovery") {
+  const { hash, search } = useLocation();
+  const navigate = useNavigate();
+
+  // Recovery mode: `?type=recovery` (the server sees it), or a reset link's fragment (read here).
+  const [recovery, setRecovery] = useState(searchParams.get("type") === "recovery");
+  useEffect(() => {
+    if (isRecoveryAddress({ hash, search })) setRecovery(true);
+  }, [hash, search]);
+  // The new password is set: recovery mode ends, on the sign-in page (spec section 4).
+  const finishRecovery = useCallback(() => {
+    setRecovery(false);
+    navigate("/auth", { replace: true });
+  }, [navigate]);
+
+  const [tab, setTab] = useState<AccountTab>(actionData?.intent ?? accountTabOf(searchParams.get("tab")));
+  const showSignIn = useCallback(() => setTab("signin"), []);
+
+  if (recovery) {
     return (
       <main id="main" className="container-page py-10 sm:py-16">
         <div className="card mx-auto max-w-md p-6 sm:p-8">
-          <RecoveryFlow />
+          <RecoveryFlow onFinished={finishRecovery} />
         </div>
       </main>
     );
   }
 
-  const tab = actionData?.intent ?? (searchParams.get("tab") === "register" ? "register" : "signin");
   return (
     <main id="main" className="container-page py-10 sm:py-16">
       <div className="mx-auto max-w-md">
@@ -86,12 +175,14 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
             />
           ) : null}
           <AccountTabs
-            initial={tab}
-            signIn={<SignInForm result={actionData?.intent === "signin" ? actionData : undefined} />}
+            value={tab}
+            onValueChange={setTab}
+            signIn={<SignInForm answer={actionData?.intent === "signin" ? actionData : undefined} />}
             register={
               <RegisterForm
-                result={actionData?.intent === "register" ? actionData : undefined}
+                answer={actionData?.intent === "register" ? actionData : undefined}
                 facilities={loaderData.facilities}
+                onSignIn={showSignIn}
               />
             }
           />

@@ -1,14 +1,14 @@
 import { EMPTY_BAR_CLASS, passwordStrength, strengthBarClass, strengthLabel } from "../password-strength";
 
 /**
- * The 0-5 strength bar and its label (spec section 5), announced politely as it changes. The
- * page script updates it as the password is typed (enhance/pages/reset-password.ts).
+ * The 0-5 strength bar and its label (spec section 5), announced politely as it changes. It
+ * follows the password it is given: the form passes the value as it is typed.
  */
 export function PasswordStrengthMeter({ password, id }: { password: string; id: string }) {
   const score = passwordStrength(password);
   return (
     <div id={id} className="mt-2">
-      <div className="flex gap-1" aria-hidden="true" data-strength-bars>
+      <div className="flex gap-1" aria-hidden="true">
         {[1, 2, 3, 4, 5].map((step) => (
           <span
             key={step}
@@ -17,13 +17,8 @@ export function PasswordStrengthMeter({ password, id }: { password: string; id: 
         ))}
       </div>
       <p className="mt-1 text-sm text-muted" aria-live="polite">
-        Password strength:{" "}
-        <span className="font-semibold text-ink" data-strength-label>
-          {strengthLabel(score)}
-        </span>{" "}
-        <span className="sr-only" data-strength-score>
-          ({score} of 5)
-        </span>
+        Password strength: <span className="font-semibold text-ink">{strengthLabel(score)}</span>{" "}
+        <span className="sr-only">({score} of 5)</span>
       </p>
     </div>
   );

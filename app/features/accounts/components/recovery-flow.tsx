@@ -1,128 +1,260 @@
+import { getFormProps } from "@conform-to/react";
+import { useEffect, useEffectEvent, useState } from "react";
+import { type FetcherWithComponents, Link, useFetcher, useLocation } from "react-router";
+import { FormNotice } from "~/components/forms/form-parts";
+import { useSchemaForm } from "~/components/forms/schema-form";
 import { InputField } from "~/components/ui/field";
-import { InlineNotice } from "~/components/ui/notice";
-import type { RecoveryActionData } from "../action-data";
-import { PASSWORD_UPDATED } from "../new-password-rules";
+import type { ToastMessage } from "~/components/ui/toaster";
+import { useToastOf } from "~/components/ui/toaster";
+import type { RecoveryAnswer } from "../action-data";
+import {
+  PASSWORD_MISMATCH_MESSAGE,
+  PASSWORD_MISMATCH_TOAST,
+  PASSWORD_UPDATED,
+  WEAK_PASSWORD_MESSAGE,
+  WEAK_PASSWORD_TOAST,
+} from "../new-password-rules";
+import { newPasswordSchema } from "../new-password-schema";
+import { MIN_STRENGTH, passwordStrength } from "../password-strength";
+import { type RecoveryTokens, readRecoveryTokens } from "../recovery-link";
 import { PasswordStrengthMeter } from "./password-strength-meter";
 
 export type RecoveryState = "validating" | "invalid" | "form" | "success";
 
+/** The spec's 3 seconds between "Password Updated Successfully!" and the sign-in page. */
+export const REDIRECT_AFTER_MS = 3000;
+
+/** The reset action's address: /auth's recovery mode posts there too. */
+const RESET_ACTION = "/reset-password";
+
 /** Which screen the reset action's answer leads to (none yet: the link is being checked). */
-export function recoveryState(answer: RecoveryActionData | undefined): RecoveryState {
+export function recoveryState(answer: RecoveryAnswer | undefined): RecoveryState {
   if (!answer) return "validating";
   if (answer.intent === "validate") return answer.valid ? "form" : "invalid";
   if (answer.status === "updated") return "success";
   return answer.status === "invalid" ? "invalid" : "form";
 }
 
+/** The spec's toast for a new password the schema refuses (section 5, blocked submit). */
+export function newPasswordToast(message: string): ToastMessage {
+  if (message === WEAK_PASSWORD_MESSAGE) return WEAK_PASSWORD_TOAST;
+  if (message === PASSWORD_MISMATCH_MESSAGE) return PASSWORD_MISMATCH_TOAST;
+  return { title: "Password Update Failed", description: message, variant: "destructive" };
+}
+
+/**
+ * The reset link's tokens, read from the address (its fragment, which only the browser sees):
+ * undefined until read (the server's rendering, and without JavaScript), null when the address
+ * has none. Once read they leave the address bar and the history entry. A fragment-only change
+ * (a second link opened in the same tab) is read again.
+ */
+export function useRecoveryLink(): RecoveryTokens | null | undefined {
+  const { pathname, search, hash } = useLocation();
+  const [link, setLink] = useState<RecoveryTokens | null>();
+  useEffect(() => {
+    const tokens = readRecoveryTokens({ hash, search });
+    if (!tokens) {
+      setLink((current) => current ?? null);
+      return;
+    }
+    setLink((current) =>
+      current?.accessToken === tokens.accessToken && current.refreshToken === tokens.refreshToken ? current : tokens,
+    );
+    // Not a navigation (no loader runs, nothing re-renders): the address only forgets the tokens.
+    window.history.replaceState(window.history.state, "", pathname);
+  }, [pathname, search, hash]);
+  return link;
+}
+
 /**
  * Set a new password from a reset link (spec sections 2, 4, 5 and 8): validating, invalid, form
- * and success, rendered on the server from the reset action's answer. The tokens are in the
- * address fragment, which only the browser sees: the page script (enhance/pages/reset-password.ts)
- * reads them, takes them out of the address, asks this action whether they are valid and puts
- * its answer (this rendering) in place; it then runs the strength meter and sends the new
- * password. The server checks the tokens again when the new password is sent.
+ * and success. The tokens travel in the address fragment: once React runs it reads them, asks the
+ * reset action whether they are still good, then shows the form (strength meter, the button off
+ * until the password is strong enough and confirmed); the new password goes with the tokens to
+ * the same action, which checks them again. After "Password Updated Successfully!" (the server
+ * has ended every session), `onFinished` 3 seconds later. Without JavaScript the link cannot be
+ * read: the page says so; a plain post to the action still gets its answer rendered here.
  */
-export function RecoveryFlow({ answer }: { answer?: RecoveryActionData }) {
-  const state = recoveryState(answer);
+export function RecoveryFlow({ answer, onFinished }: { answer?: RecoveryAnswer; onFinished: () => void }) {
+  const link = useRecoveryLink();
+  if (link) {
+    return <RecoveryLinkFlow key={`${link.accessToken} ${link.refreshToken}`} tokens={link} onFinished={onFinished} />;
+  }
+  return <PostedAnswer answer={answer} state={link === null ? "invalid" : recoveryState(answer)} />;
+}
+
+/** One link: checked once, then the form posts with its tokens. */
+function RecoveryLinkFlow({ tokens, onFinished }: { tokens: RecoveryTokens; onFinished: () => void }) {
+  const check = useFetcher<RecoveryAnswer>();
+  const update = useFetcher<RecoveryAnswer>();
+  const { submit } = check;
+  useEffect(() => {
+    submit(
+      { intent: "validate", access_token: tokens.accessToken, refresh_token: tokens.refreshToken },
+      { method: "post", action: RESET_ACTION },
+    );
+  }, [submit, tokens]);
+  const state = recoveryState(update.data ?? check.data);
+  const finish = useEffectEvent(onFinished);
+  useEffect(() => {
+    if (state !== "success") return;
+    const timer = setTimeout(finish, REDIRECT_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [state]);
+  return <RecoveryScreen state={state} fetcher={update} tokens={tokens} />;
+}
+
+/** Before the address is read (or without one): a plain post's answer, or "Loading...". */
+function PostedAnswer({ answer, state }: { answer: RecoveryAnswer | undefined; state: RecoveryState }) {
+  const fetcher = useFetcher<RecoveryAnswer>();
+  const shown = fetcher.data ? recoveryState(fetcher.data) : state;
+  return <RecoveryScreen state={shown} fetcher={fetcher} tokens={null} answer={fetcher.data ? undefined : answer} />;
+}
+
+function RecoveryScreen({
+  state,
+  fetcher,
+  tokens,
+  answer,
+}: {
+  state: RecoveryState;
+  fetcher: FetcherWithComponents<RecoveryAnswer>;
+  tokens: RecoveryTokens | null;
+  /** The answer of a plain post, rendered by the server. */
+  answer?: RecoveryAnswer;
+}) {
   return (
-    // One height for every screen (the form, the tallest, is about 370 px on a phone): the server's
-    // answer replaces "Loading..." without moving the footer (layout shift 0.166 -> 0 in Lighthouse).
-    <div id="recovery" data-form-region data-recovery-state={state} className="flex min-h-96 flex-col justify-center">
-      <RecoveryScreen state={state} answer={answer} />
+    // One height for every screen (the form, the tallest, is about 370 px on a phone): the form
+    // replaces "Loading..." without moving the footer.
+    <div className="flex min-h-96 flex-col justify-center">
+      {state === "validating" ? (
+        <Validating />
+      ) : state === "invalid" ? (
+        <InvalidLink />
+      ) : state === "success" ? (
+        <Updated answer={fetcher.data ?? answer} />
+      ) : (
+        <NewPasswordForm fetcher={fetcher} tokens={tokens} answer={answer} />
+      )}
     </div>
   );
 }
 
-function RecoveryScreen({ state, answer }: { state: RecoveryState; answer: RecoveryActionData | undefined }) {
-  if (state === "validating") {
-    return (
-      <div className="text-center">
-        <h1 className="text-2xl font-bold sm:text-3xl">Reset Your Password</h1>
-        <p role="status" className="mt-4 text-muted">
-          Loading...
-        </p>
-        <noscript>
-          <p className="mt-4 text-muted">
-            Setting a new password needs JavaScript, which reads the reset link in your browser. Please turn it on, then
-            open the link from your email again.
-          </p>
-        </noscript>
-      </div>
-    );
-  }
-
-  if (state === "invalid") {
-    return (
-      <div className="text-center">
-        <h1 className="text-2xl font-bold sm:text-3xl">Reset Link Invalid or Expired</h1>
+function Validating() {
+  return (
+    <div className="text-center">
+      <h1 className="text-2xl font-bold sm:text-3xl">Reset Your Password</h1>
+      <p role="status" className="mt-4 text-muted">
+        Loading...
+      </p>
+      <noscript>
         <p className="mt-4 text-muted">
-          This password reset link cannot be used. Reset links expire after 30 minutes, work only once, and stop working
-          when a newer reset email is requested.
+          Setting a new password needs JavaScript, which reads the reset link in your browser. Please turn it on, then
+          open the link from your email again.
         </p>
-        <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-center">
-          <a href="/forgot-password" className="btn-primary">
-            Request New Reset Link
-          </a>
-          <a href="/auth" className="btn-secondary">
-            Back to Sign In
-          </a>
-        </div>
-      </div>
-    );
-  }
+      </noscript>
+    </div>
+  );
+}
 
-  if (state === "success") {
-    return (
-      <div
-        className="text-center"
-        role="status"
-        data-notice="success"
-        data-notice-title={PASSWORD_UPDATED.title}
-        data-notice-description={PASSWORD_UPDATED.description}
-        data-notice-stays
-      >
-        <h1 className="text-2xl font-bold sm:text-3xl">{PASSWORD_UPDATED.title}</h1>
-        <p className="mt-4 text-muted">{PASSWORD_UPDATED.description}</p>
-        <p className="mt-2 text-sm text-muted">Taking you to the sign-in page...</p>
+function InvalidLink() {
+  return (
+    <div className="text-center">
+      <h1 className="text-2xl font-bold sm:text-3xl">Reset Link Invalid or Expired</h1>
+      <p className="mt-4 text-muted">
+        This password reset link cannot be used. Reset links expire after 30 minutes, work only once, and stop working
+        when a newer reset email is requested.
+      </p>
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-center">
+        <Link to="/forgot-password" className="btn-primary">
+          Request New Reset Link
+        </Link>
+        <Link to="/auth" className="btn-secondary">
+          Back to Sign In
+        </Link>
       </div>
-    );
-  }
+    </div>
+  );
+}
 
-  const failed = answer?.intent === "update" && answer.status === "failed" ? answer : undefined;
+function Updated({ answer }: { answer: RecoveryAnswer | undefined }) {
+  useToastOf(answer && "toast" in answer ? answer : undefined);
+  return (
+    <div className="text-center" role="status">
+      <h1 className="text-2xl font-bold sm:text-3xl">{PASSWORD_UPDATED.title}</h1>
+      <p className="mt-4 text-muted">{PASSWORD_UPDATED.description}</p>
+      <p className="mt-2 text-sm text-muted">Taking you to the sign-in page...</p>
+    </div>
+  );
+}
+
+function NewPasswordForm({
+  fetcher,
+  tokens,
+  answer: posted,
+}: {
+  fetcher: FetcherWithComponents<RecoveryAnswer>;
+  tokens: RecoveryTokens | null;
+  answer?: RecoveryAnswer;
+}) {
+  const latest = fetcher.data ?? posted;
+  const answer = latest?.intent === "update" ? latest : undefined;
+  const [form, fields] = useSchemaForm(newPasswordSchema, {
+    id: "recovery",
+    lastResult: answer?.result,
+    invalidToast: newPasswordToast,
+  });
+  const password = fields.password.value ?? "";
+  const confirm = fields.confirmPassword.value ?? "";
+  const score = passwordStrength(password);
+  // The spec's blocked submit: off until the password is strong enough and confirmed.
+  const ready = score >= MIN_STRENGTH && password === confirm;
+  const busy = fetcher.state !== "idle";
   return (
     <div>
       <h1 className="text-2xl font-bold sm:text-3xl">Set a New Password</h1>
       <p className="mt-2 text-muted">Choose a strong password you have not used here before.</p>
-      {failed ? <InlineNotice {...failed.toast} className="mt-6" /> : null}
-      <form id="recovery-form" method="post" action="/reset-password" noValidate className="mt-6 space-y-5">
-        <input type="hidden" name="intent" value="update" />
-        <input type="hidden" name="access_token" value="" />
-        <input type="hidden" name="refresh_token" value="" />
-        <div>
+      <div className="mt-6">
+        <FormNotice answer={answer} />
+        <fetcher.Form
+          method="post"
+          action={RESET_ACTION}
+          {...getFormProps(form)}
+          className="space-y-5"
+          onInput={(event) => {
+            // "Passwords do not match" follows the typing once a confirmation has been typed.
+            const confirmation = event.currentTarget.elements.namedItem("confirmPassword");
+            if (confirmation instanceof HTMLInputElement && confirmation.value !== "") {
+              form.validate({ name: fields.confirmPassword.name });
+            }
+          }}
+        >
+          <input type="hidden" name="intent" value="update" />
+          <input type="hidden" name="access_token" value={tokens?.accessToken ?? ""} />
+          <input type="hidden" name="refresh_token" value={tokens?.refreshToken ?? ""} />
+          <div>
+            <InputField
+              field={fields.password}
+              label="New Password"
+              type="password"
+              autoComplete="new-password"
+              required
+              hint={password !== "" && score < MIN_STRENGTH ? WEAK_PASSWORD_MESSAGE : undefined}
+            />
+            <PasswordStrengthMeter password={password} id="recovery-strength" />
+          </div>
           <InputField
-            form="recovery"
-            name="password"
-            label="New Password"
+            field={fields.confirmPassword}
+            label="Confirm New Password"
             type="password"
             autoComplete="new-password"
             required
-            error={failed?.fieldErrors.password}
           />
-          <PasswordStrengthMeter password="" id="recovery-strength" />
-        </div>
-        <InputField
-          form="recovery"
-          name="confirmPassword"
-          label="Confirm New Password"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={failed?.fieldErrors.confirmPassword}
-        />
-        <button type="submit" className="btn-primary w-full" disabled data-busy-label="Updating Password...">
-          Update Password
-        </button>
-      </form>
+          <button type="submit" className="btn-primary w-full" disabled={!ready} aria-disabled={busy || undefined}>
+            {busy ? "Updating Password..." : "Update Password"}
+          </button>
+        </fetcher.Form>
+      </div>
     </div>
   );
 }

@@ -1,159 +1,131 @@
+import { getFormProps } from "@conform-to/react";
+import { Form, Link } from "react-router";
 import { ROLE_LABELS, ROLES } from "~/auth/roles";
+import { ErrorSummary, FormNotice, SubmitButton } from "~/components/forms/form-parts";
+import { useIsSubmitting, useSchemaForm } from "~/components/forms/schema-form";
 import { InputField, SelectField } from "~/components/ui/field";
-import { InlineNotice } from "~/components/ui/notice";
-import type { RegisterActionData } from "../action-data";
+import { useToastOf } from "~/components/ui/toaster";
+import { useHydrated } from "~/lib/use-hydrated";
+import type { RegisterAnswer } from "../action-data";
+import { VALIDATION_TOAST } from "../form-errors";
+import { REGISTER_FIELDS, registerSchema } from "../register-schema";
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 
+type Facilities = ReadonlyArray<{ id: string; name: string }>;
+
 /**
- * Register (spec sections 2, 3 and 5), rendered on the server. The specialty shows for doctors
- * and the facility select for facility administrators; CSS (`:has`) does the switching, so it
- * works without JavaScript. With JavaScript the page script (enhance/pages/auth.ts) checks the
- * shared schema first and sends the form with fetch; this rendering of the answer (the form
- * again, or the confirmation) then replaces the region.
+ * Register (spec sections 2, 3 and 5): the form, then "Registration Successful" in its place.
+ * The schema (register-schema.ts) checks it in the browser (messages inline, the GOV.UK error
+ * summary and the spec's toast) and again in the /auth action. Without JavaScript it is a plain
+ * post and the answer shows in the page.
  */
 export function RegisterForm({
-  result,
+  answer,
   facilities,
+  onSignIn,
 }: {
-  result: RegisterActionData | undefined;
-  facilities: ReadonlyArray<{ id: string; name: string }>;
+  answer: RegisterAnswer | undefined;
+  facilities: Facilities;
+  /** Shows the Sign In tab ("Back to Sign In" after registering). */
+  onSignIn: () => void;
 }) {
+  if (answer?.status === "registered") return <Registered answer={answer} onSignIn={onSignIn} />;
+  return <RegisterFields answer={answer} facilities={facilities} />;
+}
+
+function Registered({ answer, onSignIn }: { answer: RegisterAnswer; onSignIn: () => void }) {
+  useToastOf(answer);
+  const toast = answer.toast;
   return (
-    <div id="register-region" data-form-region>
-      <RegisterFormContent result={result} facilities={facilities} />
+    <div role="status" className="rounded-xl border border-brand-200 bg-brand-50 p-5 text-brand-900">
+      <h2 className="text-lg font-semibold">{toast?.title}</h2>
+      <p className="mt-1">{toast?.description}</p>
+      <p className="mt-3 text-sm">
+        The link in the email confirms your address. Then sign in: doctors and administrators can use their dashboard
+        once a system administrator has approved the account.
+      </p>
+      <Link
+        to="/auth?tab=signin"
+        className="btn-secondary mt-4"
+        onClick={(event) => {
+          // The Sign In tab is in this page already: show it (a new tab or window still loads the address).
+          if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+          event.preventDefault();
+          onSignIn();
+        }}
+      >
+        Back to Sign In
+      </Link>
     </div>
   );
 }
 
-function RegisterFormContent({
-  result,
-  facilities,
-}: {
-  result: RegisterActionData | undefined;
-  facilities: ReadonlyArray<{ id: string; name: string }>;
-}) {
-  if (result?.status === "registered") {
-    return (
-      <div
-        role="status"
-        data-notice="success"
-        data-notice-title={result.toast.title}
-        data-notice-description={result.toast.description}
-        data-notice-stays
-        className="rounded-xl border border-brand-200 bg-brand-50 p-5 text-brand-900"
-      >
-        <h2 className="text-lg font-semibold">{result.toast.title}</h2>
-        <p className="mt-1">{result.toast.description}</p>
-        <p className="mt-3 text-sm">
-          The link in the email confirms your address. Then sign in: doctors and administrators can use their dashboard
-          once a system administrator has approved the account.
-        </p>
-        <a href="/auth?tab=signin" className="btn-secondary mt-4">
-          Back to Sign In
-        </a>
-      </div>
-    );
-  }
-
-  const errors = result?.fieldErrors ?? {};
-  const values = result?.values ?? {};
-
+function RegisterFields({ answer, facilities }: { answer: RegisterAnswer | undefined; facilities: Facilities }) {
+  // The schema's checks without its final reshaping (`.transform`, which Conform cannot read
+  // constraints from); the action parses with the whole schema.
+  const [form, fields] = useSchemaForm(registerSchema.in, {
+    id: "register",
+    lastResult: answer?.result,
+    defaultValue: { role: "doctor" },
+    invalidToast: () => VALIDATION_TOAST,
+  });
+  const busy = useIsSubmitting({ formAction: "/auth", intent: "register" });
+  // The specialty is asked of doctors, the facility of facility administrators. React follows the
+  // role select; before that (and without JavaScript) CSS does, from the selected option.
+  const hydrated = useHydrated();
+  const role = fields.role.value;
+  const shownFor = (wanted: string, withoutScript: string) =>
+    hydrated ? (role === wanted ? undefined : "hidden") : withoutScript;
   return (
-    <>
-      {result ? <InlineNotice {...result.toast} /> : null}
-      <form
-        id="register-form"
-        method="post"
-        action="/auth?tab=register"
-        noValidate
-        className="group/register space-y-5"
-      >
+    <div>
+      <FormNotice answer={answer} />
+      <ErrorSummary form={form} labels={REGISTER_FIELDS} />
+      <Form method="post" action="/auth?tab=register" {...getFormProps(form)} className="group/register space-y-5">
         <input type="hidden" name="intent" value="register" />
+        <InputField field={fields.full_name} label="Full Name" autoComplete="name" required />
+        <InputField field={fields.email} label="Email" type="email" autoComplete="email" inputMode="email" required />
+        <InputField field={fields.phone} label="Phone Number" type="tel" autoComplete="tel" inputMode="tel" required />
         <InputField
-          form="register"
-          name="full_name"
-          label="Full Name"
-          autoComplete="name"
-          required
-          defaultValue={values.full_name}
-          error={errors.full_name}
-        />
-        <InputField
-          form="register"
-          name="email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          defaultValue={values.email}
-          error={errors.email}
-        />
-        <InputField
-          form="register"
-          name="phone"
-          label="Phone Number"
-          type="tel"
-          autoComplete="tel"
-          inputMode="tel"
-          required
-          defaultValue={values.phone}
-          error={errors.phone}
-        />
-        <InputField
-          form="register"
-          name="password"
+          field={fields.password}
           label="Password"
           type="password"
           autoComplete="new-password"
           required
           hint="At least 8 characters."
-          error={errors.password}
         />
         <InputField
-          form="register"
-          name="confirmPassword"
+          field={fields.confirmPassword}
           label="Confirm Password"
           type="password"
           autoComplete="new-password"
           required
-          error={errors.confirmPassword}
         />
         <SelectField
-          form="register"
-          name="role"
+          field={fields.role}
           label="Role"
           required
           options={ROLE_OPTIONS}
-          defaultValue={values.role ?? "doctor"}
           hint="Doctors, facility administrators and system administrators start pending until a system administrator approves the account."
-          error={errors.role}
         />
         <InputField
-          form="register"
-          name="specialty"
+          field={fields.specialty}
           label="Specialty (optional)"
           autoComplete="off"
-          defaultValue={values.specialty}
-          error={errors.specialty}
-          className="hidden group-has-[option[value=doctor]:checked]/register:block"
+          className={shownFor("doctor", "hidden group-has-[option[value=doctor]:checked]/register:block")}
         />
         <SelectField
-          form="register"
-          name="facility_id"
+          field={fields.facility_id}
           label="Facility you run"
           required
           placeholder="Select your facility"
           options={facilities.map((f) => ({ value: f.id, label: f.name }))}
-          defaultValue={values.facility_id}
-          error={errors.facility_id}
-          className="hidden group-has-[option[value^=facility]:checked]/register:block"
+          className={shownFor("facility_admin", "hidden group-has-[option[value^=facility]:checked]/register:block")}
         />
-        <button type="submit" className="btn-primary w-full" data-busy-label="Creating Account...">
+        <SubmitButton busy={busy} busyLabel="Creating Account..." className="btn-primary w-full">
           Create Account
-        </button>
-      </form>
-    </>
+        </SubmitButton>
+      </Form>
+    </div>
   );
 }

@@ -1,49 +1,41 @@
+import { getFormProps } from "@conform-to/react";
+import { Form, Link } from "react-router";
+import { FormNotice, SubmitButton } from "~/components/forms/form-parts";
+import { useIsSubmitting, useSchemaForm } from "~/components/forms/schema-form";
 import { InputField } from "~/components/ui/field";
-import { InlineNotice } from "~/components/ui/notice";
-import type { SignInActionData } from "../action-data";
+import type { SignInAnswer } from "../action-data";
+import { VALIDATION_TOAST } from "../form-errors";
+import { signInSchema } from "../sign-in-schema";
 
 /**
- * Sign in (spec sections 2 and 5), rendered on the server. Posts to the /auth action; without
- * JavaScript the answer shows in the page. With it the page script (enhance/pages/auth.ts)
- * checks the shared schema first and sends the form with fetch; this rendering of the answer
- * then replaces the form's region, and its message becomes a toast.
+ * Sign in (spec sections 2 and 5). The schema (sign-in-schema.ts) checks the form in the browser,
+ * messages inline and the spec's "Validation Error" toast, and again in the /auth action. A
+ * successful sign-in is the server's redirect to the dashboard; a refused one comes back here
+ * ("Login Failed"). Without JavaScript it is a plain post and the answer shows in the page.
  */
-export function SignInForm({ result }: { result: SignInActionData | undefined }) {
-  const errors = result?.fieldErrors ?? {};
+export function SignInForm({ answer }: { answer: SignInAnswer | undefined }) {
+  const [form, fields] = useSchemaForm(signInSchema, {
+    id: "signin",
+    lastResult: answer?.result,
+    invalidToast: () => VALIDATION_TOAST,
+  });
+  const busy = useIsSubmitting({ formAction: "/auth", intent: "signin" });
   return (
-    <div id="signin-region" data-form-region>
-      {result ? <InlineNotice {...result.toast} /> : null}
-      <form id="signin-form" method="post" action="/auth?tab=signin" noValidate className="space-y-5">
+    <div>
+      <FormNotice answer={answer} />
+      <Form method="post" action="/auth?tab=signin" {...getFormProps(form)} className="space-y-5">
         <input type="hidden" name="intent" value="signin" />
-        <InputField
-          form="signin"
-          name="email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          defaultValue={result?.values.email}
-          error={errors.email}
-        />
-        <InputField
-          form="signin"
-          name="password"
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          required
-          error={errors.password}
-        />
+        <InputField field={fields.email} label="Email" type="email" autoComplete="email" inputMode="email" required />
+        <InputField field={fields.password} label="Password" type="password" autoComplete="current-password" required />
         <div className="flex justify-end">
-          <a href="/forgot-password" className="text-sm font-medium text-brand-700 underline hover:text-brand-800">
+          <Link to="/forgot-password" className="text-sm font-medium text-brand-700 underline hover:text-brand-800">
             Forgot your password?
-          </a>
+          </Link>
         </div>
-        <button type="submit" className="btn-primary w-full" data-busy-label="Signing In...">
+        <SubmitButton busy={busy} busyLabel="Signing In..." className="btn-primary w-full">
           Sign In
-        </button>
-      </form>
+        </SubmitButton>
+      </Form>
     </div>
   );
 }
