@@ -7,6 +7,7 @@ import {
   PHONE,
   readMails,
   test,
+  toastOnScreen,
   waitForMail,
 } from "./fixtures";
 import {
@@ -91,7 +92,7 @@ test.describe("register, verify, sign in", () => {
 
     // Signing in before the address is confirmed is refused, and says why.
     await signIn(page, email, PASSWORD);
-    const toast = page.getByRole("alert").filter({ hasText: "Login Failed" });
+    const toast = toastOnScreen(page).filter({ hasText: "Login Failed" });
     await expect(toast).toContainText("not verified");
 
     // The emailed link verifies the address and lands on the site root.
@@ -138,7 +139,7 @@ test.describe("register, verify, sign in", () => {
       if (r.method() === "POST") posted = true;
     });
     await form.getByRole("button", { name: "Create Account" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "Validation Error" })).toContainText(
+    await expect(toastOnScreen(page).filter({ hasText: "Validation Error" })).toContainText(
       "Please check your inputs and try again.",
     );
     // Inline messages (the browser's own bubbles are off) and the GOV.UK summary linking to them.
@@ -183,7 +184,7 @@ test.describe("register, verify, sign in", () => {
     await panel.getByRole("button", { name: "Sign In" }).click();
     await expect(panel.getByLabel("Email")).toHaveAccessibleDescription("Invalid email address");
     await expect(panel.getByLabel(/^Password/)).toHaveAccessibleDescription("Password is required");
-    await expect(page.getByRole("alert").filter({ hasText: "Validation Error" })).toContainText(
+    await expect(toastOnScreen(page).filter({ hasText: "Validation Error" })).toContainText(
       "Please check your inputs and try again.",
     );
     await expect(panel.getByLabel("Email")).toBeFocused();
@@ -191,15 +192,11 @@ test.describe("register, verify, sign in", () => {
     await panel.getByLabel("Email").fill(ADMIN.email);
     await panel.getByLabel(/^Password/).fill("wrong-password");
     await panel.getByRole("button", { name: "Sign In" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "Login Failed" })).toContainText(
-      "Invalid email or password",
-    );
+    await expect(toastOnScreen(page).filter({ hasText: "Login Failed" })).toContainText("Invalid email or password");
     await expectSameDocument(page);
     await expect(panel.getByLabel("Email")).toHaveValue(ADMIN.email);
     await signIn(page, ADMIN.email, "wrong-password");
-    await expect(page.getByRole("alert").filter({ hasText: "Login Failed" })).toContainText(
-      "Invalid email or password",
-    );
+    await expect(toastOnScreen(page).filter({ hasText: "Login Failed" })).toContainText("Invalid email or password");
     await expect(page).toHaveURL(/\/auth/);
   });
 
@@ -241,7 +238,7 @@ test.describe("forgot and reset password", () => {
     await page.getByLabel("Email").fill("not-an-address");
     await page.getByRole("button", { name: "Send Reset Link" }).click();
     // Checked in the browser: the toast and the message at the field, nothing sent.
-    await expect(page.getByRole("alert").filter({ hasText: "Invalid Email" })).toContainText(
+    await expect(toastOnScreen(page).filter({ hasText: "Invalid Email" })).toContainText(
       "Please enter a valid email address.",
     );
     await expect(page.getByLabel("Email")).toHaveAccessibleDescription("Please enter a valid email address.");
@@ -295,9 +292,7 @@ test.describe("forgot and reset password", () => {
     await expect(page).toHaveURL("/auth", { timeout: 6000 });
 
     await signIn(page, user.email, PASSWORD);
-    await expect(page.getByRole("alert").filter({ hasText: "Login Failed" })).toContainText(
-      "Invalid email or password",
-    );
+    await expect(toastOnScreen(page).filter({ hasText: "Login Failed" })).toContainText("Invalid email or password");
     await signIn(page, user.email, newPassword);
     await expect(page).toHaveURL("/dashboard/doctor");
 
