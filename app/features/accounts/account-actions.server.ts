@@ -193,7 +193,7 @@ export async function recoveryAction(db: Db, form: FormData, request: Request): 
     body: {
       intent: "update",
       status: "failed",
-      fieldErrors: {},
+      fieldErrors: result.field ? { [result.field]: result.message } : {},
       toast: { title: "Password Update Failed", description: result.message, variant: "destructive" },
     },
     status: 400,

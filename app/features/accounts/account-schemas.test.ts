@@ -48,8 +48,8 @@ describe("register (spec section 5)", () => {
     full_name: "Ama Mensah",
     email: "ama@example.com",
     phone: "0241234567",
-    password: "abcdefgh",
-    confirmPassword: "abcdefgh",
+    password: "Abcdefg1",
+    confirmPassword: "Abcdefg1",
     role: "doctor",
     specialty: "Cardiology",
     facility_id: "",
@@ -63,7 +63,7 @@ describe("register (spec section 5)", () => {
         full_name: "Ama Mensah",
         email: "ama@example.com",
         phone: "0241234567",
-        password: "abcdefgh",
+        password: "Abcdefg1",
         role: "doctor",
         specialty: "Cardiology",
         facility_id: null,
@@ -98,6 +98,15 @@ describe("register (spec section 5)", () => {
     expect(errorsOf(registerSchema, { ...valid, password: "abcdefg", confirmPassword: "abcdefg" })).toEqual({
       password: "Password must be at least 8 characters",
     });
+  });
+
+  it("needs the same strength as a new password (3 of 5), with the spec's message", () => {
+    for (const weak of ["12345678", "abcdefgh", "ABCDEFGH"]) {
+      expect(errorsOf(registerSchema, { ...valid, password: weak, confirmPassword: weak }), weak).toEqual({
+        password: "Please choose a stronger password for better security.",
+      });
+    }
+    expect(validateForm(registerSchema, { ...valid, password: "abcdefg1", confirmPassword: "abcdefg1" }).ok).toBe(true);
   });
 
   it("Passwords don't match", () => {

@@ -152,6 +152,18 @@ describe("registration", () => {
     await mailTo(first.email, /already have/);
   });
 
+  it("refuses a password known from breaches, even a strong-looking one, and creates nothing", async () => {
+    const input = registration({ password: "Password1", confirmPassword: "Password1" } as Partial<RegisterInput>);
+    const result = await registerAccount(h.db, input, meta());
+    expect(result).toEqual({
+      ok: false,
+      field: "password",
+      message: "This password is known from data breaches, so attackers try it first. Please choose another.",
+    });
+    const [row] = await h.db.select({ n: count() }).from(users).where(eq(users.email, input.email));
+    expect(row.n).toBe(0);
+  });
+
   it("answers simultaneous registrations of one address like any registration of an existing address", async () => {
     const input = registration();
     const errors = vi.spyOn(logger, "error");
@@ -311,6 +323,18 @@ describe("password reset", () => {
     expect(rows).toHaveLength(1);
     expect(rows[0].identifier).not.toContain(tokens.accessToken);
     expect(rows[0].identifier).toMatch(/^reset-password:[0-9a-f]{64}$/);
+  });
+
+  it("refuses a new password known from breaches, and the link still works for a good one", async () => {
+    const account = await createAccount(h.db);
+    await requestPasswordReset(h.db, account.email, meta());
+    const tokens = tokensFrom(await mailTo(account.email, /Reset your/));
+    expect(await resetPasswordWithLink(h.db, tokens, "Password1")).toMatchObject({
+      ok: false,
+      reason: "error",
+      field: "password",
+    });
+    expect(await resetPasswordWithLink(h.db, tokens, "N3w-Password!")).toEqual({ ok: true });
   });
 
   it("newest wins, single use, and every session ends", async () => {

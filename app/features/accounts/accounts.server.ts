@@ -15,6 +15,7 @@ import { facilities, users } from "~/db/schema";
 import { logger } from "~/lib/logger.server";
 import { tooManyAttemptsMessage } from "~/lib/rate-limit.server";
 import { ensureBootstrapAdmin } from "./admin.server";
+import { BREACHED_PASSWORD_MESSAGE, isKnownBreachedPassword } from "./breached-passwords.server";
 import type { RegisterInput } from "./register-schema";
 import type { SignInInput } from "./sign-in-schema";
 import {
@@ -79,9 +80,12 @@ export async function registerAccount(
   db: Db,
   input: RegisterInput,
   meta: RequestMeta,
-): Promise<{ ok: true } | (Failure & { field?: "facility_id" })> {
+): Promise<{ ok: true } | (Failure & { field?: "facility_id" | "password" })> {
   const limited = await hitAll(db, signUpRules(meta.ip));
   if (!limited.ok) return { ok: false, message: limited.message };
+  if (isKnownBreachedPassword(input.password)) {
+    return { ok: false, message: BREACHED_PASSWORD_MESSAGE, field: "password" };
+  }
   if (input.role === "facility_admin" && !(await isActiveFacility(db, input.facility_id))) {
     return { ok: false, message: MESSAGES.facilityRequired, field: "facility_id" };
   }
@@ -222,9 +226,12 @@ export async function resetPasswordWithLink(
   tokens: RecoveryTokens,
   password: string,
   now = new Date(),
-): Promise<{ ok: true } | { ok: false; reason: "invalid" } | (Failure & { reason: "error" })> {
+): Promise<{ ok: true } | { ok: false; reason: "invalid" } | (Failure & { reason: "error"; field?: "password" })> {
   const userId = await resetLinkUser(db, tokens, now);
   if (!userId) return { ok: false, reason: "invalid" };
+  if (isKnownBreachedPassword(password)) {
+    return { ok: false, reason: "error", message: BREACHED_PASSWORD_MESSAGE, field: "password" };
+  }
   try {
     await authFor(db).api.resetPassword({ body: { newPassword: password, token: tokens.accessToken } });
   } catch (error) {

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /** The spec's "simple address pattern" for the forgot-password form. */
 export const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -13,9 +13,11 @@ export const INVALID_EMAIL_TOAST = {
 export const forgotPasswordSchema = z.object({
   email: z
     .string({ error: INVALID_EMAIL_TOAST.description })
-    .trim()
-    .max(255, INVALID_EMAIL_TOAST.description)
-    .regex(SIMPLE_EMAIL, INVALID_EMAIL_TOAST.description),
+    .check(
+      z.trim(),
+      z.maxLength(255, INVALID_EMAIL_TOAST.description),
+      z.regex(SIMPLE_EMAIL, INVALID_EMAIL_TOAST.description),
+    ),
 });
 
 export const FORGOT_PASSWORD_FIELDS = ["email"] as const;

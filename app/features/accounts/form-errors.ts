@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { type $ZodType, type output, safeParse } from "zod/v4/core";
 import { formText } from "~/lib/form-text";
 
 /** One message per field (the first rule it broke), keyed by the field's name. */
@@ -7,11 +7,11 @@ export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 export type Validation<T, F extends string> = { ok: true; data: T } | { ok: false; fieldErrors: FieldErrors<F> };
 
 /** Runs a form schema and keeps the first message of each field. Client-safe. */
-export function validateForm<S extends z.ZodType, F extends string>(
+export function validateForm<S extends $ZodType, F extends string>(
   schema: S,
   values: Partial<Record<F, string>>,
-): Validation<z.output<S>, F> {
-  const result = schema.safeParse(values);
+): Validation<output<S>, F> {
+  const result = safeParse(schema, values);
   if (result.success) return { ok: true, data: result.data };
   const fieldErrors: FieldErrors<F> = {};
   for (const issue of result.error.issues) {

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { PASSWORD_MISMATCH_MESSAGE, PASSWORD_TOO_SHORT, WEAK_PASSWORD_MESSAGE } from "./new-password-rules";
 import { MIN_STRENGTH, passwordStrength } from "./password-strength";
 
@@ -16,14 +16,19 @@ export {
  */
 export const newPasswordSchema = z
   .object({
-    password: z
-      .string({ error: WEAK_PASSWORD_MESSAGE })
-      .refine((p) => passwordStrength(p) >= MIN_STRENGTH, WEAK_PASSWORD_MESSAGE)
-      .refine((p) => p.length >= 8, PASSWORD_TOO_SHORT)
-      .refine((p) => p.length <= 128, "Password must be at most 128 characters"),
+    password: z.string({ error: WEAK_PASSWORD_MESSAGE }).check(
+      z.refine((p) => passwordStrength(p) >= MIN_STRENGTH, WEAK_PASSWORD_MESSAGE),
+      z.refine((p) => p.length >= 8, PASSWORD_TOO_SHORT),
+      z.refine((p) => p.length <= 128, "Password must be at most 128 characters"),
+    ),
     confirmPassword: z.string({ error: PASSWORD_MISMATCH_MESSAGE }),
   })
-  .refine((v) => v.password === v.confirmPassword, { message: PASSWORD_MISMATCH_MESSAGE, path: ["confirmPassword"] });
+  .check(
+    z.refine((v) => v.password === v.confirmPassword, {
+      message: PASSWORD_MISMATCH_MESSAGE,
+      path: ["confirmPassword"],
+    }),
+  );
 
 export const NEW_PASSWORD_FIELDS = ["password", "confirmPassword"] as const;
 export type NewPasswordField = (typeof NEW_PASSWORD_FIELDS)[number];

@@ -1,56 +1,71 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { ROLES } from "~/auth/roles";
+import { WEAK_PASSWORD_MESSAGE } from "./new-password-rules";
+import { MIN_STRENGTH, passwordStrength } from "./password-strength";
 
 /**
  * Register (spec section 5): the spec's fields and messages word for word. The facility is
  * asked of facility administrators only (decisions section 2); the specialty is kept for
  * doctors only. Used by the browser before posting and again by the action.
  */
-export const registerSchema = z
+export const registerFormSchema = z
   .object({
     full_name: z
       .string({ error: "Name must be at least 2 characters" })
-      .trim()
-      .min(2, "Name must be at least 2 characters")
-      .max(100, "Name must be less than 100 characters"),
-    email: z
-      .string({ error: "Invalid email address" })
-      .trim()
-      .pipe(z.email({ error: "Invalid email address" }).max(255, "Email must be less than 255 characters")),
+      .check(
+        z.trim(),
+        z.minLength(2, "Name must be at least 2 characters"),
+        z.maxLength(100, "Name must be less than 100 characters"),
+      ),
+    email: z.pipe(
+      z.string({ error: "Invalid email address" }).check(z.trim()),
+      z.email({ error: "Invalid email address" }).check(z.maxLength(255, "Email must be less than 255 characters")),
+    ),
     phone: z
       .string({ error: "Phone number must be at least 10 digits" })
-      .trim()
-      .min(10, "Phone number must be at least 10 digits")
-      .max(20, "Phone number must be less than 20 digits"),
-    password: z
-      .string({ error: "Password must be at least 8 characters" })
-      .min(8, "Password must be at least 8 characters")
-      .max(128, "Password must be at most 128 characters"),
+      .check(
+        z.trim(),
+        z.minLength(10, "Phone number must be at least 10 digits"),
+        z.maxLength(20, "Phone number must be less than 20 digits"),
+      ),
+    // The same rule as a new password (spec sections 4 and 5): 8 characters, and strength 3 of 5.
+    password: z.string({ error: "Password must be at least 8 characters" }).check(
+      z.minLength(8, "Password must be at least 8 characters"),
+      z.maxLength(128, "Password must be at most 128 characters"),
+      z.refine((p) => passwordStrength(p) >= MIN_STRENGTH, WEAK_PASSWORD_MESSAGE),
+    ),
     confirmPassword: z.string({ error: "Passwords don't match" }),
     role: z.enum(ROLES, { error: "Please select a valid role" }),
-    specialty: z.string().trim().max(100, "Specialty must be less than 100 characters").optional(),
-    facility_id: z.string().trim().optional(),
+    specialty: z.optional(z.string().check(z.trim(), z.maxLength(100, "Specialty must be less than 100 characters"))),
+    facility_id: z.optional(z.string().check(z.trim())),
   })
   // Both checks run even while another field is missing (a blank field is undefined to the
   // forms), so a submit shows every message at once.
-  .refine((v) => v.password === v.confirmPassword, {
-    message: "Passwords don't match",
-    path: ["confirmPassword"],
-    when: ({ value }) => {
-      const v = value as { password?: unknown; confirmPassword?: unknown } | undefined;
-      return typeof v?.password === "string" && typeof v.confirmPassword === "string";
-    },
-  })
-  .refine((v) => v.role !== "facility_admin" || !!v.facility_id, {
-    message: "Please select the facility you run",
-    path: ["facility_id"],
-    when: ({ value }) => (value as { role?: unknown } | undefined)?.role === "facility_admin",
-  })
-  .transform(({ confirmPassword: _confirm, ...v }) => ({
+  .check(
+    z.refine((v) => v.password === v.confirmPassword, {
+      message: "Passwords don't match",
+      path: ["confirmPassword"],
+      when: ({ value }) => {
+        const v = value as { password?: unknown; confirmPassword?: unknown } | undefined;
+        return typeof v?.password === "string" && typeof v.confirmPassword === "string";
+      },
+    }),
+    z.refine((v) => v.role !== "facility_admin" || !!v.facility_id, {
+      message: "Please select the facility you run",
+      path: ["facility_id"],
+      when: ({ value }) => (value as { role?: unknown } | undefined)?.role === "facility_admin",
+    }),
+  );
+
+/** The registration as the domain takes it: the confirmation dropped, role-specific fields kept only for their role. */
+export const registerSchema = z.pipe(
+  registerFormSchema,
+  z.transform(({ confirmPassword: _confirm, ...v }: z.output<typeof registerFormSchema>) => ({
     ...v,
     specialty: v.role === "doctor" && v.specialty ? v.specialty : null,
     facility_id: v.role === "facility_admin" && v.facility_id ? v.facility_id : null,
-  }));
+  })),
+);
 
 export type RegisterInput = z.output<typeof registerSchema>;
 export const REGISTER_FIELDS = [

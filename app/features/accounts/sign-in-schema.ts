@@ -1,12 +1,12 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /** Sign in (spec section 5), used by the browser before posting and again by the action. */
 export const signInSchema = z.object({
-  email: z
-    .string({ error: "Invalid email address" })
-    .trim()
-    .pipe(z.email({ error: "Invalid email address" })),
-  password: z.string({ error: "Password is required" }).min(1, "Password is required"),
+  email: z.pipe(
+    z.string({ error: "Invalid email address" }).check(z.trim()),
+    z.email({ error: "Invalid email address" }),
+  ),
+  password: z.string({ error: "Password is required" }).check(z.minLength(1, "Password is required")),
 });
 
 export type SignInInput = z.output<typeof signInSchema>;

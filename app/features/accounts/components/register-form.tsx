@@ -8,7 +8,8 @@ import { useToastOf } from "~/components/ui/toaster";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { RegisterAnswer } from "../action-data";
 import { VALIDATION_TOAST } from "../form-errors";
-import { REGISTER_FIELDS, registerSchema } from "../register-schema";
+import { REGISTER_FIELDS, registerFormSchema } from "../register-schema";
+import { PasswordStrengthMeter } from "./password-strength-meter";
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 
@@ -64,7 +65,7 @@ function Registered({ answer, onSignIn }: { answer: RegisterAnswer; onSignIn: ()
 function RegisterFields({ answer, facilities }: { answer: RegisterAnswer | undefined; facilities: Facilities }) {
   // The schema's checks without its final reshaping (`.transform`, which Conform cannot read
   // constraints from); the action parses with the whole schema.
-  const [form, fields] = useSchemaForm(registerSchema.in, {
+  const [form, fields] = useSchemaForm(registerFormSchema, {
     id: "register",
     lastResult: answer?.result,
     defaultValue: { role: "doctor" },
@@ -92,8 +93,9 @@ function RegisterFields({ answer, facilities }: { answer: RegisterAnswer | undef
           type="password"
           autoComplete="new-password"
           required
-          hint="At least 8 characters."
+          hint="At least 8 characters, with upper and lower case letters, a number or a symbol."
         />
+        <PasswordStrengthMeter password={fields.password.value ?? ""} id="register-strength" />
         <InputField
           field={fields.confirmPassword}
           label="Confirm Password"
