@@ -1,12 +1,12 @@
 // `npm run bench:cpu -- <target> <target> ...`: CPU per request of a page, in one process, without
 // HTTP. A target is a build directory (`npm run build` output; copy `build` aside to compare two
-// versions of the code) or `floor` (bench/floor-page.ts: the floor server's work for the page).
-// Each target gets its own copy of one seeded PGlite database (one process owns a directory) and
-// answers batches of requests through `app.fetch`. The targets take turns batch by batch, so the
-// machine's changing load falls on all alike. The result is the median and the first quartile of
-// the per-batch CPU time (process.cpuUsage) per request.
-// Environment: CPU_PATH (/dashboard/system-admin), CPU_ROUNDS (30 batches per target),
-// CPU_BATCH (40 requests, 10 at a time).
+// versions of the code). Each target gets its own copy of one seeded PGlite database (one process
+// owns a directory) and answers batches of requests through `app.fetch`. The targets take turns
+// batch by batch, so the machine's changing load falls on all alike. The result is the median and
+// the first quartile of the per-batch CPU time (process.cpuUsage) per request.
+// Environment: CPU_PATH (/dashboard/system-admin; a client navigation's data request is e.g.
+// /dashboard/system-admin.data?tab=users), CPU_ROUNDS (30 batches per target), CPU_BATCH (40
+// requests, 10 at a time).
 import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -14,11 +14,11 @@ import { pathToFileURL } from "node:url";
 
 const targets = process.argv.slice(2);
 if (targets.length === 0) {
-  console.error("usage: npm run bench:cpu -- <build directory | floor> ...");
+  console.error("usage: npm run bench:cpu -- <build directory> <build directory> ...");
   process.exit(2);
 }
 for (const t of targets) {
-  if (t !== "floor" && !existsSync(path.join(t, "server/index.js"))) {
+  if (!existsSync(path.join(t, "server/index.js"))) {
     console.error(`${t}: no server build (server/index.js) here`);
     process.exit(2);
   }
@@ -29,10 +29,8 @@ const batchSize = Number(process.env.CPU_BATCH ?? 40);
 const concurrency = 10;
 // React is loaded in its production build only if NODE_ENV is set before anything imports it.
 Object.assign(process.env, { NODE_ENV: "production", LOG_LEVEL: "error", DATABASE_URL: "" });
-const { openDatabase } = await import("../app/db/client.server.ts");
 const { freePort, startServer, waitHealthy } = await import("../tests/helpers/server-process.ts");
 const { AUTH_SECRET, appEnv, HTTP_DATA, prepareDatabase, signIn } = await import("./databases.ts");
-const { floorPage } = await import("./floor-page.ts");
 process.env.AUTH_SECRET = AUTH_SECRET;
 
 console.log(`Seeding ${HTTP_DATA.referrals} referrals on PGlite...`);
@@ -44,11 +42,11 @@ try {
   const server = startServer({
     ...appEnv(database),
     PORT: String(port),
-    BUILD_DIR: targets.find((t) => t !== "floor") ?? "build",
+    BUILD_DIR: targets[0],
   });
   let cookie: string;
   try {
-    await waitHealthy(port, server.child, 60_000);
+    await waitHealthy(port, server);
     cookie = await signIn(`http://127.0.0.1:${port}`);
   } finally {
     server.child.kill("SIGTERM");
@@ -61,27 +59,19 @@ try {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-cpu-"));
     copies.push(dataDir);
     cpSync(path.join(database.env.DATA_DIR, "pglite"), path.join(dataDir, "pglite"), { recursive: true });
-    if (target === "floor") {
-      const { db } = await openDatabase({ kind: "pglite", dataDir: path.join(dataDir, "pglite") });
-      handlers.push(async () => {
-        const { status } = await floorPage(db, new URL(url), cookie);
-        if (status !== 200) throw new Error(`floor: ${pagePath} answered ${status}`);
-      });
-    } else {
-      // Each build reads its configuration (DATA_DIR, BUILD_DIR) when it first opens its database.
-      process.env.DATA_DIR = dataDir;
-      process.env.BUILD_DIR = path.resolve(target);
-      const { createApp } = await import(pathToFileURL(path.resolve(target, "server/index.js")).href);
-      const app = createApp();
-      const bindings = { incoming: { socket: { remoteAddress: "127.0.0.1" }, headers: {} } };
-      const handler = async () => {
-        const response: Response = await app.fetch(new Request(url, { headers: { cookie } }), bindings);
-        if (response.status !== 200) throw new Error(`${target}: ${pagePath} answered ${response.status}`);
-        await response.arrayBuffer();
-      };
-      await handler();
-      handlers.push(handler);
-    }
+    // Each build reads its configuration (DATA_DIR, BUILD_DIR) when it first opens its database.
+    process.env.DATA_DIR = dataDir;
+    process.env.BUILD_DIR = path.resolve(target);
+    const { createApp } = await import(pathToFileURL(path.resolve(target, "server/index.js")).href);
+    const app = createApp();
+    const bindings = { incoming: { socket: { remoteAddress: "127.0.0.1" }, headers: {} } };
+    const handler = async () => {
+      const response: Response = await app.fetch(new Request(url, { headers: { cookie } }), bindings);
+      if (response.status !== 200) throw new Error(`${target}: ${pagePath} answered ${response.status}`);
+      await response.arrayBuffer();
+    };
+    await handler();
+    handlers.push(handler);
   }
 
   const batch = async (handler: () => Promise<void>, n: number) => {

@@ -1,5 +1,5 @@
 // The benchmarks' databases: a throwaway PGlite directory or PostgreSQL database, migrated and
-// seeded (bench/run.ts, bench/cpu.ts).
+// seeded (bench/run.ts, bench/cpu.ts, bench/interaction.ts, scripts/bundle-report.ts).
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -8,7 +8,8 @@ import pg from "pg";
 import { openDatabase } from "../app/db/client.server.ts";
 import { migrateDatabase } from "../app/db/migrate.server.ts";
 import { seedContent } from "../app/db/seed.server.ts";
-import { seedPlatform } from "./platform-seed.ts";
+import { freePort, startServer, waitHealthy } from "../tests/helpers/server-process.ts";
+import { BENCH_PASSWORD, BENCH_USERS, seedBenchUsers, seedPlatform } from "./platform-seed.ts";
 
 export const postgresUrl =
   process.env.BENCH_POSTGRES_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -16,7 +17,7 @@ export const postgresUrl =
 /** The data behind the HTTP benchmark's pages (the 1M-referral scale test is bench/referrals-seed.ts). */
 export const HTTP_DATA = { referrals: 20_000, users: 2_000, facilities: 100, waitlist: 1_000 };
 
-/** The servers and the floor share one secret: the floor checks the app's session cookie. */
+/** The app servers' secret (this process signs in users for the durability streams with it too). */
 export const AUTH_SECRET = "bench-secret-".padEnd(40, "x");
 /** The bootstrap administrator (BOOTSTRAP_ADMIN_*) whose session reads the signed-in page. */
 export const ADMIN = { email: "bench-admin@example.org", password: "Bench-Admin-Pass-1", name: "Bench Administrator" };
@@ -32,15 +33,24 @@ export function appEnv(database: BenchDb): Record<string, string> {
   };
 }
 
-/** Signs in as the bootstrap administrator through the real form; returns the session cookie. */
-export async function signIn(base: string): Promise<string> {
+/** Who can sign in on a benchmark database: the bootstrap administrator and seedBenchUsers' users. */
+export const ACCOUNTS = {
+  systemAdmin: { email: ADMIN.email, password: ADMIN.password },
+  facilityAdmin: { email: BENCH_USERS.facilityAdmin.email, password: BENCH_PASSWORD },
+  doctor: { email: BENCH_USERS.doctor.email, password: BENCH_PASSWORD },
+} as const;
+export type Account = keyof typeof ACCOUNTS;
+
+/** Signs in through the real form (by default as the bootstrap administrator); returns the session cookie. */
+export async function signIn(base: string, account: Account = "systemAdmin"): Promise<string> {
+  const { email, password } = ACCOUNTS[account];
   const response = await fetch(`${base}/auth`, {
     method: "POST",
     redirect: "manual",
-    body: new URLSearchParams({ email: ADMIN.email, password: ADMIN.password }),
+    body: new URLSearchParams({ email, password }),
   });
   const cookie = response.headers.getSetCookie().find((c) => c.includes(".session_token="));
-  if (!cookie) throw new Error(`sign-in failed: HTTP ${response.status}`);
+  if (!cookie) throw new Error(`sign-in as ${email} failed: HTTP ${response.status}`);
   return cookie.split(";")[0];
 }
 
@@ -70,7 +80,10 @@ async function adminQuery(query: string): Promise<void> {
   }
 }
 
-/** A fresh database, migrated and seeded with the site's content and, with `data`, a referral platform. */
+/**
+ * A fresh database, migrated and seeded with the site's content, seedBenchUsers' signed-in users
+ * and, with `data`, a referral platform of that size.
+ */
 export async function prepareDatabase(kind: Kind, data: typeof HTTP_DATA | null): Promise<BenchDb> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-"));
   const name = `bench_${randomBytes(4).toString("hex")}`;
@@ -95,6 +108,7 @@ export async function prepareDatabase(kind: Kind, data: typeof HTTP_DATA | null)
       await migrateDatabase(handle);
       await seedContent(handle.db);
       if (data) await seedPlatform(handle, data, () => {});
+      await seedBenchUsers(handle);
     } finally {
       await handle.close();
     }
@@ -103,4 +117,26 @@ export async function prepareDatabase(kind: Kind, data: typeof HTTP_DATA | null)
     await database.drop();
     throw error;
   }
+}
+
+/** A running production server (the build in BUILD_DIR) and how to stop it. */
+export type Running = { port: number; base: string; stop(): Promise<void> };
+
+/** The production server on `database` (bootstrap administrator included), on a port the OS hands out. */
+export async function startApp(database: BenchDb, env: Record<string, string> = {}): Promise<Running> {
+  const port = await freePort();
+  const server = startServer({ ...appEnv(database), PORT: String(port), LOG_LEVEL: "warn", ...env });
+  await waitHealthy(port, server);
+  return {
+    port,
+    base: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      const { child, exited } = server;
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
 }

@@ -128,3 +128,47 @@ export async function seedPlatform(
   );
   await step(handle, "vacuum (analyze)", sql`vacuum (analyze)`, log);
 }
+
+/** The password of the benchmarks' signed-in users below (the bootstrap administrator has its own). */
+export const BENCH_PASSWORD = "Bench-User-Pass-1";
+/** An approved facility administrator (of the first facility by slug) and a verified doctor who can sign in. */
+export const BENCH_USERS = {
+  facilityAdmin: { email: "bench-facility-admin@example.org", name: "Bench Facility Administrator" },
+  doctor: { email: "bench-doctor@example.org", name: "Bench Doctor" },
+} as const;
+
+/**
+ * Adds BENCH_USERS with BENCH_PASSWORD (a credential account, the hash better-auth checks) and
+ * `pending` pending referrals from the doctor to the facility administrator's facility: what the
+ * interaction benchmark clicks Accept on, and what the bundle report's signed-in dashboards show.
+ * Needs at least one facility (the site's content or seedPlatform's).
+ */
+export async function seedBenchUsers(handle: DatabaseHandle, pending = 40): Promise<void> {
+  const { hashPassword } = await import("better-auth/crypto");
+  const hash = await hashPassword(BENCH_PASSWORD);
+  const { facilityAdmin, doctor } = BENCH_USERS;
+  await handle.db.execute(
+    sql`insert into users (full_name, email, email_verified, role, is_verified, approval_status, approved_at, facility_id, specialty)
+        values (${doctor.name}, ${doctor.email}, true, 'doctor', true, 'approved', now(), null, 'Cardiology'),
+               (${facilityAdmin.name}, ${facilityAdmin.email}, true, 'facility_admin', true, 'approved', now(),
+                (select id from facilities order by slug limit 1), null)`,
+  );
+  await handle.db.execute(
+    sql`insert into accounts (user_id, account_id, provider_id, password)
+        select id, id::text, 'credential', ${hash} from users where email in (${doctor.email}, ${facilityAdmin.email})`,
+  );
+  await handle.db.execute(
+    sql`insert into patients (full_name, phone) values ('Bench Patient', '+233559990000') on conflict (phone) do nothing`,
+  );
+  await handle.db.execute(
+    sql`insert into referrals (doctor_id, facility_id, patient_id, patient_name, patient_phone, chief_complaint,
+                               clinical_notes, urgency_level, status, created_at, referral_fee, doctor_share, platform_share)
+        select d.id, a.facility_id, p.id, 'Bench Patient ' || i, p.phone, 'Persistent cough, bench referral ' || i,
+               'Notes', (array['routine','urgent','emergency'])[1 + i % 3], 'pending', now() - i * interval '1 minute',
+               10000, 7000, 3000
+        from generate_series(1, ${pending}::int) i,
+             (select id from users where email = ${doctor.email}) d,
+             (select facility_id from users where email = ${facilityAdmin.email}) a,
+             (select id, phone from patients where phone = '+233559990000') p`,
+  );
+}
