@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { expect, expectAccessible, expectNoSidewaysScroll, PHONE, test, waitForMail } from "./fixtures";
+import { expect, expectAccessible, expectNoSidewaysScroll, hydrated, PHONE, test, waitForMail } from "./fixtures";
 import { ADMIN, facilityChoices, registerAndVerify, signIn } from "./support/accounts";
 
 /*
@@ -21,6 +21,7 @@ async function signedIn(browser: Browser, person: Pick<Person, "email" | "passwo
 /** The system administrator finds an account by email and approves it. */
 async function approve(admin: Page, person: Person) {
   await admin.goto(`/dashboard/system-admin?tab=users&q=${encodeURIComponent(person.email)}`);
+  await hydrated(admin);
   const row = admin.getByRole("row").filter({ hasText: person.email });
   await expect(row).toContainText("Pending");
   await row.getByRole("button", { name: `Approve ${person.name}` }).click();
@@ -29,8 +30,12 @@ async function approve(admin: Page, person: Person) {
   await waitForMail(person.email, (m) => /account is approved/.test(m.subject));
 }
 
-const toast = (page: Page, title: string) => page.getByRole("status").filter({ hasText: title }).first();
-const errorToast = (page: Page, title: string) => page.getByRole("alert").filter({ hasText: title }).first();
+/** A toast: in the notifications region (Radix Toast), or what it announces. */
+const notification = (page: Page) => page.getByRole("region", { name: /^Notifications/ }).getByRole("listitem");
+const toast = (page: Page, title: string) =>
+  notification(page).or(page.getByRole("status")).filter({ hasText: title }).first();
+const errorToast = (page: Page, title: string) =>
+  notification(page).or(page.getByRole("alert")).filter({ hasText: title }).first();
 
 async function fillReferral(page: Page, facility: string, patient: { name: string; phone: string }, complaint: string) {
   await page.getByLabel("Patient name").fill(patient.name);
@@ -81,6 +86,7 @@ test.describe("a referral's whole life", () => {
     await expect(doctorPage.getByRole("definition").first()).toHaveText("0");
     await doctorPage.getByRole("link", { name: "New Referral" }).click();
     await expect(doctorPage).toHaveURL("/referrals/create");
+    await hydrated(doctorPage);
     await expect(doctorPage.getByText("₵100")).toBeVisible();
     await expect(doctorPage.getByText("₵70")).toBeVisible();
     await expect(doctorPage.getByText("₵30")).toBeVisible();
@@ -116,6 +122,7 @@ test.describe("a referral's whole life", () => {
 
     // The facility administrator: reject needs a reason; accept, then complete.
     const fa = await signedIn(browser, facilityAdmin, "/dashboard/facility-admin");
+    await hydrated(fa);
     await expect(fa.getByRole("main")).toContainText(facility.name);
     const pending = fa.getByRole("region", { name: "Pending referrals, newest first" });
     await expect(pending.getByRole("row").filter({ hasText: referralNumber })).toContainText("Severe headache");
@@ -157,23 +164,27 @@ test.describe("a referral's whole life", () => {
       .poll(async () => Number(await completedThisMonth.textContent()))
       .toBeGreaterThanOrEqual(completedBefore + 1);
 
-    // The doctor is told of each outcome; the rejection carries its reason.
+    // The doctor is told of each outcome.
     await waitForMail(doctor.email, (m) => m.subject === `Referral ${referralNumber} accepted`);
     await waitForMail(doctor.email, (m) => m.subject === `Referral ${referralNumber} completed`);
     const rejection = await waitForMail(doctor.email, (m) => / rejected$/.test(m.subject));
-    expect(rejection.text).toContain("Orthopaedics is not available this month");
+    // Mail carries no free text: the reason stays on the platform.
+    expect(rejection.text).not.toContain("Orthopaedics is not available this month");
+    expect(rejection.text).toContain("Sign in to read the facility's reason.");
 
     // The system administrator records the payout: method and reference are both required.
     await page.goto("/dashboard/system-admin?tab=payments");
+    await hydrated(page);
     const payment = page.getByRole("row").filter({ hasText: referralNumber });
     await expect(payment).toContainText("₵70");
     await expect(payment).toContainText("Pending");
     await payment.getByRole("link", { name: `Mark ${referralNumber} as paid` }).click();
     const payDialog = page.getByRole("dialog", { name: "Mark as Paid" });
     const confirm = payDialog.getByRole("button", { name: "Confirm Payment" });
-    await expect(confirm).toBeDisabled();
     await payDialog.getByLabel(/Payment method/).selectOption("Mobile Money");
-    await expect(confirm).toBeDisabled();
+    await confirm.click();
+    await expect(payDialog.getByText("Payment reference is required")).toBeVisible();
+    await expect(payDialog.getByLabel(/Payment reference/)).toHaveAttribute("aria-invalid", "true");
     await payDialog.getByLabel(/Payment reference/).fill("MM-2026-77881");
     await expectAccessible(page);
     await confirm.click();

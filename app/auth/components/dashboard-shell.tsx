@@ -2,13 +2,10 @@ import type { ReactNode } from "react";
 import type { UserActor } from "../actor";
 import { ROLE_LABELS } from "../roles";
 
-/**
- * The signed-in frame of a dashboard page: its title, who is signed in, and the page's content.
- * A form's answer replaces the whole <main> (`data-form-region`: enhance/dashboard.ts).
- */
+/** The signed-in frame of a dashboard page: its title, who is signed in, and the page's content. */
 export function DashboardShell({ title, actor, children }: { title: string; actor: UserActor; children?: ReactNode }) {
   return (
-    <main id="main" data-form-region="" className="container-page py-10">
+    <main id="main" className="container-page py-10">
       <p className="text-sm font-semibold text-brand-700">{ROLE_LABELS[actor.role]}</p>
       <h1 className="mt-1 text-2xl font-bold sm:text-3xl">{title}</h1>
       <p className="mt-2 text-muted">

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import type { Gate } from "../actor";
 import type { Role } from "../roles";
 
@@ -26,9 +27,9 @@ export function AuthenticationRequired() {
   return (
     <Screen title="Authentication Required">
       <p className="mt-3 text-muted">Please sign in to access this page.</p>
-      <a href="/auth" className="btn-primary mt-6">
+      <Link to="/auth" className="btn-primary mt-6">
         Sign In
-      </a>
+      </Link>
     </Screen>
   );
 }
@@ -37,9 +38,9 @@ export function AccessDenied({ message }: { message: string }) {
   return (
     <Screen title="Access Denied">
       <p className="mt-3 text-muted">{message}</p>
-      <a href="/" className="btn-primary mt-6">
+      <Link to="/" className="btn-primary mt-6">
         Go to Home
-      </a>
+      </Link>
     </Screen>
   );
 }
@@ -48,9 +49,9 @@ export function AccountPendingApproval({ role }: { role: Role }) {
   return (
     <Screen title="Account Pending Approval">
       <p className="mt-3 text-muted">{PENDING_MESSAGES[role]}</p>
-      <a href="/" className="btn-secondary mt-6">
+      <Link to="/" className="btn-secondary mt-6">
         Go to Home
-      </a>
+      </Link>
     </Screen>
   );
 }

@@ -1,9 +1,4 @@
-import {
-  type FieldMetadata,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-} from "@conform-to/react";
+import { type FieldMetadata, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import type { ReactNode } from "react";
 
 /**
@@ -131,11 +126,7 @@ export function SelectField({
 }
 
 /** A labelled text area (four lines unless told). */
-export function TextAreaField({
-  placeholder,
-  rows = 4,
-  ...common
-}: Common & { placeholder?: string; rows?: number }) {
+export function TextAreaField({ placeholder, rows = 4, ...common }: Common & { placeholder?: string; rows?: number }) {
   const { key, ...props } = getTextareaProps(common.field, { ariaAttributes: false });
   return (
     <Shell {...common}>

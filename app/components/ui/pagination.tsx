@@ -1,4 +1,4 @@
-import { useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
 
 /** The address of the same page with one search parameter changed (page 1 drops it). */
 export function withParam(search: string, name: string, value: string | number | null): string {
@@ -10,8 +10,9 @@ export function withParam(search: string, name: string, value: string | number |
 }
 
 /**
- * Previous / next links for a paged table (plain links: they work without JavaScript, can be
- * shared, and the server reads the page from the address).
+ * Previous / next links for a paged table. The page is in the address (it can be shared, back
+ * and forward move between pages, the server reads it); with React the table changes without a
+ * document load and the page keeps its scroll position, without JavaScript they are plain links.
  */
 export function Pagination({
   page,
@@ -32,9 +33,9 @@ export function Pagination({
   return (
     <nav aria-label={label} className="mt-4 flex items-center justify-between gap-3 text-sm">
       {page > 1 ? (
-        <a href={withParam(search, param, page - 1)} className="btn-secondary">
+        <Link to={withParam(search, param, page - 1)} preventScrollReset className="btn-secondary">
           Previous
-        </a>
+        </Link>
       ) : (
         <span />
       )}
@@ -43,9 +44,9 @@ export function Pagination({
         {pageCount !== undefined ? ` of ${Math.max(pageCount, page)}` : null}
       </span>
       {hasNext ? (
-        <a href={withParam(search, param, page + 1)} className="btn-secondary">
+        <Link to={withParam(search, param, page + 1)} preventScrollReset className="btn-secondary">
           Next
-        </a>
+        </Link>
       ) : (
         <span />
       )}

@@ -37,7 +37,9 @@ export function Table({
     : { section: "", table: "min-w-[40rem]", head: "", body: "" };
   return (
     <section
-      className={`overflow-x-auto rounded-xl border border-slate-200 ${onPhone.section}`}
+      // relative: visually hidden text in a cell (positioned absolutely) scrolls with the table
+      // instead of widening the page.
+      className={`relative overflow-x-auto rounded-xl border border-slate-200 ${onPhone.section}`}
       tabIndex={0}
       aria-label={caption}
     >
@@ -60,10 +62,22 @@ export function Table({
   );
 }
 
-/** A row; in a stacked table it is a card on a phone. */
-export function Row({ children, stacked = false }: { children?: ReactNode; stacked?: boolean }) {
+/**
+ * A row; in a stacked table it is a card on a phone. `busy`: something is being done to it (its
+ * Accept was pressed and the answer has not come yet): it is dimmed and says so.
+ */
+export function Row({
+  children,
+  stacked = false,
+  busy = false,
+}: {
+  children?: ReactNode;
+  stacked?: boolean;
+  busy?: boolean;
+}) {
+  const className = [stacked ? "data-row-stacked" : "", busy ? "opacity-60" : ""].filter(Boolean).join(" ");
   return (
-    <tr role="row" className={stacked ? "data-row-stacked" : undefined}>
+    <tr role="row" aria-busy={busy || undefined} className={className || undefined}>
       {children}
     </tr>
   );

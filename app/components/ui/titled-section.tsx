@@ -15,7 +15,8 @@ export function TitledSection({
   return (
     <section aria-labelledby={`${id}-heading`} className="mt-10">
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <h2 id={`${id}-heading`} className="text-xl font-bold">
+        {/* Focusable from script: where the focus goes when the row it was on has left the table. */}
+        <h2 id={`${id}-heading`} tabIndex={-1} className="text-xl font-bold focus:outline-none">
           {title}
         </h2>
         {action}

@@ -1,26 +1,35 @@
-import { data, useLocation, useSearchParams } from "react-router";
+import type { MouseEvent } from "react";
+import { useCallback, useRef, useState } from "react";
+import {
+  data,
+  Form,
+  Link,
+  type ShouldRevalidateFunctionArgs,
+  useFetchers,
+  useLocation,
+  useNavigate,
+  useSearchParams,
+} from "react-router";
 import { getActor } from "~/auth/actor.server";
 import { DashboardShell } from "~/auth/components/dashboard-shell";
 import { GateScreen } from "~/auth/components/gate-screens";
 import { loadGated } from "~/auth/gate-loader.server";
-import { Dialog, DialogActions } from "~/components/ui/dialog";
-import { TextAreaField } from "~/components/ui/field";
+import { FormNotice, SubmitButton } from "~/components/forms/form-parts";
+import { parseSubmission } from "~/components/forms/schema-form";
+import { useFetcherToasts } from "~/components/ui/fetcher-toasts";
 import { Pagination, withParam } from "~/components/ui/pagination";
-import { ResultNotice } from "~/components/ui/result-notice";
 import { StatCard, StatGrid } from "~/components/ui/stat-card";
 import { TitledSection } from "~/components/ui/titled-section";
 import { db } from "~/db/database.server";
 import { readFields } from "~/features/accounts/form-errors";
 import { ReferralTable } from "~/features/referrals/components/referral-table";
-import { isTransition } from "~/features/referrals/referral-status";
+import { RejectDialog, type TransitionAnswer } from "~/features/referrals/components/reject-dialog";
+import { rejectionSchema } from "~/features/referrals/referral-schema";
+import { isTransition, type Transition } from "~/features/referrals/referral-status";
 import { facilityDashboard, pageFrom, transitionReferral } from "~/features/referrals/referrals.server";
 import { refusalOf } from "~/lib/refusal";
 import { pageMeta } from "~/lib/seo";
-import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/facility-admin";
-
-/** No React in the browser: the forms' checks and answers in place, the dialogs are a page script (enhance/pages/dashboard.ts). */
-export const handle: RouteHandle = {};
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -34,7 +43,19 @@ export async function loader({ request }: Route.LoaderArgs) {
   const database = await db();
   const params = new URL(request.url).searchParams;
   const pages = { pending: pageFrom(params.get("pending")), accepted: pageFrom(params.get("accepted")) };
-  return loadGated(database, request, "facility-admin", (actor) => facilityDashboard(database, actor, pages));
+  return loadGated(database, request, "facility-admin", async (actor) => ({
+    ...(await facilityDashboard(database, actor, pages)),
+    // Named by the server (the browser's clock and locale could say another month).
+    month: new Date().toLocaleDateString("en-GH", { timeZone: "Africa/Accra", month: "long", year: "numeric" }),
+  }));
+}
+
+/**
+ * After a refusal the figures are read again when it was a conflict (another administrator acted
+ * first: the row is no longer what the page shows); other refusals change nothing.
+ */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 ? true : defaultShouldRevalidate;
 }
 
 const failed = (message: string) => ({
@@ -43,96 +64,114 @@ const failed = (message: string) => ({
   variant: "destructive" as const,
 });
 
-/** Accept, reject (with a reason) or complete: the domain function checks who may, and when. */
+/**
+ * Accept, reject (with a reason) or complete: the domain function checks who may, and when
+ * (a referral someone else has already moved on is a 409).
+ */
 export async function action({ request }: Route.ActionArgs) {
   const database = await db();
-  const { intent, referralId, reason } = readFields(await request.formData().catch(() => new FormData()), [
-    "intent",
-    "referralId",
-    "reason",
-  ]);
+  const form = await request.formData().catch(() => new FormData());
+  const { intent, referralId, reason } = readFields(form, ["intent", "referralId", "reason"]);
   if (!isTransition(intent)) {
-    return data({ ok: false as const, toast: failed("Unknown action"), reasonError: undefined }, { status: 400 });
+    return data<TransitionAnswer>(
+      { ok: false, intent: null, referralId, toast: failed("Unknown action") },
+      { status: 400 },
+    );
   }
+  // The Reject dialog's form, for its answer (the domain function checks the reason itself).
+  const submission = intent === "reject" ? parseSubmission(form, rejectionSchema) : null;
   try {
     const { status } = await transitionReferral(database, await getActor(database, request), referralId, intent, {
       reason,
     });
-    return {
-      ok: true as const,
+    return data<TransitionAnswer>({
+      ok: true,
+      intent,
+      referralId,
       toast: {
         title: `Referral ${status}`,
         description: `The referral has been ${status} successfully.`,
-        variant: "success" as const,
+        variant: "success",
       },
-    };
+      result: submission?.reply({ resetForm: true }),
+    });
   } catch (error) {
     const refusal = refusalOf(error);
     if (!refusal) throw error;
-    // A refused reason (blank, too long) is shown under the reason field too, in the dialog that stays open.
-    const reasonError = intent === "reject" && refusal.status === 400 ? refusal.message : undefined;
-    return data({ ok: false as const, toast: failed(refusal.message), reasonError }, { status: refusal.status });
+    // A refused reason (blank, too long) is shown under the reason field, in the dialog that stays open.
+    const reasonRefused = intent === "reject" && refusal.status === 400;
+    return data<TransitionAnswer>(
+      {
+        ok: false,
+        intent,
+        referralId,
+        toast: failed(refusal.message),
+        reasonRefused,
+        result: submission?.reply(
+          reasonRefused ? { fieldErrors: { reason: [refusal.message] } } : { formErrors: [refusal.message] },
+        ),
+      },
+      { status: refusal.status },
+    );
   }
 }
 
+/** The transitions on their way (rolled back as soon as one is refused), by referral. */
+function useTransitionsInFlight(): Map<string, Transition> {
+  const inFlight = new Map<string, Transition>();
+  const fetchers = useFetchers();
+  for (const fetcher of fetchers) {
+    if (!fetcher.key.startsWith("referral:") || !fetcher.formData) continue;
+    if ((fetcher.data as TransitionAnswer | undefined)?.ok === false) continue;
+    const intent = fetcher.formData.get("intent");
+    const referralId = fetcher.formData.get("referralId");
+    if (isTransition(intent) && typeof referralId === "string") inFlight.set(referralId, intent);
+  }
+  return inFlight;
+}
+
+/** A plain left click (not one that opens a new tab or window). */
+const plainClick = (event: MouseEvent) =>
+  event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+
+/**
+ * Accept or Mark as Completed: a form of its own (a plain post without JavaScript); with React it
+ * posts with a fetcher, the row shows the answer is awaited and the toast comes with the answer.
+ */
 function TransitionButton({
   referralId,
   intent,
   label,
   busyLabel,
   className,
+  busy,
+  onSubmitted,
 }: {
   referralId: string;
   intent: "accept" | "complete";
   label: string;
   busyLabel: string;
   className: string;
+  busy: boolean;
+  onSubmitted: (fetcherKey: string) => void;
 }) {
+  const fetcherKey = `referral:${intent}:${referralId}`;
   return (
-    <form method="post">
-      <input type="hidden" name="referralId" value={referralId} />
-      <button type="submit" name="intent" value={intent} className={className} data-busy-label={busyLabel}>
-        {label}
-      </button>
-    </form>
-  );
-}
-
-/**
- * ?reject=<id> opens it for a pending referral on this page. The reason is required and must not
- * be blank after trimming (spec section 5): the page script checks before sending, the server again.
- */
-function RejectDialog({
-  referral,
-  reasonError,
-}: {
-  referral: { id: string; referralNumber: string };
-  reasonError: string | undefined;
-}) {
-  return (
-    <Dialog
-      param="reject"
-      title="Reject Referral"
-      description={`Please give the reason for rejecting referral ${referral.referralNumber}. The referring doctor will see it.`}
+    <Form
+      method="post"
+      navigate={false}
+      fetcherKey={fetcherKey}
+      onSubmit={(event) => {
+        // Pressed again while the first is on its way: once is enough.
+        if (busy) event.preventDefault();
+        else onSubmitted(fetcherKey);
+      }}
     >
-      <form method="post" id="reject-form">
-        <input type="hidden" name="intent" value="reject" />
-        <input type="hidden" name="referralId" value={referral.id} />
-        <TextAreaField
-          form="reject"
-          name="reason"
-          label="Reason for rejection"
-          required
-          maxLength={1000}
-          error={reasonError}
-        />
-        <DialogActions>
-          <button type="submit" className="btn bg-red-700 text-white hover:bg-red-800" data-busy-label="Rejecting...">
-            Reject Referral
-          </button>
-        </DialogActions>
-      </form>
-    </Dialog>
+      <input type="hidden" name="referralId" value={referralId} />
+      <SubmitButton name="intent" value={intent} busy={busy} busyLabel={busyLabel} className={className}>
+        {label}
+      </SubmitButton>
+    </Form>
   );
 }
 
@@ -140,28 +179,58 @@ export default function FacilityAdminPage({ loaderData, actionData }: Route.Comp
   const { gate, data: dashboard } = loaderData;
   const [params] = useSearchParams();
   const { search } = useLocation();
-  // A rejected referral is no longer pending: after a rejection the dialog is gone.
-  const rejecting = dashboard?.pending.rows.find((r) => r.id === params.get("reject")) ?? null;
+  const navigate = useNavigate();
+  const inFlight = useTransitionsInFlight();
+  const { watch, watchers } = useFetcherToasts();
+
+  // The Reject dialog: opened by the address (?reject=<id>, a plain link without JavaScript) or,
+  // with React, by its link without leaving the page.
+  const fromAddress = dashboard?.pending.rows.find((r) => r.id === params.get("reject")) ?? null;
+  const [rejecting, setRejecting] = useState<{ id: string; referralNumber: string } | null>(fromAddress);
+  const [rejectOpen, setRejectOpen] = useState(fromAddress !== null);
+  const opener = useRef<HTMLElement | null>(null);
+  const onRejectOpenChange = useCallback(
+    (open: boolean) => {
+      setRejectOpen(open);
+      // A dialog the address opened leaves the address when it closes (a reload does not open it again).
+      if (!open && new URLSearchParams(window.location.search).has("reject")) {
+        navigate(withParam(window.location.search, "reject", null), { replace: true, preventScrollReset: true });
+      }
+    },
+    [navigate],
+  );
 
   if (gate.kind !== "allowed" || !dashboard) return <GateScreen gate={gate}>{null}</GateScreen>;
-  const month = new Date().toLocaleDateString("en-GH", { timeZone: "Africa/Accra", month: "long", year: "numeric" });
+
+  // The figures as they will be once the answers on their way arrive.
+  const pendingIds = new Set(dashboard.pending.rows.map((r) => r.id));
+  const acceptedIds = new Set(dashboard.accepted.rows.map((r) => r.id));
+  let leavingPending = 0;
+  let accepting = 0;
+  let completing = 0;
+  for (const [id, intent] of inFlight) {
+    if (pendingIds.has(id) && intent !== "complete") leavingPending += 1;
+    if (pendingIds.has(id) && intent === "accept") accepting += 1;
+    if (acceptedIds.has(id) && intent === "complete") completing += 1;
+  }
+
   return (
     <DashboardShell title="Facility Administrator Dashboard" actor={gate.actor}>
       <p className="-mt-4 mb-6 text-muted">
         Referrals to <span className="font-semibold text-ink">{dashboard.facility.name}</span>
       </p>
-      <ResultNotice result={actionData} />
+      <FormNotice answer={actionData} />
       <StatGrid label="Referral counts" columns={3}>
-        <StatCard label="Pending" value={dashboard.counts.pending} hint="Waiting for your decision" />
+        <StatCard label="Pending" value={dashboard.counts.pending - leavingPending} hint="Waiting for your decision" />
         <StatCard
           label="Accepted this month"
-          value={dashboard.counts.acceptedThisMonth}
-          hint={`Accepted in ${month}`}
+          value={dashboard.counts.acceptedThisMonth + accepting}
+          hint={`Accepted in ${dashboard.month}`}
         />
         <StatCard
           label="Completed this month"
-          value={dashboard.counts.completedThisMonth}
-          hint={`Completed in ${month}`}
+          value={dashboard.counts.completedThisMonth + completing}
+          hint={`Completed in ${dashboard.month}`}
         />
       </StatGrid>
 
@@ -171,24 +240,39 @@ export default function FacilityAdminPage({ loaderData, actionData }: Route.Comp
           rows={dashboard.pending.rows}
           columns={["number", "patient", "doctor", "complaint", "urgency", "created"]}
           empty="No referrals are waiting for a decision."
-          actions={(r) => (
-            <div className="flex flex-wrap gap-2">
-              <TransitionButton
-                referralId={r.id}
-                intent="accept"
-                label="Accept"
-                busyLabel="Accepting..."
-                className="btn-primary min-h-9 px-3 py-1.5"
-              />
-              <a
-                href={withParam(search, "reject", r.id)}
-                className="btn min-h-9 border border-red-700 px-3 py-1.5 text-red-800 hover:bg-red-50"
-                aria-label={`Reject ${r.referralNumber}`}
-              >
-                Reject
-              </a>
-            </div>
-          )}
+          busy={(r) => inFlight.has(r.id)}
+          actions={(r) => {
+            const doing = inFlight.get(r.id);
+            return (
+              <div className="flex flex-wrap gap-2">
+                <TransitionButton
+                  referralId={r.id}
+                  intent="accept"
+                  label="Accept"
+                  busyLabel="Accepting..."
+                  className="btn-primary min-h-9 px-3 py-1.5"
+                  busy={doing === "accept"}
+                  onSubmitted={watch}
+                />
+                <Link
+                  to={withParam(search, "reject", r.id)}
+                  preventScrollReset
+                  className="btn min-h-9 border border-red-700 px-3 py-1.5 text-red-800 hover:bg-red-50"
+                  aria-label={doing === "reject" ? `Rejecting ${r.referralNumber}...` : `Reject ${r.referralNumber}`}
+                  onClick={(event) => {
+                    if (!plainClick(event)) return;
+                    event.preventDefault();
+                    if (doing) return;
+                    opener.current = event.currentTarget;
+                    setRejecting({ id: r.id, referralNumber: r.referralNumber });
+                    setRejectOpen(true);
+                  }}
+                >
+                  {doing === "reject" ? "Rejecting..." : "Reject"}
+                </Link>
+              </div>
+            );
+          }}
         />
         <Pagination
           page={dashboard.pending.page}
@@ -204,6 +288,7 @@ export default function FacilityAdminPage({ loaderData, actionData }: Route.Comp
           rows={dashboard.accepted.rows}
           columns={["number", "patient", "doctor", "complaint", "urgency", "created"]}
           empty="No accepted referrals are waiting to be completed."
+          busy={(r) => inFlight.has(r.id)}
           actions={(r) => (
             <TransitionButton
               referralId={r.id}
@@ -211,6 +296,8 @@ export default function FacilityAdminPage({ loaderData, actionData }: Route.Comp
               label="Mark as Completed"
               busyLabel="Completing..."
               className="btn-secondary min-h-9 px-3 py-1.5 whitespace-nowrap"
+              busy={inFlight.get(r.id) === "complete"}
+              onSubmitted={watch}
             />
           )}
         />
@@ -221,12 +308,14 @@ export default function FacilityAdminPage({ loaderData, actionData }: Route.Comp
           label="Accepted referral pages"
         />
       </TitledSection>
-      {rejecting ? (
-        <RejectDialog
-          referral={rejecting}
-          reasonError={actionData?.ok === false ? actionData.reasonError : undefined}
-        />
-      ) : null}
+      <RejectDialog
+        referral={rejecting}
+        open={rejectOpen}
+        onOpenChange={onRejectOpenChange}
+        answer={actionData}
+        returnFocusTo={opener}
+      />
+      {watchers}
     </DashboardShell>
   );
 }

@@ -1,9 +1,11 @@
-import { data, isRouteErrorResponse, Outlet, useLocation } from "react-router";
+import { useEffect } from "react";
+import { data, isRouteErrorResponse, Link, Outlet, useLocation } from "react-router";
 import { summarise } from "~/auth/actor";
 import { actorHeaders, getActor } from "~/auth/actor.server";
 import { SignedInBar } from "~/auth/components/signed-in-bar";
 import { SiteHeader } from "~/components/layout/site-header";
 import { db } from "~/db/database.server";
+import { isRecoveryAddress } from "~/features/accounts/recovery-link";
 import type { Route } from "./+types/layout";
 
 /** The dashboards' frame: who is signed in (once per request, shared with the pages' loaders). */
@@ -14,6 +16,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
+  // A signed-in visitor of a password-reset link is sent here with the link's fragment kept:
+  // recovery wins over the dashboard (spec section 2).
+  useEffect(() => {
+    if (isRecoveryAddress(window.location)) window.location.replace(`/reset-password${window.location.hash}`);
+  }, []);
   return (
     <>
       <SiteHeader signedIn={loaderData.user !== null} />
@@ -45,9 +52,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           <p role="alert" className="mt-3 text-muted">
             {message}
           </p>
-          <a href={`${pathname}${search}`} className="btn-primary mt-6">
+          <Link to={`${pathname}${search}`} className="btn-primary mt-6">
             Try Again
-          </a>
+          </Link>
         </div>
       </main>
     </>

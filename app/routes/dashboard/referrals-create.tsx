@@ -1,21 +1,23 @@
-import { data, redirect } from "react-router";
+import { data, Link } from "react-router";
 import { getActor } from "~/auth/actor.server";
 import { DashboardShell } from "~/auth/components/dashboard-shell";
 import { GateScreen } from "~/auth/components/gate-screens";
 import { loadGated } from "~/auth/gate-loader.server";
-import { ResultNotice } from "~/components/ui/result-notice";
+import { fieldErrorsOf, parseSubmission } from "~/components/forms/schema-form";
 import { db } from "~/db/database.server";
 import { listFacilityChoices } from "~/features/accounts/accounts.server";
 import { readFields } from "~/features/accounts/form-errors";
-import { ReferralForm } from "~/features/referrals/components/referral-form";
-import { CREATE_REFERRAL_FIELDS, creatingFailedToast } from "~/features/referrals/referral-schema";
+import { ReferralForm, type ReferralFormAnswer } from "~/features/referrals/components/referral-form";
+import {
+  CREATE_REFERRAL_FIELDS,
+  createReferralSchema,
+  creatingFailedToast,
+} from "~/features/referrals/referral-schema";
 import { createReferral } from "~/features/referrals/referrals.server";
+import { redirectWithToast } from "~/lib/flash.server";
 import { refusalOf } from "~/lib/refusal";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/referrals-create";
-
-/** No React in the browser: the form's checks before it is sent, the answers as toasts are a page script (enhance/pages/referrals-create.ts). */
-export const handle = {};
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
@@ -30,21 +32,42 @@ export async function loader({ request }: Route.LoaderArgs) {
   return loadGated(database, request, "referrals-create", () => listFacilityChoices(database));
 }
 
-/** Creates the referral (the domain function refuses everyone but approved doctors), then the dashboard. */
+/** Spec section 8: shown on the dashboard the doctor is sent to (a one-time flash, not the address). */
+const CREATED_TOAST = {
+  title: "Referral Created",
+  description: "Your referral has been created successfully.",
+  variant: "success",
+} as const;
+
+/**
+ * Creates the referral, then the dashboard. The domain function checks who may (only approved
+ * doctors) before anything else, and validates with the form's own schema.
+ */
 export async function action({ request }: Route.ActionArgs) {
   const database = await db();
-  const values = readFields(await request.formData().catch(() => new FormData()), CREATE_REFERRAL_FIELDS);
+  const form = await request.formData().catch(() => new FormData());
+  const submission = parseSubmission(form, createReferralSchema);
   try {
-    const result = await createReferral(database, await getActor(database, request), values);
-    if (result.ok) throw redirect(`/dashboard/doctor?created=${encodeURIComponent(result.referralNumber)}`);
-    return data(
-      { fieldErrors: result.fieldErrors, values, toast: creatingFailedToast(result.message) },
+    const result = await createReferral(
+      database,
+      await getActor(database, request),
+      readFields(form, CREATE_REFERRAL_FIELDS),
+    );
+    if (result.ok) throw await redirectWithToast("/dashboard/doctor", CREATED_TOAST);
+    return data<ReferralFormAnswer>(
+      {
+        result: submission.reply({ fieldErrors: fieldErrorsOf(result.fieldErrors) }),
+        toast: creatingFailedToast(result.message),
+      },
       { status: 400 },
     );
   } catch (error) {
     const refusal = refusalOf(error);
     if (!refusal) throw error;
-    return data({ fieldErrors: {}, values, toast: creatingFailedToast(refusal.message) }, { status: refusal.status });
+    return data<ReferralFormAnswer>(
+      { result: submission.reply({ formErrors: [refusal.message] }), toast: creatingFailedToast(refusal.message) },
+      { status: refusal.status },
+    );
   }
 }
 
@@ -56,12 +79,11 @@ export default function ReferralsCreatePage({ loaderData, actionData }: Route.Co
         <DashboardShell title="Create Referral" actor={gate.actor}>
           <p className="mb-6 max-w-2xl text-muted">
             Refer a patient to a facility in the network. Fields marked * are required.{" "}
-            <a href="/dashboard/doctor" className="text-brand-700 underline">
+            <Link to="/dashboard/doctor" className="text-brand-700 underline">
               Back to your dashboard
-            </a>
+            </Link>
           </p>
-          <ResultNotice result={actionData} />
-          <ReferralForm facilities={facilities} serverErrors={actionData?.fieldErrors} values={actionData?.values} />
+          <ReferralForm facilities={facilities} answer={actionData} />
         </DashboardShell>
       ) : null}
     </GateScreen>

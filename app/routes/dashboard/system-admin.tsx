@@ -1,24 +1,34 @@
-import { data, useSearchParams } from "react-router";
+import { useCallback, useRef, useState } from "react";
+import {
+  data,
+  Form,
+  Link,
+  type ShouldRevalidateFunctionArgs,
+  useFetchers,
+  useLocation,
+  useNavigate,
+  useNavigation,
+  useSearchParams,
+} from "react-router";
 import { getActor } from "~/auth/actor.server";
 import { DashboardShell } from "~/auth/components/dashboard-shell";
 import { GateScreen } from "~/auth/components/gate-screens";
 import { loadGated } from "~/auth/gate-loader.server";
-import { Pagination } from "~/components/ui/pagination";
-import { ResultNotice } from "~/components/ui/result-notice";
+import { FormNotice, SubmitButton } from "~/components/forms/form-parts";
+import { fieldErrorsOf, parseSubmission } from "~/components/forms/schema-form";
+import { useFetcherToasts } from "~/components/ui/fetcher-toasts";
+import { Pagination, withParam } from "~/components/ui/pagination";
 import { StatCard, StatGrid } from "~/components/ui/stat-card";
+import { Tabs } from "~/components/ui/tabs";
 import { db } from "~/db/database.server";
 import { approveAccount } from "~/features/accounts/approval.server";
 import { UserTable } from "~/features/accounts/components/user-table";
 import { readFields } from "~/features/accounts/form-errors";
-import { listUsers } from "~/features/accounts/user-admin.server";
-import { PaymentTable, RecordPaymentDialog } from "~/features/payments/components/payment-table";
-import { listPayments, recordPayment } from "~/features/payments/payments.server";
+import { listUsers, type UserRow } from "~/features/accounts/user-admin.server";
+import { type AdminAnswer, PaymentTable, RecordPaymentDialog } from "~/features/payments/components/payment-table";
+import { listPayments, type PaymentRow, recordPayment } from "~/features/payments/payments.server";
 import { ReferralTable } from "~/features/referrals/components/referral-table";
-import { RECORD_PAYMENT_FIELDS, type RecordPaymentField } from "~/features/referrals/referral-schema";
-import type { RouteHandle } from "~/root";
-
-type PaymentFieldErrors = Partial<Record<RecordPaymentField, string>>;
-
+import { RECORD_PAYMENT_FIELDS, recordPaymentSchema } from "~/features/referrals/referral-schema";
 import { formatCedis, isReferralStatus, REFERRAL_STATUSES, STATUS_LABELS } from "~/features/referrals/referral-status";
 import { listAllReferrals, pageFrom, platformStats } from "~/features/referrals/referrals.server";
 import { WaitlistTable } from "~/features/waitlist/components/waitlist-table";
@@ -27,9 +37,6 @@ import { refusalOf } from "~/lib/refusal";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/system-admin";
 
-/** No React in the browser: the forms' checks and answers in place, the dialogs are a page script (enhance/pages/dashboard.ts). */
-export const handle: RouteHandle = {};
-
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: "System Administrator",
@@ -37,11 +44,12 @@ export const meta: Route.MetaFunction = (args) =>
     noindex: true,
   });
 
+const PATH = "/dashboard/system-admin";
 const TABS = [
-  { id: "referrals", label: "All Referrals" },
-  { id: "users", label: "User Management" },
-  { id: "payments", label: "Payment Management" },
-  { id: "waitlist", label: "Hub Waitlist" },
+  { id: "referrals", label: "All Referrals", href: PATH },
+  { id: "users", label: "User Management", href: `${PATH}?tab=users` },
+  { id: "payments", label: "Payment Management", href: `${PATH}?tab=payments` },
+  { id: "waitlist", label: "Hub Waitlist", href: `${PATH}?tab=waitlist` },
 ] as const;
 type TabId = (typeof TABS)[number]["id"];
 const tabFrom = (value: string | null): TabId => TABS.find((t) => t.id === value)?.id ?? "referrals";
@@ -75,72 +83,196 @@ export async function loader({ request }: Route.LoaderArgs) {
   });
 }
 
+/** After a conflict (the payment was recorded by someone else first) the page is read again. */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 ? true : defaultShouldRevalidate;
+}
+
 const error = (description: string) => ({ title: "Error", description, variant: "destructive" as const });
 
-/** The spec's two server operations: approve-doctor {userId} and record-payment {paymentId, payment_method, payment_reference}. */
+/**
+ * The spec's two server operations: approve-doctor {userId} and record-payment {paymentId,
+ * payment_method, payment_reference}. The domain functions check who may, and validate.
+ */
 export async function action({ request }: Route.ActionArgs) {
   const database = await db();
   const form = await request.formData().catch(() => new FormData());
   const actor = await getActor(database, request);
   const intent = form.get("intent");
-  try {
-    if (intent === "approve") {
-      await approveAccount(database, actor, String(form.get("userId") ?? ""));
-      return {
-        intent,
+  if (intent === "approve") {
+    const userId = String(form.get("userId") ?? "");
+    try {
+      await approveAccount(database, actor, userId);
+      return data<AdminAnswer>({
         ok: true,
-        toast: { title: "Doctor Approved", description: "The account has been approved.", variant: "success" as const },
-      };
+        intent,
+        subject: userId,
+        toast: { title: "Doctor Approved", description: "The account has been approved.", variant: "success" },
+      });
+    } catch (caught) {
+      const refusal = refusalOf(caught);
+      if (!refusal) throw caught;
+      return data<AdminAnswer>(
+        { ok: false, intent, subject: userId, toast: error("Failed to approve doctor") },
+        { status: refusal.status },
+      );
     }
-    if (intent === "record-payment") {
+  }
+  if (intent === "record-payment") {
+    const paymentId = String(form.get("paymentId") ?? "");
+    const submission = parseSubmission(form, recordPaymentSchema);
+    try {
       const result = await recordPayment(database, actor, readFields(form, RECORD_PAYMENT_FIELDS));
       if (!result.ok) {
-        return data(
+        return data<AdminAnswer>(
           {
-            intent,
             ok: false,
-            fieldErrors: result.fieldErrors,
+            intent,
+            subject: paymentId,
+            fieldsRefused: true,
+            result: submission.reply({ fieldErrors: fieldErrorsOf(result.fieldErrors) }),
             toast: error(`Failed to record payment. ${result.message}`),
           },
           { status: 400 },
         );
       }
-      return {
-        intent,
+      return data<AdminAnswer>({
         ok: true,
+        intent,
+        subject: paymentId,
+        result: submission.reply({ resetForm: true }),
         toast: {
           title: "Payment Recorded",
           description: "Payment has been marked as paid successfully.",
-          variant: "success" as const,
+          variant: "success",
         },
-      };
+      });
+    } catch (caught) {
+      const refusal = refusalOf(caught);
+      if (!refusal) throw caught;
+      return data<AdminAnswer>(
+        {
+          ok: false,
+          intent,
+          subject: paymentId,
+          result: submission.reply({ formErrors: [refusal.message] }),
+          toast: error(`Failed to record payment. ${refusal.message}`),
+        },
+        { status: refusal.status },
+      );
     }
-    return data({ intent: null, ok: false, toast: error("Unknown action") }, { status: 400 });
-  } catch (caught) {
-    const refusal = refusalOf(caught);
-    if (!refusal) throw caught;
-    const message = intent === "approve" ? "Failed to approve doctor" : `Failed to record payment. ${refusal.message}`;
-    return data({ intent, ok: false, toast: error(message) }, { status: refusal.status });
   }
+  return data<AdminAnswer>({ ok: false, intent: null, subject: "", toast: error("Unknown action") }, { status: 400 });
 }
+
+/** The accounts whose approval is on its way (rolled back as soon as one is refused). */
+function useApprovalsInFlight(): Set<string> {
+  const ids = new Set<string>();
+  const fetchers = useFetchers();
+  for (const fetcher of fetchers) {
+    if (!fetcher.key.startsWith("account:approve:") || !fetcher.formData) continue;
+    if ((fetcher.data as AdminAnswer | undefined)?.ok === false) continue;
+    const userId = fetcher.formData.get("userId");
+    if (typeof userId === "string") ids.add(userId);
+  }
+  return ids;
+}
+
+/** Approve: a form of its own (a plain post without JavaScript); with React it posts with a fetcher. */
+function ApproveButton({
+  user,
+  busy,
+  onSubmitted,
+}: {
+  user: UserRow;
+  busy: boolean;
+  onSubmitted: (fetcherKey: string) => void;
+}) {
+  const fetcherKey = `account:approve:${user.id}`;
+  return (
+    <Form
+      method="post"
+      navigate={false}
+      fetcherKey={fetcherKey}
+      onSubmit={(event) => {
+        if (busy) event.preventDefault();
+        else onSubmitted(fetcherKey);
+      }}
+    >
+      <input type="hidden" name="userId" value={user.id} />
+      <SubmitButton
+        name="intent"
+        value="approve"
+        busy={busy}
+        busyLabel="Approving..."
+        className="btn-primary min-h-9 px-3 py-1.5"
+      >
+        Approve<span className="sr-only"> {user.fullName}</span>
+      </SubmitButton>
+    </Form>
+  );
+}
+
+function Loading() {
+  return (
+    <p role="status" className="py-6 text-center text-muted">
+      Loading...
+    </p>
+  );
+}
+
+type View = NonNullable<Route.ComponentProps["loaderData"]["data"]>;
 
 export default function SystemAdminPage({ loaderData, actionData }: Route.ComponentProps) {
   const { gate, data: view } = loaderData;
   const [params] = useSearchParams();
-  // ?pay=<id> opens Mark as Paid for a pending payment on this page (a recorded one no longer is).
-  const paying =
+  const location = useLocation();
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  const approving = useApprovalsInFlight();
+  const { watch, watchers } = useFetcherToasts();
+
+  // Mark as Paid: opened by the address (?pay=<id>, a plain link without JavaScript) or, with
+  // React, by its link without leaving the page.
+  const fromAddress =
     view?.tab === "payments"
       ? (view.payments.rows.find((p) => p.id === params.get("pay") && p.status === "pending") ?? null)
       : null;
+  const [paying, setPaying] = useState<PaymentRow | null>(fromAddress);
+  const [payOpen, setPayOpen] = useState(fromAddress !== null);
+  const opener = useRef<HTMLElement | null>(null);
+  const onPayOpenChange = useCallback(
+    (open: boolean) => {
+      setPayOpen(open);
+      // A dialog the address opened leaves the address when it closes (a reload does not open it again).
+      if (!open && new URLSearchParams(window.location.search).has("pay")) {
+        navigate(withParam(window.location.search, "pay", null), { replace: true, preventScrollReset: true });
+      }
+    },
+    [navigate],
+  );
+
   if (gate.kind !== "allowed" || !view) return <GateScreen gate={gate}>{null}</GateScreen>;
-  const status = params.get("status") ?? "";
+
+  // The tab being opened shows as selected at once, while its data loads.
+  const opening =
+    navigation.location?.pathname === location.pathname
+      ? tabFrom(new URLSearchParams(navigation.location.search).get("tab"))
+      : null;
+  const shown = opening ?? view.tab;
+  const stillPending = view.tab === "users" ? view.users.rows.filter((u) => !u.verified && approving.has(u.id)) : [];
+
   return (
     <DashboardShell title="System Administrator" actor={gate.actor}>
-      <ResultNotice result={actionData} />
+      <FormNotice answer={actionData} />
       <StatGrid label="Platform figures">
         <StatCard label="Total Referrals" value={view.stats.totalReferrals} />
         <StatCard label="Active Doctors" value={view.stats.activeDoctors} hint="Approved doctors" />
-        <StatCard label="Pending Approvals" value={view.stats.pendingApprovals} hint="Accounts waiting for approval" />
+        <StatCard
+          label="Pending Approvals"
+          value={view.stats.pendingApprovals - stillPending.length}
+          hint="Accounts waiting for approval"
+        />
         <StatCard
           label="Platform Revenue"
           value={formatCedis(view.stats.platformRevenue)}
@@ -148,103 +280,145 @@ export default function SystemAdminPage({ loaderData, actionData }: Route.Compon
         />
       </StatGrid>
 
-      <nav aria-label="Sections" className="mt-10 overflow-x-auto border-b border-slate-200">
-        <ul className="flex min-w-max gap-1">
-          {TABS.map((t) => (
-            <li key={t.id}>
-              <a
-                href={t.id === "referrals" ? "?" : `?tab=${t.id}`}
-                aria-current={view.tab === t.id ? "page" : undefined}
-                className={`-mb-px inline-block border-b-2 px-4 py-3 text-sm font-semibold ${
-                  view.tab === t.id ? "border-brand-700 text-brand-800" : "border-transparent text-muted hover:text-ink"
-                }`}
-              >
-                {t.label}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </nav>
-
-      <section aria-label={TABS.find((t) => t.id === view.tab)?.label} className="mt-6">
-        {view.tab === "referrals" ? (
-          <>
-            <form method="get" className="mb-4 flex flex-wrap items-end gap-3">
-              <div>
-                <label htmlFor="status-filter" className="field-label">
-                  Status
-                </label>
-                <select id="status-filter" name="status" defaultValue={status} className="field-input min-w-40">
-                  <option value="">All statuses</option>
-                  {REFERRAL_STATUSES.map((s) => (
-                    <option key={s} value={s}>
-                      {STATUS_LABELS[s]}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <button type="submit" className="btn-secondary">
-                Filter
-              </button>
-            </form>
-            <ReferralTable
-              caption="All referrals, newest first"
-              rows={view.referrals.rows}
-              columns={["number", "patient", "doctor", "facility", "urgency", "status", "created", "amount"]}
-              empty={status ? "No referrals with this status." : "No referrals yet."}
-            />
-            <Pagination page={view.referrals.page} pageCount={view.referrals.pageCount} label="Referral pages" />
-          </>
-        ) : view.tab === "users" ? (
-          <>
-            <search>
-              <form method="get" className="mb-4 flex flex-wrap items-end gap-3">
-                <input type="hidden" name="tab" value="users" />
-                <div className="grow sm:max-w-sm">
-                  <label htmlFor="user-search" className="field-label">
-                    Search by name or email
-                  </label>
-                  <input
-                    id="user-search"
-                    name="q"
-                    type="search"
-                    defaultValue={params.get("q") ?? ""}
-                    className="field-input"
-                  />
-                </div>
-                <button type="submit" className="btn-secondary">
-                  Search
-                </button>
-              </form>
-            </search>
-            <UserTable rows={view.users.rows} />
-            <Pagination page={view.users.page} hasNext={view.users.hasNext} label="Account pages" />
-          </>
-        ) : view.tab === "payments" ? (
-          <>
-            <PaymentTable rows={view.payments.rows} />
-            <Pagination page={view.payments.page} hasNext={view.payments.hasNext} label="Payment pages" />
-            {paying ? (
-              <RecordPaymentDialog
-                payment={paying}
-                errors={
-                  actionData && "fieldErrors" in actionData ? (actionData.fieldErrors as PaymentFieldErrors) : undefined
-                }
-              />
-            ) : null}
-          </>
-        ) : (
-          <>
-            <div className="mb-4 flex justify-end">
-              <a href="/dashboard/system-admin/waitlist.csv" download className="btn-secondary">
-                Download CSV
-              </a>
-            </div>
-            <WaitlistTable rows={view.waitlist.rows} />
-            <Pagination page={view.waitlist.page} hasNext={view.waitlist.hasNext} label="Waitlist pages" />
-          </>
-        )}
-      </section>
+      <div className="mt-10">
+        <Tabs
+          label="Sections"
+          value={shown}
+          keepMounted={false}
+          onValueChange={(_, item) => navigate(item.href, { preventScrollReset: true })}
+          listClassName="flex gap-1 overflow-x-auto border-b border-slate-200"
+          triggerClassName="-mb-px inline-block shrink-0 border-b-2 border-transparent px-4 py-3 text-sm font-semibold whitespace-nowrap text-muted hover:text-ink aria-selected:border-brand-700 aria-selected:text-brand-800"
+          items={TABS.map((t) => ({
+            value: t.id,
+            label: t.label,
+            href: t.href,
+            panel:
+              t.id === view.tab ? (
+                <Panel
+                  view={view}
+                  approving={approving}
+                  onApprove={watch}
+                  onPay={(payment, element) => {
+                    opener.current = element;
+                    setPaying(payment);
+                    setPayOpen(true);
+                  }}
+                />
+              ) : (
+                <Loading />
+              ),
+          }))}
+        />
+      </div>
+      <RecordPaymentDialog
+        payment={paying}
+        open={payOpen}
+        onOpenChange={onPayOpenChange}
+        answer={actionData}
+        returnFocusTo={opener}
+      />
+      {watchers}
     </DashboardShell>
   );
+}
+
+function Panel({
+  view,
+  approving,
+  onApprove,
+  onPay,
+}: {
+  view: View;
+  approving: Set<string>;
+  onApprove: (fetcherKey: string) => void;
+  onPay: (payment: PaymentRow, opener: HTMLElement) => void;
+}) {
+  const [params] = useSearchParams();
+  switch (view.tab) {
+    case "referrals": {
+      const status = params.get("status") ?? "";
+      return (
+        <>
+          <Form method="get" preventScrollReset className="mb-4 flex flex-wrap items-end gap-3">
+            <div>
+              <label htmlFor="status-filter" className="field-label">
+                Status
+              </label>
+              <select
+                key={status}
+                id="status-filter"
+                name="status"
+                defaultValue={status}
+                className="field-input min-w-40"
+              >
+                <option value="">All statuses</option>
+                {REFERRAL_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {STATUS_LABELS[s]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <button type="submit" className="btn-secondary">
+              Filter
+            </button>
+          </Form>
+          <ReferralTable
+            caption="All referrals, newest first"
+            rows={view.referrals.rows}
+            columns={["number", "patient", "doctor", "facility", "urgency", "status", "created", "amount"]}
+            empty={status ? "No referrals with this status." : "No referrals yet."}
+          />
+          <Pagination page={view.referrals.page} pageCount={view.referrals.pageCount} label="Referral pages" />
+        </>
+      );
+    }
+    case "users": {
+      const q = params.get("q") ?? "";
+      return (
+        <>
+          <search>
+            <Form method="get" preventScrollReset className="mb-4 flex flex-wrap items-end gap-3">
+              <input type="hidden" name="tab" value="users" />
+              <div className="grow sm:max-w-sm">
+                <label htmlFor="user-search" className="field-label">
+                  Search by name or email
+                </label>
+                <input key={q} id="user-search" name="q" type="search" defaultValue={q} className="field-input" />
+              </div>
+              <button type="submit" className="btn-secondary">
+                Search
+              </button>
+            </Form>
+          </search>
+          <UserTable
+            rows={view.users.rows}
+            approving={(u) => approving.has(u.id)}
+            approve={(u) => <ApproveButton user={u} busy={approving.has(u.id)} onSubmitted={onApprove} />}
+          />
+          <Pagination page={view.users.page} hasNext={view.users.hasNext} label="Account pages" />
+        </>
+      );
+    }
+    case "payments":
+      return (
+        <div id="payments-panel" tabIndex={-1} className="focus:outline-none">
+          <PaymentTable rows={view.payments.rows} onPay={onPay} />
+          <Pagination page={view.payments.page} hasNext={view.payments.hasNext} label="Payment pages" />
+        </div>
+      );
+    case "waitlist":
+      return (
+        <>
+          <div className="mb-4 flex justify-end">
+            {/* A file, not a page: the browser downloads it. */}
+            <Link to={`${PATH}/waitlist.csv`} reloadDocument download className="btn-secondary">
+              Download CSV
+            </Link>
+          </div>
+          <WaitlistTable rows={view.waitlist.rows} />
+          <Pagination page={view.waitlist.page} hasNext={view.waitlist.hasNext} label="Waitlist pages" />
+        </>
+      );
+  }
 }

@@ -1,16 +1,60 @@
-import { useLocation } from "react-router";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { type MouseEvent, type RefObject, useEffect, useRef } from "react";
+import { Link, useFetcher, useLocation } from "react-router";
+import { SubmitButton } from "~/components/forms/form-parts";
+import { useSchemaForm } from "~/components/forms/schema-form";
 import { Dialog, DialogActions } from "~/components/ui/dialog";
 import { InputField, SelectField } from "~/components/ui/field";
 import { withParam } from "~/components/ui/pagination";
 import { Cell, Table } from "~/components/ui/table";
+import { type ToastMessage, toast } from "~/components/ui/toaster";
 import { Badge } from "~/features/referrals/components/status-badge";
-import { PAYMENT_METHODS, type RecordPaymentField } from "~/features/referrals/referral-schema";
+import { PAYMENT_METHODS, recordPaymentSchema } from "~/features/referrals/referral-schema";
 import { formatAccraDate, formatCedis } from "~/features/referrals/referral-status";
 import type { PaymentRow } from "../payments.server";
 
-/** Payment Management (spec section 2): newest first; Mark as Paid only while pending. */
-export function PaymentTable({ rows }: { rows: PaymentRow[] }) {
+/** What the system administrator's action answers to Approve and Mark as Paid. */
+export type AdminAnswer = {
+  ok: boolean;
+  intent: "approve" | "record-payment" | null;
+  /** The account or payment acted on. */
+  subject: string;
+  toast: ToastMessage;
+  /** The Mark as Paid form: its errors, or reset once recorded. */
+  result?: SubmissionResult<string[]>;
+  /** The form's values were refused: the dialog stays open with the messages under the fields. */
+  fieldsRefused?: boolean;
+};
+
+/** The Mark as Paid dialog posts with this fetcher; the table reads it to show the row as paid at once. */
+export const PAY_FETCHER = "payment:record";
+
+/** A plain left click (not one that opens a new tab or window). */
+const plainClick = (event: MouseEvent) =>
+  event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+
+/**
+ * Payment Management (spec section 2): newest first; Mark as Paid only while pending. The link
+ * opens the dialog (`?pay=<id>`: without JavaScript the server renders it open); with React
+ * `onPay` opens it in place. A payment being recorded shows as paid at once.
+ */
+export function PaymentTable({
+  rows,
+  onPay,
+}: {
+  rows: PaymentRow[];
+  onPay?: (payment: PaymentRow, opener: HTMLElement) => void;
+}) {
   const { search } = useLocation();
+  const recording = useFetcher<AdminAnswer>({ key: PAY_FETCHER });
+  const optimistic =
+    recording.formData && recording.data?.ok !== false
+      ? {
+          id: String(recording.formData.get("paymentId") ?? ""),
+          method: String(recording.formData.get("payment_method") ?? ""),
+          reference: String(recording.formData.get("payment_reference") ?? ""),
+        }
+      : null;
   return (
     <Table
       caption="Payments to doctors, newest first"
@@ -18,77 +62,152 @@ export function PaymentTable({ rows }: { rows: PaymentRow[] }) {
       empty="No payments yet: a payment is due when a facility completes a referral."
       rowCount={rows.length}
     >
-      {rows.map((p) => (
-        <tr key={p.id}>
-          <Cell className="font-mono text-xs font-semibold whitespace-nowrap">{p.referralNumber}</Cell>
-          <Cell>{p.doctorName}</Cell>
-          <Cell className="tabular-nums">{formatCedis(p.amountDue)}</Cell>
-          <Cell className="whitespace-nowrap">{formatAccraDate(p.createdAt)}</Cell>
-          <Cell>{p.status === "paid" ? <Badge tone="paid">Paid</Badge> : <Badge tone="pending">Pending</Badge>}</Cell>
-          <Cell>{p.paymentMethod ?? ""}</Cell>
-          <Cell className="break-all">{p.paymentReference ?? ""}</Cell>
-          <Cell>
-            {p.status === "pending" ? (
-              <a
-                href={withParam(search, "pay", p.id)}
-                className="btn-primary min-h-9 px-3 py-1.5 whitespace-nowrap"
-                aria-label={`Mark ${p.referralNumber} as paid`}
-              >
-                Mark as Paid
-              </a>
-            ) : null}
-          </Cell>
-        </tr>
-      ))}
+      {rows.map((row) => {
+        const p =
+          optimistic?.id === row.id
+            ? {
+                ...row,
+                status: "paid" as const,
+                paymentMethod: optimistic.method,
+                paymentReference: optimistic.reference,
+              }
+            : row;
+        return (
+          <tr key={p.id} aria-busy={p !== row || undefined}>
+            <Cell className="font-mono text-xs font-semibold whitespace-nowrap">{p.referralNumber}</Cell>
+            <Cell>{p.doctorName}</Cell>
+            <Cell className="tabular-nums">{formatCedis(p.amountDue)}</Cell>
+            <Cell className="whitespace-nowrap">{formatAccraDate(p.createdAt)}</Cell>
+            <Cell>{p.status === "paid" ? <Badge tone="paid">Paid</Badge> : <Badge tone="pending">Pending</Badge>}</Cell>
+            <Cell>{p.paymentMethod ?? ""}</Cell>
+            <Cell className="break-all">{p.paymentReference ?? ""}</Cell>
+            <Cell>
+              {p.status === "pending" ? (
+                <Link
+                  to={withParam(search, "pay", p.id)}
+                  preventScrollReset
+                  className="btn-primary min-h-9 px-3 py-1.5 whitespace-nowrap"
+                  aria-label={`Mark ${p.referralNumber} as paid`}
+                  onClick={(event) => {
+                    if (!onPay || !plainClick(event)) return;
+                    event.preventDefault();
+                    onPay(p, event.currentTarget);
+                  }}
+                >
+                  Mark as Paid
+                </Link>
+              ) : null}
+            </Cell>
+          </tr>
+        );
+      })}
     </Table>
   );
 }
 
 /**
- * The Mark as Paid dialog: both a method and a reference are required (spec section 5). Confirm
- * stays disabled until both are given (the page script; the server checks again).
+ * The Mark as Paid dialog: both a method and a reference are required (spec section 5): the
+ * schema checks them here and the domain function again. With React it posts with a fetcher and
+ * closes once the payment is recorded (the answer is a toast); without JavaScript the server
+ * renders it open for `?pay=<id>` and it is a plain post.
  */
 export function RecordPaymentDialog({
   payment,
-  errors,
+  open,
+  onOpenChange,
+  answer,
+  returnFocusTo,
 }: {
-  payment: PaymentRow;
-  errors?: Partial<Record<RecordPaymentField, string>>;
+  payment: PaymentRow | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The action's answer to a plain post (without JavaScript). */
+  answer: AdminAnswer | undefined;
+  returnFocusTo: RefObject<HTMLElement | null>;
 }) {
+  const fetcher = useFetcher<AdminAnswer>({ key: PAY_FETCHER });
+  const busy = fetcher.state !== "idle";
+
+  // Each answer once: refused values stay in the dialog, anything else closes it with a toast.
+  const handled = useRef(fetcher.data);
+  useEffect(() => {
+    const data = fetcher.data;
+    if (fetcher.state !== "idle" || !data || data === handled.current) return;
+    handled.current = data;
+    if (data.fieldsRefused) return;
+    onOpenChange(false);
+    toast(data.toast);
+  }, [fetcher.state, fetcher.data, onOpenChange]);
+
+  if (!payment) return null;
+  const mine = (a: AdminAnswer | undefined) => (a?.intent === "record-payment" && a.subject === payment.id ? a : null);
+  const lastResult = (mine(fetcher.data) ?? mine(answer))?.result;
   return (
     <Dialog
-      param="pay"
+      open={open}
+      onOpenChange={onOpenChange}
       title="Mark as Paid"
       description={`Record the payment of ${formatCedis(payment.amountDue)} to ${payment.doctorName} for ${payment.referralNumber}.`}
+      returnFocusTo={returnFocusTo}
+      fallbackFocusId="payments-panel"
     >
-      <form method="post" className="space-y-4" id="record-payment-form" data-complete-to-submit="">
-        <input type="hidden" name="intent" value="record-payment" />
-        <input type="hidden" name="paymentId" value={payment.id} />
-        <SelectField
-          form="payment"
-          name="payment_method"
-          label="Payment method"
-          required
-          placeholder="Select a method"
-          options={PAYMENT_METHODS.map((m) => ({ value: m, label: m }))}
-          error={errors?.payment_method}
-        />
-        <InputField
-          form="payment"
-          name="payment_reference"
-          label="Payment reference"
-          required
-          maxLength={100}
-          autoComplete="off"
-          hint="For example the Mobile Money transaction ID or the bank transfer reference"
-          error={errors?.payment_reference}
-        />
-        <DialogActions>
-          <button type="submit" className="btn-primary" data-busy-label="Recording...">
-            Confirm Payment
-          </button>
-        </DialogActions>
-      </form>
+      <RecordPaymentForm
+        key={payment.id}
+        paymentId={payment.id}
+        lastResult={lastResult}
+        busy={busy}
+        fetcher={fetcher}
+      />
     </Dialog>
+  );
+}
+
+function RecordPaymentForm({
+  paymentId,
+  lastResult,
+  busy,
+  fetcher,
+}: {
+  paymentId: string;
+  lastResult: SubmissionResult<string[]> | undefined;
+  busy: boolean;
+  fetcher: ReturnType<typeof useFetcher<AdminAnswer>>;
+}) {
+  const [form, fields] = useSchemaForm(recordPaymentSchema, { id: `payment-${paymentId}`, lastResult });
+  const formProps = getFormProps(form);
+  return (
+    <fetcher.Form
+      method="post"
+      className="space-y-4"
+      {...formProps}
+      onSubmit={(event) => {
+        // Pressed again while the first is on its way: one payment is enough.
+        if (busy) event.preventDefault();
+        else formProps.onSubmit(event);
+      }}
+    >
+      <input type="hidden" name="intent" value="record-payment" />
+      <input type="hidden" name="paymentId" value={paymentId} />
+      <SelectField
+        field={fields.payment_method}
+        label="Payment method"
+        required
+        placeholder="Select a method"
+        options={PAYMENT_METHODS.map((m) => ({ value: m, label: m }))}
+      />
+      <InputField
+        field={fields.payment_reference}
+        label="Payment reference"
+        required
+        maxLength={100}
+        autoComplete="off"
+        hint="For example the Mobile Money transaction ID or the bank transfer reference"
+      />
+      <DialogActions>
+        <SubmitButton busy={busy} busyLabel="Recording...">
+          Confirm Payment
+        </SubmitButton>
+      </DialogActions>
+    </fetcher.Form>
   );
 }

@@ -73,7 +73,7 @@ function cell(column: ReferralColumn, r: ReferralRow): ReactNode {
         <>
           <StatusBadge status={r.status} />
           {r.status === "rejected" && r.rejectionReason ? (
-            <span className="mt-1 block text-xs text-muted">Reason: {r.rejectionReason}</span>
+            <span className="mt-1 block text-xs text-muted">{`Reason: ${r.rejectionReason}`}</span>
           ) : null}
         </>
       );
@@ -85,7 +85,8 @@ function cell(column: ReferralColumn, r: ReferralRow): ReactNode {
 }
 
 /**
- * Referrals as a table; `actions` adds a last column (the facility administrator's buttons).
+ * Referrals as a table; `actions` adds a last column (the facility administrator's buttons);
+ * `busy` marks the rows something is being done to (an answer awaited).
  */
 export function ReferralTable({
   caption,
@@ -93,19 +94,21 @@ export function ReferralTable({
   columns,
   empty,
   actions,
+  busy,
 }: {
   caption: string;
   rows: ReferralRow[];
   columns: ReferralColumn[];
   empty: string;
   actions?: (r: ReferralRow) => ReactNode;
+  busy?: (r: ReferralRow) => boolean;
 }) {
   const headers = columns.map((c) => HEADERS[c]);
   if (actions) headers.push("Actions");
   return (
     <Table caption={caption} headers={headers} empty={empty} rowCount={rows.length} stacked>
       {rows.map((r) => (
-        <Row key={r.id} stacked>
+        <Row key={r.id} stacked busy={busy?.(r) ?? false}>
           {columns.map((c) => (
             <Cell key={c} label={HEADERS[c]}>
               {cell(c, r)}
