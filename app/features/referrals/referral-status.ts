@@ -16,7 +16,7 @@ export const TRANSITIONS = {
 } as const satisfies Record<string, { from: ReferralStatus; to: ReferralStatus }>;
 export type Transition = keyof typeof TRANSITIONS;
 
-/** A rejection's reason may not be blank (spec section 5): the schema's message, and the page script's. */
+/** A rejection's reason may not be blank (spec section 5): the schema's message, in the browser and the action. */
 export const REJECTION_REASON_REQUIRED = "Please give a reason for the rejection";
 
 export function isTransition(value: unknown): value is Transition {
