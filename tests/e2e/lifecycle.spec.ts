@@ -5,7 +5,8 @@ import { expect, test } from "@playwright/test";
 import { freePort, startServer, waitHealthy } from "../helpers/server-process";
 
 // Each test starts its own production server (a free port, its own data directory) from the same build.
-test.describe.configure({ mode: "serial" });
+// A first start on an empty PGlite directory creates the database: on a busy machine that takes a while.
+test.describe.configure({ mode: "serial", timeout: 180_000 });
 
 test("a bad configuration value stops the server with a message naming it", async () => {
   const server = startServer({ PORT: "not-a-port", DATA_DIR: mkdtempSync(path.join(tmpdir(), "cfg-")) });
