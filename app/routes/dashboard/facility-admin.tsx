@@ -1,5 +1,4 @@
 import type { MouseEvent } from "react";
-import { useCallback, useRef, useState } from "react";
 import {
   data,
   Form,
@@ -7,7 +6,6 @@ import {
   type ShouldRevalidateFunctionArgs,
   useFetchers,
   useLocation,
-  useNavigate,
   useSearchParams,
 } from "react-router";
 import { getActor } from "~/auth/actor.server";
@@ -16,6 +14,7 @@ import { GateScreen } from "~/auth/components/gate-screens";
 import { loadGated } from "~/auth/gate-loader.server";
 import { FormNotice, SubmitButton } from "~/components/forms/form-parts";
 import { parseSubmission } from "~/components/forms/schema-form";
+import { useAddressDialog } from "~/components/ui/dialog-state";
 import { useFetcherToasts } from "~/components/ui/fetcher-toasts";
 import { Pagination, withParam } from "~/components/ui/pagination";
 import { StatCard, StatGrid } from "~/components/ui/stat-card";
@@ -179,26 +178,13 @@ export default function FacilityAdminPage({ loaderData, actionData }: Route.Comp
   const { gate, data: dashboard } = loaderData;
   const [params] = useSearchParams();
   const { search } = useLocation();
-  const navigate = useNavigate();
   const inFlight = useTransitionsInFlight();
   const { watch, watchers } = useFetcherToasts();
 
   // The Reject dialog: opened by the address (?reject=<id>, a plain link without JavaScript) or,
   // with React, by its link without leaving the page.
   const fromAddress = dashboard?.pending.rows.find((r) => r.id === params.get("reject")) ?? null;
-  const [rejecting, setRejecting] = useState<{ id: string; referralNumber: string } | null>(fromAddress);
-  const [rejectOpen, setRejectOpen] = useState(fromAddress !== null);
-  const opener = useRef<HTMLElement | null>(null);
-  const onRejectOpenChange = useCallback(
-    (open: boolean) => {
-      setRejectOpen(open);
-      // A dialog the address opened leaves the address when it closes (a reload does not open it again).
-      if (!open && new URLSearchParams(window.location.search).has("reject")) {
-        navigate(withParam(window.location.search, "reject", null), { replace: true, preventScrollReset: true });
-      }
-    },
-    [navigate],
-  );
+  const reject = useAddressDialog<{ id: string; referralNumber: string }>("reject", fromAddress);
 
   if (gate.kind !== "allowed" || !dashboard) return <GateScreen gate={gate}>{null}</GateScreen>;
 
@@ -263,9 +249,7 @@ export default function FacilityAdminPage({ loaderData, actionData }: Route.Comp
                     if (!plainClick(event)) return;
                     event.preventDefault();
                     if (doing) return;
-                    opener.current = event.currentTarget;
-                    setRejecting({ id: r.id, referralNumber: r.referralNumber });
-                    setRejectOpen(true);
+                    reject.show({ id: r.id, referralNumber: r.referralNumber }, event.currentTarget);
                   }}
                 >
                   {doing === "reject" ? "Rejecting..." : "Reject"}
@@ -309,11 +293,11 @@ export default function FacilityAdminPage({ loaderData, actionData }: Route.Comp
         />
       </TitledSection>
       <RejectDialog
-        referral={rejecting}
-        open={rejectOpen}
-        onOpenChange={onRejectOpenChange}
+        referral={reject.subject}
+        open={reject.open}
+        onOpenChange={reject.onOpenChange}
         answer={actionData}
-        returnFocusTo={opener}
+        returnFocusTo={reject.opener}
       />
       {watchers}
     </DashboardShell>

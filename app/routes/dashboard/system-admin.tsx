@@ -1,4 +1,3 @@
-import { useCallback, useRef, useState } from "react";
 import {
   data,
   Form,
@@ -16,8 +15,9 @@ import { GateScreen } from "~/auth/components/gate-screens";
 import { loadGated } from "~/auth/gate-loader.server";
 import { FormNotice, SubmitButton } from "~/components/forms/form-parts";
 import { fieldErrorsOf, parseSubmission } from "~/components/forms/schema-form";
+import { useAddressDialog } from "~/components/ui/dialog-state";
 import { useFetcherToasts } from "~/components/ui/fetcher-toasts";
-import { Pagination, withParam } from "~/components/ui/pagination";
+import { Pagination } from "~/components/ui/pagination";
 import { StatCard, StatGrid } from "~/components/ui/stat-card";
 import { Tabs } from "~/components/ui/tabs";
 import { db } from "~/db/database.server";
@@ -238,19 +238,7 @@ export default function SystemAdminPage({ loaderData, actionData }: Route.Compon
     view?.tab === "payments"
       ? (view.payments.rows.find((p) => p.id === params.get("pay") && p.status === "pending") ?? null)
       : null;
-  const [paying, setPaying] = useState<PaymentRow | null>(fromAddress);
-  const [payOpen, setPayOpen] = useState(fromAddress !== null);
-  const opener = useRef<HTMLElement | null>(null);
-  const onPayOpenChange = useCallback(
-    (open: boolean) => {
-      setPayOpen(open);
-      // A dialog the address opened leaves the address when it closes (a reload does not open it again).
-      if (!open && new URLSearchParams(window.location.search).has("pay")) {
-        navigate(withParam(window.location.search, "pay", null), { replace: true, preventScrollReset: true });
-      }
-    },
-    [navigate],
-  );
+  const pay = useAddressDialog<PaymentRow>("pay", fromAddress);
 
   if (gate.kind !== "allowed" || !view) return <GateScreen gate={gate}>{null}</GateScreen>;
 
@@ -294,16 +282,7 @@ export default function SystemAdminPage({ loaderData, actionData }: Route.Compon
             href: t.href,
             panel:
               t.id === view.tab ? (
-                <Panel
-                  view={view}
-                  approving={approving}
-                  onApprove={watch}
-                  onPay={(payment, element) => {
-                    opener.current = element;
-                    setPaying(payment);
-                    setPayOpen(true);
-                  }}
-                />
+                <Panel view={view} approving={approving} onApprove={watch} onPay={pay.show} />
               ) : (
                 <Loading />
               ),
@@ -311,11 +290,11 @@ export default function SystemAdminPage({ loaderData, actionData }: Route.Compon
         />
       </div>
       <RecordPaymentDialog
-        payment={paying}
-        open={payOpen}
-        onOpenChange={onPayOpenChange}
+        payment={pay.subject}
+        open={pay.open}
+        onOpenChange={pay.onOpenChange}
         answer={actionData}
-        returnFocusTo={opener}
+        returnFocusTo={pay.opener}
       />
       {watchers}
     </DashboardShell>

@@ -1,13 +1,14 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { type MouseEvent, type RefObject, useEffect, useRef } from "react";
+import type { MouseEvent, RefObject } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { SubmitButton } from "~/components/forms/form-parts";
 import { useSchemaForm } from "~/components/forms/schema-form";
 import { Dialog, DialogActions } from "~/components/ui/dialog";
+import { useDialogAnswers } from "~/components/ui/dialog-state";
 import { InputField, SelectField } from "~/components/ui/field";
 import { withParam } from "~/components/ui/pagination";
 import { Cell, Table } from "~/components/ui/table";
-import { type ToastMessage, toast } from "~/components/ui/toaster";
+import type { ToastMessage } from "~/components/ui/toaster";
 import { Badge } from "~/features/referrals/components/status-badge";
 import { PAYMENT_METHODS, recordPaymentSchema } from "~/features/referrals/referral-schema";
 import { formatAccraDate, formatCedis } from "~/features/referrals/referral-status";
@@ -128,16 +129,8 @@ export function RecordPaymentDialog({
   const fetcher = useFetcher<AdminAnswer>({ key: PAY_FETCHER });
   const busy = fetcher.state !== "idle";
 
-  // Each answer once: refused values stay in the dialog, anything else closes it with a toast.
-  const handled = useRef(fetcher.data);
-  useEffect(() => {
-    const data = fetcher.data;
-    if (fetcher.state !== "idle" || !data || data === handled.current) return;
-    handled.current = data;
-    if (data.fieldsRefused) return;
-    onOpenChange(false);
-    toast(data.toast);
-  }, [fetcher.state, fetcher.data, onOpenChange]);
+  // Refused values stay in the dialog; anything else closes it with a toast.
+  useDialogAnswers(fetcher, fieldsRefused, onOpenChange);
 
   if (!payment) return null;
   const mine = (a: AdminAnswer | undefined) => (a?.intent === "record-payment" && a.subject === payment.id ? a : null);
@@ -211,3 +204,5 @@ function RecordPaymentForm({
     </fetcher.Form>
   );
 }
+
+const fieldsRefused = (answer: AdminAnswer) => !!answer.fieldsRefused;

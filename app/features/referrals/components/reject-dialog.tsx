@@ -1,11 +1,12 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { type RefObject, useEffect, useRef } from "react";
+import type { RefObject } from "react";
 import { useFetcher } from "react-router";
 import { SubmitButton } from "~/components/forms/form-parts";
 import { useSchemaForm } from "~/components/forms/schema-form";
 import { Dialog, DialogActions } from "~/components/ui/dialog";
+import { useDialogAnswers } from "~/components/ui/dialog-state";
 import { TextAreaField } from "~/components/ui/field";
-import { type ToastMessage, toast } from "~/components/ui/toaster";
+import type { ToastMessage } from "~/components/ui/toaster";
 import { rejectionSchema } from "../referral-schema";
 import type { Transition } from "../referral-status";
 
@@ -47,16 +48,8 @@ export function RejectDialog({
   const fetcher = useFetcher<TransitionAnswer>({ key: REJECT_FETCHER });
   const busy = fetcher.state !== "idle";
 
-  // Each answer once: a refused reason stays in the dialog, anything else closes it with a toast.
-  const handled = useRef(fetcher.data);
-  useEffect(() => {
-    const data = fetcher.data;
-    if (fetcher.state !== "idle" || !data || data === handled.current) return;
-    handled.current = data;
-    if (data.reasonRefused) return;
-    onOpenChange(false);
-    toast(data.toast);
-  }, [fetcher.state, fetcher.data, onOpenChange]);
+  // A refused reason stays in the dialog; anything else closes it with a toast.
+  useDialogAnswers(fetcher, reasonRefused, onOpenChange);
 
   if (!referral) return null;
   const mine = (a: TransitionAnswer | undefined) => (a?.intent === "reject" && a.referralId === referral.id ? a : null);
@@ -109,3 +102,5 @@ function RejectForm({
     </fetcher.Form>
   );
 }
+
+const reasonRefused = (answer: TransitionAnswer) => !!answer.reasonRefused;
