@@ -14,6 +14,7 @@
 // On PGlite with bench/databases.ts's data (HTTP_DATA, plus seedBenchUsers' facility administrator,
 // doctor and pending referrals), Chromium at CHROME_PATH (default /usr/bin/chromium).
 import { type Browser, type BrowserContext, chromium, type ElementHandle, type Page } from "playwright-core";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../tests/helpers/chromium.ts";
 import { type Account, HTTP_DATA, prepareDatabase, signIn, startApp } from "./databases.ts";
 
 export type InteractionResult = {
@@ -39,16 +40,6 @@ export type InteractionReport = {
   results: InteractionResult[];
 };
 
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 const THROTTLING = 4;
 const WAIT_MS = 10_000;
 
@@ -246,7 +237,7 @@ export async function interactionBench(options: {
   const database = await prepareDatabase("pglite", HTTP_DATA);
   const app = await startApp(database);
   const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+    executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
   });
   const results: InteractionResult[] = [];

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, expectNoSidewaysScroll, hydrated, PHONE, test } from "./fixtures";
+import { expect, expectAccessible, expectNoSidewaysScroll, holdScripts, hydrated, PHONE, test } from "./fixtures";
 
 const cards = (page: Page) =>
   page
@@ -105,14 +105,7 @@ test.describe("facilities directory", () => {
 
   test("a choice made before React runs is shown once it does", async ({ page }) => {
     // Hold the page's JavaScript until the visitor has chosen, as on a slow network.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdScripts(page);
     // The page is usable as soon as it arrives: its scripts hold the load events, so do not wait for them.
     await page.goto("/facilities", { waitUntil: "commit" });
     await expect(page.getByLabel("Country")).toBeVisible();

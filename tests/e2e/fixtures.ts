@@ -60,6 +60,19 @@ export async function hydrated(page: Page): Promise<void> {
   await expect(page.locator("html[data-hydrated]")).toBeAttached({ timeout: 20_000 });
 }
 
+/** Holds the page's JavaScript until the returned function is called, as on a slow network. */
+export async function holdScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 /** The toast on screen (one at a time): a list item of the notifications region. */
 export function toastOnScreen(page: Page) {
   return page.getByRole("region", { name: /Notifications/ }).getByRole("listitem");

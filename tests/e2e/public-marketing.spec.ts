@@ -3,7 +3,16 @@ import { filterHubs } from "../../app/components/marketing/filter-hubs";
 import { APPS } from "../../app/content/apps";
 import { HUBS } from "../../app/content/hubs";
 import { PRESS_COPY_BLOCKS } from "../../app/content/press";
-import { expect, expectAccessible, expectNoSidewaysScroll, hydrated, loadsNoScript, PHONE, test } from "./fixtures";
+import {
+  expect,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  holdScripts,
+  hydrated,
+  loadsNoScript,
+  PHONE,
+  test,
+} from "./fixtures";
 
 const hubCards = (page: Page) => page.locator("#hub-results article[data-hub]");
 
@@ -158,14 +167,7 @@ test.describe("hubs search with JavaScript", () => {
 
   test("a search typed before React runs is applied once it does", async ({ page }) => {
     // Hold the page's JavaScript until the visitor has typed, as on a slow network.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdScripts(page);
     await page.goto("/hubs", { waitUntil: "commit" });
     const search = page.getByPlaceholder("Search hubs by name or description...");
     await search.fill("heart");
