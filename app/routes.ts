@@ -15,6 +15,7 @@ export default [
     route("auth", "routes/auth/auth.tsx"),
     route("forgot-password", "routes/auth/forgot-password.tsx"),
     route("reset-password", "routes/auth/reset-password.tsx"),
+    route("auth/email-confirmed", "routes/auth/email-confirmed.tsx"),
     route("about", "routes/public/about.tsx"),
     route("contact", "routes/public/contact.tsx"),
     route("careers", "routes/public/careers.tsx"),
@@ -31,9 +32,17 @@ export default [
     route("dashboard/doctor", "routes/dashboard/doctor.tsx"),
     route("dashboard/facility-admin", "routes/dashboard/facility-admin.tsx"),
     route("dashboard/system-admin", "routes/dashboard/system-admin.tsx"),
+    route("dashboard/system-admin/overview", "routes/dashboard/overview.tsx"),
+    route("dashboard/system-admin/audit", "routes/dashboard/audit-log.tsx"),
     route("referrals/create", "routes/dashboard/referrals-create.tsx"),
+    route("referrals/history", "routes/referrals/history.tsx"),
+    // A referral's own page and its files (issue 19); the files route is a resource route (a download).
+    route("referrals/:referralNumber", "routes/referrals/referral.tsx"),
+    route("referrals/:referralNumber/files/:attachmentId", "routes/referrals/attachment.ts"),
   ]),
   route("dashboard/system-admin/waitlist.csv", "routes/dashboard/waitlist-csv.ts"),
+  // CSV downloads: referrals.csv, payments.csv, users.csv (issue 18).
+  route("exports/:file", "routes/exports/csv.ts"),
   // The spec's redirects: one resource route, one entry per old address.
   ...Object.keys(REDIRECTS).map((from) =>
     route(from.slice(1), "routes/resources/redirect.ts", { id: `redirect${from.replaceAll("/", "-")}` }),

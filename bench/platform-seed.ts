@@ -45,14 +45,17 @@ export async function seedPlatform(
   await step(
     handle,
     `${USERS} users`,
-    sql`insert into users (full_name, email, email_verified, role, is_verified, approval_status, facility_id, specialty, created_at)
+    sql`insert into users (full_name, email, email_verified, role, is_verified, approval_status, facility_id, specialty, created_at, approved_at)
         select 'Bench User ' || i, 'user-' || i || '@bench.test', true,
                case when i % 100 < 90 then 'doctor' when i % 100 < 99 then 'facility_admin' else 'system_admin' end,
                case when i % 100 < 90 then i % 5 <> 0 else true end,
                case when i % 100 < 90 and i % 5 = 0 then 'pending' else 'approved' end,
                case when i % 100 between 90 and 98 then (select id from facilities order by slug offset (i % ${FACILITIES}::int) limit 1) end,
                case when i % 100 < 90 then 'Cardiology' end,
-               now() - (i % 730) * interval '1 day' - (i % 86400) * interval '1 second'
+               now() - (i % 730) * interval '1 day' - (i % 86400) * interval '1 second',
+               -- Approved a day after registering (growth over time); pending doctors have no approval.
+               case when not (i % 100 < 90 and i % 5 = 0)
+                    then now() - (i % 730) * interval '1 day' - (i % 86400) * interval '1 second' + interval '1 day' end
         from generate_series(1, ${USERS}::int) i`,
     log,
   );
@@ -115,6 +118,20 @@ export async function seedPlatform(
                case when completed_at < now() - interval '1 year' then completed_at + interval '1 day' end,
                completed_at
         from referrals where status = 'completed'`,
+    log,
+  );
+  // The audit log: every referral's creation, and the transition that brought it to its status.
+  await step(
+    handle,
+    "audit events (creations and transitions)",
+    sql`insert into audit_events (actor_id, action, subject_type, subject_id, from_status, to_status, reason, created_at)
+        select r.doctor_id, 'referral.created', 'referral', r.id, null, 'pending', null, r.created_at from referrals r
+        union all
+        select a.id, 'referral.' || r.status, 'referral', r.id, case when r.status = 'completed' then 'accepted' else 'pending' end,
+               r.status, r.rejection_reason, coalesce(r.completed_at, r.rejected_at, r.accepted_at)
+          from referrals r
+          join lateral (select id from users u where u.facility_id = r.facility_id limit 1) a on true
+         where r.status <> 'pending'`,
     log,
   );
   await step(

@@ -23,6 +23,10 @@ import { ALLOWED_METHODS, createNonce, isCrossSiteWrite, isMalformedPath, securi
 type AppEnv = { Bindings: HttpBindings; Variables: { nonce: string; requestId: string } };
 
 export const MAX_BODY_BYTES = 1024 * 1024;
+/** An upload to a referral's page: one 10 MB file and the form's few other fields. */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024 + 64 * 1024;
+/** A referral's page (its action, also as React Router's `.data` request). */
+const UPLOAD_PATH = /^\/referrals\/REF-[^/]+(\.data)?$/i;
 
 /**
  * Behind the trusted proxy (TRUST_PROXY), the client address is the last X-Forwarded-For entry:
@@ -89,7 +93,20 @@ export function createApp() {
     return next();
   });
 
-  app.use(bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.text("Payload Too Large", 413) }));
+  // A referral's page takes one attached file of up to 10 MB in a multipart post (issue 19): that
+  // post alone may be as large as the file and a little more; its parser enforces the file's limit.
+  const limitBody = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.text("Payload Too Large", 413) });
+  const limitUpload = bodyLimit({
+    maxSize: MAX_UPLOAD_BYTES,
+    onError: (c) => c.text("The file is larger than 10 MB. Please attach a smaller file.", 413),
+  });
+  app.use((c, next) =>
+    c.req.method === "POST" &&
+    UPLOAD_PATH.test(c.req.path) &&
+    c.req.header("content-type")?.toLowerCase().startsWith("multipart/form-data")
+      ? limitUpload(c, next)
+      : limitBody(c, next),
+  );
   app.use(compress());
 
   // Hashed build assets never change: cache for a year. Other public files (public/): an hour;
@@ -130,7 +147,9 @@ export function createApp() {
     const acceptEncoding = c.req.header("accept-encoding");
     const { pathname, search } = new URL(c.req.url);
     // A request carrying a one-time message (lib/flash.server.ts) is rendered: the kept copy lacks it.
-    const cacheable = c.req.method === "GET" && !hasFlash(c.req.header("cookie"));
+    // So is a signed-in visitor's (the header shows their account): only anonymous pages are kept.
+    const cookies = c.req.header("cookie");
+    const cacheable = c.req.method === "GET" && !hasFlash(cookies) && !cookies?.includes(SESSION_COOKIE);
     const lookup = cacheable ? await pages.lookup(pathname, search, c.get("nonce"), acceptEncoding) : null;
     if (lookup && "hit" in lookup) {
       if (isPersonal(c.req.header("cookie"), lookup.hit)) lookup.hit.headers.set("Cache-Control", "no-store");
@@ -149,8 +168,11 @@ export function createApp() {
     const response = await handleRequest(request, context);
     const type = response.headers.get("Content-Type") ?? "";
     if (isPersonal(c.req.header("cookie"), response)) {
-      // A signed-in answer (it may show patient data) is never stored, not even for Back after Sign Out.
-      response.headers.set("Cache-Control", "no-store");
+      // A signed-in answer (it may show patient data) is never stored, not even for Back after Sign Out
+      // (an answer that already says so, like a file's "private, no-store", keeps its own words).
+      if (!/\bno-store\b/.test(response.headers.get("Cache-Control") ?? "")) {
+        response.headers.set("Cache-Control", "no-store");
+      }
     } else if (type.startsWith("text/html") && !response.headers.has("Cache-Control")) {
       // Short, private caching for pages: they carry a per-request nonce and may be personal.
       response.headers.set("Cache-Control", "private, max-age=0, must-revalidate");

@@ -95,6 +95,7 @@ export async function actorById(db: Db, userId: string): Promise<Actor> {
       roleOverride: userRoles.role,
       isVerified: users.isVerified,
       approvalStatus: users.approvalStatus,
+      declineReason: users.declineReason,
       facilityId: users.facilityId,
       specialty: users.specialty,
     })
@@ -110,9 +111,11 @@ export async function actorById(db: Db, userId: string): Promise<Actor> {
     email: row.email,
     fullName: row.fullName,
     role,
-    approved: role === "doctor" ? row.isVerified : row.approvalStatus === "approved",
+    approved:
+      row.approvalStatus !== "declined" && (role === "doctor" ? row.isVerified : row.approvalStatus === "approved"),
     facilityId: row.facilityId,
     specialty: row.specialty,
+    declineReason: row.approvalStatus === "declined" ? row.declineReason : null,
   };
 }
 
@@ -125,7 +128,7 @@ export async function requireUser(db: Db, request: Request): Promise<UserActor> 
 
 /**
  * The server side of the gate screens, for actions and domain functions: the actor when the
- * area allows it; else a thrown 401 (anonymous) or 403 (wrong role, or awaiting approval).
+ * area allows it; else a thrown 401 (anonymous) or 403 (wrong role, awaiting approval, declined).
  */
 export function assertGate(actor: Actor, area: GatedArea): UserActor {
   const gate = gateFor(actor, area);
@@ -138,6 +141,8 @@ export function assertGate(actor: Actor, area: GatedArea): UserActor {
       throw data(gate.message, { status: 403 });
     case "pending":
       throw data("Account Pending Approval", { status: 403 });
+    case "declined":
+      throw data("Account Declined", { status: 403 });
   }
 }
 

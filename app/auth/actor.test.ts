@@ -35,14 +35,15 @@ describe("roles", () => {
 });
 
 describe("gateFor (spec section 6)", () => {
-  const areas: GatedArea[] = ["doctor", "referrals-create", "facility-admin", "system-admin"];
-  const owner: Record<GatedArea, UserActor["role"]> = {
+  type RoleArea = Exclude<GatedArea, "history">;
+  const areas: RoleArea[] = ["doctor", "referrals-create", "facility-admin", "system-admin"];
+  const owner: Record<RoleArea, UserActor["role"]> = {
     doctor: "doctor",
     "referrals-create": "doctor",
     "facility-admin": "facility_admin",
     "system-admin": "system_admin",
   };
-  const denied: Record<GatedArea, string> = {
+  const denied: Record<RoleArea, string> = {
     doctor: "This dashboard is only available for doctors.",
     "referrals-create": "Only doctors can create referrals.",
     "facility-admin": "This dashboard is only available for facility administrators.",
@@ -63,4 +64,13 @@ describe("gateFor (spec section 6)", () => {
       }
     });
   }
+
+  it("history: every role, once approved; anonymous signs in", () => {
+    expect(gateFor(ANONYMOUS, "history")).toEqual({ kind: "anonymous" });
+    for (const role of ROLES) {
+      expect(gateFor(user(role, false), "history")).toEqual({ kind: "pending", role });
+      const actor = user(role, true);
+      expect(gateFor(actor, "history")).toEqual({ kind: "allowed", actor });
+    }
+  });
 });

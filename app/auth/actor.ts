@@ -16,21 +16,26 @@ export type UserActor = {
   approved: boolean;
   facilityId: string | null;
   specialty: string | null;
+  /** Set when a system administrator declined the account: the reason the person reads. */
+  declineReason?: string | null;
 };
 export type Actor = AnonymousActor | UserActor;
 
 export const ANONYMOUS: AnonymousActor = Object.freeze({ kind: "anonymous" });
 
-/** The gated screens: the three dashboards and the create-referral page. */
-export type GatedArea = "doctor" | "facility-admin" | "system-admin" | "referrals-create";
+/** The gated screens: the three dashboards, the create-referral page and History (every role). */
+export type GatedArea = "doctor" | "facility-admin" | "system-admin" | "referrals-create" | "history";
 
 export type Gate =
   | { kind: "allowed"; actor: UserActor }
   | { kind: "anonymous" }
   | { kind: "denied"; message: string }
-  | { kind: "pending"; role: Role };
+  | { kind: "pending"; role: Role }
+  | { kind: "declined"; role: Role; reason: string };
 
-const AREA_ROLE: Record<GatedArea, Role> = {
+/** The role an area is for (null: every role). */
+const AREA_ROLE: Record<GatedArea, Role | null> = {
+  history: null,
   doctor: "doctor",
   "referrals-create": "doctor",
   "facility-admin": "facility_admin",
@@ -43,6 +48,7 @@ export const DENIED_MESSAGES: Record<GatedArea, string> = {
   "referrals-create": "Only doctors can create referrals.",
   "facility-admin": "This dashboard is only available for facility administrators.",
   "system-admin": "Access denied",
+  history: "Access denied",
 };
 
 /**
@@ -51,8 +57,13 @@ export const DENIED_MESSAGES: Record<GatedArea, string> = {
  */
 export function gateFor(actor: Actor, area: GatedArea): Gate {
   if (actor.kind === "anonymous") return { kind: "anonymous" };
-  if (actor.role !== AREA_ROLE[area]) return { kind: "denied", message: DENIED_MESSAGES[area] };
-  if (!actor.approved) return { kind: "pending", role: actor.role };
+  const role = AREA_ROLE[area];
+  if (role !== null && actor.role !== role) return { kind: "denied", message: DENIED_MESSAGES[area] };
+  if (!actor.approved) {
+    return actor.declineReason
+      ? { kind: "declined", role: actor.role, reason: actor.declineReason }
+      : { kind: "pending", role: actor.role };
+  }
   return { kind: "allowed", actor };
 }
 

@@ -4,12 +4,15 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -144,7 +147,8 @@ export const rateLimits = pgTable("rate_limits", {
 
 export const ROLES = ["doctor", "facility_admin", "system_admin"] as const;
 export type Role = (typeof ROLES)[number];
-export const APPROVAL_STATUSES = ["pending", "approved"] as const;
+/** "declined": a system administrator refused the account, with a reason the person reads when they sign in. */
+export const APPROVAL_STATUSES = ["pending", "approved", "declined"] as const;
 
 const updatedAt = () =>
   timestamp("updated_at", { withTimezone: true })
@@ -173,6 +177,9 @@ export const users = pgTable(
     approvalStatus: text("approval_status", { enum: APPROVAL_STATUSES }).notNull().default("pending"),
     approvedAt: timestamp("approved_at", { withTimezone: true }),
     approvedBy: uuid("approved_by").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
+    declinedAt: timestamp("declined_at", { withTimezone: true }),
+    declinedBy: uuid("declined_by").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
+    declineReason: text("decline_reason"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -181,11 +188,17 @@ export const users = pgTable(
     index("users_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("users_role_verified_idx").on(t.role, t.isVerified),
     index("users_approval_status_idx").on(t.approvalStatus),
+    // Growth over time: accounts approved per month.
+    index("users_approved_at_idx").on(t.approvedAt),
     index("users_facility_id_idx").on(t.facilityId),
     // The administrator's account search (name or email, ILIKE '%q%'), trigram-indexed.
     index("users_search_idx").using("gin", sql`${userSearchDocument(t)} gin_trgm_ops`),
     check("users_role_check", sql`${t.role} in ('doctor', 'facility_admin', 'system_admin')`),
-    check("users_approval_status_check", sql`${t.approvalStatus} in ('pending', 'approved')`),
+    check("users_approval_status_check", sql`${t.approvalStatus} in ('pending', 'approved', 'declined')`),
+    check(
+      "users_declined_check",
+      sql`(${t.approvalStatus} = 'declined') = (${t.declinedAt} is not null and ${t.declineReason} is not null)`,
+    ),
   ],
 );
 
@@ -280,7 +293,7 @@ export const signInThrottles = pgTable("sign_in_throttles", {
  * Money is integer pesewas (decisions section 6); the server sets the fee (decisions section 4).
  * ------------------------------------------------------------------------------------------- */
 
-export const REFERRAL_STATUSES = ["pending", "accepted", "rejected", "completed"] as const;
+export const REFERRAL_STATUSES = ["pending", "accepted", "rejected", "completed", "cancelled"] as const;
 export const URGENCY_LEVELS = ["routine", "urgent", "emergency"] as const;
 export const PAYMENT_STATUSES = ["pending", "paid"] as const;
 
@@ -333,6 +346,14 @@ export const referrals = pgTable(
     rejectedAt: timestamp("rejected_at", { withTimezone: true }),
     completedAt: timestamp("completed_at", { withTimezone: true }),
     rejectionReason: text("rejection_reason"),
+    /** What the facility did, found and advises (required when completing: issue 19). */
+    outcomeNote: text("outcome_note"),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    cancellationReason: text("cancellation_reason"),
+    /** The queue's order: emergency 0, urgent 1, routine 2 (kept by the database). */
+    urgencyRank: smallint("urgency_rank")
+      .notNull()
+      .generatedAlwaysAs(sql`case urgency_level when 'emergency' then 0 when 'urgent' then 1 else 2 end`),
     referralFee: integer("referral_fee").notNull(),
     doctorShare: integer("doctor_share").notNull(),
     platformShare: integer("platform_share").notNull(),
@@ -353,7 +374,11 @@ export const referrals = pgTable(
     index("referrals_facility_accepted_at_idx").on(t.facilityId, t.acceptedAt),
     index("referrals_facility_completed_at_idx").on(t.facilityId, t.completedAt),
     index("referrals_patient_id_idx").on(t.patientId),
-    check("referrals_status_check", sql`${t.status} in ('pending', 'accepted', 'rejected', 'completed')`),
+    // The facility's queue: most urgent first, then oldest first.
+    index("referrals_facility_queue_idx").on(t.facilityId, t.status, t.urgencyRank, t.createdAt, t.id),
+    // History search by referral number or patient name (ILIKE '%q%'), trigram-indexed.
+    index("referrals_search_idx").using("gin", sql`${referralSearchDocument(t)} gin_trgm_ops`),
+    check("referrals_status_check", sql`${t.status} in ('pending', 'accepted', 'rejected', 'completed', 'cancelled')`),
     check("referrals_urgency_level_check", sql`${t.urgencyLevel} in ('routine', 'urgent', 'emergency')`),
     check(
       "referrals_fee_check",
@@ -365,6 +390,67 @@ export const referrals = pgTable(
       "referrals_rejection_check",
       sql`(${t.status} = 'rejected') = (${t.rejectedAt} is not null and ${t.rejectionReason} is not null)`,
     ),
+    check(
+      "referrals_cancellation_check",
+      sql`(${t.status} = 'cancelled') = (${t.cancelledAt} is not null and ${t.cancellationReason} is not null)`,
+    ),
+    check("referrals_outcome_note_check", sql`char_length(${t.outcomeNote}) between 1 and 5000`),
+  ],
+);
+
+/** What History's search looks in: the referral number and the patient's name, one per line. */
+export function referralSearchDocument(t: { referralNumber: AnyPgColumn; patientName: AnyPgColumn }) {
+  return sql`(${t.referralNumber} || chr(10) || ${t.patientName})`;
+}
+
+/** Raw bytes (PostgreSQL bytea): attachments live in the database (decision 019). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" });
+
+/** Short messages between the referring doctor and the receiving facility (issue 19). */
+export const referralMessages = pgTable(
+  "referral_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    referralId: uuid("referral_id")
+      .notNull()
+      .references(() => referrals.id, { onDelete: "cascade" }),
+    authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("referral_messages_referral_idx").on(t.referralId, t.createdAt),
+    check("referral_messages_body_check", sql`char_length(${t.body}) between 1 and 2000`),
+  ],
+);
+
+export const ATTACHMENT_TYPES = ["application/pdf", "image/jpeg", "image/png", "image/webp"] as const;
+
+/** Files attached to a referral: a letter, a result, a scan (issue 19); at most 10 MB each, 10 per referral. */
+export const referralAttachments = pgTable(
+  "referral_attachments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    referralId: uuid("referral_id")
+      .notNull()
+      .references(() => referrals.id, { onDelete: "cascade" }),
+    uploaderId: uuid("uploader_id").references(() => users.id, { onDelete: "set null" }),
+    fileName: text("file_name").notNull(),
+    /** Decided from the file's first bytes, never from its name or the browser's word. */
+    contentType: text("content_type", { enum: ATTACHMENT_TYPES }).notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    sha256: text("sha256").notNull(),
+    content: bytea("content").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("referral_attachments_referral_idx").on(t.referralId, t.createdAt),
+    check("referral_attachments_size_check", sql`${t.sizeBytes} between 1 and 10485760`),
+    check(
+      "referral_attachments_type_check",
+      sql`${t.contentType} in ('application/pdf', 'image/jpeg', 'image/png', 'image/webp')`,
+    ),
+    check("referral_attachments_name_check", sql`char_length(${t.fileName}) between 1 and 255`),
   ],
 );
 
@@ -378,6 +464,100 @@ export const referralTotals = pgTable("referral_totals", {
   doctorShare: bigint("doctor_share", { mode: "number" }).notNull().default(0),
   platformShare: bigint("platform_share", { mode: "number" }).notNull().default(0),
 });
+
+/*
+ * Insight rollups (issue 18, migration 0004, decision 020): kept in the writer's transaction by
+ * statement triggers on referrals, like referral_totals. The network's figures are per day and
+ * urgency (a few thousand rows however many facilities); a facility's are per week and per month
+ * (the charts' two units). Response times are histograms: bucket = floor(10 * ln(1 + minutes)),
+ * so a median read from them is within about 5%.
+ */
+
+/** Referrals per day of creation in Ghana, urgency and current status, with their shares. */
+export const referralDaily = pgTable(
+  "referral_daily",
+  {
+    day: date("day").notNull(),
+    urgencyLevel: text("urgency_level", { enum: URGENCY_LEVELS }).notNull(),
+    status: text("status", { enum: REFERRAL_STATUSES }).notNull(),
+    referrals: integer("referrals").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.urgencyLevel, t.status] })],
+);
+
+const facilityCounts = (period: "week" | "month") => ({
+  [period]: date(period).notNull(),
+  facilityId: uuid("facility_id").notNull(),
+  status: text("status", { enum: REFERRAL_STATUSES }).notNull(),
+  referrals: integer("referrals").notNull().default(0),
+});
+
+/** Referrals per facility, week of creation (Monday, in Ghana) and current status. */
+export const referralFacilityWeekly = pgTable("referral_facility_weekly", facilityCounts("week"), (t) => [
+  primaryKey({ columns: [t.week, t.facilityId, t.status] }),
+]);
+
+/** Referrals per facility, month of creation (in Ghana) and current status. */
+export const referralFacilityMonthly = pgTable("referral_facility_monthly", facilityCounts("month"), (t) => [
+  primaryKey({ columns: [t.month, t.facilityId, t.status] }),
+]);
+
+const RESPONSE_KINDS = ["accept", "complete"] as const;
+
+/**
+ * Times to accept (since creation) and to complete (since acceptance) per day of the event in
+ * Ghana and urgency, as a histogram; the completion rows carry the money earned that day.
+ */
+export const referralResponseDaily = pgTable(
+  "referral_response_daily",
+  {
+    day: date("day").notNull(),
+    urgencyLevel: text("urgency_level", { enum: URGENCY_LEVELS }).notNull(),
+    kind: text("kind", { enum: RESPONSE_KINDS }).notNull(),
+    bucket: smallint("bucket").notNull(),
+    referrals: integer("referrals").notNull().default(0),
+    doctorShare: bigint("doctor_share", { mode: "number" }).notNull().default(0),
+    platformShare: bigint("platform_share", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.urgencyLevel, t.kind, t.bucket] })],
+);
+
+const facilityResponses = (period: "week" | "month") => ({
+  [period]: date(period).notNull(),
+  facilityId: uuid("facility_id").notNull(),
+  kind: text("kind", { enum: RESPONSE_KINDS }).notNull(),
+  bucket: smallint("bucket").notNull(),
+  referrals: integer("referrals").notNull().default(0),
+});
+
+/** A facility's response-time histogram per week of the event (Monday, in Ghana). */
+export const referralResponseFacilityWeekly = pgTable(
+  "referral_response_facility_weekly",
+  facilityResponses("week"),
+  (t) => [primaryKey({ columns: [t.week, t.facilityId, t.kind, t.bucket] })],
+);
+
+/** A facility's response-time histogram per month of the event (in Ghana). */
+export const referralResponseFacilityMonthly = pgTable(
+  "referral_response_facility_monthly",
+  facilityResponses("month"),
+  (t) => [primaryKey({ columns: [t.month, t.facilityId, t.kind, t.bucket] })],
+);
+
+/**
+ * Payouts per status and method (method "" while pending), kept by statement triggers on
+ * payment_records (migration 0004): the overview's payout figures without counting every record.
+ */
+export const paymentTotals = pgTable(
+  "payment_totals",
+  {
+    status: text("status", { enum: PAYMENT_STATUSES }).notNull(),
+    method: text("method").notNull(),
+    payouts: bigint("payouts", { mode: "number" }).notNull().default(0),
+    amount: bigint("amount", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.status, t.method] })],
+);
 
 /** A payout owed to a doctor for a completed referral (one per referral). */
 export const paymentRecords = pgTable(
@@ -428,6 +608,8 @@ export const auditEvents = pgTable(
   (t) => [
     index("audit_events_subject_idx").on(t.subjectType, t.subjectId, t.createdAt),
     index("audit_events_created_at_idx").on(t.createdAt.desc().nullsFirst()),
+    // The audit log filtered by who acted.
+    index("audit_events_actor_idx").on(t.actorId, t.createdAt.desc().nullsFirst()),
   ],
 );
 

@@ -1,13 +1,18 @@
+import { parseFormData } from "@remix-run/form-data-parser";
+import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { ROLES } from "~/auth/roles";
 import { CONTACT_SUBJECT_VALUES } from "~/content/contact";
 import { HUBS } from "~/content/hubs";
+import type { Db } from "~/db/client.server";
+import { referralAttachments, referralMessages, referrals } from "~/db/schema";
 import { FORGOT_PASSWORD_FIELDS, forgotPasswordSchema } from "~/features/accounts/forgot-password-schema";
 import { readFields, validateForm } from "~/features/accounts/form-errors";
 import { REGISTER_FIELDS, registerSchema } from "~/features/accounts/register-schema";
 import { SIGN_IN_FIELDS, signInSchema } from "~/features/accounts/sign-in-schema";
 import { readContactForm } from "~/features/contact/contact-fields";
 import { validateContact } from "~/features/contact/contact-schema";
+import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, sniffAttachmentType } from "~/features/referrals/attachment-rules";
 import {
   CREATE_REFERRAL_FIELDS,
   createReferralSchema,
@@ -17,10 +22,11 @@ import {
   rejectionSchema,
 } from "~/features/referrals/referral-schema";
 import { URGENCY_LEVELS } from "~/features/referrals/referral-status";
+import { cancelSchema, messageSchema, outcomeSchema } from "~/features/referrals/workspace-schemas";
 import { getWaitlistHub } from "~/features/waitlist/waitlist-hubs";
 import { FACILITY_TYPES, parseWaitlistSubmission } from "~/features/waitlist/waitlist-schema";
 import { APP_ORIGIN } from "./built-app";
-import type { ReferralWorld } from "./referral-fixtures";
+import type { ReferralWorld, WorkspacePoolSizes, WorkspacePools } from "./referral-fixtures";
 import { HOSTILE_ATOMS } from "./reflection";
 
 /*
@@ -45,13 +51,28 @@ export type Submission = {
   singleFetch: boolean;
   /** From one shared, busy address (so per-IP rate limits trigger) instead of a fresh one. */
   sharedIp: boolean;
+  /** File parts of a multipart post (ignored by the other encodings), after the fields. */
+  files?: FilePart[];
 };
+
+/**
+ * A generated file: its first bytes (`head`) and its whole size (zeros after the head, cut to the
+ * size), so that a 10 MB file costs nothing until it is posted.
+ */
+export type FilePart = { field: string; fileName: string; type: string; head: number[]; size: number };
+
+/** The bytes of a generated file. */
+export function fileBytes(file: FilePart): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(file.size);
+  bytes.set(file.head.slice(0, file.size));
+  return bytes;
+}
 
 export type FuzzForm = {
   name: string;
   submission: fc.Arbitrary<Submission>;
   /** The shared schema's verdict on what the server reads from this post: may it store anything? */
-  isValid(form: FormData, submission: Submission): boolean;
+  isValid(form: FormData, submission: Submission): boolean | Promise<boolean>;
   /** The table a valid submission adds a row to; exact: every acknowledged answer adds exactly one row. */
   stores?: { table: string; exact: boolean };
   /** Which answers acknowledge a write (default: 2xx; a form that redirects on success adds 3xx). */
@@ -68,6 +89,8 @@ export type FuzzForm = {
   share?: number;
   /** Posts sent at once (default 25); larger for forms that wait a minimum time per answer. */
   batch?: number;
+  /** What must hold of the stored data after every batch, whatever was posted (throws if not). */
+  invariant?: (db: Db) => Promise<void>;
 };
 
 /** What the generators need from the running app (real ids from the database), filled in before the first run. */
@@ -82,6 +105,9 @@ export function requestInit(s: Submission): RequestInit {
   if (s.encoding === "multipart") {
     const body = new FormData();
     for (const [name, value] of s.fields) body.append(name, value);
+    for (const file of s.files ?? []) {
+      body.append(file.field, new File([fileBytes(file)], file.fileName, { type: file.type }));
+    }
     return { method: "POST", body };
   }
   if (s.encoding === "json") {
@@ -191,21 +217,26 @@ function fieldsOf(spec: FieldSpec): fc.Arbitrary<Array<[string, string]>> {
 function submissions(
   path: fc.Arbitrary<string>,
   fields: fc.Arbitrary<Array<[string, string]>>,
+  upload?: { files: fc.Arbitrary<FilePart[]> },
 ): fc.Arbitrary<Submission> {
   return fc.record({
     path,
     fields,
-    encoding: fc.constantFrom<Submission["encoding"]>(
-      "urlencoded",
-      "urlencoded",
-      "urlencoded",
-      "multipart",
-      "json",
-      "raw",
-    ),
+    // An upload form is mostly posted as multipart (the only way its file reaches the server).
+    encoding: upload
+      ? fc.constantFrom<Submission["encoding"]>(
+          "multipart",
+          "multipart",
+          "multipart",
+          "multipart",
+          "urlencoded",
+          "json",
+        )
+      : fc.constantFrom<Submission["encoding"]>("urlencoded", "urlencoded", "urlencoded", "multipart", "json", "raw"),
     raw: fc.string({ unit: "binary", maxLength: 60 }),
     singleFetch: fc.boolean(),
     sharedIp: fc.nat(19).map((n) => n === 0),
+    files: upload ? upload.files : fc.constant(undefined),
   });
 }
 
@@ -353,6 +384,7 @@ export function fuzzForms(context: FuzzContext): FuzzForm[] {
       batch: 100,
     },
     ...referralForms(context),
+    ...workspaceForms(context),
   ];
 }
 
@@ -450,6 +482,356 @@ function referralForms(context: FuzzContext): FuzzForm[] {
       stores: { table: "audit_events", exact: true },
       echoes: false,
       cookie: () => world().cookies.systemAdmin,
+    },
+  ];
+}
+
+/* ----------------------------------------------------------------------------------------------
+ * The referral page's actions (/referrals/:referralNumber, issue 19)
+ * -------------------------------------------------------------------------------------------- */
+
+/** How many referrals each of the referral page's fuzzed actions aims at (referral-fixtures.ts). */
+export const WORKSPACE_POOLS: WorkspacePoolSizes = { message: 5, attach: 10, cancel: 20, reject: 20, complete: 20 };
+
+/** The limits the referral page's action reads a multipart post with (routes/referrals/referral.tsx). */
+const UPLOAD_PARSE = {
+  maxFiles: 1,
+  maxFileSize: MAX_ATTACHMENT_BYTES,
+  maxParts: 8,
+  maxHeaderSize: 8 * 1024,
+  maxTotalSize: MAX_ATTACHMENT_BYTES + 64 * 1024,
+};
+
+/**
+ * The form the referral page's action reads from a post, or null when it refuses the body as
+ * unreadable: a multipart post through the same parser and limits (only a part named `file` is
+ * kept as a file), anything else as `request.formData()`.
+ */
+async function workspaceForm(s: Submission): Promise<FormData | null> {
+  if (s.encoding !== "multipart") return readPostedForm(s);
+  try {
+    return await parseFormData(new Request(new URL(s.path, APP_ORIGIN), requestInit(s)), UPLOAD_PARSE, (upload) =>
+      upload.fieldName === "file" ? upload : null,
+    );
+  } catch {
+    return null;
+  }
+}
+
+const REFERRAL_NUMBER = /^REF-\d{4}-\d{6,12}$/i;
+
+/** The referral number a posted path names, as the action finds it (upper case), or null. */
+function numberOfPath(path: string): string | null {
+  try {
+    const number = decodeURIComponent(path.slice("/referrals/".length));
+    return REFERRAL_NUMBER.test(number) ? number.toUpperCase() : null;
+  } catch {
+    return null;
+  }
+}
+
+const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
+
+/** First bytes of the four allowed types. */
+const ALLOWED_HEADS = [
+  ascii("%PDF-1.7\n%\u00e2\u00e3\n1 0 obj\n"),
+  [0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, ...ascii("JFIF\0")],
+  [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, ...ascii("IHDR")],
+  [...ascii("RIFF"), 0x24, 0, 0, 0, ...ascii("WEBPVP8 ")],
+];
+/** First bytes that are nearly one of them, or something a browser would render or run. */
+const REFUSED_HEADS = [
+  ascii("%PDF"),
+  ascii("%pdf-1.4"),
+  ascii(" %PDF-1.4"),
+  [0xef, 0xbb, 0xbf, ...ascii("%PDF-1.4")],
+  [0xff, 0xd8],
+  [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0b],
+  [...ascii("RIFF"), 0x24, 0, 0, 0, ...ascii("WEBX")],
+  [...ascii("RIFF"), 0x24, 0, 0, ...ascii("WEBP")],
+  ascii("RIFF"),
+  ascii("GIF89a"),
+  ascii('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+  ascii("<!DOCTYPE html><html><script>alert(1)</script>"),
+  [0x50, 0x4b, 0x03, 0x04],
+  ascii("MZ\u0090\0"),
+];
+
+const fileHead: fc.Arbitrary<number[]> = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...ALLOWED_HEADS) },
+  { weight: 3, arbitrary: fc.constantFrom(...REFUSED_HEADS) },
+  { weight: 1, arbitrary: fc.array(fc.nat(255), { maxLength: 40 }) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(fc.constantFrom(...ALLOWED_HEADS), fc.array(fc.nat(255), { maxLength: 40 }))
+      .map(([head, tail]) => [...head, ...tail]),
+  },
+);
+const fileName = fc.oneof(
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom(
+      "letter.pdf",
+      "scan.JPG",
+      "x-ray.png",
+      "photo.webp",
+      "result.exe",
+      "page.html",
+      "../../etc/passwd",
+      "C:\\Users\\nurse\\referral.pdf",
+      "",
+      ".",
+      "...pdf",
+      ".htaccess",
+      "\u202Efdp.exe",
+      "a\u0000b.pdf",
+      "new\r\nline.pdf",
+      '"quoted"; filename=other.pdf',
+      "名前 ✓.pdf",
+      `${"x".repeat(300)}.pdf`,
+      `${"😀".repeat(200)}.png`,
+    ),
+  },
+  { weight: 2, arbitrary: hostile },
+);
+const fileType = fc.constantFrom(
+  "application/pdf",
+  "image/png",
+  "image/jpeg",
+  "image/webp",
+  "text/html",
+  "image/svg+xml",
+  "application/octet-stream",
+  "application/x-msdownload",
+  "",
+);
+const filePart: fc.Arbitrary<FilePart> = fc
+  .record({
+    field: fc.constantFrom("file", "file", "file", "file", "file", "file", "upload", "intent", "body"),
+    fileName,
+    type: fileType,
+    head: fileHead,
+    size: fc.oneof(
+      { weight: 4, arbitrary: fc.constant(-1) },
+      { weight: 5, arbitrary: fc.integer({ min: 0, max: 4096 }) },
+      { weight: 2, arbitrary: fc.constantFrom(0, 1, 2, 3, 4, 5, 8, 11, 12) },
+      {
+        weight: 1,
+        arbitrary: fc.constantFrom(MAX_ATTACHMENT_BYTES - 1, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENT_BYTES + 1),
+      },
+    ),
+  })
+  // -1: exactly the head.
+  .map((f) => ({ ...f, size: f.size === -1 ? f.head.length : f.size }));
+const fileParts = fc.oneof(
+  { weight: 8, arbitrary: filePart.map((f) => [f]) },
+  { weight: 1, arbitrary: fc.constant([] as FilePart[]) },
+  { weight: 1, arbitrary: fc.array(filePart, { minLength: 2, maxLength: 3 }) },
+);
+
+/** Text around a limit: blank, at and past `max` characters, padded with spaces that are trimmed. */
+function limitText(max: number): fc.Arbitrary<string> {
+  return fc.oneof(
+    { weight: 4, arbitrary: text },
+    { weight: 3, arbitrary: hostile },
+    { weight: 1, arbitrary: fc.constantFrom("", " ", "\t\r\n", "\u0000", "\u0000 \u0000", "\uFEFF", "\u00a0") },
+    { weight: 2, arbitrary: fc.string({ minLength: max - 3, maxLength: max + 3 }) },
+    { weight: 1, arbitrary: fc.string({ minLength: max - 2, maxLength: max }).map((t) => `  ${t}\n `) },
+  );
+}
+
+/**
+ * What no post may ever leave behind: a message that is blank, untrimmed or longer than 2,000
+ * characters; a file whose bytes are not a PDF, JPEG, PNG or WebP (or not the type stored), empty,
+ * larger than 10 MB, of another size than recorded, or with an unsafe name; more than 10 files on
+ * a referral; a referral cancelled, rejected or completed without its reason or outcome.
+ */
+async function workspaceInvariant(db: Db): Promise<void> {
+  const problems: string[] = [];
+  const messages = await db.select({ id: referralMessages.id, body: referralMessages.body }).from(referralMessages);
+  for (const m of messages) {
+    if (m.body.length < 1 || m.body.length > 2000 || m.body.trim() !== m.body || m.body.includes("\u0000")) {
+      problems.push(`message ${m.id} has the body ${JSON.stringify(m.body.slice(0, 80))} (${m.body.length} chars)`);
+    }
+  }
+  const files = await db
+    .select({
+      id: referralAttachments.id,
+      referralId: referralAttachments.referralId,
+      fileName: referralAttachments.fileName,
+      contentType: referralAttachments.contentType,
+      sizeBytes: referralAttachments.sizeBytes,
+      length: sql<number>`octet_length(${referralAttachments.content})`.mapWith(Number),
+      head: sql<Uint8Array>`substring(${referralAttachments.content} from 1 for 16)`,
+    })
+    .from(referralAttachments);
+  const perReferral = new Map<string, number>();
+  for (const f of files) {
+    perReferral.set(f.referralId, (perReferral.get(f.referralId) ?? 0) + 1);
+    const head = new Uint8Array(f.head);
+    const sniffed = sniffAttachmentType(head);
+    if (sniffed === null || sniffed !== f.contentType) {
+      problems.push(`file ${f.id} starts with ${Buffer.from(head).toString("hex")} and is stored as ${f.contentType}`);
+    }
+    if (f.length < 1 || f.length > MAX_ATTACHMENT_BYTES || f.length !== f.sizeBytes) {
+      problems.push(`file ${f.id} has ${f.length} bytes (recorded ${f.sizeBytes})`);
+    }
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is looked for
+    if (!f.fileName || /[/\\\u0000-\u001f\u007f\u202a-\u202e]/.test(f.fileName) || [...f.fileName].length > 255) {
+      problems.push(`file ${f.id} is named ${JSON.stringify(f.fileName)}`);
+    }
+  }
+  for (const [referralId, n] of perReferral) {
+    if (n > MAX_ATTACHMENTS) problems.push(`referral ${referralId} has ${n} files`);
+  }
+  const closed = await db
+    .select({
+      id: referrals.id,
+      status: referrals.status,
+      text: sql<string | null>`case ${referrals.status} when 'cancelled' then ${referrals.cancellationReason}
+        when 'rejected' then ${referrals.rejectionReason} else ${referrals.outcomeNote} end`,
+    })
+    .from(referrals)
+    .where(sql`${referrals.status} in ('cancelled', 'rejected', 'completed')`);
+  const maxOf = { cancelled: 1000, rejected: 1000, completed: 5000 } as Record<string, number>;
+  for (const r of closed) {
+    const t = r.text ?? "";
+    if (t.length < 1 || t.length > maxOf[r.status] || t.trim() !== t) {
+      problems.push(`referral ${r.id} was ${r.status} with ${JSON.stringify(t.slice(0, 80))} (${t.length} chars)`);
+    }
+  }
+  if (problems.length) throw new Error(`stored data breaks the rules:\n${problems.slice(0, 20).join("\n")}`);
+}
+
+/**
+ * The referral page's posts, each as the person who may make it, on its own pool of referrals:
+ * a message and a file (the doctor), a cancellation (the doctor), a rejection and a completion
+ * (the facility's administrator). The address names the referral (a posted `referralId` is a decoy
+ * the action must ignore); some addresses are lower case (the same referral), missing, malformed
+ * or hostile.
+ */
+function workspaceForms(context: FuzzContext): FuzzForm[] {
+  const pools = () => {
+    const pools = context.referrals?.workspace;
+    if (!pools) throw new Error("the referral world has no workspace pools");
+    return pools;
+  };
+  const cookies = () => {
+    if (!context.referrals) throw new Error("the referral world is not set up");
+    return context.referrals.cookies;
+  };
+  const pick = (pool: () => string[]) => fc.nat().map((i) => pool()[i % pool().length] ?? "");
+  const pagePath = (pool: () => string[]) =>
+    fc
+      .oneof(
+        { weight: 12, arbitrary: pick(pool) },
+        { weight: 1, arbitrary: pick(pool).map((n) => n.toLowerCase()) },
+        {
+          weight: 1,
+          arbitrary: fc.constantFrom("REF-2099-999999", "REF-1999-000001", "REF-1", "REF-2026-1234567890123", "ref"),
+        },
+        { weight: 1, arbitrary: hostile.map((s) => [...s].slice(0, 40).join("")) },
+      )
+      // An empty number is another address (/referrals/, the spec's redirect), not this page.
+      .filter((n) => n.length > 0)
+      .map((n) => `/referrals/${encodeURIComponent(n)}`);
+  const inPool = (s: Submission, pool: string[]) => {
+    const number = numberOfPath(s.path);
+    return number !== null && pool.includes(number);
+  };
+  const decoyId = fc.option(fc.oneof(fc.uuid(), hostile), { freq: 2 });
+
+  type TextIntent = { intent: "message" | "cancel" | "reject" | "complete"; field: "body" | "reason" | "outcome" };
+  const textForm = (
+    name: string,
+    { intent, field }: TextIntent,
+    pool: keyof WorkspacePools,
+    valid: (value: string) => boolean,
+    max: number,
+    as: "doctor" | "facilityAdmin",
+    stores: string,
+  ): FuzzForm => ({
+    name,
+    submission: submissions(
+      pagePath(() => pools()[pool]),
+      fieldsOf({ intent: fc.constant(intent), [field]: limitText(max) }).chain((fields) =>
+        decoyId.map((id) => (id === null ? fields : [...fields, ["referralId", id] as [string, string]])),
+      ),
+    ),
+    isValid: async (_form, s) => {
+      const form = await workspaceForm(s);
+      if (!form) return false;
+      const values = readFields(form, ["intent", field]);
+      return values.intent === intent && inPool(s, pools()[pool]) && valid(values[field]);
+    },
+    stores: { table: stores, exact: true },
+    echoes: false,
+    cookie: () => cookies()[as],
+    invariant: workspaceInvariant,
+  });
+
+  return [
+    textForm(
+      "referral message",
+      { intent: "message", field: "body" },
+      "message",
+      (body) => messageSchema.safeParse({ body }).success,
+      2000,
+      "doctor",
+      "referral_messages",
+    ),
+    textForm(
+      "cancel referral",
+      { intent: "cancel", field: "reason" },
+      "cancel",
+      (reason) => cancelSchema.safeParse({ reason }).success,
+      1000,
+      "doctor",
+      // Each cancellation writes one audit row (a second one of the same referral is a 409).
+      "audit_events",
+    ),
+    textForm(
+      "reject referral (its page)",
+      { intent: "reject", field: "reason" },
+      "reject",
+      (reason) => rejectionSchema.safeParse({ reason }).success,
+      1000,
+      "facilityAdmin",
+      "audit_events",
+    ),
+    textForm(
+      "complete referral",
+      { intent: "complete", field: "outcome" },
+      "complete",
+      (outcome) => outcomeSchema.safeParse({ outcome }).success,
+      5000,
+      "facilityAdmin",
+      "audit_events",
+    ),
+    {
+      name: "attach file",
+      submission: submissions(
+        pagePath(() => pools().attach),
+        fieldsOf({ intent: fc.constant("attach") }).chain((fields) =>
+          decoyId.map((id) => (id === null ? fields : [...fields, ["referralId", id] as [string, string]])),
+        ),
+        { files: fileParts },
+      ),
+      isValid: async (_form, s) => {
+        const form = await workspaceForm(s);
+        if (!form || readFields(form, ["intent"]).intent !== "attach" || !inPool(s, pools().attach)) return false;
+        const file = form.get("file");
+        if (!(file instanceof File) || file.size === 0 || file.size > MAX_ATTACHMENT_BYTES) return false;
+        return sniffAttachmentType(new Uint8Array(await file.arrayBuffer())) !== null;
+      },
+      // Every acknowledged upload is one file (the 11th on a referral is a 409 and stores nothing).
+      stores: { table: "referral_attachments", exact: true },
+      echoes: false,
+      cookie: () => cookies().doctor,
+      invariant: workspaceInvariant,
+      // Uploads of up to 10 MB: fewer at once.
+      batch: 10,
     },
   ];
 }

@@ -10,6 +10,7 @@ import {
   requestInit,
   type Submission,
   submissionUrl,
+  WORKSPACE_POOLS,
 } from "./forms";
 import { referralWorld } from "./referral-fixtures";
 import { findReflections } from "./reflection";
@@ -45,7 +46,11 @@ beforeAll(async () => {
   app = await loadBuiltApp();
   const rows = await app.db.select({ id: facilities.id }).from(facilities);
   context.facilityIds = rows.map((r) => r.id);
-  context.referrals = await referralWorld(app, { pendingReferrals: 200, pendingPayments: 100 });
+  context.referrals = await referralWorld(app, {
+    pendingReferrals: 200,
+    pendingPayments: 100,
+    workspace: WORKSPACE_POOLS,
+  });
 });
 afterAll(async () => {
   await app?.close();
@@ -89,7 +94,7 @@ async function runBatch(form: FuzzForm, s: Stats, batch: Submission[]): Promise<
   const judged = await Promise.all(
     batch.map(async (submission) => ({
       submission,
-      valid: form.isValid(await readPostedForm(submission), submission),
+      valid: await form.isValid(await readPostedForm(submission), submission),
     })),
   );
   for (const valid of [false, true]) {
@@ -120,6 +125,7 @@ async function runBatch(form: FuzzForm, s: Stats, batch: Submission[]): Promise<
       }
     });
 
+    await form.invariant?.(app.db);
     if (!valid) {
       const changed = changedTables(before, after);
       if (Object.keys(changed).length) {

@@ -28,7 +28,8 @@ const PAGES: Array<{ path: string; params: string[]; who: Who[] }> = [
   { path: "/auth/verify", params: ["token"], who: ["anonymous"] },
   { path: "/reset-password", params: ["type", "token"], who: ["anonymous"] },
   { path: "/dashboard/doctor", params: ["page"], who: ["doctor", "systemAdmin"] },
-  { path: "/dashboard/facility-admin", params: ["pending", "accepted", "reject"], who: ["facilityAdmin"] },
+  { path: "/dashboard/facility-admin", params: ["pending", "accepted", "reject", "complete"], who: ["facilityAdmin"] },
+  { path: "/referrals/history", params: ["q", "status", "page"], who: ["doctor", "facilityAdmin", "systemAdmin"] },
   { path: "/dashboard/system-admin", params: ["tab", "page", "status", "q", "pay"], who: ["systemAdmin"] },
   { path: "/referrals/create", params: ["facility"], who: ["doctor"] },
 ];

@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PUBLIC_PATHS } from "~/content/public-routes";
 import { REDIRECTS } from "~/content/redirects";
-import { facilities, hubWaitlist } from "~/db/schema";
+import { facilities, hubWaitlist, referrals } from "~/db/schema";
 import { signRemovalToken } from "~/features/waitlist/removal-token.server";
 import { createAccount, type TestAccount } from "../helpers/accounts";
 import { AUTH_SECRET, type BuiltApp, loadBuiltApp } from "./built-app";
@@ -28,7 +28,8 @@ import { concreteRoutes, routePatterns } from "./routes";
 let app: BuiltApp;
 let account: TestAccount;
 let world: ReferralWorld;
-const samples: Record<string, string> = { hubId: "cervical-cancer", "*": "no/such/page" };
+let workspaceReferral: string;
+const samples: Record<string, string> = { hubId: "cervical-cancer", file: "referrals.csv", "*": "no/such/page" };
 const patterns = routePatterns();
 const pathOf = (pattern: string) => concreteRoutes(samples).find((r) => r.pattern === pattern)!.path;
 
@@ -89,6 +90,12 @@ const REAL_POSTS: Record<string, () => Promise<RealPost>> = {
     table: "audit_events",
     cookie: world.cookies.facilityAdmin,
   }),
+  // A referral's page (issue 19): its doctor posts a message.
+  "/referrals/:referralNumber": async () => ({
+    body: new URLSearchParams({ intent: "message", referralId: workspaceReferral, body: "Is there a bed?" }),
+    table: "referral_messages",
+    cookie: world.cookies.doctor,
+  }),
   "/dashboard/system-admin": async () => ({
     body: new URLSearchParams({ intent: "approve", userId: (await createAccount(app.db, { role: "doctor" })).id }),
     table: "audit_events",
@@ -110,6 +117,13 @@ beforeAll(async () => {
   samples.facilityId = facility.slug;
   account = await createAccount(app.db, { approved: true });
   world = await referralWorld(app, { pendingReferrals: 0, pendingPayments: 0 });
+  workspaceReferral = await anotherPendingReferral(app.db, world);
+  const [referral] = await app.db
+    .select({ number: referrals.referralNumber })
+    .from(referrals)
+    .where(eq(referrals.id, workspaceReferral));
+  samples.referralNumber = referral.number;
+  samples.attachmentId = "00000000-0000-4000-8000-000000000000";
 });
 afterAll(() => app?.close());
 

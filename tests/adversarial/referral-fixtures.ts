@@ -15,6 +15,8 @@ import { sessionSetCookie, signInByForm } from "./http-checks";
  */
 export type ReferralWorld = {
   facilityId: string;
+  /** Pools of referral numbers for the referral page's fuzzed actions (when asked for: `workspace`). */
+  workspace?: WorkspacePools;
   cookies: { doctor: string; facilityAdmin: string; systemAdmin: string };
   actors: { doctor: Actor; facilityAdmin: Actor };
   /** Pending referrals of the facility (accept/reject targets). */
@@ -36,15 +38,34 @@ export function referralForm(facilityId: string, patientName = `Patient ${Date.n
   });
 }
 
-async function signedIn(app: BuiltApp, role: "doctor" | "facility_admin" | "system_admin", facilityId?: string) {
-  const account = await createAccount(app.db, { role, approved: true, facilityId: facilityId ?? null });
+/** A new account of this role, signed in through the built app's form: its cookie and its actor. */
+export async function signedIn(
+  app: BuiltApp,
+  role: "doctor" | "facility_admin" | "system_admin",
+  facilityId?: string,
+  options: { approved?: boolean; fullName?: string } = {},
+) {
+  const account = await createAccount(app.db, {
+    role,
+    approved: options.approved ?? true,
+    facilityId: facilityId ?? null,
+    fullName: options.fullName,
+  });
   const cookie = sessionSetCookie(await signInByForm(app, account)).split(";")[0];
   return { cookie, actor: await actorById(app.db, account.id) };
 }
 
+/**
+ * Referral numbers for the referral page's actions, one pool per action so that they do not
+ * consume each other's targets: pending referrals (messages, files, cancelling, rejecting) and
+ * accepted ones (completing), all of the world's doctor and facility.
+ */
+export type WorkspacePools = Record<"message" | "attach" | "cancel" | "reject" | "complete", string[]>;
+export type WorkspacePoolSizes = Record<keyof WorkspacePools, number>;
+
 export async function referralWorld(
   app: BuiltApp,
-  sizes: { pendingReferrals: number; pendingPayments: number },
+  sizes: { pendingReferrals: number; pendingPayments: number; workspace?: WorkspacePoolSizes },
 ): Promise<ReferralWorld> {
   const [facility] = await app.db
     .select({ id: facilities.id })
@@ -65,15 +86,37 @@ export async function referralWorld(
   for (let i = 0; i < sizes.pendingPayments; i++) {
     const id = await create();
     await transitionReferral(app.db, facilityAdmin.actor, id, "accept");
-    await transitionReferral(app.db, facilityAdmin.actor, id, "complete");
+    await transitionReferral(app.db, facilityAdmin.actor, id, "complete", { outcome: "Seen, treated and discharged" });
     const [payment] = await app.db
       .select({ id: paymentRecords.id })
       .from(paymentRecords)
       .where(eq(paymentRecords.referralId, id));
     pendingPayments.push(payment.id);
   }
+  let workspace: WorkspacePools | undefined;
+  if (sizes.workspace) {
+    const numbers = async (n: number, accepted: boolean) => {
+      const made: string[] = [];
+      for (let i = 0; i < n; i++) {
+        const result = await createReferral(app.db, doctor.actor, Object.fromEntries(referralForm(facility.id)));
+        if (!result.ok) throw new Error(result.message);
+        if (accepted) await transitionReferral(app.db, facilityAdmin.actor, result.id, "accept");
+        made.push(result.referralNumber);
+      }
+      return made;
+    };
+    const s = sizes.workspace;
+    workspace = {
+      message: await numbers(s.message, false),
+      attach: await numbers(s.attach, false),
+      cancel: await numbers(s.cancel, false),
+      reject: await numbers(s.reject, false),
+      complete: await numbers(s.complete, true),
+    };
+  }
   return {
     facilityId: facility.id,
+    workspace,
     cookies: { doctor: doctor.cookie, facilityAdmin: facilityAdmin.cookie, systemAdmin: systemAdmin.cookie },
     actors: { doctor: doctor.actor, facilityAdmin: facilityAdmin.actor },
     pendingReferrals,

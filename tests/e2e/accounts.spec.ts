@@ -1,11 +1,14 @@
 import type { Page } from "@playwright/test";
 import {
+  accountMenu,
   expect,
   expectAccessible,
   expectNoSidewaysScroll,
   hydrated,
+  loadsNoScript,
   PHONE,
   readMails,
+  signOut,
   test,
   toastOnScreen,
   waitForMail,
@@ -95,15 +98,24 @@ test.describe("register, verify, sign in", () => {
     const toast = toastOnScreen(page).filter({ hasText: "Login Failed" });
     await expect(toast).toContainText("not verified");
 
-    // The emailed link verifies the address and lands on the site root.
+    // The emailed link verifies the address and lands on a page that says so and what comes next.
     await page.goto(await verificationLink(email));
-    await expect(page).toHaveURL("/");
+    await expect(page).toHaveURL("/auth/email-confirmed");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thank you, your email address is confirmed");
+    await expect(page.getByText("An administrator reviews your account")).toBeVisible();
+    expect(await loadsNoScript(page)).toBe(true);
 
     await signIn(page, email, PASSWORD);
     await expect(page).toHaveURL("/dashboard/doctor");
     await expect(page.getByRole("heading", { level: 1, name: "Account Pending Approval" })).toBeVisible();
     await expect(page.getByText(PENDING_DOCTOR)).toBeVisible();
-    await expect(page.getByText("Signed in as")).toContainText("Abena Owusu");
+    await expect(accountMenu(page)).toHaveAttribute("aria-label", "Account: Abena Owusu, Doctor");
+    // Pending: no app navigation yet; on a public page the header shows the account, not Sign In.
+    await expect(page.getByRole("navigation", { name: "App" })).toHaveCount(0);
+    await page.goto("/about");
+    await expect(accountMenu(page)).toBeVisible();
+    await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toHaveCount(0);
+    await page.goto("/dashboard/doctor");
     await expectAccessible(page);
 
     // A signed-in user who opens /auth goes to their dashboard; the session survives a reload.
@@ -114,7 +126,7 @@ test.describe("register, verify, sign in", () => {
 
     // Sign out ends the session on the server.
     const cookies = await page.context().cookies();
-    await page.getByRole("button", { name: "Sign Out" }).click();
+    await signOut(page);
     await expect(page).toHaveURL("/auth");
     await page.goto("/dashboard/doctor");
     await expect(page.getByRole("heading", { level: 1, name: "Authentication Required" })).toBeVisible();
@@ -360,7 +372,7 @@ test.describe("forgot and reset password", () => {
       await expect(page.getByRole("tab", { name: "Sign In" })).toBeVisible();
       await signIn(page, user.email, password);
       await expect(page).toHaveURL("/dashboard/doctor");
-      await page.getByRole("button", { name: "Sign Out" }).click();
+      await signOut(page);
       await expect(page).toHaveURL("/auth");
     }
   });
@@ -438,13 +450,23 @@ test.describe("gate screens", () => {
     await expect(page).toHaveURL("/dashboard/system-admin");
     await expect(page.getByRole("heading", { level: 1, name: "System Administrator" })).toBeVisible();
     await expect(page.getByRole("main")).toContainText(ADMIN.name);
-    await expect(page.getByText("Signed in as")).toContainText(`${ADMIN.name} (System Administrator)`);
+    await expect(accountMenu(page)).toHaveAttribute("aria-label", `Account: ${ADMIN.name}, System Administrator`);
+    const appNav = page.getByRole("navigation", { name: "App" });
+    await expect(appNav.getByRole("link")).toHaveText([
+      "Overview",
+      "Referrals",
+      "Users",
+      "Payments",
+      "Waitlist",
+      "Audit Log",
+    ]);
+    await expect(appNav.getByRole("link", { name: "Referrals" })).toHaveAttribute("aria-current", "page");
     await expectAccessible(page);
     await page.goto("/dashboard/doctor");
     await expect(page.getByText("This dashboard is only available for doctors.")).toBeVisible();
     await page.goto("/referrals/create");
     await expect(page.getByText("Only doctors can create referrals.")).toBeVisible();
-    await page.getByRole("button", { name: "Sign Out" }).click();
+    await signOut(page);
     await page.goto("/dashboard/system-admin");
     await expect(page.getByRole("heading", { level: 1, name: "Authentication Required" })).toBeVisible();
   });
@@ -507,7 +529,7 @@ test.describe("without JavaScript", () => {
   test("the approved administrator signs in and out", async ({ page }) => {
     await signIn(page, ADMIN.email, ADMIN.password);
     await expect(page).toHaveURL("/dashboard/system-admin");
-    await page.getByRole("button", { name: "Sign Out" }).click();
+    await signOut(page);
     await expect(page).toHaveURL("/auth");
   });
 });

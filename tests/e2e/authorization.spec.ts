@@ -37,13 +37,16 @@ const only = (allowed: Kind[], status = 200): Outcome => ({
 type Fixtures = {
   thisFacility: string;
   referral: () => Promise<string>;
+  /** A new referral of this facility by the approved doctor: its number. */
+  referralNumber: () => Promise<string>;
   payment: () => Promise<string>;
   pendingUser: () => Promise<string>;
 };
 type Row = {
   file: string;
   method: "GET" | "POST";
-  path: string;
+  /** A fixed path, or one built from a fixture (a referral's own page). */
+  path: string | ((f: Fixtures) => Promise<string>);
   /** The object the request touches, for the rows where it matters. */
   object?:
     | "this facility's referral"
@@ -142,6 +145,13 @@ const TABLE: Row[] = [
     path: "/referrals/create",
     expect: only(DOCTOR_PAGES),
   },
+  // History (issue 19): every approved role, each its own scope.
+  {
+    file: "routes/referrals/history.tsx",
+    method: "GET",
+    path: "/referrals/history?q=a&status=pending",
+    expect: only(["doctor", "admin of this facility", "admin of another facility", "system admin"]),
+  },
   {
     file: "routes/dashboard/referrals-create.tsx",
     method: "POST",
@@ -161,7 +171,7 @@ const TABLE: Row[] = [
       method: "POST",
       path: "/dashboard/facility-admin",
       object: "this facility's referral",
-      body: async (f) => ({ intent, referralId: await f.referral(), reason: "No capacity" }),
+      body: async (f) => ({ intent, referralId: await f.referral(), reason: "No capacity", outcome: "Seen" }),
       // complete needs an accepted referral: for the one allowed actor that is a 409 here.
       expect: {
         others: 403,
@@ -175,7 +185,7 @@ const TABLE: Row[] = [
       method: "POST",
       path: "/dashboard/facility-admin",
       object: "missing referral",
-      body: async () => ({ intent, referralId: MISSING, reason: "No capacity" }),
+      body: async () => ({ intent, referralId: MISSING, reason: "No capacity", outcome: "Seen" }),
       expect: {
         others: 403,
         anonymous: 401,
@@ -241,6 +251,65 @@ const TABLE: Row[] = [
     method: "GET",
     path: "/dashboard/system-admin/waitlist.csv",
     expect: only(ADMIN_PAGES),
+  },
+  // Insight and exports (issue 18).
+  {
+    file: "routes/dashboard/overview.tsx",
+    method: "GET",
+    path: "/dashboard/system-admin/overview?period=4w",
+    expect: only(ADMIN_PAGES),
+  },
+  {
+    file: "routes/dashboard/audit-log.tsx",
+    method: "GET",
+    path: "/dashboard/system-admin/audit",
+    expect: only(ADMIN_PAGES),
+  },
+  { file: "routes/exports/csv.ts", method: "GET", path: "/exports/users.csv", expect: only(ADMIN_PAGES) },
+  {
+    file: "routes/exports/csv.ts",
+    method: "GET",
+    path: "/exports/payments.csv?status=pending",
+    expect: only(ADMIN_PAGES),
+  },
+  {
+    file: "routes/exports/csv.ts",
+    method: "GET",
+    path: "/exports/referrals.csv?status=pending",
+    expect: only(["system admin", ...FACILITY_PAGES]),
+  },
+  { file: "routes/exports/csv.ts", method: "GET", path: "/exports/secrets.csv", expect: 404 },
+  // A referral's own page (issue 19): its doctor, the receiving facility's admins and system
+  // admins; anyone else signed in gets the same 404 as for a referral that does not exist.
+  {
+    file: "routes/referrals/referral.tsx",
+    method: "GET",
+    path: async (f) => `/referrals/${await f.referralNumber()}`,
+    object: "this facility's referral",
+    expect: { others: 404, anonymous: 401, doctor: 200, "admin of this facility": 200, "system admin": 200 },
+  },
+  {
+    file: "routes/referrals/referral.tsx",
+    method: "GET",
+    path: "/referrals/REF-1999-000001",
+    object: "missing referral",
+    expect: { others: 404, anonymous: 401 },
+  },
+  {
+    file: "routes/referrals/referral.tsx",
+    method: "POST",
+    path: async (f) => `/referrals/${await f.referralNumber()}`,
+    object: "this facility's referral",
+    body: async () => ({ intent: "message", body: "Matrix message" }),
+    // System administrators read the conversation; they do not take part in it.
+    expect: { others: 404, anonymous: 401, doctor: 200, "admin of this facility": 200, "system admin": 403 },
+  },
+  {
+    file: "routes/referrals/attachment.ts",
+    method: "GET",
+    path: async (f) => `/referrals/${await f.referralNumber()}/files/${MISSING}`,
+    object: "this facility's referral",
+    expect: { others: 404, anonymous: 401 },
   },
   // Last: it ends the session it is sent with.
   { file: "routes/auth/sign-out.ts", method: "GET", path: "/auth/sign-out", expect: 302 },
@@ -325,6 +394,12 @@ test.describe("the authorization matrix", () => {
 
     const doctor = contexts.get("doctor")!;
     const facilityAdmin = contexts.get("admin of this facility")!;
+    const newReferralNumber = async () => {
+      const response = await doctor.post("/referrals/create", { form: await referralBody(fixtures), maxRedirects: 0 });
+      expect(response.status()).toBe(302);
+      const dashboard = await (await doctor.get("/dashboard/doctor")).text();
+      return dashboard.match(/REF-\d{4}-\d{6,}/)?.[0] ?? "";
+    };
     const newReferral = async () => {
       const response = await doctor.post("/referrals/create", { form: await referralBody(fixtures), maxRedirects: 0 });
       expect(response.status()).toBe(302);
@@ -332,20 +407,27 @@ test.describe("the authorization matrix", () => {
       expect(response.headers().location).toBe("/dashboard/doctor");
       const dashboard = await (await doctor.get("/dashboard/doctor")).text();
       const number = dashboard.match(/REF-\d{4}-\d{6,}/)?.[0] ?? "";
-      const page = await (await facilityAdmin.get("/dashboard/facility-admin")).text();
-      // The newest pending referral: its id is on the Accept form next to its number.
-      const row = page.split("<tr").find((r) => r.includes(number)) ?? "";
-      const id = row.match(/name="referralId" value="([0-9a-f-]{36})"/)?.[1];
-      if (!id) throw new Error(`referral ${number} not found`);
-      return id;
+      // Its id is on the Accept form next to its number, on one of the queue's pages (the queue
+      // puts the most urgent and the longest waiting first: the newest is on the last page).
+      for (let p = 1; p <= 50; p++) {
+        const page = await (await facilityAdmin.get(`/dashboard/facility-admin?pending=${p}`)).text();
+        const row = page.split("<tr").find((r) => r.includes(number)) ?? "";
+        const id = row.match(/name="referralId" value="([0-9a-f-]{36})"/)?.[1];
+        if (id) return id;
+        if (!page.includes(`pending=${p + 1}`)) break;
+      }
+      throw new Error(`referral ${number} not found`);
     };
     const fixtures: Fixtures = {
       thisFacility,
       referral: newReferral,
+      referralNumber: newReferralNumber,
       payment: async () => {
         const id = await newReferral();
         for (const intent of ["accept", "complete"]) {
-          const r = await facilityAdmin.post("/dashboard/facility-admin", { form: { intent, referralId: id } });
+          const r = await facilityAdmin.post("/dashboard/facility-admin", {
+            form: { intent, referralId: id, outcome: "Seen and treated" },
+          });
           expect(r.status()).toBe(200);
         }
         const page = await (await admin.get("/dashboard/system-admin?tab=payments")).text();
@@ -365,14 +447,15 @@ test.describe("the authorization matrix", () => {
       for (const kind of KINDS) {
         const want = typeof row.expect === "number" ? row.expect : (row.expect[kind] ?? row.expect.others);
         const ctx = row.file === "routes/auth/sign-out.ts" ? await newContext() : contexts.get(kind)!;
+        const where = typeof row.path === "string" ? row.path : await row.path(fixtures);
         const response =
           row.method === "GET"
-            ? await ctx.get(row.path, { maxRedirects: 0 })
-            : await ctx.post(row.path, { form: row.body ? await row.body(fixtures) : {}, maxRedirects: 0 });
+            ? await ctx.get(where, { maxRedirects: 0 })
+            : await ctx.post(where, { form: row.body ? await row.body(fixtures) : {}, maxRedirects: 0 });
         cells += 1;
         if (response.status() !== want) {
           differences.push(
-            `${row.method} ${row.path}${row.object ? ` (${row.object})` : ""} as ${kind}: ${response.status()}, expected ${want}`,
+            `${row.method} ${where}${row.object ? ` (${row.object})` : ""} as ${kind}: ${response.status()}, expected ${want}`,
           );
         }
       }

@@ -244,7 +244,7 @@ test.describe("with JavaScript", () => {
     await stale.goto("/dashboard/facility-admin");
     await hydrated(stale);
     await mark(fa);
-    const pending = fa.getByRole("region", { name: "Pending referrals, newest first" });
+    const pending = fa.getByRole("region", { name: "Pending referrals, most urgent first" });
     const accepted = fa.getByRole("region", { name: "Accepted referrals, newest first" });
     await expect(count(fa, "Pending")).toHaveText("3");
     await expect(count(fa, "Accepted this month")).toHaveText("0");
@@ -286,13 +286,22 @@ test.describe("with JavaScript", () => {
     await expect(count(fa, "Pending")).toHaveText("1");
     await expectSameDocument(fa);
 
-    // Mark as Completed.
-    await accepted
-      .getByRole("row")
-      .filter({ hasText: toAccept })
-      .getByRole("button", { name: "Mark as Completed" })
-      .click();
+    // Mark as Completed asks for the outcome in a modal dialog: blank is refused in the dialog.
+    const completeLink = accepted.getByRole("link", { name: `Mark as Completed ${toAccept}` });
+    await completeLink.click();
+    const completeDialog = fa.getByRole("dialog", { name: "Complete Referral" });
+    await expect(completeDialog).toBeVisible();
+    await expect(completeDialog).toContainText(toAccept);
+    await expect(fa).toHaveURL("/dashboard/facility-admin");
+    await completeDialog.getByLabel(/Outcome/).fill("   ");
+    await completeDialog.getByRole("button", { name: "Complete Referral" }).click();
+    await expect(completeDialog.getByText(/^Please describe the outcome:/)).toBeVisible();
+    await expect(completeDialog.getByLabel(/Outcome/)).toHaveAttribute("aria-invalid", "true");
+    await expect(count(fa, "Completed this month")).toHaveText("0");
+    await completeDialog.getByLabel(/Outcome/).fill("Angiogram normal; reassured, follow up with the GP in 3 months.");
+    await completeDialog.getByRole("button", { name: "Complete Referral" }).click();
     await expect(toast(fa, "Referral completed")).toBeVisible();
+    await expect(completeDialog).toBeHidden();
     await expect(count(fa, "Completed this month")).toHaveText("1");
     await expect(accepted.getByRole("row").filter({ hasText: toAccept })).toHaveCount(0);
     await expectSameDocument(fa);
@@ -301,7 +310,7 @@ test.describe("with JavaScript", () => {
     await pending.getByRole("row").filter({ hasText: contested }).getByRole("button", { name: "Accept" }).click();
     await expect(toast(fa, "Referral accepted")).toBeVisible();
     await mark(stale);
-    const stalePending = stale.getByRole("region", { name: "Pending referrals, newest first" });
+    const stalePending = stale.getByRole("region", { name: "Pending referrals, most urgent first" });
     await stalePending.getByRole("row").filter({ hasText: contested }).getByRole("button", { name: "Accept" }).click();
     await stale.waitForTimeout(2000);
     console.log(
@@ -455,7 +464,7 @@ test.describe("without JavaScript", () => {
 
     // The facility administrator rejects the second: a blank reason is refused in the open dialog.
     const fa = await signedIn(browser, guard, facilityAdmin, "/dashboard/facility-admin", noScript);
-    const pending = fa.getByRole("region", { name: "Pending referrals, newest first" });
+    const pending = fa.getByRole("region", { name: "Pending referrals, most urgent first" });
     await pending.getByRole("link", { name: `Reject ${secondNumber}` }).click();
     await expect(fa).toHaveURL(/[?&]reject=[0-9a-f-]{36}/);
     const dialog = fa.getByRole("dialog", { name: "Reject Referral" });
@@ -480,12 +489,22 @@ test.describe("without JavaScript", () => {
     await expect(inPageNotice(fa, "Referral accepted")).toContainText("The referral has been accepted successfully.");
     await expect(pending.getByRole("row").filter({ hasText: firstNumber })).toHaveCount(0);
     const accepted = fa.getByRole("region", { name: "Accepted referrals, newest first" });
-    await accepted
-      .getByRole("row")
-      .filter({ hasText: firstNumber })
-      .getByRole("button", { name: "Mark as Completed" })
-      .click();
+    // Mark as Completed opens the outcome dialog (the address says so); blank is refused by the server.
+    await accepted.getByRole("link", { name: `Mark as Completed ${firstNumber}` }).click();
+    await expect(fa).toHaveURL(/[?&]complete=[0-9a-f-]{36}/);
+    const completeDialog = fa.getByRole("dialog", { name: "Complete Referral" });
+    await expect(completeDialog).toBeVisible();
+    await expect(completeDialog).toContainText(firstNumber);
+    await completeDialog.getByLabel(/Outcome/).fill("   ");
+    await completeDialog.getByRole("button", { name: "Complete Referral" }).click();
+    await expect(completeDialog).toBeVisible();
+    await expect(completeDialog.getByText(/^Please describe the outcome:/)).toBeVisible();
+    await expect(completeDialog.getByLabel(/Outcome/)).toHaveAttribute("aria-invalid", "true");
+    await expect(accepted.getByRole("row").filter({ hasText: firstNumber })).toHaveCount(1);
+    await completeDialog.getByLabel(/Outcome/).fill("Fracture set and cast; review in the clinic in 6 weeks.");
+    await completeDialog.getByRole("button", { name: "Complete Referral" }).click();
     await expect(inPageNotice(fa, "Referral completed")).toBeVisible();
+    await expect(fa.getByRole("dialog")).toHaveCount(0);
     await expect(accepted.getByRole("row").filter({ hasText: firstNumber })).toHaveCount(0);
 
     // The system administrator records the payout through the dialog the link opens.

@@ -102,3 +102,14 @@ export async function waitForMail(
   }
   throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
 }
+
+/** The header's account menu button (name and role of the signed-in user). */
+export function accountMenu(page: Page) {
+  return page.locator("header summary[aria-label^='Account:']");
+}
+
+/** Signs out from the header's account menu. */
+export async function signOut(page: Page): Promise<void> {
+  await accountMenu(page).click();
+  await page.getByRole("button", { name: "Sign Out" }).click();
+}

@@ -1,5 +1,14 @@
 import type { Browser, Page } from "@playwright/test";
-import { expect, expectAccessible, expectNoSidewaysScroll, hydrated, PHONE, test, waitForMail } from "./fixtures";
+import {
+  expect,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  hydrated,
+  PHONE,
+  signOut,
+  test,
+  waitForMail,
+} from "./fixtures";
 import { ADMIN, facilityChoices, registerAndVerify, signIn } from "./support/accounts";
 
 /*
@@ -53,7 +62,7 @@ test.describe("a referral's whole life", () => {
     browser,
     request,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const suffix = Date.now().toString(36);
     // A facility no other test refers to, so its tables hold only this test's referrals.
     const facility = (await facilityChoices(request)).at(-1)!;
@@ -105,9 +114,16 @@ test.describe("a referral's whole life", () => {
     const firstRow = doctorPage.getByRole("row").filter({ hasText: "Akosua Boateng" });
     await expect(firstRow).toContainText("Pending");
     await expect(firstRow).toContainText(facility.name);
-    await expect(firstRow).toContainText("₵100");
+    // The doctor's share (not the fee), the urgency, and the number links to the referral's page.
+    await expect(firstRow).toContainText("₵70");
+    await expect(firstRow).not.toContainText("₵100");
+    await expect(firstRow).toContainText("Urgent");
     const referralNumber = (await firstRow.getByText(/^REF-\d{4}-\d{6,}$/).textContent()) ?? "";
     expect(referralNumber).toMatch(/^REF-\d{4}-\d{6,}$/);
+    await expect(firstRow.getByRole("link", { name: referralNumber })).toHaveAttribute(
+      "href",
+      `/referrals/${referralNumber}`,
+    );
 
     // The facility's administrator is told by mail: the number and a link, no clinical details.
     const arrival = await waitForMail(facilityAdmin.email, (m) => m.subject === `New referral ${referralNumber}`);
@@ -124,7 +140,7 @@ test.describe("a referral's whole life", () => {
     const fa = await signedIn(browser, facilityAdmin, "/dashboard/facility-admin");
     await hydrated(fa);
     await expect(fa.getByRole("main")).toContainText(facility.name);
-    const pending = fa.getByRole("region", { name: "Pending referrals, newest first" });
+    const pending = fa.getByRole("region", { name: "Pending referrals, most urgent first" });
     await expect(pending.getByRole("row").filter({ hasText: referralNumber })).toContainText("Severe headache");
     await expectAccessible(fa);
 
@@ -154,12 +170,17 @@ test.describe("a referral's whole life", () => {
       .locator("dd")
       .first();
     const completedBefore = Number(await completedThisMonth.textContent());
-    await accepted
-      .getByRole("row")
-      .filter({ hasText: referralNumber })
-      .getByRole("button", { name: "Mark as Completed" })
-      .click();
+    // Completing asks for the outcome: blank is refused in the dialog.
+    await accepted.getByRole("link", { name: `Mark as Completed ${referralNumber}` }).click();
+    const completeDialog = fa.getByRole("dialog", { name: "Complete Referral" });
+    await expect(completeDialog).toBeVisible();
+    await completeDialog.getByRole("button", { name: "Complete Referral" }).click();
+    await expect(completeDialog.getByText(/^Please describe the outcome:/)).toBeVisible();
+    await expectAccessible(fa);
+    await completeDialog.getByLabel(/Outcome/).fill("Migraine; started on propranolol. Review with the GP in 4 weeks.");
+    await completeDialog.getByRole("button", { name: "Complete Referral" }).click();
     await expect(toast(fa, "Referral completed")).toBeVisible();
+    await expect(completeDialog).toBeHidden();
     await expect
       .poll(async () => Number(await completedThisMonth.textContent()))
       .toBeGreaterThanOrEqual(completedBefore + 1);
@@ -221,6 +242,137 @@ test.describe("a referral's whole life", () => {
     await expect(doctorPage.getByRole("row").filter({ hasText: "Kwesi Appiah" })).toContainText(
       "Reason: Orthopaedics is not available this month",
     );
+    // The payout of the completed referral: paid, with the method and the date.
+    const completedRow = doctorPage.getByRole("row").filter({ hasText: referralNumber });
+    await expect(completedRow).toContainText("Completed");
+    await expect(completedRow).toContainText("Paid");
+    await expect(completedRow).toContainText("Mobile Money");
+  });
+});
+
+test.describe("queues and History (issue 19)", () => {
+  test.use({ allowConsoleErrors: [/status of 40[0-9]/] });
+
+  test("the queue puts the emergency first; History searches and filters for a doctor and a facility", async ({
+    page,
+    browser,
+    request,
+  }) => {
+    test.setTimeout(150_000);
+    const suffix = Date.now().toString(36);
+    const facility = (await facilityChoices(request)).at(-5)!;
+    const doctor = await registerAndVerify(request, { role: "doctor", name: `Dr Kwabena Queue ${suffix}` });
+    const facilityAdmin = await registerAndVerify(request, {
+      role: "facility_admin",
+      name: `Adjoa Queue ${suffix}`,
+      facilityId: facility.id,
+    });
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await expect(page).toHaveURL("/dashboard/system-admin");
+    await approve(page, doctor);
+    await approve(page, facilityAdmin);
+
+    // Routine first, then urgent, then emergency: the queue turns the order round.
+    const doctorPage = await signedIn(browser, doctor, "/dashboard/doctor");
+    const patients = {
+      routine: `Routine Rita ${suffix}`,
+      urgent: `Urgent Uwe ${suffix}`,
+      emergency: `Emergency Emma ${suffix}`,
+    };
+    const numbers: Record<string, string> = {};
+    for (const [i, [level, name]] of Object.entries(patients).entries()) {
+      await doctorPage.goto("/referrals/create");
+      await hydrated(doctorPage);
+      await fillReferral(doctorPage, facility.name, { name, phone: `024 777 ${String(1000 + i)}` }, "Abdominal pain");
+      await doctorPage.getByLabel(level[0].toUpperCase() + level.slice(1)).check();
+      await doctorPage.getByRole("button", { name: "Create Referral" }).click();
+      await expect(doctorPage).toHaveURL("/dashboard/doctor");
+      const row = doctorPage.getByRole("row").filter({ hasText: name });
+      numbers[level] = (await row.getByText(/^REF-\d{4}-\d{6,}$/).textContent()) ?? "";
+    }
+
+    const fa = await signedIn(browser, facilityAdmin, "/dashboard/facility-admin");
+    await hydrated(fa);
+    const pending = fa.getByRole("region", { name: "Pending referrals, most urgent first" });
+    const mine = pending.getByRole("row").filter({ hasText: suffix });
+    await expect(mine).toHaveCount(3);
+    await expect(mine.nth(0)).toContainText(patients.emergency);
+    await expect(mine.nth(1)).toContainText(patients.urgent);
+    await expect(mine.nth(2)).toContainText(patients.routine);
+    // Every row links its number to the referral's page.
+    await expect(mine.nth(0).getByRole("link", { name: numbers.emergency, exact: true })).toHaveAttribute(
+      "href",
+      `/referrals/${numbers.emergency}`,
+    );
+    // Accept the urgent one: History's status filter will find it.
+    await mine.nth(1).getByRole("button", { name: "Accept" }).click();
+    await expect(toast(fa, "Referral accepted")).toBeVisible();
+
+    // The doctor's History: every referral; the search narrows as one types, the address keeps it.
+    await doctorPage.getByRole("link", { name: "History", exact: true }).first().click();
+    await expect(doctorPage).toHaveURL("/referrals/history");
+    await hydrated(doctorPage);
+    await expect(doctorPage.getByRole("heading", { level: 1, name: "Referral History" })).toBeVisible();
+    const history = doctorPage.getByRole("region", { name: "Referral history, newest first" });
+    await expect(history.getByRole("row").filter({ hasText: suffix })).toHaveCount(3);
+    await doctorPage.getByLabel("Search by referral number or patient name").fill(`emma ${suffix}`);
+    await expect(doctorPage).toHaveURL(/[?&]q=emma/);
+    await expect(history.getByRole("row").filter({ hasText: suffix })).toHaveCount(1);
+    await expect(history.getByRole("row").filter({ hasText: patients.emergency })).toHaveCount(1);
+    await doctorPage.getByLabel("Search by referral number or patient name").fill(`nobody ${suffix}`);
+    await expect(doctorPage.getByText(`No referrals match "nobody ${suffix}".`)).toBeVisible();
+    await doctorPage.getByLabel("Search by referral number or patient name").fill("");
+    await doctorPage.getByLabel("Status").selectOption("accepted");
+    await expect(doctorPage).toHaveURL("/referrals/history?q=&status=accepted");
+    await expect(history.getByRole("row").filter({ hasText: suffix })).toHaveCount(1);
+    await expect(history.getByRole("row").filter({ hasText: patients.urgent })).toContainText("Accepted");
+    await expectAccessible(doctorPage);
+    // The address alone opens a filtered History.
+    await doctorPage.goto("/referrals/history?status=cancelled");
+    await expect(doctorPage.getByText("No referrals with the status Cancelled.")).toBeVisible();
+
+    // The facility's History: by referral number, and by status.
+    await fa.goto("/referrals/history");
+    await hydrated(fa);
+    const faHistory = fa.getByRole("region", { name: "Referral history, newest first" });
+    await fa.getByLabel("Search by referral number or patient name").fill(numbers.routine);
+    await expect(fa).toHaveURL(new RegExp(`[?&]q=${numbers.routine}`));
+    await expect(faHistory.getByRole("row").filter({ hasText: suffix })).toHaveCount(1);
+    await expect(faHistory.getByRole("row").filter({ hasText: patients.routine })).toContainText(doctor.name);
+    await fa.getByLabel("Search by referral number or patient name").fill(suffix);
+    await fa.getByLabel("Status").selectOption("pending");
+    await expect(fa).toHaveURL(/status=pending/);
+    await expect(faHistory.getByRole("row").filter({ hasText: suffix })).toHaveCount(2);
+    await expect(faHistory.getByRole("row").filter({ hasText: patients.urgent })).toHaveCount(0);
+
+    // Without JavaScript the same form is a plain GET.
+    const plain = await browser.newContext({ javaScriptEnabled: false });
+    const plainPage = await plain.newPage();
+    await signIn(plainPage, doctor.email, doctor.password);
+    await plainPage.goto("/referrals/history");
+    await plainPage.getByLabel("Search by referral number or patient name").fill(`rita ${suffix}`);
+    await plainPage.getByRole("button", { name: "Search" }).click();
+    await expect(plainPage).toHaveURL(/[?&]q=rita/);
+    const plainRows = plainPage.getByRole("row").filter({ hasText: suffix });
+    await expect(plainRows).toHaveCount(1);
+    await expect(plainRows).toContainText(patients.routine);
+
+    // On a phone the rows are cards and nothing scrolls sideways.
+    await doctorPage.setViewportSize(PHONE);
+    await doctorPage.goto("/referrals/history");
+    await expect(history.getByRole("row").filter({ hasText: suffix })).toHaveCount(3);
+    await expectNoSidewaysScroll(doctorPage);
+  });
+
+  test("History is gated like the dashboards", async ({ page, request }) => {
+    await page.goto("/referrals/history");
+    await expect(page.getByRole("heading", { level: 1, name: "Authentication Required" })).toBeVisible();
+    const pendingDoctor = await registerAndVerify(request, { role: "doctor", name: "Dr Pending History" });
+    await signIn(page, pendingDoctor.email, pendingDoctor.password);
+    await expect(page).toHaveURL("/dashboard/doctor");
+    const answer = await page.goto("/referrals/history");
+    expect(answer?.status()).toBe(403);
+    await expect(page.getByRole("heading", { level: 1, name: "Account Pending Approval" })).toBeVisible();
   });
 });
 
@@ -235,7 +387,7 @@ test.describe("permissions from the browser", () => {
     await signIn(page, ADMIN.email, ADMIN.password);
     await expect(page).toHaveURL("/dashboard/system-admin");
     await approve(page, facilityAdmin);
-    await page.getByRole("button", { name: "Sign Out" }).click();
+    await signOut(page);
     await expect(page).toHaveURL("/auth");
     await signIn(page, facilityAdmin.email, facilityAdmin.password);
     await expect(page).toHaveURL("/dashboard/facility-admin");

@@ -56,6 +56,22 @@ export function AccountPendingApproval({ role }: { role: Role }) {
   );
 }
 
+/** A declined account (issue 19): the administrator's reason, and where to ask. */
+export function AccountDeclined({ reason }: { reason: string }) {
+  return (
+    <Screen title="Account Declined">
+      <p className="mt-3 text-muted">An administrator declined this account request, for this reason:</p>
+      <blockquote className="mt-3 rounded-lg border-l-4 border-amber-500 bg-amber-50 px-4 py-3 text-left break-words whitespace-pre-line">
+        {reason}
+      </blockquote>
+      <p className="mt-4 text-muted">If you think this is a mistake, contact us and we will look at it again.</p>
+      <Link to="/contact" className="btn-secondary mt-6">
+        Contact Us
+      </Link>
+    </Screen>
+  );
+}
+
 /** The gate screen for a refused visitor, or `children` (the page) when the gate allows. */
 export function GateScreen({ gate, children }: { gate: Gate; children: ReactNode }) {
   switch (gate.kind) {
@@ -65,6 +81,8 @@ export function GateScreen({ gate, children }: { gate: Gate; children: ReactNode
       return <AccessDenied message={gate.message} />;
     case "pending":
       return <AccountPendingApproval role={gate.role} />;
+    case "declined":
+      return <AccountDeclined reason={gate.reason} />;
     case "allowed":
       return <>{children}</>;
   }

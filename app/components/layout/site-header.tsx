@@ -1,13 +1,16 @@
 import { Link, useLocation } from "react-router";
+import type { ActorSummary } from "~/auth/actor";
 import { HEADER_NAV } from "~/content/navigation";
+import { AccountMenu } from "./account-menu";
 import { Logo } from "./logo";
 
 /**
  * Public header. The small-screen menu is a <details> disclosure: it works before (and without)
  * JavaScript and costs no script. Its links navigate on the client once the page runs React, so
- * the menu is keyed by the page: a new page starts with it closed.
+ * the menu is keyed by the page: a new page starts with it closed. Signed in, the account menu
+ * (name, role, Dashboard, Sign Out) takes the place of Sign In on every page.
  */
-export function SiteHeader({ signedIn = false }: { signedIn?: boolean }) {
+export function SiteHeader({ user = null }: { user?: ActorSummary }) {
   const { pathname, key } = useLocation();
   // The section the visitor is in (the page itself, or a page below it) is marked for screen readers.
   const current = (to: string) => (pathname === to || pathname.startsWith(`${to}/`) ? "page" : undefined);
@@ -36,57 +39,58 @@ export function SiteHeader({ signedIn = false }: { signedIn?: boolean }) {
             ))}
           </ul>
         </nav>
-        {signedIn ? (
-          // The signed-in bar below carries Dashboard and Sign Out.
-          <span className="hidden md:block" />
-        ) : (
-          <div className="hidden md:block">
-            <Link to="/auth" aria-current={current("/auth")} className="btn-primary">
-              Sign In
-            </Link>
-          </div>
-        )}
-        <details key={key} className="group relative md:hidden">
-          <summary className="btn-ghost list-none px-3 [&::-webkit-details-marker]:hidden" aria-label="Menu">
-            <svg
-              width="24"
-              height="24"
-              viewBox="0 0 24 24"
-              aria-hidden="true"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
+        <div className="ml-auto flex items-center gap-1 md:ml-0">
+          {user ? (
+            <AccountMenu user={user} />
+          ) : (
+            <div className="hidden md:block">
+              <Link to="/auth" aria-current={current("/auth")} className="btn-primary">
+                Sign In
+              </Link>
+            </div>
+          )}
+          <details key={key} className="group relative md:hidden">
+            <summary className="btn-ghost list-none px-3 [&::-webkit-details-marker]:hidden" aria-label="Menu">
+              <svg
+                width="24"
+                height="24"
+                viewBox="0 0 24 24"
+                aria-hidden="true"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+              >
+                <path d="M4 6h16M4 12h16M4 18h16" className="group-open:hidden" />
+                <path d="M6 6l12 12M18 6L6 18" className="hidden group-open:block" />
+              </svg>
+            </summary>
+            <nav
+              aria-label="Mobile"
+              className="absolute right-0 mt-2 w-64 max-w-[calc(100vw-2rem)] rounded-xl border border-slate-200 bg-white p-2 shadow-lg"
             >
-              <path d="M4 6h16M4 12h16M4 18h16" className="group-open:hidden" />
-              <path d="M6 6l12 12M18 6L6 18" className="hidden group-open:block" />
-            </svg>
-          </summary>
-          <nav
-            aria-label="Mobile"
-            className="absolute right-0 mt-2 w-64 max-w-[calc(100vw-2rem)] rounded-xl border border-slate-200 bg-white p-2 shadow-lg"
-          >
-            <ul>
-              {HEADER_NAV.map((item) => (
-                <li key={item.to}>
-                  <Link
-                    to={item.to}
-                    aria-current={current(item.to)}
-                    className="block rounded-lg px-3 py-3 text-base font-medium text-ink hover:bg-brand-50"
-                  >
-                    {item.label}
-                  </Link>
-                </li>
-              ))}
-              {signedIn ? null : (
-                <li className="mt-1 border-t border-slate-100 pt-2">
-                  <Link to="/auth" aria-current={current("/auth")} className="btn-primary w-full">
-                    Sign In
-                  </Link>
-                </li>
-              )}
-            </ul>
-          </nav>
-        </details>
+              <ul>
+                {HEADER_NAV.map((item) => (
+                  <li key={item.to}>
+                    <Link
+                      to={item.to}
+                      aria-current={current(item.to)}
+                      className="block rounded-lg px-3 py-3 text-base font-medium text-ink hover:bg-brand-50"
+                    >
+                      {item.label}
+                    </Link>
+                  </li>
+                ))}
+                {user ? null : (
+                  <li className="mt-1 border-t border-slate-100 pt-2">
+                    <Link to="/auth" aria-current={current("/auth")} className="btn-primary w-full">
+                      Sign In
+                    </Link>
+                  </li>
+                )}
+              </ul>
+            </nav>
+          </details>
+        </div>
       </div>
     </header>
   );

@@ -81,3 +81,20 @@ export function accountApprovedMail(input: { name: string; appUrl: string; dashb
     html: html(lines, { label: "Open your dashboard", href: link }),
   };
 }
+
+/**
+ * An account a system administrator declined (issue 19): says so and links to sign in, where the
+ * reason is shown; the reason itself never travels by mail (decisions section 4: no free text).
+ */
+export function accountDeclinedMail(input: { name: string; appUrl: string }): AccountMail {
+  const link = `${input.appUrl}/auth`;
+  const lines = [
+    `Hello ${input.name},`,
+    `Your ${SITE.name} account request was declined by an administrator. Sign in to read why and what you can do.`,
+  ];
+  return {
+    subject: `Your ${SITE.name} account request was declined`,
+    text: `${lines.join("\n\n")}\n\n${link}\n\n${SITE.name}\n`,
+    html: html(lines, { label: "Sign in", href: link }),
+  };
+}

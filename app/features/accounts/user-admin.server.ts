@@ -1,4 +1,4 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { type Actor, assertGate } from "~/auth/actor.server";
 import type { Role } from "~/auth/roles";
 import type { Db } from "~/db/client.server";
@@ -6,6 +6,7 @@ import { facilities, userRoles, userSearchDocument, users } from "~/db/schema";
 import { containsPattern } from "~/lib/like-pattern";
 import { type ProbedPage, probedPage } from "~/lib/paging";
 import { searchText } from "~/lib/search-text";
+import type { AccountStatus } from "./account-status";
 
 export const USERS_PAGE_SIZE = 20;
 
@@ -16,19 +17,37 @@ export type UserRow = {
   role: Role;
   specialty: string | null;
   facilityName: string | null;
-  /** Doctors: is_verified; administrators: approval status approved (spec: "Pending"/"Verified"). */
+  /** Doctors: is_verified; administrators: approval status approved. */
   verified: boolean;
+  /** Pending, Approved or Declined (issue 19: "Approved" rather than the spec's "Verified"). */
+  status: AccountStatus;
   createdAt: string;
 };
 
+/** An account's status in SQL, by the same rule as the actor's approval (actor.server.ts). */
+const approvedSql = sql`(${users.approvalStatus} <> 'declined' and case coalesce(${userRoles.role}, ${users.role}) when 'doctor' then ${users.isVerified} else ${users.approvalStatus} = 'approved' end)`;
+function statusWhere(status: AccountStatus | null) {
+  if (status === "approved") return approvedSql;
+  if (status === "declined") return eq(users.approvalStatus, "declined");
+  if (status === "pending") return sql`(${users.approvalStatus} <> 'declined' and not ${approvedSql})`;
+  return undefined;
+}
+
 /**
  * Every account, newest first, with its effective role and approval (system administrators);
- * `query` narrows to names or email addresses containing it.
+ * `query` narrows to names or email addresses containing it, `status` to pending, approved or
+ * declined accounts.
  */
-export async function listUsers(db: Db, actor: Actor, page = 1, query = ""): Promise<ProbedPage<UserRow>> {
+export async function listUsers(
+  db: Db,
+  actor: Actor,
+  page = 1,
+  query = "",
+  status: AccountStatus | null = null,
+): Promise<ProbedPage<UserRow>> {
   assertGate(actor, "system-admin");
   const q = searchText(query, 100);
-  const where = q ? sql`${userSearchDocument(users)} ilike ${containsPattern(q)}` : undefined;
+  const where = and(q ? sql`${userSearchDocument(users)} ilike ${containsPattern(q)}` : undefined, statusWhere(status));
   const rows = await db
     .select({
       id: users.id,
@@ -52,6 +71,8 @@ export async function listUsers(db: Db, actor: Actor, page = 1, query = ""): Pro
     .offset((page - 1) * USERS_PAGE_SIZE);
   return probedPage(rows, page, USERS_PAGE_SIZE, (r) => {
     const role = r.roleOverride ?? r.role;
+    const verified =
+      r.approvalStatus !== "declined" && (role === "doctor" ? r.isVerified : r.approvalStatus === "approved");
     return {
       id: r.id,
       fullName: r.fullName,
@@ -59,7 +80,8 @@ export async function listUsers(db: Db, actor: Actor, page = 1, query = ""): Pro
       role,
       specialty: r.specialty,
       facilityName: r.facilityName,
-      verified: role === "doctor" ? r.isVerified : r.approvalStatus === "approved",
+      verified,
+      status: verified ? "approved" : r.approvalStatus === "declined" ? "declined" : "pending",
       createdAt: r.createdAt.toISOString(),
     };
   });

@@ -1,12 +1,16 @@
 import type { Db } from "~/db/client.server";
 import { auditEvents } from "~/db/schema";
+import type { AuditType } from "./audit-types";
 
 /** A query builder or an open transaction (audit rows are written inside the change they record). */
 export type Executor = Pick<Db, "insert" | "select" | "update" | "execute">;
 
+/** Every kind of audit row (audit-types.ts names them for the audit log screen). */
+export type AuditAction = AuditType;
+
 export type AuditEntry = {
   actorId: string;
-  action: "referral.accepted" | "referral.rejected" | "referral.completed" | "account.approved" | "payment.recorded";
+  action: AuditAction;
   subjectType: "referral" | "user" | "payment";
   subjectId: string;
   fromStatus?: string | null;
@@ -24,5 +28,31 @@ export async function recordAudit(tx: Executor, entry: AuditEntry): Promise<void
     fromStatus: entry.fromStatus ?? null,
     toStatus: entry.toStatus ?? null,
     reason: entry.reason ?? null,
+  });
+}
+
+/** Which file an export was: referrals, payouts, accounts or the hub waitlist. */
+export type ExportKind = "referrals" | "payments" | "users" | "waitlist";
+
+/**
+ * Audits a CSV download (issue 18): who, when, which file and with which filters, as one row whose
+ * subject is the downloading account.
+ */
+export async function recordExport(
+  tx: Executor,
+  actor: { id: string },
+  kind: ExportKind,
+  filters: Record<string, string | null> = {},
+): Promise<void> {
+  const described = Object.entries(filters)
+    .filter(([, v]) => v)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(" ");
+  await recordAudit(tx, {
+    actorId: actor.id,
+    action: "export.downloaded",
+    subjectType: "user",
+    subjectId: actor.id,
+    reason: described ? `${kind} (${described})` : kind,
   });
 }

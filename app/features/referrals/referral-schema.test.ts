@@ -79,12 +79,16 @@ describe("rejection and payment inputs", () => {
 });
 
 describe("the lifecycle table and the fee", () => {
-  it("offers accept and reject on pending, complete on accepted, nothing after", () => {
-    expect(transitionsFrom("pending")).toEqual(["accept", "reject"]);
+  it("offers accept and reject on pending, complete on accepted, cancel to the doctor, nothing after", () => {
+    expect(transitionsFrom("pending")).toEqual(["accept", "reject", "cancel"]);
+    expect(transitionsFrom("pending", "facility_admin")).toEqual(["accept", "reject"]);
+    expect(transitionsFrom("pending", "doctor")).toEqual(["cancel"]);
+    expect(transitionsFrom("pending", "system_admin")).toEqual([]);
     expect(transitionsFrom("accepted")).toEqual(["complete"]);
-    expect(transitionsFrom("rejected")).toEqual([]);
-    expect(transitionsFrom("completed")).toEqual([]);
-    expect(TRANSITIONS.complete).toEqual({ from: "accepted", to: "completed" });
+    expect(transitionsFrom("accepted", "doctor")).toEqual([]);
+    for (const final of ["rejected", "completed", "cancelled"] as const) expect(transitionsFrom(final)).toEqual([]);
+    expect(TRANSITIONS.complete).toEqual({ from: "accepted", to: "completed", by: "facility_admin" });
+    expect(TRANSITIONS.cancel).toEqual({ from: "pending", to: "cancelled", by: "doctor" });
   });
 
   it("is ₵100 = ₵70 + ₵30, shown in cedis", () => {

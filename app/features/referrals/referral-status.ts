@@ -2,19 +2,27 @@
  * The referral lifecycle as data (spec section 4, decisions section 4). Client-safe: the server
  * enforces it with one conditional UPDATE per transition; the pages read it to offer buttons.
  */
-export const REFERRAL_STATUSES = ["pending", "accepted", "rejected", "completed"] as const;
+export const REFERRAL_STATUSES = ["pending", "accepted", "rejected", "completed", "cancelled"] as const;
 export type ReferralStatus = (typeof REFERRAL_STATUSES)[number];
 
 export const URGENCY_LEVELS = ["routine", "urgent", "emergency"] as const;
 export type UrgencyLevel = (typeof URGENCY_LEVELS)[number];
 
-/** The three transitions a facility administrator fires, named by the status they lead to. */
+/**
+ * The status table: every transition, the status it starts from, the one it leads to and who fires
+ * it. The receiving facility's administrators accept, reject and complete; the referring doctor
+ * cancels a referral still pending. Nothing acts on a rejected, completed or cancelled referral.
+ */
 export const TRANSITIONS = {
-  accept: { from: "pending", to: "accepted" },
-  reject: { from: "pending", to: "rejected" },
-  complete: { from: "accepted", to: "completed" },
-} as const satisfies Record<string, { from: ReferralStatus; to: ReferralStatus }>;
+  accept: { from: "pending", to: "accepted", by: "facility_admin" },
+  reject: { from: "pending", to: "rejected", by: "facility_admin" },
+  complete: { from: "accepted", to: "completed", by: "facility_admin" },
+  cancel: { from: "pending", to: "cancelled", by: "doctor" },
+} as const satisfies Record<string, { from: ReferralStatus; to: ReferralStatus; by: "facility_admin" | "doctor" }>;
 export type Transition = keyof typeof TRANSITIONS;
+
+/** The statuses nothing leaves. */
+export const FINAL_STATUSES: readonly ReferralStatus[] = ["rejected", "completed", "cancelled"];
 
 /** A rejection's reason may not be blank (spec section 5): the schema's message, in the browser and the action. */
 export const REJECTION_REASON_REQUIRED = "Please give a reason for the rejection";
@@ -23,9 +31,14 @@ export function isTransition(value: unknown): value is Transition {
   return typeof value === "string" && Object.hasOwn(TRANSITIONS, value);
 }
 
-/** The transitions offered on a referral in the given status. */
-export function transitionsFrom(status: ReferralStatus): Transition[] {
-  return (Object.keys(TRANSITIONS) as Transition[]).filter((t) => TRANSITIONS[t].from === status);
+/** The transitions offered on a referral in the given status, to the given role (all roles when omitted). */
+export function transitionsFrom(
+  status: ReferralStatus,
+  by?: "facility_admin" | "doctor" | "system_admin",
+): Transition[] {
+  return (Object.keys(TRANSITIONS) as Transition[]).filter(
+    (t) => TRANSITIONS[t].from === status && (by === undefined || TRANSITIONS[t].by === by),
+  );
 }
 
 export function isReferralStatus(value: unknown): value is ReferralStatus {
@@ -37,6 +50,7 @@ export const STATUS_LABELS: Record<ReferralStatus, string> = {
   accepted: "Accepted",
   rejected: "Rejected",
   completed: "Completed",
+  cancelled: "Cancelled",
 };
 
 /** The urgency radio's options, with the spec's explanations (section 4). */

@@ -16,8 +16,11 @@ import {
   createReferral,
   doctorDashboard,
   facilityDashboard,
+  HISTORY_PAGE_SIZE,
+  historyFilters,
   listAllReferrals,
   platformStats,
+  referralHistory,
   transitionReferral,
 } from "./referrals.server";
 
@@ -250,7 +253,7 @@ describe("creating a referral", () => {
     expect(message.to).toEqual(["admin-a@example.test"]);
     expect(message.text).not.toContain("4242");
     expect(message.text).not.toContain("Ama Mensah");
-    expect(message.text).toContain("/dashboard/facility-admin");
+    expect(message.text).toContain(`/referrals/${row.referralNumber}`);
   });
 });
 
@@ -267,17 +270,28 @@ describe("transitions: every transition x every kind of actor", () => {
     "pending system admin": 403,
     "system admin": 403, // sees everything, acts for no facility
   };
-  const cases: Array<[Transition, Kind]> = (["accept", "reject", "complete"] as const).flatMap((t) =>
+  // Cancelling is the referring doctor's: the same matrix with the doctor's column swapped.
+  const cancelExpected: Record<Kind, number> = {
+    ...expected,
+    doctor: 200,
+    "admin of this facility": 403,
+  };
+  const cases: Array<[Transition, Kind]> = (["accept", "reject", "complete", "cancel"] as const).flatMap((t) =>
     KINDS.map((k) => [t, k] as [Transition, Kind]),
   );
   it.each(cases)("%s by %s", async (transition, kind) => {
     const id = await referralIn(transition === "complete" ? "accepted" : "pending");
     const [before] = await h.db.select().from(referrals).where(eq(referrals.id, id));
-    const status = await outcome(transitionReferral(h.db, actors[kind], id, transition, { reason: "No capacity" }));
-    expect(status).toBe(expected[kind]);
+    const status = await outcome(
+      transitionReferral(h.db, actors[kind], id, transition, { reason: "No capacity", outcome: "Seen and treated" }),
+    );
+    expect(status).toBe((transition === "cancel" ? cancelExpected : expected)[kind]);
     const [after] = await h.db.select().from(referrals).where(eq(referrals.id, id));
     if (status !== 200) expect(after).toEqual(before);
-    else expect(after.status).toBe({ accept: "accepted", reject: "rejected", complete: "completed" }[transition]);
+    else
+      expect(after.status).toBe(
+        { accept: "accepted", reject: "rejected", complete: "completed", cancel: "cancelled" }[transition],
+      );
   });
 
   it("a missing or malformed referral is a 404", async () => {
@@ -289,7 +303,9 @@ describe("transitions: every transition x every kind of actor", () => {
   it("offers each transition only from its status (409 otherwise)", async () => {
     const admin = actors["admin of this facility"];
     const pending = await referralIn("pending");
-    expect(await outcome(transitionReferral(h.db, admin, pending, "complete"))).toBe(409);
+    expect(
+      await outcome(transitionReferral(h.db, admin, pending, "complete", { outcome: "Treated and discharged" })),
+    ).toBe(409);
     const accepted = await referralIn("accepted");
     expect(await outcome(transitionReferral(h.db, admin, accepted, "accept"))).toBe(409);
     expect(await outcome(transitionReferral(h.db, admin, accepted, "reject", { reason: "x" }))).toBe(409);
@@ -304,7 +320,7 @@ describe("transitions: every transition x every kind of actor", () => {
     expect(r.rejectionReason).toBe("No cardiologist this week");
 
     const done = await referralIn("accepted");
-    await transitionReferral(h.db, admin, done, "complete");
+    await transitionReferral(h.db, admin, done, "complete", { outcome: "Treated and discharged" });
     const [c] = await h.db.select().from(referrals).where(eq(referrals.id, done));
     expect(c.acceptedAt).toBeInstanceOf(Date);
     expect(c.completedAt).toBeInstanceOf(Date);
@@ -317,11 +333,47 @@ describe("transitions: every transition x every kind of actor", () => {
       .where(eq(auditEvents.subjectId, done))
       .orderBy(auditEvents.createdAt);
     expect(audit.map((a) => [a.fromStatus, a.toStatus, a.actorId])).toEqual([
+      [null, "pending", (actors.doctor as { id: string }).id],
       ["pending", "accepted", (admin as { id: string }).id],
       ["accepted", "completed", (admin as { id: string }).id],
     ]);
-    const [rejection] = await h.db.select().from(auditEvents).where(eq(auditEvents.subjectId, rejected));
+    const [rejection] = await h.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.subjectId, rejected), eq(auditEvents.action, "referral.rejected")));
     expect(rejection).toMatchObject({ action: "referral.rejected", reason: "No cardiologist this week" });
+  });
+
+  it("completing needs an outcome note of 1 to 5,000 characters, and keeps it", async () => {
+    const admin = actors["admin of this facility"];
+    const id = await referralIn("accepted");
+    for (const outcomeNote of [undefined, "", "  \n ", "x".repeat(5001)]) {
+      expect(await outcome(transitionReferral(h.db, admin, id, "complete", { outcome: outcomeNote }))).toBe(400);
+    }
+    const [unchanged] = await h.db.select().from(referrals).where(eq(referrals.id, id));
+    expect(unchanged).toMatchObject({ status: "accepted", outcomeNote: null, completedAt: null });
+    await transitionReferral(h.db, admin, id, "complete", { outcome: "  Stented; review in 6 weeks.  " });
+    const [done] = await h.db.select().from(referrals).where(eq(referrals.id, id));
+    expect(done).toMatchObject({ status: "completed", outcomeNote: "Stented; review in 6 weeks." });
+  });
+
+  it("cancelling: only a pending referral, only with a reason; the facility is emailed without the reason", async () => {
+    const doctor = actors.doctor;
+    const id = await referralIn("pending");
+    for (const reason of [undefined, "", "   "]) {
+      expect(await outcome(transitionReferral(h.db, doctor, id, "cancel", { reason }))).toBe(400);
+    }
+    await transitionReferral(h.db, doctor, id, "cancel", { reason: "Patient travelled abroad 8181" });
+    const [row] = await h.db.select().from(referrals).where(eq(referrals.id, id));
+    expect(row).toMatchObject({ status: "cancelled", cancellationReason: "Patient travelled abroad 8181" });
+    const message = await mail.waitFor((m) => m.subject === `Referral ${row.referralNumber} cancelled`);
+    expect(message.to).toEqual(["admin-a@example.test"]);
+    expect(message.text).not.toContain("8181");
+    // Nothing acts on a cancelled referral, and an accepted one cannot be cancelled.
+    expect(await outcome(transitionReferral(h.db, actors["admin of this facility"], id, "accept"))).toBe(409);
+    expect(await outcome(transitionReferral(h.db, doctor, id, "cancel", { reason: "again" }))).toBe(409);
+    const accepted = await referralIn("accepted");
+    expect(await outcome(transitionReferral(h.db, doctor, accepted, "cancel", { reason: "late" }))).toBe(409);
   });
 
   it("refuses a rejection without a reason (blank after trimming), changing nothing", async () => {
@@ -341,14 +393,14 @@ describe("transitions: every transition x every kind of actor", () => {
     const [row] = await h.db.select().from(referrals).where(eq(referrals.id, id));
     const accepted = await mail.waitFor((m) => m.subject === `Referral ${row.referralNumber} accepted`);
     expect(accepted.to).toEqual(["kofi@example.test"]);
-    await transitionReferral(h.db, admin, id, "complete");
+    await transitionReferral(h.db, admin, id, "complete", { outcome: "Treated and discharged" });
     await mail.waitFor((m) => m.subject === `Referral ${row.referralNumber} completed`);
     const other = await referralIn("pending");
     const [o] = await h.db.select().from(referrals).where(eq(referrals.id, other));
     await transitionReferral(h.db, admin, other, "reject", { reason: "Patient should go to Korle Bu" });
     const rejected = await mail.waitFor((m) => m.subject === `Referral ${o.referralNumber} rejected`);
     expect(rejected.text).toContain(o.referralNumber);
-    expect(rejected.text).toContain("/dashboard/doctor");
+    expect(rejected.text).toContain(`/referrals/${o.referralNumber}`);
     expect(rejected.text).not.toContain("Patient should go to Korle Bu");
     expect(rejected.text).not.toContain(VALID.chief_complaint);
   });
@@ -364,14 +416,17 @@ describe("concurrency", () => {
         outcome(transitionReferral(h.db, second, id, "reject", { reason: "Full" })),
       ]);
       expect(results.sort()).toEqual([200, 409]);
+      // The creation's row and one transition's.
       const audit = await h.db.select({ n: count() }).from(auditEvents).where(eq(auditEvents.subjectId, id));
-      expect(audit[0].n).toBe(1);
+      expect(audit[0].n).toBe(2);
     }
   });
 
   it("50 simultaneous Mark as Paid: one paid record, 49 refusals, one audit row", async () => {
     const id = await referralIn("accepted");
-    await transitionReferral(h.db, actors["admin of this facility"], id, "complete");
+    await transitionReferral(h.db, actors["admin of this facility"], id, "complete", {
+      outcome: "Treated and discharged",
+    });
     const [payment] = await h.db.select().from(paymentRecords).where(eq(paymentRecords.referralId, id));
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
@@ -412,7 +467,9 @@ describe("payments and approvals", () => {
 
   it.each(KINDS)("record-payment by %s", async (kind) => {
     const id = await referralIn("accepted");
-    await transitionReferral(h.db, actors["admin of this facility"], id, "complete");
+    await transitionReferral(h.db, actors["admin of this facility"], id, "complete", {
+      outcome: "Treated and discharged",
+    });
     const [payment] = await h.db.select().from(paymentRecords).where(eq(paymentRecords.referralId, id));
     const status = await outcome(
       recordPayment(h.db, actors[kind], { paymentId: payment.id, payment_method: "Cash", payment_reference: "R-1" }),
@@ -544,7 +601,7 @@ describe("reads and aggregates", () => {
     const admin = actors["admin of this facility"];
     const before = (await facilityDashboard(h.db, admin)).counts;
     const id = await referralIn("accepted");
-    await transitionReferral(h.db, admin, id, "complete");
+    await transitionReferral(h.db, admin, id, "complete", { outcome: "Treated and discharged" });
     const after = (await facilityDashboard(h.db, admin)).counts;
     expect(after.acceptedThisMonth).toBe(before.acceptedThisMonth + 1);
     expect(after.completedThisMonth).toBe(before.completedThisMonth + 1);
@@ -556,5 +613,260 @@ describe("reads and aggregates", () => {
     const moved = (await facilityDashboard(h.db, admin)).counts;
     expect(moved.acceptedThisMonth).toBe(before.acceptedThisMonth);
     expect(moved.completedThisMonth).toBe(before.completedThisMonth);
+  });
+});
+
+/** The first instant of this calendar month in Ghana (Africa/Accra), from the clock in JavaScript. */
+function accraMonthStart(now = new Date()): Date {
+  const parts = new Intl.DateTimeFormat("en-GB", { timeZone: "Africa/Accra", year: "numeric", month: "2-digit" })
+    .formatToParts(now)
+    .reduce<Record<string, string>>((all, p) => Object.assign(all, { [p.type]: p.value }), {});
+  // Accra keeps UTC+0 all year: its midnight is UTC's.
+  return new Date(Date.UTC(Number(parts.year), Number(parts.month) - 1, 1));
+}
+
+describe("queues that put patients first (issue 19)", () => {
+  let facilityC: string;
+  let adminC: Actor;
+  const ago = (minutes: number) => sql`now() - ${`${minutes} minutes`}::interval`;
+  async function referralAt(urgency: string, minutesAgo: number, name = "Queue Patient"): Promise<string> {
+    const result = await createReferral(h.db, actors.doctor, {
+      ...VALID,
+      facility_id: facilityC,
+      urgency_level: urgency,
+      patient_name: name,
+    });
+    if (!result.ok) throw new Error(result.message);
+    await h.db
+      .update(referrals)
+      .set({ createdAt: ago(minutesAgo) })
+      .where(eq(referrals.id, result.id));
+    return result.id;
+  }
+
+  beforeAll(async () => {
+    facilityC = await insertFacility("facility-c", "Gamma Clinic");
+    adminC = await actorFor({ role: "facility_admin", approved: true, facilityId: facilityC });
+  });
+
+  it("orders the pending queue emergency, urgent, routine, then oldest first; marks the overdue", async () => {
+    const routineOld = await referralAt("routine", 60 * 24 * 30);
+    const urgentNew = await referralAt("urgent", 60 * 23);
+    const urgentOld = await referralAt("urgent", 60 * 25);
+    const emergencyNew = await referralAt("emergency", 30);
+    const emergencyOld = await referralAt("emergency", 61);
+    const routineNew = await referralAt("routine", 1);
+    const { pending } = await facilityDashboard(h.db, adminC);
+    expect(pending.rows.map((r) => r.id)).toEqual([
+      emergencyOld,
+      emergencyNew,
+      urgentOld,
+      urgentNew,
+      routineOld,
+      routineNew,
+    ]);
+    const overdue = Object.fromEntries(pending.rows.map((r) => [r.id, r.overdue]));
+    expect(overdue).toEqual({
+      [emergencyOld]: true,
+      [emergencyNew]: false,
+      [urgentOld]: true,
+      [urgentNew]: false,
+      [routineOld]: false,
+      [routineNew]: false,
+    });
+    // Once accepted, a referral is no longer waiting: not overdue.
+    await transitionReferral(h.db, adminC, emergencyOld, "accept");
+    const after = await facilityDashboard(h.db, adminC);
+    expect(after.accepted.rows.find((r) => r.id === emergencyOld)?.overdue).toBe(false);
+  });
+
+  it("counts this month in Accra: a second before the month began is last month, a second after is this one", async () => {
+    const start = accraMonthStart();
+    const before = (await facilityDashboard(h.db, adminC)).counts;
+    const lastMonth = await referralAt("routine", 60 * 24 * 40);
+    const thisMonth = await referralAt("routine", 60 * 24 * 40);
+    for (const id of [lastMonth, thisMonth]) {
+      await transitionReferral(h.db, adminC, id, "accept");
+      await transitionReferral(h.db, adminC, id, "complete", { outcome: "Seen and treated" });
+    }
+    const at = (ms: number) => new Date(start.getTime() + ms);
+    await h.db
+      .update(referrals)
+      .set({ acceptedAt: at(-1000), completedAt: at(-1000) })
+      .where(eq(referrals.id, lastMonth));
+    await h.db
+      .update(referrals)
+      .set({ acceptedAt: at(1000), completedAt: at(1000) })
+      .where(eq(referrals.id, thisMonth));
+    const counts = (await facilityDashboard(h.db, adminC)).counts;
+    expect(counts.acceptedThisMonth - before.acceptedThisMonth).toBe(1);
+    expect(counts.completedThisMonth - before.completedThisMonth).toBe(1);
+    // The database's month start is Accra's whatever the session's time zone says.
+    const [row] = (
+      await h.db.execute<{ start: Date | string }>(
+        sql`select (date_trunc('month', now() at time zone 'Africa/Accra') at time zone 'Africa/Accra') as start`,
+      )
+    ).rows;
+    expect(new Date(row.start).toISOString()).toBe(start.toISOString());
+  });
+
+  it("the doctor's rows carry the share and the payout: Pending, then Paid with method and date", async () => {
+    const id = await referralAt("routine", 0);
+    await transitionReferral(h.db, adminC, id, "accept");
+    await transitionReferral(h.db, adminC, id, "complete", { outcome: "Seen and treated" });
+    const rowOf = async () => (await doctorDashboard(h.db, actors.doctor)).referrals.rows.find((r) => r.id === id);
+    expect((await rowOf())?.payout).toEqual({ status: "pending", method: null, paidAt: null });
+    expect((await rowOf())?.doctorShare).toBe(7_000);
+    const [payment] = await h.db.select().from(paymentRecords).where(eq(paymentRecords.referralId, id));
+    const paid = await recordPayment(h.db, actors["system admin"], {
+      paymentId: payment.id,
+      payment_method: "Mobile Money",
+      payment_reference: "MM-1",
+    });
+    expect(paid.ok).toBe(true);
+    const row = await rowOf();
+    expect(row?.payout?.status).toBe("paid");
+    expect(row?.payout?.method).toBe("Mobile Money");
+    expect(Date.parse(row?.payout?.paidAt ?? "")).toBeGreaterThan(Date.now() - 60_000);
+    // A pending referral has no payout yet.
+    const pendingId = await referralAt("routine", 0);
+    const pendingRow = (await doctorDashboard(h.db, actors.doctor)).referrals.rows.find((r) => r.id === pendingId);
+    expect(pendingRow?.status).toBe("pending");
+    expect(pendingRow?.payout).toBeNull();
+  });
+});
+
+describe("History (issue 19)", () => {
+  let facilityD: string;
+  let adminD: Actor;
+  let doctorD: Actor;
+  const made: Array<{ id: string; referralNumber: string; name: string }> = [];
+
+  beforeAll(async () => {
+    facilityD = await insertFacility("facility-d", "Delta Hospital");
+    adminD = await actorFor({ role: "facility_admin", approved: true, facilityId: facilityD });
+    doctorD = await actorFor({ role: "doctor", approved: true, fullName: "Dr Yaa History" });
+    // 23 referrals of one common name, one of a rare one, one with LIKE's wildcards in its name.
+    const names = [...Array.from({ length: 23 }, () => "Kwame Common"), "Zainab Rare", "Percent 100% Sure_x"];
+    for (const [i, name] of names.entries()) {
+      const result = await createReferral(h.db, doctorD, {
+        ...VALID,
+        facility_id: facilityD,
+        patient_name: name,
+        patient_phone: `020 555 ${String(1000 + i)}`,
+      });
+      if (!result.ok) throw new Error(result.message);
+      made.push({ id: result.id, referralNumber: result.referralNumber, name });
+    }
+    // One of each final status, and one cancelled by its doctor.
+    await transitionReferral(h.db, adminD, made[0].id, "accept");
+    await transitionReferral(h.db, adminD, made[0].id, "complete", { outcome: "Treated" });
+    await transitionReferral(h.db, adminD, made[1].id, "reject", { reason: "No bed" });
+    await transitionReferral(h.db, adminD, made[2].id, "accept");
+    await transitionReferral(h.db, doctorD, made[3].id, "cancel", { reason: "Patient moved" });
+  });
+
+  it("only approved users of the three roles read History", async () => {
+    const allowed: Kind[] = [
+      "doctor",
+      "other doctor",
+      "admin of this facility",
+      "admin of another facility",
+      "system admin",
+    ];
+    for (const kind of KINDS) {
+      const status = await outcome(referralHistory(h.db, actors[kind]));
+      expect({ kind, status }).toEqual({
+        kind,
+        status: allowed.includes(kind) ? 200 : kind === "anonymous" ? 401 : 403,
+      });
+    }
+  });
+
+  it("each role sees its own scope in every status, newest first, in probed pages", async () => {
+    const doctorPage = await referralHistory(h.db, doctorD);
+    expect(doctorPage.scope).toBe("doctor");
+    expect(doctorPage.rows).toHaveLength(HISTORY_PAGE_SIZE);
+    expect(doctorPage.hasNext).toBe(true);
+    expect(doctorPage.rows.every((r) => r.doctor.id === (doctorD as { id: string }).id)).toBe(true);
+    const page2 = await referralHistory(h.db, doctorD, { page: 2 });
+    expect(page2.rows).toHaveLength(made.length - HISTORY_PAGE_SIZE);
+    expect(page2.hasNext).toBe(false);
+    const all = [...doctorPage.rows, ...page2.rows];
+    expect(new Set(all.map((r) => r.id))).toEqual(new Set(made.map((m) => m.id)));
+    expect(new Set(all.map((r) => r.status))).toEqual(
+      new Set(["pending", "accepted", "rejected", "completed", "cancelled"]),
+    );
+    const times = all.map((r) => r.createdAt);
+    expect(times).toEqual([...times].sort().reverse());
+    // The doctor's rows carry the payout; nobody else's.
+    expect(all.find((r) => r.id === made[0].id)?.payout?.status).toBe("pending");
+
+    // The facility's: the same 25 (every status, merged from its per-status index), nobody else's.
+    const facilityPages = [await referralHistory(h.db, adminD), await referralHistory(h.db, adminD, { page: 2 })];
+    expect(facilityPages[0].scope).toBe("facility");
+    const facilityRows = facilityPages.flatMap((p) => p.rows);
+    expect(facilityRows.map((r) => r.id)).toEqual(all.map((r) => r.id));
+    expect(facilityRows.every((r) => r.payout === null)).toBe(true);
+    const otherFacility = await referralHistory(h.db, actors["admin of another facility"]);
+    expect(otherFacility.rows.some((r) => r.facility.id === facilityD)).toBe(false);
+    const otherDoctor = await referralHistory(h.db, actors["other doctor"]);
+    expect(otherDoctor.rows.some((r) => r.doctor.id === (doctorD as { id: string }).id)).toBe(false);
+
+    const admin = await referralHistory(h.db, actors["system admin"]);
+    expect(admin.scope).toBe("all");
+    expect(admin.rows.map((r) => r.id)).toEqual(all.slice(0, HISTORY_PAGE_SIZE).map((r) => r.id));
+    // Summaries only: no clinical details in History.
+    expect(all.every((r) => r.chiefComplaint === null && r.patient.dateOfBirth === null)).toBe(true);
+  });
+
+  it("searches by patient name or referral number, with LIKE's wildcards taken literally", async () => {
+    for (const viewer of [doctorD, adminD, actors["system admin"]]) {
+      // A common name (the first try's newest referrals fill the page) and a rare one (the trigram index).
+      const common = await referralHistory(h.db, viewer, { q: "kwame comm" });
+      expect(common.rows).toHaveLength(HISTORY_PAGE_SIZE);
+      expect(common.hasNext).toBe(true);
+      expect(common.rows.every((r) => r.patient.fullName === "Kwame Common")).toBe(true);
+      const commonPage2 = await referralHistory(h.db, viewer, { q: "kwame comm", page: 2 });
+      expect(commonPage2.rows).toHaveLength(3);
+      const rare = await referralHistory(h.db, viewer, { q: "zainab" });
+      expect(rare.rows.map((r) => r.patient.fullName)).toEqual(["Zainab Rare"]);
+      // A whole number is that referral; part of one is a contains search.
+      const target = made[5];
+      const byNumber = await referralHistory(h.db, viewer, { q: target.referralNumber.toLowerCase() });
+      expect(byNumber.rows.map((r) => r.id)).toEqual([target.id]);
+      const partial = await referralHistory(h.db, viewer, { q: target.referralNumber.slice(-6) });
+      expect(partial.rows.map((r) => r.id)).toContain(target.id);
+      // % and _ are literal: "100%" finds the one name with it, "%" alone nothing else.
+      expect((await referralHistory(h.db, viewer, { q: "100%" })).rows.map((r) => r.patient.fullName)).toEqual([
+        "Percent 100% Sure_x",
+      ]);
+      expect((await referralHistory(h.db, viewer, { q: "%" })).rows).toHaveLength(1);
+      expect((await referralHistory(h.db, viewer, { q: "nt_1" })).rows).toHaveLength(0);
+      expect((await referralHistory(h.db, viewer, { q: "no such patient anywhere" })).rows).toHaveLength(0);
+    }
+  });
+
+  it("filters by status (all five, cancelled included), with the search", async () => {
+    const counts = { pending: 21, accepted: 1, rejected: 1, completed: 1, cancelled: 1 } as const;
+    for (const [status, n] of Object.entries(counts) as Array<[keyof typeof counts, number]>) {
+      const page = await referralHistory(h.db, adminD, { status });
+      expect({ status, n: page.rows.length + (page.hasNext ? 1 : 0) }).toEqual({
+        status,
+        n: Math.min(n, HISTORY_PAGE_SIZE + 1),
+      });
+      expect(page.rows.every((r) => r.status === status)).toBe(true);
+    }
+    const cancelled = await referralHistory(h.db, doctorD, { status: "cancelled", q: "kwame" });
+    expect(cancelled.rows.map((r) => r.id)).toEqual([made[3].id]);
+    const none = await referralHistory(h.db, actors["system admin"], { status: "cancelled", q: "zainab" });
+    expect(none.rows).toHaveLength(0);
+  });
+
+  it("reads its filters from the address: control characters removed, unknown status ignored", () => {
+    const f = historyFilters(new URLSearchParams("q=%00Ama%07%20&status=lost&page=abc"));
+    expect(f).toEqual({ page: 1, q: "Ama", status: null });
+    expect(historyFilters(new URLSearchParams("status=cancelled&page=3")).status).toBe("cancelled");
+    expect(historyFilters(new URLSearchParams(`q=${"x".repeat(300)}`)).q).toHaveLength(100);
   });
 });

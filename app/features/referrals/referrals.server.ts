@@ -1,27 +1,38 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { data } from "react-router";
 import { type Actor, assertGate, type UserActor } from "~/auth/actor.server";
 import type { Db } from "~/db/client.server";
-import { facilities, patients, paymentRecords, referrals, users } from "~/db/schema";
+import { facilities, patients, paymentRecords, referralSearchDocument, referrals, users } from "~/db/schema";
 import { sendMail } from "~/email/send.server";
 import { env } from "~/env.server";
 import { recordAudit } from "~/features/audit/audit.server";
+import { containsPattern } from "~/lib/like-pattern";
 import { logger } from "~/lib/logger.server";
-import type { CountedPage } from "~/lib/paging";
+import { type CountedPage, type ProbedPage, pageFrom, probedPage } from "~/lib/paging";
+import { searchText } from "~/lib/search-text";
 
 export { pageFrom } from "~/lib/paging";
 
 import { joinedMessages, validateForm } from "~/features/accounts/form-errors";
-import { newReferralMail, referralStatusMail } from "./referral-mail";
+import { newReferralMail, referralCancelledMail, referralStatusMail } from "./referral-mail";
 import { type CreateReferralField, createReferralSchema, normalisePhone, rejectionSchema } from "./referral-schema";
-import { REFERRAL_FEE, type ReferralStatus, TRANSITIONS, type Transition } from "./referral-status";
+import {
+  isReferralStatus,
+  REFERRAL_FEE,
+  REFERRAL_STATUSES,
+  type ReferralStatus,
+  TRANSITIONS,
+  type Transition,
+} from "./referral-status";
+import { cancelSchema, outcomeSchema } from "./workspace-schemas";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const DOCTOR_PAGE_SIZE = 10;
 export const FACILITY_PAGE_SIZE = 20;
 export const ADMIN_PAGE_SIZE = 20;
+export const HISTORY_PAGE_SIZE = 20;
 
 function mailInBackground(mail: Parameters<typeof sendMail>[0], what: string): void {
   sendMail(mail).catch((error: unknown) => logger.error({ err: error }, `sending the ${what} mail failed`));
@@ -96,6 +107,13 @@ export async function createReferral(db: Db, actor: Actor, values: unknown): Pro
         platformShare: REFERRAL_FEE.platformShare,
       })
       .returning({ id: referrals.id, referralNumber: referrals.referralNumber });
+    await recordAudit(tx, {
+      actorId: doctor.id,
+      action: "referral.created",
+      subjectType: "referral",
+      subjectId: referral.id,
+      toStatus: "pending",
+    });
     return referral;
   });
 
@@ -145,6 +163,13 @@ export type ReferralRow = {
   patient: { fullName: string; phone: string; email: string | null; dateOfBirth: string | null };
   facility: { id: string; name: string; address: string };
   doctor: { id: string; fullName: string; specialty: string | null };
+  /**
+   * Pending too long for its urgency (issue 19): an emergency for more than an hour, an urgent
+   * referral for more than 24 hours; decided by the database against its own clock.
+   */
+  overdue: boolean;
+  /** The doctor's payout for a completed referral (the doctor's views only; null elsewhere or before completion). */
+  payout: { status: "pending" | "paid"; method: string | null; paidAt: string | null } | null;
 };
 
 export type Page<T> = CountedPage<T> & { pageSize: number; total: number };
@@ -175,11 +200,21 @@ const referralColumns = {
   doctorId: doctorUser.id,
   doctorName: doctorUser.fullName,
   doctorSpecialty: doctorUser.specialty,
+  overdue: sql<boolean>`(${referrals.status} = 'pending' and (
+    (${referrals.urgencyLevel} = 'emergency' and ${referrals.createdAt} < now() - interval '1 hour')
+    or (${referrals.urgencyLevel} = 'urgent' and ${referrals.createdAt} < now() - interval '24 hours')))`,
+  payoutStatus: sql<"pending" | "paid" | null>`null`,
+  payoutMethod: sql<string | null>`null`,
+  payoutPaidAt: sql<Date | string | null>`null`,
 };
 
+type DataOf<C> = C extends SQL<infer T> ? T : C extends { _: { data: infer D } } ? D : never;
 type RawReferral = {
-  [K in keyof typeof referralColumns]: (typeof referralColumns)[K]["_"]["data"] | null;
+  [K in keyof typeof referralColumns]: DataOf<(typeof referralColumns)[K]> | null;
 };
+
+/** A timestamp read through `sql` (not a column): the driver may hand back a string. */
+const isoOf = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 function toRow(r: RawReferral): ReferralRow {
   const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -205,6 +240,10 @@ function toRow(r: RawReferral): ReferralRow {
     },
     facility: { id: r.facilityId as string, name: r.facilityName as string, address: r.facilityAddress as string },
     doctor: { id: r.doctorId as string, fullName: r.doctorName as string, specialty: r.doctorSpecialty },
+    overdue: r.overdue === true,
+    payout: r.payoutStatus
+      ? { status: r.payoutStatus, method: r.payoutMethod, paidAt: isoOf(r.payoutPaidAt ?? null) }
+      : null,
   };
 }
 
@@ -213,8 +252,8 @@ function toRow(r: RawReferral): ReferralRow {
  * lists) leaves out what those pages do not show: the clinical details and the patient's email
  * and date of birth never leave the database for them (less to send, less to expose).
  */
-function referralQuery(db: Db, detail: "clinical" | "summary") {
-  const columns =
+function referralQuery(db: Db, detail: "clinical" | "summary", options: { payout?: boolean } = {}) {
+  const withDetail =
     detail === "clinical"
       ? referralColumns
       : {
@@ -224,11 +263,22 @@ function referralQuery(db: Db, detail: "clinical" | "summary") {
           patientEmail: sql<string | null>`null`,
           patientDateOfBirth: sql<string | null>`null`,
         };
-  return db
+  // The doctor's payout (one payment record per completed referral, by its unique index).
+  const columns = options.payout
+    ? {
+        ...withDetail,
+        payoutStatus: sql<"pending" | "paid" | null>`${paymentRecords.status}`,
+        payoutMethod: sql<string | null>`${paymentRecords.paymentMethod}`,
+        payoutPaidAt: sql<Date | string | null>`${paymentRecords.paidAt}`,
+      }
+    : withDetail;
+  const query = db
     .select(columns)
     .from(referrals)
     .innerJoin(facilities, eq(facilities.id, referrals.facilityId))
-    .innerJoin(doctorUser, eq(doctorUser.id, referrals.doctorId));
+    .innerJoin(doctorUser, eq(doctorUser.id, referrals.doctorId))
+    .$dynamic();
+  return options.payout ? query.leftJoin(paymentRecords, eq(paymentRecords.referralId, referrals.id)) : query;
 }
 
 function paged<T>(rows: T[], page: number, pageSize: number, total: number): Page<T> {
@@ -258,7 +308,7 @@ export async function doctorDashboard(
     })
     .from(referrals)
     .where(eq(referrals.doctorId, doctor.id));
-  const rows = await referralQuery(db, "summary")
+  const rows = await referralQuery(db, "summary", { payout: true })
     .where(eq(referrals.doctorId, doctor.id))
     .orderBy(desc(referrals.createdAt), desc(referrals.id))
     .limit(DOCTOR_PAGE_SIZE)
@@ -275,7 +325,8 @@ const monthStartAccra = sql`(date_trunc('month', now() at time zone 'Africa/Accr
 /**
  * The facility administrator dashboard: only the administrator's own facility. Pending counts
  * every pending referral; accepted and completed count this calendar month in Africa/Accra (by
- * the time of the acceptance or completion). Pending and accepted referrals come in pages.
+ * the time of the acceptance or completion). Pending and accepted referrals come in pages: the
+ * pending queue ordered emergency, urgent, routine and then oldest first, with the overdue marked.
  */
 export async function facilityDashboard(
   db: Db,
@@ -308,7 +359,13 @@ export async function facilityDashboard(
   const list = async (status: ReferralStatus, page: number, total: number) => {
     const rows = await referralQuery(db, "clinical")
       .where(and(eq(referrals.facilityId, facilityId), eq(referrals.status, status)))
-      .orderBy(desc(referrals.createdAt), desc(referrals.id))
+      // Pending: the queue, most urgent first and then the longest waiting (referrals_facility_queue_idx);
+      // accepted: the newest first.
+      .orderBy(
+        ...(status === "pending"
+          ? [asc(referrals.urgencyRank), asc(referrals.createdAt), asc(referrals.id)]
+          : [desc(referrals.createdAt), desc(referrals.id)]),
+      )
       .limit(FACILITY_PAGE_SIZE)
       .offset((page - 1) * FACILITY_PAGE_SIZE);
     return paged(rows.map(toRow), page, FACILITY_PAGE_SIZE, total);
@@ -388,6 +445,179 @@ export async function listAllReferrals(
 }
 
 /* ------------------------------------------------------------------------------------------------
+ * History (every role)
+ * ---------------------------------------------------------------------------------------------- */
+
+export type HistoryFilters = { page: number; q: string; status: ReferralStatus | null };
+
+/** History's filters from the address: the page, the search (control characters removed) and a status. */
+export function historyFilters(params: URLSearchParams): HistoryFilters {
+  const status = params.get("status");
+  return {
+    page: pageFrom(params.get("page")),
+    q: searchText(params.get("q"), 100),
+    status: isReferralStatus(status) ? status : null,
+  };
+}
+
+export type History = ProbedPage<ReferralRow> & {
+  /** Whose referrals: the doctor's own, the facility's, or every referral (system administrators). */
+  scope: "doctor" | "facility" | "all";
+  filters: HistoryFilters;
+};
+
+/**
+ * History: the viewer's referrals in every status, newest first; the doctor's own, the facility
+ * administrator's facility's, every referral for a system administrator (approved users only).
+ * `q` looks for a referral number or a patient's name containing it (ILIKE on the trigram-indexed
+ * search document, its wildcards taken literally); `status` keeps one status. Pages are probed
+ * (a page and one more row), not counted: counting the matches of a search in a million referrals
+ * costs more than the page itself.
+ */
+export async function referralHistory(db: Db, actor: Actor, filters: Partial<HistoryFilters> = {}): Promise<History> {
+  const viewer = assertGate(actor, "history");
+  const page = filters.page ?? 1;
+  const q = searchText(filters.q, 100);
+  const status = filters.status ?? null;
+  const conditions: SQL[] = [];
+  let scope: History["scope"];
+  if (viewer.role === "doctor") {
+    scope = "doctor";
+    conditions.push(eq(referrals.doctorId, viewer.id));
+  } else if (viewer.role === "facility_admin") {
+    if (!viewer.facilityId) throw data("Your account is not linked to a facility.", { status: 403 });
+    scope = "facility";
+    conditions.push(eq(referrals.facilityId, viewer.facilityId));
+  } else {
+    scope = "all";
+  }
+  if (status) conditions.push(eq(referrals.status, status));
+  const scoped = conditions.length > 0 ? and(...conditions) : undefined;
+  const offset = (page - 1) * HISTORY_PAGE_SIZE;
+  const wanted = offset + HISTORY_PAGE_SIZE + 1;
+  const payout = { payout: scope === "doctor" };
+  const number = REFERRAL_NUMBER.test(q) ? q.toUpperCase() : null;
+  let rows: RawReferral[];
+  if (q && scope === "all" && !number) {
+    rows = await rowsInOrder(db, await searchIds(db, scoped, q, offset, wanted), payout);
+  } else if (q && !number) {
+    rows = await rowsInOrder(db, await scopedSearchIds(db, scoped, q, offset, wanted), payout);
+  } else if (!q && scope === "facility" && !status && viewer.facilityId) {
+    rows = await rowsInOrder(db, await facilityPageIds(db, viewer.facilityId, offset, wanted), payout);
+  } else {
+    // A complete referral number is that referral (its unique index).
+    if (number) conditions.push(eq(referrals.referralNumber, number));
+    rows = await referralQuery(db, "summary", payout)
+      .where(and(...conditions))
+      .orderBy(desc(referrals.createdAt), desc(referrals.id))
+      .limit(HISTORY_PAGE_SIZE + 1)
+      .offset(offset);
+  }
+  return {
+    ...probedPage(rows, page, HISTORY_PAGE_SIZE, toRow),
+    scope,
+    filters: { page, q, status },
+  };
+}
+
+/** A whole referral number as the database writes it (REF-<year>-<at least 6 digits>). */
+const REFERRAL_NUMBER = /^REF-\d{4}-\d{6,}$/i;
+
+/** The referrals of `ids` in that order (a page chosen by a lean query first). */
+async function rowsInOrder(db: Db, ids: string[], options: { payout: boolean }): Promise<RawReferral[]> {
+  if (ids.length === 0) return [];
+  const found = await referralQuery(db, "summary", options).where(inArray(referrals.id, ids));
+  const byId = new Map(found.map((r) => [r.id as string, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * One page of a facility's referrals in every status, newest first, from the index on
+ * (facility, status, created_at): the newest of each status merged (five short index-only scans)
+ * instead of sorting all of the facility's referrals.
+ */
+async function facilityPageIds(db: Db, facilityId: string, offset: number, wanted: number): Promise<string[]> {
+  const branches = REFERRAL_STATUSES.map(
+    (s) => sql`(select ${referrals.id} as id, ${referrals.createdAt} as created_at from ${referrals}
+      where ${referrals.facilityId} = ${facilityId} and ${referrals.status} = ${s}
+      order by ${referrals.createdAt} desc, ${referrals.id} desc limit ${wanted})`,
+  );
+  const result = await db.execute<{ id: string }>(sql`
+    select u.id from (${sql.join(branches, sql` union all `)}) u
+    order by u.created_at desc, u.id desc limit ${wanted - offset} offset ${offset}`);
+  return result.rows.map((r) => r.id);
+}
+
+/**
+ * The ids of one page of a search in a doctor's or a facility's referrals (and one more), newest
+ * first: the scope's referrals (its index) filtered by the search, never the trigram index, whose
+ * common trigrams (a frequent first name, the "REF-" of every number) cost more than filtering the
+ * few thousand referrals of one doctor or facility. A materialized CTE keeps the planner to that.
+ */
+async function scopedSearchIds(db: Db, scoped: SQL | undefined, q: string, offset: number, wanted: number) {
+  const result = await db.execute<{ id: string }>(sql`
+    with s as materialized (
+      select ${referrals.id} as id, ${referrals.createdAt} as created_at,
+             ${referrals.referralNumber} as referral_number, ${referrals.patientName} as patient_name
+      from ${referrals} ${scoped ? sql`where ${scoped}` : sql``}
+    )
+    select id from s
+    -- The same document as referralSearchDocument, over the scope's columns.
+    where (s.referral_number || chr(10) || s.patient_name) ilike ${containsPattern(q)}
+    order by created_at desc, id desc limit ${wanted - offset} offset ${offset}`);
+  return result.rows.map((r) => r.id);
+}
+
+/** How many of the newest referrals a search looks at first, to judge how common its term is. */
+const SEARCH_PROBE = 1_000;
+/** How many of the newest referrals the second try of a search filters, per page asked for. */
+const SEARCH_WINDOW = 5_000;
+
+/**
+ * The ids of one page of a search over every referral (and one more), newest first, fast at a
+ * million referrals whatever the term. The newest referrals in scope are read in index order and
+ * filtered, first SEARCH_PROBE of them: a common term (a frequent name, a year) fills the page
+ * there, and those are the newest matches of all. When the probe found enough to expect a page in
+ * SEARCH_WINDOW rows, those are filtered next. Otherwise the term is rare and the trigram index
+ * finds every match (few) before they are sorted; a materialized CTE makes the planner take that
+ * path (it guesses 1% of the rows for any ILIKE and would walk the whole created_at index,
+ * filtering row by row).
+ */
+async function searchIds(db: Db, scoped: SQL | undefined, q: string, offset: number, wanted: number) {
+  const pattern = containsPattern(q);
+  const newest = async (window: number) =>
+    (
+      await db.execute<{ id: string }>(sql`
+        select w.id from (
+          select ${referrals.id} as id, ${referrals.referralNumber} as referral_number,
+                 ${referrals.patientName} as patient_name, ${referrals.createdAt} as created_at
+          from ${referrals} ${scoped ? sql`where ${scoped}` : sql``}
+          order by ${referrals.createdAt} desc, ${referrals.id} desc
+          limit ${window}
+        ) w
+        -- The same document as referralSearchDocument, over the window's columns.
+        where (w.referral_number || chr(10) || w.patient_name) ilike ${pattern}
+        order by w.created_at desc, w.id desc
+        limit ${wanted}`)
+    ).rows.map((r) => r.id);
+  const probe = await newest(SEARCH_PROBE);
+  if (probe.length >= wanted) return probe.slice(offset);
+  const window = SEARCH_WINDOW * Math.min(10, Math.ceil(wanted / HISTORY_PAGE_SIZE));
+  if ((probe.length * window) / SEARCH_PROBE >= wanted) {
+    const recent = await newest(window);
+    if (recent.length >= wanted) return recent.slice(offset);
+  }
+  const matching = sql`${referralSearchDocument(referrals)} ilike ${pattern}`;
+  const all = await db.execute<{ id: string }>(sql`
+    with m as materialized (
+      select ${referrals.id} as id, ${referrals.createdAt} as created_at from ${referrals}
+      where ${scoped ? and(scoped, matching) : matching}
+    )
+    select id from m order by created_at desc, id desc limit ${wanted - offset} offset ${offset}`);
+  return all.rows.map((r) => r.id);
+}
+
+/* ------------------------------------------------------------------------------------------------
  * Transitions (facility administrators)
  * ---------------------------------------------------------------------------------------------- */
 
@@ -407,19 +637,20 @@ export function canSee(actor: UserActor, referral: Pick<Visible, "facilityId" | 
 const NOT_FOUND = "Referral not found";
 
 /**
- * Moves a referral along the lifecycle: accept and reject a pending referral, complete an
- * accepted one. Only an approved administrator of the receiving facility may (401 anonymous,
- * 403 for anyone else who may see the referral, 404 for a referral that is missing or that the
- * actor may not see). One conditional UPDATE: when two administrators act at once, one wins and
- * the other gets a 409. Completing creates the doctor's pending payment record in the same
- * transaction; every transition writes an audit row. The doctor is emailed afterwards.
+ * Moves a referral along the status table (referral-status.ts): the receiving facility's approved
+ * administrators accept or reject a pending referral and complete an accepted one (with an outcome
+ * note); the referring doctor cancels a pending one (with a reason). 401 anonymous, 403 for anyone
+ * else who may see the referral, 404 for a referral that is missing or that the actor may not see.
+ * One conditional UPDATE: when two people act at once, one wins and the other gets a 409.
+ * Completing creates the doctor's pending payment record in the same transaction; every transition
+ * writes an audit row. The other side is emailed afterwards (the number and a link only).
  */
 export async function transitionReferral(
   db: Db,
   actor: Actor,
   referralId: string,
   transition: Transition,
-  input: { reason?: unknown } = {},
+  input: { reason?: unknown; outcome?: unknown } = {},
 ): Promise<{ status: ReferralStatus; referralNumber: string }> {
   if (actor.kind === "anonymous") throw data("Authentication Required", { status: 401 });
   // An account awaiting approval sees no referral at all, so it learns nothing about any id.
@@ -439,23 +670,41 @@ export async function transitionReferral(
       )[0]
     : undefined;
   if (!current || !canSee(actor, current)) throw data(NOT_FOUND, { status: 404 });
-  if (actor.role !== "facility_admin") {
-    throw data("Only the receiving facility's administrators can update this referral.", { status: 403 });
+  const { from, to, by } = TRANSITIONS[transition];
+  if (actor.role !== by) {
+    throw data(
+      by === "doctor"
+        ? "Only the referring doctor can cancel this referral."
+        : "Only the receiving facility's administrators can update this referral.",
+      { status: 403 },
+    );
   }
+  const refuse = (issues: ReadonlyArray<{ message: string }>) =>
+    data(issues[0]?.message ?? "Invalid input", { status: 400 });
   let reason: string | null = null;
+  let outcomeNote: string | null = null;
   if (transition === "reject") {
     const parsed = rejectionSchema.safeParse({ reason: input.reason });
-    if (!parsed.success) throw data(parsed.error.issues[0]?.message ?? "Invalid reason", { status: 400 });
+    if (!parsed.success) throw refuse(parsed.error.issues);
     reason = parsed.data.reason;
+  } else if (transition === "cancel") {
+    const parsed = cancelSchema.safeParse({ reason: input.reason });
+    if (!parsed.success) throw refuse(parsed.error.issues);
+    reason = parsed.data.reason;
+  } else if (transition === "complete") {
+    const parsed = outcomeSchema.safeParse({ outcome: input.outcome });
+    if (!parsed.success) throw refuse(parsed.error.issues);
+    outcomeNote = parsed.data.outcome;
   }
-  const { from, to } = TRANSITIONS[transition];
   const now = new Date();
   const changes =
     to === "accepted"
       ? { acceptedAt: now }
       : to === "rejected"
         ? { rejectedAt: now, rejectionReason: reason }
-        : { completedAt: now };
+        : to === "cancelled"
+          ? { cancelledAt: now, cancellationReason: reason }
+          : { completedAt: now, outcomeNote };
 
   const outcome = await db.transaction(async (tx) => {
     const [updated] = await tx
@@ -478,7 +727,7 @@ export async function transitionReferral(
     }
     await recordAudit(tx, {
       actorId: actor.id,
-      action: `referral.${to}` as "referral.accepted" | "referral.rejected" | "referral.completed",
+      action: `referral.${to}`,
       subjectType: "referral",
       subjectId: updated.id,
       fromStatus: from,
@@ -503,6 +752,17 @@ export async function transitionReferral(
     );
   }
 
+  const appUrl = env().APP_URL;
+  if (to === "cancelled") {
+    const admins = await facilityAdminEmails(db, current.facilityId);
+    if (admins.length > 0) {
+      mailInBackground(
+        { to: admins, ...referralCancelledMail({ referralNumber: outcome.referralNumber, appUrl }) },
+        "referral cancelled",
+      );
+    }
+    return { status: to, referralNumber: outcome.referralNumber };
+  }
   const [doctor] = await db
     .select({ email: users.email, fullName: users.fullName })
     .from(users)
@@ -516,7 +776,7 @@ export async function transitionReferral(
           doctorName: doctor.fullName,
           referralNumber: outcome.referralNumber,
           status: to,
-          appUrl: env().APP_URL,
+          appUrl,
         }),
       },
       `referral ${to}`,

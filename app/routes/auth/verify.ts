@@ -3,9 +3,9 @@ import { db } from "~/db/database.server";
 import { verifyEmail } from "~/features/accounts/accounts.server";
 import type { Route } from "./+types/verify";
 
-/** The emailed verification link: confirms the address and lands on the site root (spec section 2). */
+/** The emailed verification link: confirms the address and lands on a page saying so and what comes next (issue 19). */
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const verified = await verifyEmail(await db(), token);
-  return redirect(verified ? "/" : "/auth?verification=invalid");
+  return redirect(verified ? "/auth/email-confirmed" : "/auth?verification=invalid");
 }

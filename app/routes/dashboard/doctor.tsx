@@ -6,6 +6,8 @@ import { Pagination } from "~/components/ui/pagination";
 import { StatCard, StatGrid } from "~/components/ui/stat-card";
 import { TitledSection } from "~/components/ui/titled-section";
 import { db } from "~/db/database.server";
+import { DoctorInsightSection } from "~/features/insight/components/own-insight";
+import { doctorInsight } from "~/features/insight/insight.server";
 import { ReferralTable } from "~/features/referrals/components/referral-table";
 import { formatCedis } from "~/features/referrals/referral-status";
 import { doctorDashboard, pageFrom } from "~/features/referrals/referrals.server";
@@ -15,11 +17,17 @@ import type { Route } from "./+types/doctor";
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Doctor Dashboard", description: "Your referrals and earnings.", noindex: true });
 
-/** Gated (spec section 6); the doctor's own stats and one page of their referrals. */
+/** Gated (spec section 6); the doctor's own stats, one page of their referrals and their last 12 months. */
 export async function loader({ request }: Route.LoaderArgs) {
   const database = await db();
   const page = pageFrom(new URL(request.url).searchParams.get("page"));
-  return loadGated(database, request, "doctor", (actor) => doctorDashboard(database, actor, page));
+  return loadGated(database, request, "doctor", async (actor) => {
+    const [dashboard, insight] = await Promise.all([
+      doctorDashboard(database, actor, page),
+      doctorInsight(database, actor),
+    ]);
+    return { ...dashboard, insight };
+  });
 }
 
 export default function DoctorPage({ loaderData }: Route.ComponentProps) {
@@ -43,19 +51,25 @@ export default function DoctorPage({ loaderData }: Route.ComponentProps) {
             id="recent"
             title="Recent Referrals"
             action={
-              <Link to="/referrals/create" className="btn-primary">
-                New Referral
-              </Link>
+              <div className="flex flex-wrap gap-2">
+                <Link to="/referrals/history" className="btn-secondary">
+                  History
+                </Link>
+                <Link to="/referrals/create" className="btn-primary">
+                  New Referral
+                </Link>
+              </div>
             }
           >
             <ReferralTable
               caption="Your referrals, newest first"
               rows={data.referrals.rows}
-              columns={["number", "patient", "facility", "status", "created", "amount"]}
+              columns={["number", "patient", "facility", "urgency", "status", "created", "share", "payout"]}
               empty="You have not made any referrals yet. Use New Referral to refer your first patient."
             />
             <Pagination page={data.referrals.page} pageCount={data.referrals.pageCount} label="Referral pages" />
           </TitledSection>
+          <DoctorInsightSection insight={data.insight} />
         </DashboardShell>
       ) : null}
     </GateScreen>

@@ -21,11 +21,15 @@ import { StatCard, StatGrid } from "~/components/ui/stat-card";
 import { TitledSection } from "~/components/ui/titled-section";
 import { db } from "~/db/database.server";
 import { readFields } from "~/features/accounts/form-errors";
+import { FacilityInsightSection } from "~/features/insight/components/own-insight";
+import { facilityInsight } from "~/features/insight/insight.server";
+import { CompleteDialog } from "~/features/referrals/components/complete-dialog";
 import { ReferralTable } from "~/features/referrals/components/referral-table";
 import { RejectDialog, type TransitionAnswer } from "~/features/referrals/components/reject-dialog";
 import { rejectionSchema } from "~/features/referrals/referral-schema";
 import { isTransition, type Transition } from "~/features/referrals/referral-status";
 import { facilityDashboard, pageFrom, transitionReferral } from "~/features/referrals/referrals.server";
+import { outcomeSchema } from "~/features/referrals/workspace-schemas";
 import { refusalOf } from "~/lib/refusal";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/facility-admin";
@@ -44,6 +48,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const pages = { pending: pageFrom(params.get("pending")), accepted: pageFrom(params.get("accepted")) };
   return loadGated(database, request, "facility-admin", async (actor) => ({
     ...(await facilityDashboard(database, actor, pages)),
+    insight: await facilityInsight(database, actor),
     // Named by the server (the browser's clock and locale could say another month).
     month: new Date().toLocaleDateString("en-GH", { timeZone: "Africa/Accra", month: "long", year: "numeric" }),
   }));
@@ -64,24 +69,30 @@ const failed = (message: string) => ({
 });
 
 /**
- * Accept, reject (with a reason) or complete: the domain function checks who may, and when
- * (a referral someone else has already moved on is a 409).
+ * Accept, reject (with a reason) or complete (with an outcome): the domain function checks who
+ * may, and when (a referral someone else has already moved on is a 409).
  */
 export async function action({ request }: Route.ActionArgs) {
   const database = await db();
   const form = await request.formData().catch(() => new FormData());
-  const { intent, referralId, reason } = readFields(form, ["intent", "referralId", "reason"]);
+  const { intent, referralId, reason, outcome } = readFields(form, ["intent", "referralId", "reason", "outcome"]);
   if (!isTransition(intent)) {
     return data<TransitionAnswer>(
       { ok: false, intent: null, referralId, toast: failed("Unknown action") },
       { status: 400 },
     );
   }
-  // The Reject dialog's form, for its answer (the domain function checks the reason itself).
-  const submission = intent === "reject" ? parseSubmission(form, rejectionSchema) : null;
+  // The Reject and Complete dialogs' forms, for their answers (the domain function checks the text itself).
+  const submission =
+    intent === "reject"
+      ? parseSubmission(form, rejectionSchema)
+      : intent === "complete"
+        ? parseSubmission(form, outcomeSchema)
+        : null;
   try {
     const { status } = await transitionReferral(database, await getActor(database, request), referralId, intent, {
       reason,
+      outcome,
     });
     return data<TransitionAnswer>({
       ok: true,
@@ -97,8 +108,9 @@ export async function action({ request }: Route.ActionArgs) {
   } catch (error) {
     const refusal = refusalOf(error);
     if (!refusal) throw error;
-    // A refused reason (blank, too long) is shown under the reason field, in the dialog that stays open.
-    const reasonRefused = intent === "reject" && refusal.status === 400;
+    // A refused reason or outcome (blank, too long) is shown under its field, in the dialog that stays open.
+    const field = intent === "reject" ? "reason" : intent === "complete" ? "outcome" : null;
+    const reasonRefused = field !== null && refusal.status === 400;
     return data<TransitionAnswer>(
       {
         ok: false,
@@ -107,7 +119,7 @@ export async function action({ request }: Route.ActionArgs) {
         toast: failed(refusal.message),
         reasonRefused,
         result: submission?.reply(
-          reasonRefused ? { fieldErrors: { reason: [refusal.message] } } : { formErrors: [refusal.message] },
+          reasonRefused && field ? { fieldErrors: { [field]: [refusal.message] } } : { formErrors: [refusal.message] },
         ),
       },
       { status: refusal.status },
@@ -134,8 +146,8 @@ const plainClick = (event: MouseEvent) =>
   event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 
 /**
- * Accept or Mark as Completed: a form of its own (a plain post without JavaScript); with React it
- * posts with a fetcher, the row shows the answer is awaited and the toast comes with the answer.
+ * Accept: a form of its own (a plain post without JavaScript); with React it posts with a fetcher,
+ * the row shows the answer is awaited and the toast comes with the answer.
  */
 function TransitionButton({
   referralId,
@@ -147,7 +159,7 @@ function TransitionButton({
   onSubmitted,
 }: {
   referralId: string;
-  intent: "accept" | "complete";
+  intent: "accept";
   label: string;
   busyLabel: string;
   className: string;
@@ -185,6 +197,9 @@ export default function FacilityAdminPage({ loaderData, actionData }: Route.Comp
   // with React, by its link without leaving the page.
   const fromAddress = dashboard?.pending.rows.find((r) => r.id === params.get("reject")) ?? null;
   const reject = useAddressDialog<{ id: string; referralNumber: string }>("reject", fromAddress);
+  // The Complete dialog (the outcome note), the same way: ?complete=<id>.
+  const toComplete = dashboard?.accepted.rows.find((r) => r.id === params.get("complete")) ?? null;
+  const complete = useAddressDialog<{ id: string; referralNumber: string }>("complete", toComplete);
 
   if (gate.kind !== "allowed" || !dashboard) return <GateScreen gate={gate}>{null}</GateScreen>;
 
@@ -222,7 +237,7 @@ export default function FacilityAdminPage({ loaderData, actionData }: Route.Comp
 
       <TitledSection id="pending" title="Pending Referrals">
         <ReferralTable
-          caption="Pending referrals, newest first"
+          caption="Pending referrals, most urgent first"
           rows={dashboard.pending.rows}
           columns={["number", "patient", "doctor", "complaint", "urgency", "created"]}
           empty="No referrals are waiting for a decision."
@@ -273,17 +288,25 @@ export default function FacilityAdminPage({ loaderData, actionData }: Route.Comp
           columns={["number", "patient", "doctor", "complaint", "urgency", "created"]}
           empty="No accepted referrals are waiting to be completed."
           busy={(r) => inFlight.has(r.id)}
-          actions={(r) => (
-            <TransitionButton
-              referralId={r.id}
-              intent="complete"
-              label="Mark as Completed"
-              busyLabel="Completing..."
-              className="btn-secondary min-h-9 px-3 py-1.5 whitespace-nowrap"
-              busy={inFlight.get(r.id) === "complete"}
-              onSubmitted={watch}
-            />
-          )}
+          actions={(r) => {
+            const completing = inFlight.get(r.id) === "complete";
+            return (
+              <Link
+                to={withParam(search, "complete", r.id)}
+                preventScrollReset
+                className="btn-secondary min-h-9 px-3 py-1.5 whitespace-nowrap"
+                aria-label={completing ? `Completing ${r.referralNumber}...` : `Mark as Completed ${r.referralNumber}`}
+                onClick={(event) => {
+                  if (!plainClick(event)) return;
+                  event.preventDefault();
+                  if (completing) return;
+                  complete.show({ id: r.id, referralNumber: r.referralNumber }, event.currentTarget);
+                }}
+              >
+                {completing ? "Completing..." : "Mark as Completed"}
+              </Link>
+            );
+          }}
         />
         <Pagination
           page={dashboard.accepted.page}
@@ -292,12 +315,29 @@ export default function FacilityAdminPage({ loaderData, actionData }: Route.Comp
           label="Accepted referral pages"
         />
       </TitledSection>
+      <FacilityInsightSection insight={dashboard.insight} />
+      <p className="mt-6 flex flex-wrap gap-3">
+        <Link to="/referrals/history" className="btn-secondary">
+          History
+        </Link>
+        {/* A file, not a page: the browser downloads it. */}
+        <Link to="/exports/referrals.csv" reloadDocument download className="btn-ghost">
+          Download your facility's referrals (CSV)
+        </Link>
+      </p>
       <RejectDialog
         referral={reject.subject}
         open={reject.open}
         onOpenChange={reject.onOpenChange}
         answer={actionData}
         returnFocusTo={reject.opener}
+      />
+      <CompleteDialog
+        referral={complete.subject}
+        open={complete.open}
+        onOpenChange={complete.onOpenChange}
+        answer={actionData}
+        returnFocusTo={complete.opener}
       />
       {watchers}
     </DashboardShell>

@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { data, isRouteErrorResponse, Link, Outlet, useLocation } from "react-router";
 import { summarise } from "~/auth/actor";
 import { actorHeaders, getActor } from "~/auth/actor.server";
-import { SignedInBar } from "~/auth/components/signed-in-bar";
+import { AppNav } from "~/components/layout/app-nav";
 import { SiteHeader } from "~/components/layout/site-header";
 import { db } from "~/db/database.server";
 import { isRecoveryAddress } from "~/features/accounts/recovery-link";
@@ -23,8 +23,8 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   }, []);
   return (
     <>
-      <SiteHeader signedIn={loaderData.user !== null} />
-      {loaderData.user ? <SignedInBar user={loaderData.user} /> : null}
+      <SiteHeader user={loaderData.user} />
+      {loaderData.user?.approved ? <AppNav user={loaderData.user} /> : null}
       <Outlet />
     </>
   );

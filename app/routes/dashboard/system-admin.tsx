@@ -13,16 +13,20 @@ import { getActor } from "~/auth/actor.server";
 import { DashboardShell } from "~/auth/components/dashboard-shell";
 import { GateScreen } from "~/auth/components/gate-screens";
 import { loadGated } from "~/auth/gate-loader.server";
+import { isRole, ROLE_LABELS } from "~/auth/roles";
 import { FormNotice, SubmitButton } from "~/components/forms/form-parts";
 import { fieldErrorsOf, parseSubmission } from "~/components/forms/schema-form";
 import { useAddressDialog } from "~/components/ui/dialog-state";
 import { useFetcherToasts } from "~/components/ui/fetcher-toasts";
-import { Pagination } from "~/components/ui/pagination";
+import { Pagination, withParam } from "~/components/ui/pagination";
 import { StatCard, StatGrid } from "~/components/ui/stat-card";
 import { Tabs } from "~/components/ui/tabs";
 import { db } from "~/db/database.server";
-import { approveAccount } from "~/features/accounts/approval.server";
+import { ACCOUNT_STATUS_LABELS, ACCOUNT_STATUSES, isAccountStatus } from "~/features/accounts/account-status";
+import { approveAccount, declineAccount } from "~/features/accounts/approval.server";
+import { DeclineDialog } from "~/features/accounts/components/decline-dialog";
 import { UserTable } from "~/features/accounts/components/user-table";
+import { declineSchema } from "~/features/accounts/decline-schema";
 import { readFields } from "~/features/accounts/form-errors";
 import { listUsers, type UserRow } from "~/features/accounts/user-admin.server";
 import { type AdminAnswer, PaymentTable, RecordPaymentDialog } from "~/features/payments/components/payment-table";
@@ -74,7 +78,11 @@ export async function loader({ request }: Route.LoaderArgs) {
           }),
         };
       case "users":
-        return { stats, tab, users: await listUsers(database, actor, page, params.get("q") ?? "") };
+        return {
+          stats,
+          tab,
+          users: await listUsers(database, actor, page, params.get("q") ?? "", isAccountStatus(status) ? status : null),
+        };
       case "payments":
         return { stats, tab, payments: await listPayments(database, actor, page) };
       case "waitlist":
@@ -101,19 +109,70 @@ export async function action({ request }: Route.ActionArgs) {
   const intent = form.get("intent");
   if (intent === "approve") {
     const userId = String(form.get("userId") ?? "");
+    // The role the page showed names the account in a refusal (the spec's "Failed to approve doctor").
+    const shownRole = form.get("role");
     try {
-      await approveAccount(database, actor, userId);
+      const result = await approveAccount(database, actor, userId);
       return data<AdminAnswer>({
         ok: true,
         intent,
         subject: userId,
-        toast: { title: "Doctor Approved", description: "The account has been approved.", variant: "success" },
+        toast: {
+          title: `${ROLE_LABELS[result.role]} Approved`,
+          description: "The account has been approved.",
+          variant: "success",
+        },
+      });
+    } catch (caught) {
+      const refusal = refusalOf(caught);
+      if (!refusal) throw caught;
+      const who = isRole(shownRole) ? ROLE_LABELS[shownRole].toLowerCase() : "account";
+      return data<AdminAnswer>(
+        { ok: false, intent, subject: userId, toast: error(`Failed to approve ${who}`) },
+        { status: refusal.status },
+      );
+    }
+  }
+  if (intent === "decline") {
+    const userId = String(form.get("userId") ?? "");
+    const submission = parseSubmission(form, declineSchema);
+    try {
+      const result = await declineAccount(database, actor, readFields(form, ["userId", "reason"]));
+      if (!result.ok) {
+        return data<AdminAnswer>(
+          {
+            ok: false,
+            intent,
+            subject: userId,
+            fieldsRefused: true,
+            result: submission.reply({ fieldErrors: fieldErrorsOf(result.fieldErrors) }),
+            toast: error(`Failed to decline account. ${result.message}`),
+          },
+          { status: 400 },
+        );
+      }
+      return data<AdminAnswer>({
+        ok: true,
+        intent,
+        subject: userId,
+        result: submission.reply({ resetForm: true }),
+        toast: {
+          title: `${ROLE_LABELS[result.role]} Declined`,
+          description: "The account has been declined. They will read your reason when they sign in.",
+          variant: "success",
+        },
       });
     } catch (caught) {
       const refusal = refusalOf(caught);
       if (!refusal) throw caught;
       return data<AdminAnswer>(
-        { ok: false, intent, subject: userId, toast: error("Failed to approve doctor") },
+        {
+          ok: false,
+          intent,
+          subject: userId,
+          result: submission.reply({ formErrors: [refusal.message] }),
+          toast: error(`Failed to decline account. ${refusal.message}`),
+        },
         { status: refusal.status },
       );
     }
@@ -200,6 +259,7 @@ function ApproveButton({
       }}
     >
       <input type="hidden" name="userId" value={user.id} />
+      <input type="hidden" name="role" value={user.role} />
       <SubmitButton
         name="intent"
         value="approve"
@@ -210,6 +270,26 @@ function ApproveButton({
         Approve<span className="sr-only"> {user.fullName}</span>
       </SubmitButton>
     </Form>
+  );
+}
+
+/** Decline: a link that opens the dialog (`?decline=<id>`: without JavaScript the server renders it open). */
+function DeclineLink({ user, onDecline }: { user: UserRow; onDecline: (user: UserRow, opener: HTMLElement) => void }) {
+  const { search } = useLocation();
+  return (
+    <Link
+      to={withParam(search, "decline", user.id)}
+      preventScrollReset
+      className="btn-secondary min-h-9 px-3 py-1.5"
+      aria-label={`Decline ${user.fullName}`}
+      onClick={(event) => {
+        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+        event.preventDefault();
+        onDecline(user, event.currentTarget);
+      }}
+    >
+      Decline
+    </Link>
   );
 }
 
@@ -239,6 +319,12 @@ export default function SystemAdminPage({ loaderData, actionData }: Route.Compon
       ? (view.payments.rows.find((p) => p.id === params.get("pay") && p.status === "pending") ?? null)
       : null;
   const pay = useAddressDialog<PaymentRow>("pay", fromAddress);
+  // Decline: the same, for ?decline=<id> on the users tab.
+  const declineFromAddress =
+    view?.tab === "users"
+      ? (view.users.rows.find((u) => u.id === params.get("decline") && u.status === "pending") ?? null)
+      : null;
+  const decline = useAddressDialog<UserRow>("decline", declineFromAddress);
 
   if (gate.kind !== "allowed" || !view) return <GateScreen gate={gate}>{null}</GateScreen>;
 
@@ -282,7 +368,7 @@ export default function SystemAdminPage({ loaderData, actionData }: Route.Compon
             href: t.href,
             panel:
               t.id === view.tab ? (
-                <Panel view={view} approving={approving} onApprove={watch} onPay={pay.show} />
+                <Panel view={view} approving={approving} onApprove={watch} onPay={pay.show} onDecline={decline.show} />
               ) : (
                 <Loading />
               ),
@@ -296,6 +382,13 @@ export default function SystemAdminPage({ loaderData, actionData }: Route.Compon
         answer={actionData}
         returnFocusTo={pay.opener}
       />
+      <DeclineDialog
+        user={decline.subject}
+        open={decline.open}
+        onOpenChange={decline.onOpenChange}
+        answer={actionData}
+        returnFocusTo={decline.opener}
+      />
       {watchers}
     </DashboardShell>
   );
@@ -306,11 +399,13 @@ function Panel({
   approving,
   onApprove,
   onPay,
+  onDecline,
 }: {
   view: View;
   approving: Set<string>;
   onApprove: (fetcherKey: string) => void;
   onPay: (payment: PaymentRow, opener: HTMLElement) => void;
+  onDecline: (user: UserRow, opener: HTMLElement) => void;
 }) {
   const [params] = useSearchParams();
   switch (view.tab) {
@@ -354,6 +449,12 @@ function Panel({
     }
     case "users": {
       const q = params.get("q") ?? "";
+      const status = isAccountStatus(params.get("status")) ? (params.get("status") as string) : "";
+      const empty = q
+        ? `No accounts match "${q}"${status ? ` among ${status} accounts` : ""}.`
+        : status
+          ? `No ${status} accounts.`
+          : "No accounts yet.";
       return (
         <>
           <search>
@@ -365,6 +466,25 @@ function Panel({
                 </label>
                 <input key={q} id="user-search" name="q" type="search" defaultValue={q} className="field-input" />
               </div>
+              <div>
+                <label htmlFor="user-status" className="field-label">
+                  Status
+                </label>
+                <select
+                  key={status}
+                  id="user-status"
+                  name="status"
+                  defaultValue={status}
+                  className="field-input min-w-36"
+                >
+                  <option value="">All accounts</option>
+                  {ACCOUNT_STATUSES.map((s) => (
+                    <option key={s} value={s}>
+                      {ACCOUNT_STATUS_LABELS[s]}
+                    </option>
+                  ))}
+                </select>
+              </div>
               <button type="submit" className="btn-secondary">
                 Search
               </button>
@@ -372,8 +492,14 @@ function Panel({
           </search>
           <UserTable
             rows={view.users.rows}
+            empty={empty}
             approving={(u) => approving.has(u.id)}
-            approve={(u) => <ApproveButton user={u} busy={approving.has(u.id)} onSubmitted={onApprove} />}
+            actions={(u) => (
+              <div className="flex flex-wrap gap-2">
+                <ApproveButton user={u} busy={approving.has(u.id)} onSubmitted={onApprove} />
+                {u.status === "pending" ? <DeclineLink user={u} onDecline={onDecline} /> : null}
+              </div>
+            )}
           />
           <Pagination page={view.users.page} hasNext={view.users.hasNext} label="Account pages" />
         </>

@@ -1,14 +1,38 @@
-import { isRouteErrorResponse, Outlet } from "react-router";
+import {
+  data,
+  isRouteErrorResponse,
+  Outlet,
+  type ShouldRevalidateFunctionArgs,
+  useRouteLoaderData,
+} from "react-router";
+import { summarise } from "~/auth/actor";
+import { actorHeaders, getActor } from "~/auth/actor.server";
 import { NotFound } from "~/components/layout/not-found";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
+import { db } from "~/db/database.server";
 import type { Route } from "./+types/layout";
 
+/**
+ * Who is signed in, for the header's account menu. A visitor without a session cookie costs no
+ * database round trip, and the server keeps (page-cache.ts) only pages rendered for such visitors.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const database = await db();
+  const actor = await getActor(database, request);
+  return data({ user: summarise(actor) }, { headers: await actorHeaders(database, request) });
+}
+
+/** The account changes only by a post (sign in, sign out): a link or a filter does not ask again. */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod ? defaultShouldRevalidate : false;
+}
+
 /** Header and footer around every public page. */
-export default function PublicLayout() {
+export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <SiteHeader />
+      <SiteHeader user={loaderData.user} />
       <Outlet />
       <SiteFooter />
     </>
@@ -16,10 +40,12 @@ export default function PublicLayout() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // The layout's own data, when it loaded (a page below it failed): the header still knows the account.
+  const user = useRouteLoaderData<typeof loader>("routes/public/layout")?.user ?? null;
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <>
-        <SiteHeader />
+        <SiteHeader user={user} />
         <NotFound />
         <SiteFooter />
       </>

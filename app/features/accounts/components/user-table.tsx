@@ -1,48 +1,63 @@
 import type { ReactNode } from "react";
 import { ROLE_LABELS } from "~/auth/roles";
-import { Cell, Table } from "~/components/ui/table";
+import { Cell, Row, Table } from "~/components/ui/table";
 import { Badge } from "~/features/referrals/components/status-badge";
 import { formatAccraDate } from "~/features/referrals/referral-status";
+import { ACCOUNT_STATUS_LABELS, type AccountStatus } from "../account-status";
 import type { UserRow } from "../user-admin.server";
 
+const TONES = { pending: "pending", approved: "completed", declined: "rejected" } as const;
+
 /**
- * User Management (spec section 2): newest first; role; Pending or Verified; `approve` draws the
- * Approve control of an account still pending (the page owns how it posts); an account whose
- * approval is on its way (`approving`) shows as verified at once.
+ * User Management: newest first; role; Pending, Approved or Declined (issue 19: "Approved" rather
+ * than the spec's "Verified"). `actions` draws the controls of an account not yet approved (the
+ * page owns how they post); an account whose approval is on its way (`approving`) shows as
+ * approved at once. On a phone each account is a card.
  */
 export function UserTable({
   rows,
-  approve,
+  actions,
   approving,
+  empty,
 }: {
   rows: UserRow[];
-  approve: (u: UserRow) => ReactNode;
+  actions: (u: UserRow) => ReactNode;
   approving?: (u: UserRow) => boolean;
+  empty: string;
 }) {
   return (
     <Table
       caption="Accounts, newest first"
       headers={["Name", "Email", "Role", "Details", "Registered", "Status", "Actions"]}
-      empty="No accounts yet."
+      empty={empty}
       rowCount={rows.length}
+      stacked
     >
-      {rows.map((u) => (
-        <tr key={u.id} aria-busy={approving?.(u) || undefined}>
-          <Cell className="font-medium">{u.fullName}</Cell>
-          <Cell className="break-all">{u.email}</Cell>
-          <Cell>{ROLE_LABELS[u.role]}</Cell>
-          <Cell className="text-muted">{u.role === "doctor" ? (u.specialty ?? "") : (u.facilityName ?? "")}</Cell>
-          <Cell className="whitespace-nowrap">{formatAccraDate(u.createdAt)}</Cell>
-          <Cell>
-            {u.verified || approving?.(u) ? (
-              <Badge tone="completed">Verified</Badge>
-            ) : (
-              <Badge tone="pending">Pending</Badge>
-            )}
-          </Cell>
-          <Cell>{u.verified ? null : approve(u)}</Cell>
-        </tr>
-      ))}
+      {rows.map((u) => {
+        const busy = approving?.(u) ?? false;
+        const status: AccountStatus = busy ? "approved" : u.status;
+        return (
+          <Row key={u.id} stacked busy={busy}>
+            <Cell label="Name" className="font-medium">
+              {u.fullName}
+            </Cell>
+            <Cell label="Email" className="break-all">
+              {u.email}
+            </Cell>
+            <Cell label="Role">{ROLE_LABELS[u.role]}</Cell>
+            <Cell label="Details" className="text-muted">
+              {u.role === "doctor" ? (u.specialty ?? "") : (u.facilityName ?? "")}
+            </Cell>
+            <Cell label="Registered" className="whitespace-nowrap">
+              {formatAccraDate(u.createdAt)}
+            </Cell>
+            <Cell label="Status">
+              <Badge tone={TONES[status]}>{ACCOUNT_STATUS_LABELS[status]}</Badge>
+            </Cell>
+            <Cell label="Actions">{status === "approved" ? null : actions(u)}</Cell>
+          </Row>
+        );
+      })}
     </Table>
   );
 }

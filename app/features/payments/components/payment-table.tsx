@@ -7,7 +7,7 @@ import { Dialog, DialogActions } from "~/components/ui/dialog";
 import { useDialogAnswers } from "~/components/ui/dialog-state";
 import { InputField, SelectField } from "~/components/ui/field";
 import { withParam } from "~/components/ui/pagination";
-import { Cell, Table } from "~/components/ui/table";
+import { Cell, Row, Table } from "~/components/ui/table";
 import type { ToastMessage } from "~/components/ui/toaster";
 import { Badge } from "~/features/referrals/components/status-badge";
 import { PAYMENT_METHODS, recordPaymentSchema } from "~/features/referrals/referral-schema";
@@ -17,7 +17,7 @@ import type { PaymentRow } from "../payments.server";
 /** What the system administrator's action answers to Approve and Mark as Paid. */
 export type AdminAnswer = {
   ok: boolean;
-  intent: "approve" | "record-payment" | null;
+  intent: "approve" | "decline" | "record-payment" | null;
   /** The account or payment acted on. */
   subject: string;
   toast: ToastMessage;
@@ -26,6 +26,17 @@ export type AdminAnswer = {
   /** The form's values were refused: the dialog stays open with the messages under the fields. */
   fieldsRefused?: boolean;
 };
+
+const PAYMENT_HEADERS = [
+  "Referral",
+  "Doctor",
+  "Amount",
+  "Created",
+  "Status",
+  "Method",
+  "Reference",
+  "Actions",
+] as const;
 
 /** The Mark as Paid dialog posts with this fetcher; the table reads it to show the row as paid at once. */
 export const PAY_FETCHER = "payment:record";
@@ -59,9 +70,10 @@ export function PaymentTable({
   return (
     <Table
       caption="Payments to doctors, newest first"
-      headers={["Referral", "Doctor", "Amount", "Created", "Status", "Method", "Reference", "Actions"]}
+      headers={[...PAYMENT_HEADERS]}
       empty="No payments yet: a payment is due when a facility completes a referral."
       rowCount={rows.length}
+      stacked
     >
       {rows.map((row) => {
         const p =
@@ -74,15 +86,25 @@ export function PaymentTable({
               }
             : row;
         return (
-          <tr key={p.id} aria-busy={p !== row || undefined}>
-            <Cell className="font-mono text-xs font-semibold whitespace-nowrap">{p.referralNumber}</Cell>
-            <Cell>{p.doctorName}</Cell>
-            <Cell className="tabular-nums">{formatCedis(p.amountDue)}</Cell>
-            <Cell className="whitespace-nowrap">{formatAccraDate(p.createdAt)}</Cell>
-            <Cell>{p.status === "paid" ? <Badge tone="paid">Paid</Badge> : <Badge tone="pending">Pending</Badge>}</Cell>
-            <Cell>{p.paymentMethod ?? ""}</Cell>
-            <Cell className="break-all">{p.paymentReference ?? ""}</Cell>
-            <Cell>
+          <Row key={p.id} stacked busy={p !== row}>
+            <Cell label="Referral" className="font-mono text-xs font-semibold whitespace-nowrap">
+              {p.referralNumber}
+            </Cell>
+            <Cell label="Doctor">{p.doctorName}</Cell>
+            <Cell label="Amount" className="tabular-nums">
+              {formatCedis(p.amountDue)}
+            </Cell>
+            <Cell label="Created" className="whitespace-nowrap">
+              {formatAccraDate(p.createdAt)}
+            </Cell>
+            <Cell label="Status">
+              {p.status === "paid" ? <Badge tone="paid">Paid</Badge> : <Badge tone="pending">Pending</Badge>}
+            </Cell>
+            <Cell label="Method">{p.paymentMethod ?? ""}</Cell>
+            <Cell label="Reference" className="break-all">
+              {p.paymentReference ?? ""}
+            </Cell>
+            <Cell label="Actions">
               {p.status === "pending" ? (
                 <Link
                   to={withParam(search, "pay", p.id)}
@@ -99,7 +121,7 @@ export function PaymentTable({
                 </Link>
               ) : null}
             </Cell>
-          </tr>
+          </Row>
         );
       })}
     </Table>

@@ -1,4 +1,6 @@
-import { renderToString } from "react-dom/server";
+import type { ReactNode } from "react";
+import { renderToString as renderDom } from "react-dom/server";
+import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { ReferralRow } from "../referrals.server";
 import { ReferralTable } from "./referral-table";
@@ -20,8 +22,13 @@ const row = (over: Partial<ReferralRow> = {}): ReferralRow => ({
   patient: { fullName: "Akosua <Boateng>", phone: "+233245550101", email: null, dateOfBirth: null },
   facility: { id: "f1", name: "Korle Bu Teaching Hospital", address: "Accra" },
   doctor: { id: "d1", fullName: "Dr Kojo Mensah", specialty: "Cardiology" },
+  overdue: false,
+  payout: null,
   ...over,
 });
+
+/** Rows link to their page: rendered inside a router. */
+const renderToString = (node: ReactNode) => renderDom(<MemoryRouter>{node}</MemoryRouter>);
 
 const render = (rows: ReferralRow[], actions?: (r: ReferralRow) => React.ReactNode) =>
   renderToString(
@@ -66,5 +73,35 @@ describe("ReferralTable rows rendered once per content", () => {
     render([row()], actions);
     render([row()], actions);
     expect(calls).toBe(2);
+  });
+});
+
+describe("ReferralTable cells (issue 19)", () => {
+  it("links each referral number to the referral's page", () => {
+    const html = render([row()]);
+    expect(html).toContain('href="/referrals/REF-2026-000123"');
+  });
+
+  it("marks an overdue referral in words, not by colour alone", () => {
+    const cells = (over: Partial<ReferralRow>) =>
+      renderToString(<ReferralTable caption="Q" rows={[row(over)]} columns={["urgency"]} empty="None" />);
+    expect(cells({ overdue: true })).toContain("Overdue");
+    expect(cells({ overdue: false })).not.toContain("Overdue");
+  });
+
+  it("shows the doctor's share and the payout: Pending, or Paid with method and date", () => {
+    const cells = (over: Partial<ReferralRow>) =>
+      renderToString(<ReferralTable caption="Q" rows={[row(over)]} columns={["share", "payout"]} empty="None" />);
+    expect(cells({})).toContain("₵70");
+    expect(cells({})).not.toContain("₵100");
+    const pending = cells({ status: "completed", payout: { status: "pending", method: null, paidAt: null } });
+    expect(pending).toContain("Pending");
+    const paid = cells({
+      status: "completed",
+      payout: { status: "paid", method: "Mobile Money", paidAt: "2026-11-20T12:00:00.000Z" },
+    });
+    expect(paid).toContain("Paid");
+    expect(paid).toContain("Mobile Money");
+    expect(paid).toMatch(/20 Nov(ember)? 2026/);
   });
 });

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { Cell, Row, Table } from "~/components/ui/table";
 import { formatAccraDate, formatAccraDateTime, formatCedis } from "../referral-status";
 import type { ReferralRow } from "../referrals.server";
@@ -14,7 +15,9 @@ export type ReferralColumn =
   | "urgency"
   | "status"
   | "created"
-  | "amount";
+  | "amount"
+  | "share"
+  | "payout";
 
 const HEADERS: Record<ReferralColumn, string> = {
   number: "Referral",
@@ -26,12 +29,26 @@ const HEADERS: Record<ReferralColumn, string> = {
   status: "Status",
   created: "Created",
   amount: "Amount",
+  share: "Your share",
+  payout: "Payout",
 };
+
+/** The referral's own page (issue 19). */
+export function referralPath(referralNumber: string): string {
+  return `/referrals/${encodeURIComponent(referralNumber)}`;
+}
 
 function cell(column: ReferralColumn, r: ReferralRow): ReactNode {
   switch (column) {
     case "number":
-      return <span className="font-mono text-xs font-semibold whitespace-nowrap">{r.referralNumber}</span>;
+      return (
+        <Link
+          to={referralPath(r.referralNumber)}
+          className="font-mono text-xs font-semibold whitespace-nowrap text-brand-700 underline-offset-2 hover:underline"
+        >
+          {r.referralNumber}
+        </Link>
+      );
     case "patient":
       return (
         <>
@@ -67,7 +84,16 @@ function cell(column: ReferralColumn, r: ReferralRow): ReactNode {
         </>
       );
     case "urgency":
-      return <UrgencyText urgency={r.urgencyLevel} />;
+      return (
+        <>
+          <UrgencyText urgency={r.urgencyLevel} />
+          {r.overdue ? (
+            <span className="mt-1 block w-fit rounded-full border border-red-700 px-2 py-0.5 text-xs font-semibold text-red-800">
+              Overdue
+            </span>
+          ) : null}
+        </>
+      );
     case "status":
       return (
         <>
@@ -81,6 +107,20 @@ function cell(column: ReferralColumn, r: ReferralRow): ReactNode {
       return <span className="whitespace-nowrap">{formatAccraDateTime(r.createdAt)}</span>;
     case "amount":
       return <span className="tabular-nums">{formatCedis(r.referralFee)}</span>;
+    case "share":
+      return <span className="tabular-nums">{formatCedis(r.doctorShare)}</span>;
+    case "payout":
+      if (!r.payout) return <span className="text-muted">{r.status === "completed" ? "Pending" : "-"}</span>;
+      return r.payout.status === "paid" ? (
+        <>
+          <span className="font-semibold text-emerald-800">Paid</span>
+          <span className="block text-xs text-muted">
+            {[r.payout.method, r.payout.paidAt ? formatAccraDate(r.payout.paidAt) : null].filter(Boolean).join(", ")}
+          </span>
+        </>
+      ) : (
+        <span className="font-semibold text-amber-800">Pending</span>
+      );
   }
 }
 

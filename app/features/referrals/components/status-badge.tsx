@@ -5,6 +5,7 @@ const STATUS_STYLES: Record<ReferralStatus | "paid", string> = {
   accepted: "bg-sky-100 text-sky-900",
   rejected: "bg-red-100 text-red-900",
   completed: "bg-emerald-100 text-emerald-900",
+  cancelled: "bg-slate-200 text-slate-800",
   paid: "bg-emerald-100 text-emerald-900",
 };
 

@@ -1,4 +1,4 @@
-import { Cell, Table } from "~/components/ui/table";
+import { Cell, Row, Table } from "~/components/ui/table";
 import { getHub } from "~/content/hubs";
 import { Badge } from "~/features/referrals/components/status-badge";
 import { formatAccraDate } from "~/features/referrals/referral-status";
@@ -12,13 +12,16 @@ export function WaitlistTable({ rows }: { rows: WaitlistEntry[] }) {
       headers={["Signed up", "Hub", "Type", "Name", "Email", "Country", "Status"]}
       empty="No one has joined a hub waitlist yet."
       rowCount={rows.length}
+      stacked
     >
       {rows.map((w) => (
-        <tr key={w.id}>
-          <Cell className="whitespace-nowrap">{formatAccraDate(w.createdAt)}</Cell>
-          <Cell>{getHub(w.hubId)?.title ?? w.hubId}</Cell>
-          <Cell>{w.userType === "facility" ? "Facility" : "Professional"}</Cell>
-          <Cell>
+        <Row key={w.id} stacked>
+          <Cell label="Signed up" className="whitespace-nowrap">
+            {formatAccraDate(w.createdAt)}
+          </Cell>
+          <Cell label="Hub">{getHub(w.hubId)?.title ?? w.hubId}</Cell>
+          <Cell label="Type">{w.userType === "facility" ? "Facility" : "Professional"}</Cell>
+          <Cell label="Name">
             <span className="font-medium">{w.userType === "facility" ? w.facilityName : w.fullName}</span>
             {w.userType === "facility" && w.fullName ? (
               <span className="block text-xs text-muted">{w.fullName}</span>
@@ -26,10 +29,14 @@ export function WaitlistTable({ rows }: { rows: WaitlistEntry[] }) {
               <span className="block text-xs text-muted">{w.professionalTitle}</span>
             ) : null}
           </Cell>
-          <Cell className="break-all">{w.email}</Cell>
-          <Cell>{w.country ?? ""}</Cell>
-          <Cell>{w.notified ? <Badge tone="completed">Notified</Badge> : <Badge tone="pending">Pending</Badge>}</Cell>
-        </tr>
+          <Cell label="Email" className="break-all">
+            {w.email}
+          </Cell>
+          <Cell label="Country">{w.country ?? ""}</Cell>
+          <Cell label="Status">
+            {w.notified ? <Badge tone="completed">Notified</Badge> : <Badge tone="pending">Pending</Badge>}
+          </Cell>
+        </Row>
       ))}
     </Table>
   );

@@ -1,0 +1,36 @@
+import { Link, useLocation } from "react-router";
+import type { ActorSummary } from "~/auth/actor";
+import { APP_NAV, isCurrentNavItem } from "~/auth/app-nav";
+
+/**
+ * The signed-in app's navigation for the visitor's role (issue 19), under the header on every
+ * dashboard, History and referral page. On a 360 px phone the row scrolls sideways; nothing wraps
+ * out of reach.
+ */
+export function AppNav({ user }: { user: NonNullable<ActorSummary> }) {
+  const { pathname, search } = useLocation();
+  return (
+    <nav aria-label="App" className="border-b border-slate-200 bg-slate-50">
+      <ul className="container-page flex gap-1 overflow-x-auto py-1.5 text-sm [scrollbar-width:thin]">
+        {APP_NAV[user.role].map((item) => {
+          const current = isCurrentNavItem(item, pathname, search);
+          return (
+            <li key={item.label} className="shrink-0">
+              <Link
+                to={item.to}
+                aria-current={current ? "page" : undefined}
+                className={`inline-flex min-h-10 items-center rounded-lg px-3 font-medium ${
+                  current
+                    ? "bg-white text-brand-800 shadow-sm ring-1 ring-slate-200"
+                    : "text-muted hover:bg-white hover:text-ink"
+                }`}
+              >
+                {item.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

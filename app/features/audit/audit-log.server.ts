@@ -1,0 +1,156 @@
+import { and, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { type Actor, assertGate } from "~/auth/actor.server";
+import type { Role } from "~/auth/roles";
+import type { Db } from "~/db/client.server";
+import { auditEvents, paymentRecords, referrals, users } from "~/db/schema";
+import { containsPattern } from "~/lib/like-pattern";
+import { type ProbedPage, pageFrom, probedPage } from "~/lib/paging";
+import { searchText } from "~/lib/search-text";
+import { AUDIT_GROUPS, AUDIT_TYPES, type AuditTypeFilter, isAuditTypeFilter } from "./audit-types";
+
+export const AUDIT_PAGE_SIZE = 25;
+
+/** The audit log's filters, as read from its address (anything unusable is left out). */
+export type AuditFilters = {
+  /** Part of the acting person's name or email. */
+  actor: string;
+  /** A referral number: its own events and its payment's. */
+  referral: string;
+  type: AuditTypeFilter | null;
+  /** Days in Ghana (YYYY-MM-DD), both included. */
+  from: string | null;
+  to: string | null;
+  page: number;
+};
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+function dayFrom(value: string | null): string | null {
+  if (!value || !DAY.test(value)) return null;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) && date.getUTCFullYear() >= 2000
+    ? value
+    : null;
+}
+
+export function auditFiltersFrom(params: URLSearchParams): AuditFilters {
+  const type = params.get("type");
+  return {
+    actor: searchText(params.get("actor")),
+    referral: searchText(params.get("referral"), 40).toUpperCase(),
+    type: isAuditTypeFilter(type) ? type : null,
+    from: dayFrom(params.get("from")),
+    to: dayFrom(params.get("to")),
+    page: pageFrom(params.get("page")),
+  };
+}
+
+export type AuditLogEntry = {
+  id: string;
+  at: string;
+  action: string;
+  actor: { name: string; email: string; role: Role } | null;
+  fromStatus: string | null;
+  toStatus: string | null;
+  /** The reason or the filters of an export (shown to system administrators only). */
+  detail: string | null;
+  /** What the event was about, for the reader: a referral number or an account's name. */
+  subject: { kind: "referral"; referralNumber: string } | { kind: "user"; name: string; email: string } | null;
+};
+
+const actorUser = alias(users, "actor");
+const subjectUser = alias(users, "subject_user");
+const paymentReferral = alias(referrals, "payment_referral");
+
+/**
+ * Every transition, approval, payment and export, newest first, filterable by who acted, a
+ * referral number (its own events and its payment's), a kind or group of event and a range of
+ * days in Ghana; paged without counting (approved system administrators only).
+ */
+export async function listAuditLog(db: Db, actor: Actor, filters: AuditFilters): Promise<ProbedPage<AuditLogEntry>> {
+  assertGate(actor, "system-admin");
+  const where: SQL[] = [];
+  if (filters.type) {
+    if (Object.hasOwn(AUDIT_GROUPS, filters.type)) {
+      const group = Object.keys(AUDIT_TYPES).filter((t) => t.startsWith(`${filters.type}.`));
+      where.push(inArray(auditEvents.action, group));
+    } else {
+      where.push(eq(auditEvents.action, filters.type));
+    }
+  }
+  if (filters.actor) {
+    const pattern = containsPattern(filters.actor);
+    where.push(
+      inArray(
+        auditEvents.actorId,
+        db
+          .select({ id: users.id })
+          .from(users)
+          .where(sql`(${users.fullName} || chr(10) || ${users.email}) ilike ${pattern}`),
+      ),
+    );
+  }
+  if (filters.referral) {
+    const referral = db
+      .select({ id: referrals.id })
+      .from(referrals)
+      .where(eq(referrals.referralNumber, filters.referral));
+    const payment = db
+      .select({ id: paymentRecords.id })
+      .from(paymentRecords)
+      .where(inArray(paymentRecords.referralId, referral));
+    where.push(
+      or(
+        and(eq(auditEvents.subjectType, "referral"), inArray(auditEvents.subjectId, referral)),
+        and(eq(auditEvents.subjectType, "payment"), inArray(auditEvents.subjectId, payment)),
+      ) as SQL,
+    );
+  }
+  if (filters.from) {
+    where.push(sql`${auditEvents.createdAt} >= (${filters.from}::date::timestamp at time zone 'Africa/Accra')`);
+  }
+  if (filters.to) {
+    where.push(sql`${auditEvents.createdAt} < ((${filters.to}::date + 1)::timestamp at time zone 'Africa/Accra')`);
+  }
+  const rows = await db
+    .select({
+      id: auditEvents.id,
+      at: auditEvents.createdAt,
+      action: auditEvents.action,
+      subjectType: auditEvents.subjectType,
+      fromStatus: auditEvents.fromStatus,
+      toStatus: auditEvents.toStatus,
+      reason: auditEvents.reason,
+      actorName: actorUser.fullName,
+      actorEmail: actorUser.email,
+      actorRole: sql<Role | null>`coalesce((select ur.role from user_roles ur where ur.user_id = ${actorUser.id}), ${actorUser.role})`,
+      referralNumber: sql<string | null>`coalesce(${referrals.referralNumber}, ${paymentReferral.referralNumber})`,
+      subjectName: subjectUser.fullName,
+      subjectEmail: subjectUser.email,
+    })
+    .from(auditEvents)
+    .leftJoin(actorUser, eq(actorUser.id, auditEvents.actorId))
+    .leftJoin(referrals, and(eq(auditEvents.subjectType, "referral"), eq(referrals.id, auditEvents.subjectId)))
+    .leftJoin(paymentRecords, and(eq(auditEvents.subjectType, "payment"), eq(paymentRecords.id, auditEvents.subjectId)))
+    .leftJoin(paymentReferral, eq(paymentReferral.id, paymentRecords.referralId))
+    .leftJoin(subjectUser, and(eq(auditEvents.subjectType, "user"), eq(subjectUser.id, auditEvents.subjectId)))
+    .where(where.length > 0 ? and(...where) : undefined)
+    .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
+    .limit(AUDIT_PAGE_SIZE + 1)
+    .offset((filters.page - 1) * AUDIT_PAGE_SIZE);
+  return probedPage(rows, filters.page, AUDIT_PAGE_SIZE, (r) => ({
+    id: r.id,
+    at: r.at.toISOString(),
+    action: r.action,
+    actor:
+      r.actorName && r.actorEmail && r.actorRole ? { name: r.actorName, email: r.actorEmail, role: r.actorRole } : null,
+    fromStatus: r.fromStatus,
+    toStatus: r.toStatus,
+    detail: r.reason,
+    subject: r.referralNumber
+      ? { kind: "referral", referralNumber: r.referralNumber }
+      : r.subjectName && r.subjectEmail && r.action.startsWith("account.")
+        ? { kind: "user", name: r.subjectName, email: r.subjectEmail }
+        : null,
+  }));
+}

@@ -1,0 +1,86 @@
+import { TitledSection } from "~/components/ui/titled-section";
+import { formatCedis } from "~/features/referrals/referral-status";
+import { bucketLabel, formatMinutes } from "../calendar";
+import type { DoctorInsight, FacilityInsight } from "../insight.server";
+import { Bars, Figure, SERIES_COLOURS } from "./charts";
+
+const monthLabel = { header: "Month", value: (m: { start: string }) => bucketLabel(m.start, "month") };
+
+/**
+ * A facility administrator's last 12 months (issue 18): referrals received per month with how
+ * many were accepted, rejected and completed, and the facility's median time to accept against
+ * the network's.
+ */
+export function FacilityInsightSection({ insight }: { insight: FacilityInsight }) {
+  const received = insight.months.reduce((sum, m) => sum + m.received, 0);
+  const series = [
+    { key: "received", label: "Received", colour: SERIES_COLOURS[1] },
+    { key: "accepted", label: "Accepted", colour: SERIES_COLOURS[3] },
+    { key: "rejected", label: "Rejected", colour: SERIES_COLOURS[2] },
+    { key: "completed", label: "Completed", colour: SERIES_COLOURS[0] },
+  ] as const;
+  const own = insight.ownMedianToAccept;
+  const network = insight.networkMedianToAccept;
+  const comparison =
+    own === null || network === null
+      ? "There are not enough answered referrals yet to compare response times."
+      : `Your facility accepts a referral in ${formatMinutes(own)} (median); the network takes ${formatMinutes(network)}.`;
+  return (
+    <TitledSection id="insight" title="The last 12 months">
+      <p className="mb-4 text-muted">{comparison}</p>
+      <Figure
+        id="facility-months"
+        title="Referrals per month"
+        summary={`${received.toLocaleString("en-GH")} referrals received in the last 12 months, by the month they were made.`}
+        rows={insight.months}
+        rowLabel={monthLabel}
+        series={series.map((s) => ({ ...s, value: (m: FacilityInsight["months"][number]) => m[s.key] }))}
+        chart={(data) => <Bars data={data} series={[...series]} />}
+      />
+    </TitledSection>
+  );
+}
+
+/** A doctor's last 12 months: referrals made and earnings per month, and payouts paid and pending. */
+export function DoctorInsightSection({ insight }: { insight: DoctorInsight }) {
+  const referrals = insight.months.reduce((sum, m) => sum + m.referrals, 0);
+  const earnings = insight.months.reduce((sum, m) => sum + m.earnings, 0);
+  const { paid, pending } = insight.payouts;
+  return (
+    <TitledSection id="insight" title="The last 12 months">
+      <p className="mb-4 text-muted">
+        Paid to you: {formatCedis(paid.amount)} ({paid.count}). Waiting to be paid: {formatCedis(pending.amount)} (
+        {pending.count}).
+      </p>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Figure
+          id="doctor-referrals"
+          title="Referrals per month"
+          summary={`You made ${referrals} referrals in the last 12 months.`}
+          rows={insight.months}
+          rowLabel={monthLabel}
+          series={[{ key: "referrals", label: "Referrals", colour: SERIES_COLOURS[1], value: (m) => m.referrals }]}
+          chart={(data) => (
+            <Bars data={data} series={[{ key: "referrals", label: "Referrals", colour: SERIES_COLOURS[1] }]} />
+          )}
+        />
+        <Figure
+          id="doctor-earnings"
+          title="Earnings per month"
+          summary={`Your completed referrals of the last 12 months earned ${formatCedis(earnings)}.`}
+          rows={insight.months}
+          rowLabel={monthLabel}
+          series={[{ key: "earnings", label: "Earnings", colour: SERIES_COLOURS[3], value: (m) => m.earnings }]}
+          format={formatCedis}
+          chart={(data) => (
+            <Bars
+              data={data}
+              series={[{ key: "earnings", label: "Earnings", colour: SERIES_COLOURS[3] }]}
+              format={formatCedis}
+            />
+          )}
+        />
+      </div>
+    </TitledSection>
+  );
+}

@@ -1,0 +1,572 @@
+import { createHash } from "node:crypto";
+import { and, asc, count, eq, or, sql } from "drizzle-orm";
+import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
+import { data } from "react-router";
+import type { Actor, UserActor } from "~/auth/actor.server";
+import type { Role } from "~/auth/roles";
+import type { Db } from "~/db/client.server";
+import {
+  auditEvents,
+  facilities,
+  paymentRecords,
+  referralAttachments,
+  referralMessages,
+  referrals,
+  users,
+} from "~/db/schema";
+import { sendMail } from "~/email/send.server";
+import { env } from "~/env.server";
+import { logger } from "~/lib/logger.server";
+import {
+  ATTACHMENT_MESSAGES,
+  type AttachmentType,
+  MAX_ATTACHMENT_BYTES,
+  MAX_ATTACHMENTS,
+  sanitiseFileName,
+  sniffAttachmentType,
+} from "./attachment-rules";
+import { referralMessageMail } from "./referral-mail";
+import { type ReferralStatus, type Transition, transitionsFrom, type UrgencyLevel } from "./referral-status";
+import { canSee } from "./referrals.server";
+import { messageSchema } from "./workspace-schemas";
+
+/*
+ * A referral's own page (issue 19): everything about it, its timeline from the audit log, the
+ * actions its viewer may take now, messages between the two sides and attached files.
+ *
+ * Who may see it: the referring doctor, the receiving facility's approved administrators and
+ * approved system administrators (`canSee`). Anyone else signed in (another doctor, another
+ * facility's administrator, an account awaiting approval) gets the same 404 as a referral that
+ * does not exist: nothing says whether it does.
+ *
+ * A message's and an attachment's audit row share the message's or file's id, so the timeline
+ * joins the body or the name to its row.
+ */
+
+export const REFERRAL_NOT_FOUND = "Referral not found";
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A whole referral number as the database writes it (REF-<year>-<at least 6 digits>). */
+const REFERRAL_NUMBER = /^REF-\d{4}-\d{6,12}$/i;
+
+const notFound = () => data(REFERRAL_NOT_FOUND, { status: 404 });
+
+/** The signed-in, approved viewer, or a thrown 401 (anonymous) / the 404 everyone else gets. */
+function viewerOf(actor: Actor): UserActor {
+  if (actor.kind === "anonymous") throw data("Authentication Required", { status: 401 });
+  // An account awaiting approval sees no referral at all: the same 404, so it learns nothing.
+  if (!actor.approved) throw notFound();
+  return actor;
+}
+
+/** The user's effective role (user_roles overrides users.role: spec section 3). */
+function effectiveRoleOf(u: { id: AnyPgColumn; role: AnyPgColumn }) {
+  return sql<Role>`coalesce((select ur.role from user_roles ur where ur.user_id = ${u.id}), ${u.role})`;
+}
+
+export type TimelineKind =
+  | "created"
+  | "accepted"
+  | "rejected"
+  | "completed"
+  | "cancelled"
+  | "message"
+  | "attachment"
+  | "payment";
+
+export type TimelineEntry = {
+  id: string;
+  kind: TimelineKind;
+  at: string;
+  who: { name: string; role: Role } | null;
+  /** The reason (rejected, cancelled), the outcome (completed), the message's body, the payment's method. */
+  text: string | null;
+  attachment: { id: string; fileName: string } | null;
+};
+
+export type AttachmentRow = {
+  id: string;
+  fileName: string;
+  contentType: AttachmentType;
+  sizeBytes: number;
+  createdAt: string;
+  uploader: { name: string; role: Role } | null;
+};
+
+export type ReferralWorkspace = {
+  id: string;
+  referralNumber: string;
+  status: ReferralStatus;
+  urgencyLevel: UrgencyLevel;
+  createdAt: string;
+  patient: { fullName: string; phone: string; email: string | null; dateOfBirth: string | null };
+  doctor: { fullName: string; specialty: string | null };
+  facility: { name: string; address: string };
+  chiefComplaint: string;
+  clinicalNotes: string | null;
+  outcomeNote: string | null;
+  rejectionReason: string | null;
+  cancellationReason: string | null;
+  fee: { total: number; doctorShare: number; platformShare: number };
+  /** The doctor's payout (the doctor and system administrators only; null for the facility or before completion). */
+  payment: {
+    status: "pending" | "paid";
+    method: string | null;
+    reference: string | null;
+    paidAt: string | null;
+  } | null;
+  timeline: TimelineEntry[];
+  attachments: AttachmentRow[];
+  /** What this viewer may do now: the status table's transitions for their role, a message, a file. */
+  actions: { transitions: Transition[]; mayMessage: boolean; mayAttach: boolean };
+  viewer: { role: Role };
+};
+
+const doctorUser = alias(users, "doctor");
+const actorUser = alias(users, "actor");
+const uploaderUser = alias(users, "uploader");
+
+type Located = {
+  id: string;
+  referralNumber: string;
+  status: ReferralStatus;
+  facilityId: string;
+  doctorId: string;
+};
+
+/** May this viewer post a message on a referral in this status? (Not once it was cancelled.) */
+function mayMessage(viewer: UserActor, status: ReferralStatus): boolean {
+  return (viewer.role === "doctor" || viewer.role === "facility_admin") && status !== "cancelled";
+}
+
+/**
+ * May this viewer attach a file now? The doctor while the referral is not cancelled; the
+ * facility's administrators once they accepted it (accepted or completed); never a system admin.
+ */
+function mayAttach(viewer: UserActor, status: ReferralStatus): boolean {
+  if (viewer.role === "doctor") return status !== "cancelled";
+  if (viewer.role === "facility_admin") return status === "accepted" || status === "completed";
+  return false;
+}
+
+/**
+ * The id of the referral with this number, or null: the page's actions act on the referral its
+ * address names, whatever id a form posts. Who may act is still decided by each domain function.
+ */
+export async function referralIdByNumber(db: Db, referralNumber: string): Promise<string | null> {
+  if (!REFERRAL_NUMBER.test(referralNumber)) return null;
+  const [row] = await db
+    .select({ id: referrals.id })
+    .from(referrals)
+    .where(eq(referrals.referralNumber, referralNumber.toUpperCase()))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/**
+ * The whole referral for its page, with its timeline (oldest first) and attachments. 401 for an
+ * anonymous visitor; 404 (the same answer) for a number that is malformed or missing and for a
+ * referral this viewer may not see.
+ */
+export async function referralForViewer(db: Db, actor: Actor, referralNumber: string): Promise<ReferralWorkspace> {
+  const viewer = viewerOf(actor);
+  if (!REFERRAL_NUMBER.test(referralNumber)) throw notFound();
+  const [row] = await db
+    .select({
+      id: referrals.id,
+      referralNumber: referrals.referralNumber,
+      status: referrals.status,
+      urgencyLevel: referrals.urgencyLevel,
+      createdAt: referrals.createdAt,
+      facilityId: referrals.facilityId,
+      doctorId: referrals.doctorId,
+      patientName: referrals.patientName,
+      patientPhone: referrals.patientPhone,
+      patientEmail: referrals.patientEmail,
+      patientDateOfBirth: referrals.patientDateOfBirth,
+      chiefComplaint: referrals.chiefComplaint,
+      clinicalNotes: referrals.clinicalNotes,
+      outcomeNote: referrals.outcomeNote,
+      rejectionReason: referrals.rejectionReason,
+      cancellationReason: referrals.cancellationReason,
+      referralFee: referrals.referralFee,
+      doctorShare: referrals.doctorShare,
+      platformShare: referrals.platformShare,
+      facilityName: facilities.name,
+      facilityAddress: facilities.address,
+      doctorName: doctorUser.fullName,
+      doctorSpecialty: doctorUser.specialty,
+      doctorRole: effectiveRoleOf(doctorUser),
+      paymentId: paymentRecords.id,
+      paymentStatus: paymentRecords.status,
+      paymentMethod: paymentRecords.paymentMethod,
+      paymentReference: paymentRecords.paymentReference,
+      paidAt: paymentRecords.paidAt,
+    })
+    .from(referrals)
+    .innerJoin(facilities, eq(facilities.id, referrals.facilityId))
+    .innerJoin(doctorUser, eq(doctorUser.id, referrals.doctorId))
+    .leftJoin(paymentRecords, eq(paymentRecords.referralId, referrals.id))
+    .where(eq(referrals.referralNumber, referralNumber.toUpperCase()))
+    .limit(1);
+  if (!row || !canSee(viewer, row)) throw notFound();
+
+  const showsPayment = viewer.role === "doctor" || viewer.role === "system_admin";
+  const [timeline, attachments] = await Promise.all([
+    timelineOf(db, row.id, row.paymentId, {
+      createdAt: row.createdAt,
+      doctor: { name: row.doctorName, role: row.doctorRole },
+      outcomeNote: row.outcomeNote,
+      showsPayment,
+    }),
+    attachmentsOf(db, row.id),
+  ]);
+  const status = row.status;
+  return {
+    id: row.id,
+    referralNumber: row.referralNumber,
+    status,
+    urgencyLevel: row.urgencyLevel,
+    createdAt: row.createdAt.toISOString(),
+    patient: {
+      fullName: row.patientName,
+      phone: row.patientPhone,
+      email: row.patientEmail,
+      dateOfBirth: row.patientDateOfBirth,
+    },
+    doctor: { fullName: row.doctorName, specialty: row.doctorSpecialty },
+    facility: { name: row.facilityName, address: row.facilityAddress },
+    chiefComplaint: row.chiefComplaint,
+    clinicalNotes: row.clinicalNotes,
+    outcomeNote: row.outcomeNote,
+    rejectionReason: row.rejectionReason,
+    cancellationReason: row.cancellationReason,
+    fee: { total: row.referralFee, doctorShare: row.doctorShare, platformShare: row.platformShare },
+    payment:
+      showsPayment && row.paymentStatus
+        ? {
+            status: row.paymentStatus,
+            method: row.paymentMethod,
+            reference: row.paymentReference,
+            paidAt: row.paidAt ? row.paidAt.toISOString() : null,
+          }
+        : null,
+    timeline,
+    attachments,
+    actions: {
+      // The status table decides; system administrators fire no transition.
+      transitions: viewer.role === "system_admin" ? [] : transitionsFrom(status, viewer.role),
+      mayMessage: mayMessage(viewer, status),
+      mayAttach: mayAttach(viewer, status) && attachments.length < MAX_ATTACHMENTS,
+    },
+    viewer: { role: viewer.role },
+  };
+}
+
+const KIND_OF_ACTION: Record<string, TimelineKind> = {
+  "referral.created": "created",
+  "referral.accepted": "accepted",
+  "referral.rejected": "rejected",
+  "referral.completed": "completed",
+  "referral.cancelled": "cancelled",
+  "referral.message": "message",
+  "referral.attachment": "attachment",
+  "payment.recorded": "payment",
+};
+
+/** The referral's audit rows (and its payment's), oldest first, with messages and file names joined in. */
+async function timelineOf(
+  db: Db,
+  referralId: string,
+  paymentId: string | null,
+  context: { createdAt: Date; doctor: { name: string; role: Role }; outcomeNote: string | null; showsPayment: boolean },
+): Promise<TimelineEntry[]> {
+  const subject = or(
+    and(eq(auditEvents.subjectType, "referral"), eq(auditEvents.subjectId, referralId)),
+    paymentId && context.showsPayment
+      ? and(eq(auditEvents.subjectType, "payment"), eq(auditEvents.subjectId, paymentId))
+      : undefined,
+  );
+  const rows = await db
+    .select({
+      id: auditEvents.id,
+      action: auditEvents.action,
+      reason: auditEvents.reason,
+      createdAt: auditEvents.createdAt,
+      actorName: actorUser.fullName,
+      actorRole: sql<Role | null>`case when ${actorUser.id} is null then null else ${effectiveRoleOf(actorUser)} end`,
+      messageBody: referralMessages.body,
+      fileName: referralAttachments.fileName,
+      fileId: referralAttachments.id,
+    })
+    .from(auditEvents)
+    .leftJoin(actorUser, eq(actorUser.id, auditEvents.actorId))
+    .leftJoin(referralMessages, eq(referralMessages.id, auditEvents.id))
+    .leftJoin(referralAttachments, eq(referralAttachments.id, auditEvents.id))
+    .where(subject)
+    .orderBy(asc(auditEvents.createdAt), asc(auditEvents.id));
+  const entries: TimelineEntry[] = [];
+  for (const r of rows) {
+    const kind = KIND_OF_ACTION[r.action];
+    if (!kind) continue;
+    entries.push({
+      id: r.id,
+      kind,
+      at: r.createdAt.toISOString(),
+      who: r.actorName && r.actorRole ? { name: r.actorName, role: r.actorRole } : null,
+      // The outcome note lives on the referral (the audit row of the completion has no reason).
+      text:
+        kind === "message"
+          ? r.messageBody
+          : kind === "attachment"
+            ? null
+            : kind === "completed"
+              ? (r.reason ?? context.outcomeNote)
+              : r.reason,
+      attachment: kind === "attachment" && r.fileId && r.fileName ? { id: r.fileId, fileName: r.fileName } : null,
+    });
+  }
+  // Referrals made before the creation was audited: "created" from the referral itself.
+  if (!entries.some((e) => e.kind === "created")) {
+    entries.unshift({
+      id: `created-${referralId}`,
+      kind: "created",
+      at: context.createdAt.toISOString(),
+      who: context.doctor,
+      text: null,
+      attachment: null,
+    });
+  }
+  return entries;
+}
+
+async function attachmentsOf(db: Db, referralId: string): Promise<AttachmentRow[]> {
+  const rows = await db
+    .select({
+      id: referralAttachments.id,
+      fileName: referralAttachments.fileName,
+      contentType: referralAttachments.contentType,
+      sizeBytes: referralAttachments.sizeBytes,
+      createdAt: referralAttachments.createdAt,
+      uploaderName: uploaderUser.fullName,
+      uploaderRole: sql<Role | null>`case when ${uploaderUser.id} is null then null else ${effectiveRoleOf(uploaderUser)} end`,
+    })
+    .from(referralAttachments)
+    .leftJoin(uploaderUser, eq(uploaderUser.id, referralAttachments.uploaderId))
+    .where(eq(referralAttachments.referralId, referralId))
+    .orderBy(asc(referralAttachments.createdAt), asc(referralAttachments.id));
+  return rows.map((r) => ({
+    id: r.id,
+    fileName: r.fileName,
+    contentType: r.contentType,
+    sizeBytes: r.sizeBytes,
+    createdAt: r.createdAt.toISOString(),
+    uploader: r.uploaderName && r.uploaderRole ? { name: r.uploaderName, role: r.uploaderRole } : null,
+  }));
+}
+
+/** The referral by id, when this viewer may see it (404 otherwise, the same for missing and foreign). */
+async function locate(db: Db, viewer: UserActor, referralId: string): Promise<Located> {
+  const row = UUID.test(referralId)
+    ? (
+        await db
+          .select({
+            id: referrals.id,
+            referralNumber: referrals.referralNumber,
+            status: referrals.status,
+            facilityId: referrals.facilityId,
+            doctorId: referrals.doctorId,
+          })
+          .from(referrals)
+          .where(eq(referrals.id, referralId))
+          .limit(1)
+      )[0]
+    : undefined;
+  if (!row || !canSee(viewer, row)) throw notFound();
+  return row;
+}
+
+function mailInBackground(mail: Parameters<typeof sendMail>[0], what: string): void {
+  sendMail(mail).catch((error: unknown) => logger.error({ err: error }, `sending the ${what} mail failed`));
+}
+
+async function facilityAdminEmails(db: Db, facilityId: string): Promise<string[]> {
+  const rows = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(
+      and(
+        eq(users.facilityId, facilityId),
+        eq(users.approvalStatus, "approved"),
+        sql`${effectiveRoleOf(users)} = 'facility_admin'`,
+      ),
+    );
+  return rows.map((r) => r.email);
+}
+
+/**
+ * Posts a message on a referral: the referring doctor and the receiving facility's approved
+ * administrators, in any status but cancelled (a completed or rejected referral may still need a
+ * question answered; a cancelled one is closed). System administrators read only (403). The body
+ * is 1 to 2,000 characters (messageSchema, 400 otherwise). The message and its audit row are one
+ * transaction; the other side is emailed that there is a message (the number and a link only).
+ */
+export async function postMessage(
+  db: Db,
+  actor: Actor,
+  referralId: string,
+  input: { body?: unknown },
+): Promise<{ id: string; referralNumber: string }> {
+  const viewer = viewerOf(actor);
+  const referral = await locate(db, viewer, referralId);
+  if (viewer.role === "system_admin") {
+    throw data("System administrators can read the messages but not post them.", { status: 403 });
+  }
+  const parsed = messageSchema.safeParse({ body: input.body });
+  if (!parsed.success) throw data(parsed.error.issues[0]?.message ?? "Invalid message", { status: 400 });
+  if (!mayMessage(viewer, referral.status)) {
+    throw data("This referral was cancelled: no more messages can be posted.", { status: 409 });
+  }
+  const id = await db.transaction(async (tx) => {
+    // The referral's status as it is now (a cancel may have just landed).
+    const [current] = await tx
+      .select({ status: referrals.status })
+      .from(referrals)
+      .where(eq(referrals.id, referral.id))
+      .for("share");
+    if (!current || !mayMessage(viewer, current.status)) return null;
+    const [message] = await tx
+      .insert(referralMessages)
+      .values({ referralId: referral.id, authorId: viewer.id, body: parsed.data.body })
+      .returning({ id: referralMessages.id });
+    // The audit row shares the message's id: the timeline joins the body to it.
+    await tx.insert(auditEvents).values({
+      id: message.id,
+      actorId: viewer.id,
+      action: "referral.message",
+      subjectType: "referral",
+      subjectId: referral.id,
+    });
+    return message.id;
+  });
+  if (!id) throw data("This referral was cancelled: no more messages can be posted.", { status: 409 });
+
+  const to =
+    viewer.role === "doctor"
+      ? await facilityAdminEmails(db, referral.facilityId)
+      : (await db.select({ email: users.email }).from(users).where(eq(users.id, referral.doctorId))).map(
+          (u) => u.email,
+        );
+  if (to.length > 0) {
+    mailInBackground(
+      { to, ...referralMessageMail({ referralNumber: referral.referralNumber, appUrl: env().APP_URL }) },
+      "referral message",
+    );
+  }
+  return { id, referralNumber: referral.referralNumber };
+}
+
+/** Why this viewer may not attach a file to a referral in this status (null: they may). */
+function attachRefusal(viewer: UserActor, status: ReferralStatus): { status: number; message: string } | null {
+  if (viewer.role === "system_admin") {
+    return { status: 403, message: "System administrators cannot attach files to a referral." };
+  }
+  if (mayAttach(viewer, status)) return null;
+  if (status === "cancelled") {
+    return { status: 409, message: "This referral was cancelled: no more files can be attached." };
+  }
+  return {
+    status: 409,
+    message: "Your facility can attach files once it has accepted the referral.",
+  };
+}
+
+/**
+ * Attaches a file to a referral: the referring doctor while the referral is not cancelled, the
+ * receiving facility's administrators once they accepted it. PDF, JPEG, PNG or WebP as its first
+ * bytes say (never its name or the browser's word), 1 byte to 10 MB, at most 10 a referral: the
+ * count is taken with the referral's row locked, so two uploads at once cannot make 11. Anything
+ * refused stores nothing. The file's name is sanitised and its SHA-256 kept; an audit row records it.
+ */
+export async function addAttachment(
+  db: Db,
+  actor: Actor,
+  referralId: string,
+  file: { name: string; bytes: Uint8Array } | null,
+): Promise<{ id: string; fileName: string; referralNumber: string }> {
+  const viewer = viewerOf(actor);
+  const referral = await locate(db, viewer, referralId);
+  const refusal = attachRefusal(viewer, referral.status);
+  if (refusal) throw data(refusal.message, { status: refusal.status });
+  if (!file) throw data(ATTACHMENT_MESSAGES.missing, { status: 400 });
+  if (file.bytes.byteLength === 0) throw data(ATTACHMENT_MESSAGES.empty, { status: 400 });
+  if (file.bytes.byteLength > MAX_ATTACHMENT_BYTES) throw data(ATTACHMENT_MESSAGES.tooLarge, { status: 413 });
+  const contentType = sniffAttachmentType(file.bytes);
+  if (!contentType) throw data(ATTACHMENT_MESSAGES.wrongType, { status: 415 });
+  const fileName = sanitiseFileName(file.name, contentType);
+  const sha256 = createHash("sha256").update(file.bytes).digest("hex");
+
+  const stored = await db.transaction(async (tx) => {
+    // The referral's row locked: its status as it is now, and one upload at a time counts.
+    const [current] = await tx
+      .select({ status: referrals.status })
+      .from(referrals)
+      .where(eq(referrals.id, referral.id))
+      .for("update");
+    const late = current ? attachRefusal(viewer, current.status) : { status: 404, message: REFERRAL_NOT_FOUND };
+    if (late) return late;
+    const [{ n }] = await tx
+      .select({ n: count() })
+      .from(referralAttachments)
+      .where(eq(referralAttachments.referralId, referral.id));
+    if (n >= MAX_ATTACHMENTS) return { status: 409, message: ATTACHMENT_MESSAGES.tooMany };
+    const [row] = await tx
+      .insert(referralAttachments)
+      .values({
+        referralId: referral.id,
+        uploaderId: viewer.id,
+        fileName,
+        contentType,
+        sizeBytes: file.bytes.byteLength,
+        sha256,
+        content: Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength),
+      })
+      .returning({ id: referralAttachments.id });
+    // The audit row shares the file's id: the timeline joins the name to it.
+    await tx.insert(auditEvents).values({
+      id: row.id,
+      actorId: viewer.id,
+      action: "referral.attachment",
+      subjectType: "referral",
+      subjectId: referral.id,
+    });
+    return { id: row.id };
+  });
+  if ("status" in stored) throw data(stored.message, { status: stored.status });
+  return { id: stored.id, fileName, referralNumber: referral.referralNumber };
+}
+
+/** An attached file for its download, authorised exactly like the referral's page (404 otherwise). */
+export async function attachmentForViewer(
+  db: Db,
+  actor: Actor,
+  referralNumber: string,
+  attachmentId: string,
+): Promise<{ fileName: string; contentType: AttachmentType; sizeBytes: number; content: Uint8Array }> {
+  const viewer = viewerOf(actor);
+  if (!REFERRAL_NUMBER.test(referralNumber) || !UUID.test(attachmentId)) throw notFound();
+  const [row] = await db
+    .select({
+      facilityId: referrals.facilityId,
+      doctorId: referrals.doctorId,
+      fileName: referralAttachments.fileName,
+      contentType: referralAttachments.contentType,
+      sizeBytes: referralAttachments.sizeBytes,
+      content: referralAttachments.content,
+    })
+    .from(referralAttachments)
+    .innerJoin(referrals, eq(referrals.id, referralAttachments.referralId))
+    .where(and(eq(referralAttachments.id, attachmentId), eq(referrals.referralNumber, referralNumber.toUpperCase())))
+    .limit(1);
+  if (!row || !canSee(viewer, row)) throw notFound();
+  return { fileName: row.fileName, contentType: row.contentType, sizeBytes: row.sizeBytes, content: row.content };
+}

@@ -1,0 +1,28 @@
+import { data } from "react-router";
+import { getActor } from "~/auth/actor.server";
+import { db } from "~/db/database.server";
+import { paymentsCsv, referralFiltersFrom, referralsCsv, usersCsv } from "~/features/exports/exports.server";
+import { csvHeaders } from "~/lib/csv.server";
+import type { Route } from "./+types/csv";
+
+/**
+ * The CSV downloads (issue 18): /exports/referrals.csv (system administrators: all, with the
+ * History list's `status` and `q`; facility administrators: their facility's), /exports/payments.csv
+ * (`status=pending|paid`) and /exports/users.csv. Each domain function checks the actor (401/403)
+ * and audits the download before the first byte.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const database = await db();
+  const actor = await getActor(database, request);
+  const search = new URL(request.url).searchParams;
+  const file =
+    params.file === "referrals.csv"
+      ? await referralsCsv(database, actor, referralFiltersFrom(search))
+      : params.file === "payments.csv"
+        ? await paymentsCsv(database, actor, search.get("status"))
+        : params.file === "users.csv"
+          ? await usersCsv(database, actor)
+          : null;
+  if (!file) throw data("Not Found", { status: 404 });
+  return new Response(file.stream, { headers: csvHeaders(file.fileName) });
+}
