@@ -1,6 +1,6 @@
 import type { Browser, BrowserContextOptions, Locator, Page } from "@playwright/test";
-import { expect, hydrated, test, waitForMail } from "./fixtures";
-import { ADMIN, facilityChoices, registerAndVerify, signIn } from "./support/accounts";
+import { expect, expectNoSidewaysScroll, hydrated, PHONE, test, waitForMail } from "./fixtures";
+import { ADMIN, approvedTitle, facilityChoices, registerAndVerify, signIn } from "./support/accounts";
 
 /*
  * The signed-in pages hydrate React (docs/decisions/017-react-in-the-browser.md): the system
@@ -10,7 +10,7 @@ import { ADMIN, facilityChoices, registerAndVerify, signIn } from "./support/acc
  * every form is a plain post and the server renders the answer (and an open dialog) in the page.
  */
 
-type Person = { email: string; password: string; name: string };
+type Person = { email: string; password: string; name: string; role: "doctor" | "facility_admin" | "system_admin" };
 
 /** 4xx answers (a refused post, a gate screen) are logged by the browser as console errors. */
 const ALLOWED_CONSOLE_ERRORS = [/status of 40[0-9]/];
@@ -85,15 +85,15 @@ async function approve(admin: Page, person: Person, { inPage }: { inPage: boolea
   await expect(row).toContainText("Pending");
   await row.getByRole("button", { name: `Approve ${person.name}` }).click();
   if (inPage) {
-    const notice = inPageNotice(admin, "Doctor Approved");
+    const notice = inPageNotice(admin, approvedTitle(person.role));
     await expect(notice).toBeVisible();
     await expect(notice).toHaveAttribute("role", "status");
     await expect(notice).toContainText("The account has been approved.");
   } else {
-    await expect(toast(admin, "Doctor Approved")).toBeVisible();
-    await expect(inPageNotice(admin, "Doctor Approved")).toHaveCount(0);
+    await expect(toast(admin, approvedTitle(person.role))).toBeVisible();
+    await expect(inPageNotice(admin, approvedTitle(person.role))).toHaveCount(0);
   }
-  await expect(row).toContainText("Verified");
+  await expect(row).toContainText("Approved");
   await waitForMail(person.email, (m) => /account is approved/.test(m.subject));
 }
 
@@ -161,7 +161,7 @@ test.describe("with JavaScript", () => {
     // Approve posts with a fetcher: the toast, the row verified, the same document.
     await row.getByRole("button", { name: `Approve ${doctor.name}` }).click();
     await expect(toast(page, "Doctor Approved")).toContainText("The account has been approved.");
-    await expect(row).toContainText("Verified");
+    await expect(row).toContainText("Approved");
     await expect(row.getByRole("button")).toHaveCount(0);
     await waitForMail(doctor.email, (m) => /account is approved/.test(m.subject));
 
@@ -180,6 +180,90 @@ test.describe("with JavaScript", () => {
     await page.getByRole("link", { name: "Download CSV" }).click();
     expect((await download).suggestedFilename()).toMatch(/^hub-waitlist-\d{4}-\d{2}-\d{2}\.csv$/);
     await expectSameDocument(page);
+  });
+
+  test("Decline asks for a reason in a dialog; the person reads it when they sign in, the email only says declined", async ({
+    page,
+    browser,
+    request,
+  }) => {
+    const suffix = Date.now().toString(36);
+    const person = await registerAndVerify(request, { role: "facility_admin", name: `Kofi Declined ${suffix}` });
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.goto("/dashboard/system-admin?tab=users");
+    await hydrated(page);
+    await mark(page);
+
+    // A search with no match says so; the Pending filter keeps accounts awaiting approval.
+    await page.getByLabel("Search by name or email").fill(`nobody-${suffix}`);
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page.getByText(`No accounts match "nobody-${suffix}".`)).toBeVisible();
+    await page.getByLabel("Search by name or email").fill(person.email);
+    await page.getByLabel("Status").selectOption("pending");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(
+      `/dashboard/system-admin?tab=users&q=${encodeURIComponent(person.email)}&status=pending`,
+    );
+    const row = page.getByRole("row").filter({ hasText: person.email });
+    await expect(row).toContainText("Pending");
+
+    // The dialog: labelled, a blank reason refused inline, Escape closes and focus returns.
+    const opener = row.getByRole("link", { name: `Decline ${person.name}` });
+    await opener.click();
+    const dialog = page.getByRole("dialog", { name: "Decline Account" });
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+    await opener.click();
+    await dialog.getByRole("button", { name: "Decline Account" }).click();
+    await expect(dialog.getByText("Please give a reason for declining")).toBeVisible();
+    const reason = `We could not confirm that you run this facility (${suffix}).`;
+    await dialog.getByLabel("Reason for declining").fill(reason);
+    await dialog.getByRole("button", { name: "Decline Account" }).click();
+    await expect(toast(page, "Facility Administrator Declined")).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expectSameDocument(page);
+    await page.getByLabel("Status").selectOption("declined");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page.getByRole("row").filter({ hasText: person.email })).toContainText("Declined");
+
+    const notice = await waitForMail(person.email, (m) => /declined/.test(m.subject));
+    expect(notice.text).not.toContain(suffix);
+    const context = await browser.newContext();
+    const theirs = await context.newPage();
+    await signIn(theirs, person.email, person.password);
+    await expect(theirs).toHaveURL("/dashboard/facility-admin");
+    await expect(theirs.getByRole("heading", { level: 1, name: "Account Declined" })).toBeVisible();
+    await expect(theirs.getByText(reason)).toBeVisible();
+    await context.close();
+  });
+
+  test("on a phone the users, payments and waitlist tables are cards and no action is off-screen", async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await hydrated(page);
+    const nav = page.getByRole("navigation", { name: "App" });
+    for (const [link, tab] of [
+      ["Users", "users"],
+      ["Payments", "payments"],
+      ["Waitlist", "waitlist"],
+    ] as const) {
+      await nav.getByRole("link", { name: link }).click();
+      await expect(page).toHaveURL(`/dashboard/system-admin?tab=${tab}`);
+      await expect(nav.getByRole("link", { name: link })).toHaveAttribute("aria-current", "page");
+      await expectNoSidewaysScroll(page);
+      const table = page.getByRole("tabpanel").getByRole("table");
+      if ((await table.count()) > 0) {
+        // A stacked table: its header row is hidden and each cell shows its label.
+        await expect(table.locator("thead")).toHaveCSS("position", "absolute");
+        const buttons = table.getByRole("button").or(table.getByRole("link"));
+        for (const button of await buttons.all()) {
+          const box = await button.boundingBox();
+          if (box) expect(box.x + box.width, "action within the screen").toBeLessThanOrEqual(PHONE.width);
+        }
+      }
+    }
   });
 
   test("a referral's actions happen in the page: Accept, Reject, Complete and Mark as Paid", async ({

@@ -9,7 +9,7 @@ import {
   test,
   waitForMail,
 } from "./fixtures";
-import { ADMIN, facilityChoices, registerAndVerify, signIn } from "./support/accounts";
+import { ADMIN, approvedTitle, facilityChoices, registerAndVerify, signIn } from "./support/accounts";
 
 /*
  * The referral platform (issue 7) through the three roles, in the real server, with mail
@@ -17,7 +17,7 @@ import { ADMIN, facilityChoices, registerAndVerify, signIn } from "./support/acc
  * a reason), the system administrator approves the accounts and records the payout.
  */
 
-type Person = { email: string; password: string; name: string };
+type Person = { email: string; password: string; name: string; role: "doctor" | "facility_admin" | "system_admin" };
 
 async function signedIn(browser: Browser, person: Pick<Person, "email" | "password">, dashboard: string) {
   const context = await browser.newContext();
@@ -34,8 +34,8 @@ async function approve(admin: Page, person: Person) {
   const row = admin.getByRole("row").filter({ hasText: person.email });
   await expect(row).toContainText("Pending");
   await row.getByRole("button", { name: `Approve ${person.name}` }).click();
-  await expect(admin.getByRole("status").filter({ hasText: "Doctor Approved" })).toBeVisible();
-  await expect(row).toContainText("Verified");
+  await expect(admin.getByRole("status").filter({ hasText: approvedTitle(person.role) })).toBeVisible();
+  await expect(row).toContainText("Approved");
   await waitForMail(person.email, (m) => /account is approved/.test(m.subject));
 }
 

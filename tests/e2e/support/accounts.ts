@@ -44,7 +44,7 @@ export async function firstFacility(request: APIRequestContext): Promise<{ id: s
 export async function registerAndVerify(
   request: APIRequestContext,
   options: { role: "doctor" | "facility_admin" | "system_admin"; name?: string; facilityId?: string },
-): Promise<{ email: string; password: string; name: string }> {
+): Promise<{ email: string; password: string; name: string; role: "doctor" | "facility_admin" | "system_admin" }> {
   const email = uniqueEmail(options.role.replace("_", "-"));
   const name = options.name ?? "Kwame Asante";
   const form: Record<string, string> = {
@@ -63,8 +63,16 @@ export async function registerAndVerify(
   expect(await response.text()).toContain("Registration Successful");
   const verify = await request.get(await verificationLink(email), { maxRedirects: 0 });
   expect(verify.status()).toBe(302);
-  expect(verify.headers().location).toBe("/");
-  return { email, password: PASSWORD, name };
+  expect(verify.headers().location).toBe("/auth/email-confirmed");
+  return { email, password: PASSWORD, name, role: options.role };
+}
+
+/** The toast title of an approval: it names the account's role (issue 19). */
+export function approvedTitle(role: "doctor" | "facility_admin" | "system_admin"): string {
+  return (
+    { doctor: "Doctor", facility_admin: "Facility Administrator", system_admin: "System Administrator" }[role] +
+    " Approved"
+  );
 }
 
 export async function signIn(page: Page, email: string, password: string) {
