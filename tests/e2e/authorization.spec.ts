@@ -95,6 +95,9 @@ const TABLE: Row[] = [
       ["routes/public/security.tsx", "/security"],
       ["routes/public/investment-opportunities.tsx", "/investment-opportunities"],
       ["routes/auth/forgot-password.tsx", "/forgot-password"],
+      ["routes/auth/email-confirmed.tsx", "/auth/email-confirmed"],
+      // The public frame's loader (who is signed in, for the header) answers every page the same.
+      ["routes/public/layout.tsx", "/about"],
       ["routes/auth/reset-password.tsx", "/reset-password"],
       ["routes/resources/healthz.ts", "/healthz"],
       ["routes/resources/robots.ts", "/robots.txt"],

@@ -93,7 +93,7 @@ test.describe("a referral's whole life", () => {
     const doctorPage = pendingDoctor;
     await doctorPage.goto("/dashboard/doctor");
     await expect(doctorPage.getByRole("definition").first()).toHaveText("0");
-    await doctorPage.getByRole("link", { name: "New Referral" }).click();
+    await doctorPage.getByRole("main").getByRole("link", { name: "New Referral" }).click();
     await expect(doctorPage).toHaveURL("/referrals/create");
     await hydrated(doctorPage);
     await expect(doctorPage.getByText("₵100")).toBeVisible();
@@ -131,7 +131,7 @@ test.describe("a referral's whole life", () => {
     expect(arrival.text).not.toContain("Akosua");
 
     // A second referral, to be rejected.
-    await doctorPage.getByRole("link", { name: "New Referral" }).click();
+    await doctorPage.getByRole("main").getByRole("link", { name: "New Referral" }).click();
     await fillReferral(doctorPage, facility.name, { name: "Kwesi Appiah", phone: "0205550202" }, "Knee pain");
     await doctorPage.getByRole("button", { name: "Create Referral" }).click();
     await expect(toast(doctorPage, "Referral Created")).toBeVisible();

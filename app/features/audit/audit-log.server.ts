@@ -91,19 +91,20 @@ export async function listAuditLog(db: Db, actor: Actor, filters: AuditFilters):
     );
   }
   if (filters.referral) {
-    const referral = db
-      .select({ id: referrals.id })
+    // The referral and its payment first (two indexed lookups), then their events by the subject
+    // index: as sub-selects inside an OR, the planner walked the whole log newest first instead.
+    const [found] = await db
+      .select({ id: referrals.id, paymentId: paymentRecords.id })
       .from(referrals)
-      .where(eq(referrals.referralNumber, filters.referral));
-    const payment = db
-      .select({ id: paymentRecords.id })
-      .from(paymentRecords)
-      .where(inArray(paymentRecords.referralId, referral));
+      .leftJoin(paymentRecords, eq(paymentRecords.referralId, referrals.id))
+      .where(eq(referrals.referralNumber, filters.referral))
+      .limit(1);
+    if (!found) return { rows: [], page: filters.page, hasNext: false };
+    const own = and(eq(auditEvents.subjectType, "referral"), eq(auditEvents.subjectId, found.id)) as SQL;
     where.push(
-      or(
-        and(eq(auditEvents.subjectType, "referral"), inArray(auditEvents.subjectId, referral)),
-        and(eq(auditEvents.subjectType, "payment"), inArray(auditEvents.subjectId, payment)),
-      ) as SQL,
+      found.paymentId
+        ? (or(own, and(eq(auditEvents.subjectType, "payment"), eq(auditEvents.subjectId, found.paymentId))) as SQL)
+        : own,
     );
   }
   if (filters.from) {
