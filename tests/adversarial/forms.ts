@@ -6,6 +6,7 @@ import { CONTACT_SUBJECT_VALUES } from "~/content/contact";
 import { HUBS } from "~/content/hubs";
 import type { Db } from "~/db/client.server";
 import { referralAttachments, referralMessages, referrals } from "~/db/schema";
+import { declineSchema } from "~/features/accounts/decline-schema";
 import { FORGOT_PASSWORD_FIELDS, forgotPasswordSchema } from "~/features/accounts/forgot-password-schema";
 import { readFields, validateForm } from "~/features/accounts/form-errors";
 import { REGISTER_FIELDS, registerSchema } from "~/features/accounts/register-schema";
@@ -479,6 +480,29 @@ function referralForms(context: FuzzContext): FuzzForm[] {
           world().pendingPayments.includes(parsed.data.paymentId)
         );
       },
+      stores: { table: "audit_events", exact: true },
+      echoes: false,
+      cookie: () => world().cookies.systemAdmin,
+    },
+    {
+      name: "decline account",
+      submission: submissions(
+        fc.constant("/dashboard/system-admin?tab=users"),
+        fieldsOf({
+          intent: fc.constant("decline"),
+          userId: fc.oneof(
+            { weight: 4, arbitrary: pick(() => world().pendingAccounts) },
+            { weight: 1, arbitrary: fc.uuid() },
+          ),
+          reason: text,
+        }),
+      ),
+      isValid: (form) => {
+        const values = readFields(form, ["intent", "userId", "reason"]);
+        const parsed = declineSchema.safeParse(values);
+        return values.intent === "decline" && parsed.success && world().pendingAccounts.includes(parsed.data.userId);
+      },
+      // Each decline writes one audit row (a second one of the same account is a 409).
       stores: { table: "audit_events", exact: true },
       echoes: false,
       cookie: () => world().cookies.systemAdmin,

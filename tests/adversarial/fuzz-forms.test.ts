@@ -49,6 +49,7 @@ beforeAll(async () => {
   context.referrals = await referralWorld(app, {
     pendingReferrals: 200,
     pendingPayments: 100,
+    pendingAccounts: 60,
     workspace: WORKSPACE_POOLS,
   });
 });

@@ -23,6 +23,8 @@ export type ReferralWorld = {
   pendingReferrals: string[];
   /** Pending payment records (record-payment targets). */
   pendingPayments: string[];
+  /** Accounts awaiting approval (decline targets). */
+  pendingAccounts: string[];
 };
 
 let counter = 0;
@@ -65,7 +67,12 @@ export type WorkspacePoolSizes = Record<keyof WorkspacePools, number>;
 
 export async function referralWorld(
   app: BuiltApp,
-  sizes: { pendingReferrals: number; pendingPayments: number; workspace?: WorkspacePoolSizes },
+  sizes: {
+    pendingReferrals: number;
+    pendingPayments: number;
+    pendingAccounts?: number;
+    workspace?: WorkspacePoolSizes;
+  },
 ): Promise<ReferralWorld> {
   const [facility] = await app.db
     .select({ id: facilities.id })
@@ -92,6 +99,13 @@ export async function referralWorld(
       .from(paymentRecords)
       .where(eq(paymentRecords.referralId, id));
     pendingPayments.push(payment.id);
+  }
+  const pendingAccounts: string[] = [];
+  for (let i = 0; i < (sizes.pendingAccounts ?? 0); i++) {
+    const role = (["doctor", "facility_admin", "system_admin"] as const)[i % 3];
+    pendingAccounts.push(
+      (await createAccount(app.db, { role, facilityId: role === "facility_admin" ? facility.id : null })).id,
+    );
   }
   let workspace: WorkspacePools | undefined;
   if (sizes.workspace) {
@@ -121,6 +135,7 @@ export async function referralWorld(
     actors: { doctor: doctor.actor, facilityAdmin: facilityAdmin.actor },
     pendingReferrals,
     pendingPayments,
+    pendingAccounts,
   };
 }
 

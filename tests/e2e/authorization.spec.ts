@@ -227,6 +227,22 @@ const TABLE: Row[] = [
     file: "routes/dashboard/system-admin.tsx",
     method: "POST",
     path: "/dashboard/system-admin",
+    object: "pending account",
+    body: async (f) => ({ intent: "decline", userId: await f.pendingUser(), reason: "Matrix decline" }),
+    expect: only(ADMIN_PAGES),
+  },
+  {
+    file: "routes/dashboard/system-admin.tsx",
+    method: "POST",
+    path: "/dashboard/system-admin",
+    object: "missing account",
+    body: async () => ({ intent: "decline", userId: MISSING, reason: "Matrix decline" }),
+    expect: only(ADMIN_PAGES, 404),
+  },
+  {
+    file: "routes/dashboard/system-admin.tsx",
+    method: "POST",
+    path: "/dashboard/system-admin",
     object: "pending payment",
     body: async (f) => ({
       intent: "record-payment",
