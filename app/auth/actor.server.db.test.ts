@@ -74,6 +74,7 @@ describe("the actor", () => {
       approved: false,
       facilityId: null,
       specialty: "Cardiology",
+      declineReason: null,
     });
   });
 
@@ -169,7 +170,7 @@ describe("approveAccount", () => {
     const admin = await actorFor({ role: "system_admin", approved: true });
     for (const role of ["doctor", "facility_admin", "system_admin"] as const) {
       const target = await createAccount(h.db, { role });
-      expect(await approveAccount(h.db, admin, target.id)).toEqual({ userId: target.id, alreadyApproved: false });
+      expect(await approveAccount(h.db, admin, target.id)).toEqual({ userId: target.id, alreadyApproved: false, role });
       expect(await actorById(h.db, target.id)).toMatchObject({ role, approved: true });
       const [row] = await h.db.select().from(users).where(eq(users.id, target.id));
       expect(row).toMatchObject({ isVerified: true, approvalStatus: "approved", approvedBy: admin.id });
@@ -181,7 +182,11 @@ describe("approveAccount", () => {
   it("is idempotent, and 404 for an unknown or malformed id", async () => {
     const admin = await actorFor({ role: "system_admin", approved: true });
     const target = await createAccount(h.db, { role: "doctor", approved: true });
-    expect(await approveAccount(h.db, admin, target.id)).toEqual({ userId: target.id, alreadyApproved: true });
+    expect(await approveAccount(h.db, admin, target.id)).toEqual({
+      userId: target.id,
+      alreadyApproved: true,
+      role: "doctor",
+    });
     expect(await statusOf(approveAccount(h.db, admin, "00000000-0000-4000-8000-000000000000"))).toBe(404);
     expect(await statusOf(approveAccount(h.db, admin, "not-an-id"))).toBe(404);
   });
