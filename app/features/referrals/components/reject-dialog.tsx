@@ -1,11 +1,6 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import type { RefObject } from "react";
-import { useFetcher } from "react-router";
-import { SubmitButton } from "~/components/forms/form-parts";
-import { useSchemaForm } from "~/components/forms/schema-form";
-import { Dialog, DialogActions } from "~/components/ui/dialog";
-import { useDialogAnswers } from "~/components/ui/dialog-state";
-import { TextAreaField } from "~/components/ui/field";
+import { TextDialog } from "~/components/forms/text-dialog";
 import type { ToastMessage } from "~/components/ui/toaster";
 import { rejectionSchema } from "../referral-schema";
 import type { Transition } from "../referral-status";
@@ -25,82 +20,44 @@ export type TransitionAnswer = {
 /** The Reject dialog posts with this fetcher; the page reads it to show the row as busy. */
 export const REJECT_FETCHER = "referral:reject";
 
-/**
- * Reject Referral: the reason is required and may not be blank after trimming (spec section 5):
- * the schema checks it here and the domain function again. With React the dialog is a Radix
- * dialog posting with a fetcher (it closes once the referral is rejected, and the answer is a
- * toast); without JavaScript the server renders it open for `?reject=<id>` and it is a plain post.
- */
-export function RejectDialog({
-  referral,
-  open,
-  onOpenChange,
-  answer,
-  returnFocusTo,
-}: {
+/** The props every referral text dialog takes (Reject, Cancel, Complete). */
+export type ReferralDialogProps = {
   referral: { id: string; referralNumber: string } | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** The action's answer to a plain post (without JavaScript). */
   answer: TransitionAnswer | undefined;
   returnFocusTo: RefObject<HTMLElement | null>;
-}) {
-  const fetcher = useFetcher<TransitionAnswer>({ key: REJECT_FETCHER });
-  const busy = fetcher.state !== "idle";
+};
 
-  // A refused reason stays in the dialog; anything else closes it with a toast.
-  useDialogAnswers(fetcher, reasonRefused, onOpenChange);
-
-  if (!referral) return null;
-  const mine = (a: TransitionAnswer | undefined) => (a?.intent === "reject" && a.referralId === referral.id ? a : null);
-  const lastResult = (mine(fetcher.data) ?? mine(answer))?.result;
+/**
+ * Reject Referral: the reason is required and may not be blank after trimming (spec section 5).
+ * Without JavaScript the server renders it open for `?reject=<id>`.
+ */
+export function RejectDialog({ referral, ...dialog }: ReferralDialogProps) {
   return (
-    <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
+    <TextDialog<TransitionAnswer>
+      {...dialog}
+      fetcherKey={REJECT_FETCHER}
+      subjectId={referral?.id ?? null}
       title="Reject Referral"
-      description={`Please give the reason for rejecting referral ${referral.referralNumber}. The referring doctor will see it.`}
-      returnFocusTo={returnFocusTo}
+      description={`Please give the reason for rejecting referral ${referral?.referralNumber}. The referring doctor will see it.`}
       fallbackFocusId="pending-heading"
-    >
-      <RejectForm key={referral.id} referralId={referral.id} lastResult={lastResult} busy={busy} fetcher={fetcher} />
-    </Dialog>
-  );
-}
-
-function RejectForm({
-  referralId,
-  lastResult,
-  busy,
-  fetcher,
-}: {
-  referralId: string;
-  lastResult: SubmissionResult<string[]> | undefined;
-  busy: boolean;
-  fetcher: ReturnType<typeof useFetcher<TransitionAnswer>>;
-}) {
-  const [form, fields] = useSchemaForm(rejectionSchema, { id: `reject-${referralId}`, lastResult });
-  const formProps = getFormProps(form);
-  return (
-    <fetcher.Form
-      method="post"
-      {...formProps}
-      onSubmit={(event) => {
-        // Pressed again while the first is on its way: one rejection is enough.
-        if (busy) event.preventDefault();
-        else formProps.onSubmit(event);
+      mine={(a) => a.intent === "reject" && a.referralId === referral?.id}
+      refused={(a) => !!a.reasonRefused}
+      form={{
+        idPrefix: "reject",
+        schema: rejectionSchema,
+        field: "reason",
+        label: "Reason for rejection",
+        maxLength: 1000,
+        hidden: { intent: "reject", referralId: referral?.id ?? "" },
+        submit: {
+          label: "Reject Referral",
+          busyLabel: "Rejecting...",
+          className: "btn bg-red-700 text-white hover:bg-red-800",
+        },
       }}
-    >
-      <input type="hidden" name="intent" value="reject" />
-      <input type="hidden" name="referralId" value={referralId} />
-      <TextAreaField field={fields.reason} label="Reason for rejection" required maxLength={1000} />
-      <DialogActions>
-        <SubmitButton busy={busy} busyLabel="Rejecting..." className="btn bg-red-700 text-white hover:bg-red-800">
-          Reject Referral
-        </SubmitButton>
-      </DialogActions>
-    </fetcher.Form>
+    />
   );
 }
-
-const reasonRefused = (answer: TransitionAnswer) => !!answer.reasonRefused;
