@@ -9,6 +9,7 @@ import { listPayments, recordPayment } from "~/features/payments/payments.server
 import { listWaitlist } from "~/features/waitlist/waitlist-admin.server";
 import { refusalOf } from "~/lib/refusal";
 import { createAccount } from "../../../tests/helpers/accounts";
+import { insertFacility } from "../../../tests/helpers/domain";
 import { startMailCatcher } from "../../../tests/helpers/mail-catcher";
 import { createTestDb, type TestDatabase } from "../../../tests/helpers/test-db";
 import type { Transition } from "./referral-status";
@@ -47,24 +48,6 @@ const KINDS = [
 ] as const;
 type Kind = (typeof KINDS)[number];
 const actors = {} as Record<Kind, Actor>;
-
-async function insertFacility(slug: string, name: string): Promise<string> {
-  const [row] = await h.db
-    .insert(facilities)
-    .values({
-      slug,
-      name,
-      type: "hospital",
-      location: "Accra",
-      country: "Ghana",
-      address: `${name} Road, Accra`,
-      description: "A test facility",
-      image: "/images/facility.jpg",
-      contact: { phones: ["+233 30 000 0000"], email: `${slug}@example.test`, address: "Accra" },
-    })
-    .returning({ id: facilities.id });
-  return row.id;
-}
 
 async function actorFor(options: Parameters<typeof createAccount>[1]): Promise<Actor> {
   const account = await createAccount(h.db, options);
@@ -109,8 +92,8 @@ beforeAll(async () => {
   mail = await startMailCatcher();
   vi.stubEnv("SMTP_URL", mail.url);
   h = await createTestDb();
-  facilityA = await insertFacility("facility-a", "Alpha Hospital");
-  facilityB = await insertFacility("facility-b", "Beta Clinic");
+  facilityA = await insertFacility(h.db, "facility-a", "Alpha Hospital");
+  facilityB = await insertFacility(h.db, "facility-b", "Beta Clinic");
   actors.anonymous = ANONYMOUS;
   actors["unverified doctor"] = await actorFor({ role: "doctor", approved: false });
   actors.doctor = await actorFor({
@@ -645,7 +628,7 @@ describe("queues that put patients first (issue 19)", () => {
   }
 
   beforeAll(async () => {
-    facilityC = await insertFacility("facility-c", "Gamma Clinic");
+    facilityC = await insertFacility(h.db, "facility-c", "Gamma Clinic");
     adminC = await actorFor({ role: "facility_admin", approved: true, facilityId: facilityC });
   });
 
@@ -743,7 +726,7 @@ describe("History (issue 19)", () => {
   const made: Array<{ id: string; referralNumber: string; name: string }> = [];
 
   beforeAll(async () => {
-    facilityD = await insertFacility("facility-d", "Delta Hospital");
+    facilityD = await insertFacility(h.db, "facility-d", "Delta Hospital");
     adminD = await actorFor({ role: "facility_admin", approved: true, facilityId: facilityD });
     doctorD = await actorFor({ role: "doctor", approved: true, fullName: "Dr Yaa History" });
     // 23 referrals of one common name, one of a rare one, one with LIKE's wildcards in its name.

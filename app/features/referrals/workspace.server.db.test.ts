@@ -2,10 +2,11 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ANONYMOUS } from "~/auth/actor";
 import { type Actor, actorById } from "~/auth/actor.server";
-import { auditEvents, facilities, paymentRecords, referralAttachments, referralMessages, referrals } from "~/db/schema";
+import { auditEvents, paymentRecords, referralAttachments, referralMessages, referrals } from "~/db/schema";
 import { recordPayment } from "~/features/payments/payments.server";
 import { refusalOf } from "~/lib/refusal";
 import { createAccount } from "../../../tests/helpers/accounts";
+import { insertFacility } from "../../../tests/helpers/domain";
 import { startMailCatcher } from "../../../tests/helpers/mail-catcher";
 import { createTestDb, type TestDatabase } from "../../../tests/helpers/test-db";
 import { ATTACHMENT_MESSAGES, MAX_ATTACHMENT_BYTES, sanitiseFileName, sniffAttachmentType } from "./attachment-rules";
@@ -55,24 +56,6 @@ const SEES: Record<Kind, number> = {
   "pending system admin": 404,
   "system admin": 200,
 };
-
-async function insertFacility(slug: string, name: string): Promise<string> {
-  const [row] = await h.db
-    .insert(facilities)
-    .values({
-      slug,
-      name,
-      type: "hospital",
-      location: "Accra",
-      country: "Ghana",
-      address: `${name} Road, Accra`,
-      description: "A test facility",
-      image: "/images/facility.jpg",
-      contact: { phones: ["+233 30 000 0000"], email: `${slug}@example.test`, address: "Accra" },
-    })
-    .returning({ id: facilities.id });
-  return row.id;
-}
 
 async function actorFor(options: Parameters<typeof createAccount>[1]): Promise<Actor> {
   return actorById(h.db, (await createAccount(h.db, options)).id);
@@ -135,8 +118,8 @@ beforeAll(async () => {
   mail = await startMailCatcher();
   vi.stubEnv("SMTP_URL", mail.url);
   h = await createTestDb();
-  facilityA = await insertFacility("facility-a", "Alpha Hospital");
-  facilityB = await insertFacility("facility-b", "Beta Clinic");
+  facilityA = await insertFacility(h.db, "facility-a", "Alpha Hospital");
+  facilityB = await insertFacility(h.db, "facility-b", "Beta Clinic");
   actors.anonymous = ANONYMOUS;
   actors["unverified doctor"] = await actorFor({ role: "doctor", approved: false });
   actors.doctor = await actorFor({
