@@ -10,6 +10,7 @@ export default [
     route("hub/:hubId/leave", "routes/public/hub-leave.tsx"),
     route("facilities", "routes/public/facilities.tsx"),
     route("facility/:facilityId", "routes/public/facility.tsx"),
+    route("facility/:facilityId/report", "routes/public/facility-report.tsx"),
     route("apps", "routes/public/apps.tsx"),
     route("for-facilities", "routes/public/for-facilities.tsx"),
     route("auth", "routes/auth/auth.tsx"),
@@ -34,6 +35,11 @@ export default [
     route("dashboard/system-admin", "routes/dashboard/system-admin.tsx"),
     route("dashboard/system-admin/overview", "routes/dashboard/overview.tsx"),
     route("dashboard/system-admin/audit", "routes/dashboard/audit-log.tsx"),
+    // The network's facilities, managed in the product (issue 17).
+    route("dashboard/system-admin/facilities", "routes/facilities/facilities-admin.tsx"),
+    route("dashboard/system-admin/facilities/new", "routes/facilities/facility-new.tsx"),
+    route("dashboard/facilities/:facilityId", "routes/facilities/facility-editor.tsx"),
+    route("dashboard/facility-reports", "routes/facilities/facility-reports.tsx"),
     route("referrals/create", "routes/dashboard/referrals-create.tsx"),
     route("referrals/history", "routes/referrals/history.tsx"),
     // A referral's own page and its files (issue 19); the files route is a resource route (a download).
@@ -41,6 +47,8 @@ export default [
     route("referrals/:referralNumber/files/:attachmentId", "routes/referrals/attachment.ts"),
   ]),
   route("dashboard/system-admin/waitlist.csv", "routes/dashboard/waitlist-csv.ts"),
+  route("dashboard/facility-profile", "routes/facilities/facility-profile.ts"),
+  route("facility-photos/:photoId/:file", "routes/resources/facility-photo.ts"),
   // CSV downloads: referrals.csv, payments.csv, users.csv (issue 18).
   route("exports/:file", "routes/exports/csv.ts"),
   // The spec's redirects: one resource route, one entry per old address.

@@ -27,6 +27,10 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024 + 64 * 1024;
 /** A referral's page (its action, also as React Router's `.data` request). */
 const UPLOAD_PATH = /^\/referrals\/REF-[^/]+(\.data)?$/i;
+/** A facility photo: one 5 MB image and the form's few other fields (issue 17). */
+export const MAX_PHOTO_UPLOAD_BYTES = 5 * 1024 * 1024 + 64 * 1024;
+/** The facility editor (its action, also as a `.data` request). */
+const PHOTO_UPLOAD_PATH = /^\/dashboard\/facilities\/[0-9a-f-]{36}(\.data)?$/i;
 
 /**
  * Behind the trusted proxy (TRUST_PROXY), the client address is the last X-Forwarded-For entry:
@@ -100,13 +104,17 @@ export function createApp() {
     maxSize: MAX_UPLOAD_BYTES,
     onError: (c) => c.text("The file is larger than 10 MB. Please attach a smaller file.", 413),
   });
-  app.use((c, next) =>
-    c.req.method === "POST" &&
-    UPLOAD_PATH.test(c.req.path) &&
-    c.req.header("content-type")?.toLowerCase().startsWith("multipart/form-data")
-      ? limitUpload(c, next)
-      : limitBody(c, next),
-  );
+  const limitPhoto = bodyLimit({
+    maxSize: MAX_PHOTO_UPLOAD_BYTES,
+    onError: (c) => c.text("The photo must be 5 MB or smaller", 413),
+  });
+  app.use((c, next) => {
+    const multipart =
+      c.req.method === "POST" && c.req.header("content-type")?.toLowerCase().startsWith("multipart/form-data");
+    if (multipart && UPLOAD_PATH.test(c.req.path)) return limitUpload(c, next);
+    if (multipart && PHOTO_UPLOAD_PATH.test(c.req.path)) return limitPhoto(c, next);
+    return limitBody(c, next);
+  });
   app.use(compress());
 
   // Hashed build assets never change: cache for a year. Other public files (public/): an hour;

@@ -35,7 +35,7 @@ describe("roles", () => {
 });
 
 describe("gateFor (spec section 6)", () => {
-  type RoleArea = Exclude<GatedArea, "history">;
+  type RoleArea = Exclude<GatedArea, "history" | "facility-editor">;
   const areas: RoleArea[] = ["doctor", "referrals-create", "facility-admin", "system-admin"];
   const owner: Record<RoleArea, UserActor["role"]> = {
     doctor: "doctor",
@@ -64,6 +64,19 @@ describe("gateFor (spec section 6)", () => {
       }
     });
   }
+
+  it("facility-editor: facility and system administrators, once approved; doctors are refused", () => {
+    expect(gateFor(ANONYMOUS, "facility-editor")).toEqual({ kind: "anonymous" });
+    expect(gateFor(user("doctor", true), "facility-editor")).toEqual({
+      kind: "denied",
+      message: "This page is only available for facility and system administrators.",
+    });
+    for (const role of ["facility_admin", "system_admin"] as const) {
+      expect(gateFor(user(role, false), "facility-editor")).toEqual({ kind: "pending", role });
+      const actor = user(role, true);
+      expect(gateFor(actor, "facility-editor")).toEqual({ kind: "allowed", actor });
+    }
+  });
 
   it("history: every role, once approved; anonymous signs in", () => {
     expect(gateFor(ANONYMOUS, "history")).toEqual({ kind: "anonymous" });

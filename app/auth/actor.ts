@@ -23,8 +23,17 @@ export type Actor = AnonymousActor | UserActor;
 
 export const ANONYMOUS: AnonymousActor = Object.freeze({ kind: "anonymous" });
 
-/** The gated screens: the three dashboards, the create-referral page and History (every role). */
-export type GatedArea = "doctor" | "facility-admin" | "system-admin" | "referrals-create" | "history";
+/**
+ * The gated screens: the three dashboards, the create-referral page, History (every role), and the
+ * facility screens (the profile editor and the reports queue: facility and system administrators).
+ */
+export type GatedArea =
+  | "doctor"
+  | "facility-admin"
+  | "system-admin"
+  | "referrals-create"
+  | "history"
+  | "facility-editor";
 
 export type Gate =
   | { kind: "allowed"; actor: UserActor }
@@ -33,13 +42,14 @@ export type Gate =
   | { kind: "pending"; role: Role }
   | { kind: "declined"; role: Role; reason: string };
 
-/** The role an area is for (null: every role). */
-const AREA_ROLE: Record<GatedArea, Role | null> = {
+/** The roles an area is for (null: every role). */
+const AREA_ROLES: Record<GatedArea, readonly Role[] | null> = {
   history: null,
-  doctor: "doctor",
-  "referrals-create": "doctor",
-  "facility-admin": "facility_admin",
-  "system-admin": "system_admin",
+  doctor: ["doctor"],
+  "referrals-create": ["doctor"],
+  "facility-admin": ["facility_admin"],
+  "system-admin": ["system_admin"],
+  "facility-editor": ["facility_admin", "system_admin"],
 };
 
 /** The wrong-role texts of spec section 6, word for word. */
@@ -49,6 +59,7 @@ export const DENIED_MESSAGES: Record<GatedArea, string> = {
   "facility-admin": "This dashboard is only available for facility administrators.",
   "system-admin": "Access denied",
   history: "Access denied",
+  "facility-editor": "This page is only available for facility and system administrators.",
 };
 
 /**
@@ -57,8 +68,8 @@ export const DENIED_MESSAGES: Record<GatedArea, string> = {
  */
 export function gateFor(actor: Actor, area: GatedArea): Gate {
   if (actor.kind === "anonymous") return { kind: "anonymous" };
-  const role = AREA_ROLE[area];
-  if (role !== null && actor.role !== role) return { kind: "denied", message: DENIED_MESSAGES[area] };
+  const roles = AREA_ROLES[area];
+  if (roles !== null && !roles.includes(actor.role)) return { kind: "denied", message: DENIED_MESSAGES[area] };
   if (!actor.approved) {
     return actor.declineReason
       ? { kind: "declined", role: actor.role, reason: actor.declineReason }

@@ -20,6 +20,11 @@ import {
 } from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
 
 /** Founding-member sign-ups for coming-soon hubs (spec section 3, decisions section 5). */
 export const hubWaitlist = pgTable(
@@ -39,12 +44,93 @@ export const hubWaitlist = pgTable(
     phone: text("phone"),
     message: text("message"),
     notified: boolean("notified").notNull().default(false),
+    /** When the hub's notification reached this entry (the one that made it Notified). */
+    notifiedAt: timestamp("notified_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
+    index("hub_waitlist_pending_idx").on(t.hubId, t.id).where(sql`not ${t.notified}`),
     uniqueIndex("hub_waitlist_hub_email_key").on(t.hubId, sql`lower(${t.email})`),
     index("hub_waitlist_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
+);
+
+export const HUB_STATUSES = ["live", "coming-soon"] as const;
+export type HubSalesPitch = { problem: string; agitation: string; solution: string; benefits: string[] };
+
+/**
+ * The specialty hubs (issue 17): seeded from app/content/hubs.ts on first start, then owned by the
+ * database and edited by system administrators. `slug` is the public id (/hub/{slug}, the
+ * waitlist's hub_id) and never changes.
+ */
+export const hubs = pgTable(
+  "hubs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    slug: text("slug").notNull(),
+    /** Listing order (the home page shows the first six). */
+    position: integer("position").notNull(),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    icon: text("icon").notNull(),
+    countries: text("countries").array().notNull().default(sql`'{}'::text[]`),
+    color: text("color").notNull(),
+    bgColor: text("bg_color").notNull(),
+    specialties: text("specialties").array().notNull().default(sql`'{}'::text[]`),
+    status: text("status", { enum: HUB_STATUSES }).notNull(),
+    externalUrl: text("external_url"),
+    /** The planned launch, a quarter ("2026-Q1") or a month ("2026-03"); coming-soon hubs. */
+    launchDate: text("launch_date"),
+    salesPitch: jsonb("sales_pitch").$type<HubSalesPitch>().notNull(),
+    targetAudience: text("target_audience").array().notNull().default(sql`'{}'::text[]`),
+    foundingMemberPerks: text("founding_member_perks").array().notNull().default(sql`'{}'::text[]`),
+    foundingMemberCapacity: integer("founding_member_capacity").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("hubs_slug_key").on(t.slug),
+    check("hubs_status_check", sql`${t.status} in ('live', 'coming-soon')`),
+    check("hubs_capacity_check", sql`${t.foundingMemberCapacity} >= 0`),
+  ],
+);
+
+/**
+ * A message to a hub's waitlist (issue 17): the launch, or an update. Every entry still Pending
+ * when it runs gets it once; `sent` counts progress, `finishedAt` is set when none is left.
+ */
+export const hubNotifications = pgTable(
+  "hub_notifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    hubId: uuid("hub_id")
+      .notNull()
+      .references(() => hubs.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["launch", "update"] }).notNull(),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    /** Entries Pending when it started. */
+    total: integer("total").notNull(),
+    sent: integer("sent").notNull().default(0),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [index("hub_notifications_hub_idx").on(t.hubId, t.createdAt)],
+);
+
+/** Who a notification reached: written with the entry's Notified mark, so a resumed run skips them. */
+export const hubNotificationDeliveries = pgTable(
+  "hub_notification_deliveries",
+  {
+    notificationId: uuid("notification_id")
+      .notNull()
+      .references(() => hubNotifications.id, { onDelete: "cascade" }),
+    entryId: uuid("entry_id").notNull(),
+    email: text("email").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.notificationId, t.entryId] })],
 );
 
 /** Messages sent through the contact form; each is also emailed to CONTACT_INBOX. */
@@ -71,6 +157,14 @@ export type FacilityContact = {
   instagram?: string;
 };
 export type FacilitySpecialty = { name: string; description: string };
+
+/** A day's hours, "HH:MM" on the 24-hour clock, Ghana time; `closes` after `opens`. */
+export type DayHours = { opens: string; closes: string };
+/**
+ * When a facility is open (issue 17): around the clock, or per weekday from Monday (index 0) to
+ * Sunday (index 6), null for a closed day. The column is null while the hours are not known.
+ */
+export type OpeningHours = { allDay: true } | { allDay: false; week: (DayHours | null)[] };
 
 /**
  * What the directory's search box looks in: name, location and description, one per line
@@ -115,13 +209,24 @@ export const facilities = pgTable(
     professionals: text("professionals").array().notNull().default(sql`'{}'::text[]`),
     contact: jsonb("contact").$type<FacilityContact>().notNull(),
     isActive: boolean("is_active").notNull().default(true),
+    openingHours: jsonb("opening_hours").$type<OpeningHours>(),
+    /** Accepts Ghana's National Health Insurance (NHIS): a directory filter. */
+    nhisAccepted: boolean("nhis_accepted").notNull().default(false),
+    /** The Health Facilities Regulatory Agency's licence number, as the facility gives it. */
+    hefraLicence: text("hefra_licence"),
+    /** When a system administrator last checked the licence (the "Licence verified" badge); only they set it. */
+    licenceVerifiedOn: date("licence_verified_on", { mode: "string" }),
+    /** The current photo (facility_photos); null: the drawn illustration. */
+    photoId: uuid("photo_id"),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("facilities_slug_key").on(t.slug),
     index("facilities_active_name_idx").on(t.isActive, sql`lower(${t.name})`),
     // Covers the directory's count: filtered counts read this narrow index, not the wide rows.
     index("facilities_directory_idx").on(t.isActive, t.country, t.type, t.specialties, t.serviceCategories),
+    index("facilities_nhis_idx").on(t.isActive, t.nhisAccepted),
     index("facilities_specialties_idx").using("gin", t.specialties),
     index("facilities_service_categories_idx").using("gin", t.serviceCategories),
     // Case-insensitive substring search (ILIKE '%q%') without reading every row.
@@ -149,12 +254,6 @@ export const ROLES = ["doctor", "facility_admin", "system_admin"] as const;
 export type Role = (typeof ROLES)[number];
 /** "declined": a system administrator refused the account, with a reason the person reads when they sign in. */
 export const APPROVAL_STATUSES = ["pending", "approved", "declined"] as const;
-
-const updatedAt = () =>
-  timestamp("updated_at", { withTimezone: true })
-    .notNull()
-    .defaultNow()
-    .$onUpdate(() => new Date());
 
 /**
  * One row per person: the auth identity and the profile. `is_verified` is the spec's doctor
@@ -598,7 +697,9 @@ export const auditEvents = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
     action: text("action").notNull(),
-    subjectType: text("subject_type", { enum: ["referral", "user", "payment"] }).notNull(),
+    subjectType: text("subject_type", {
+      enum: ["referral", "user", "payment", "facility", "facility_report", "hub"],
+    }).notNull(),
     subjectId: uuid("subject_id").notNull(),
     fromStatus: text("from_status"),
     toStatus: text("to_status"),
@@ -622,3 +723,61 @@ export const contentVersions = pgTable("content_versions", {
   name: text("name").primaryKey(),
   version: bigint("version", { mode: "number" }).notNull().default(0),
 });
+
+/**
+ * A facility's uploaded photo (issue 17): the upload itself is not kept, only the WebP versions
+ * sharp made of it (facility_photo_files), each served under the photo's id with a year of caching
+ * (a new upload is a new id, so a kept copy never goes stale).
+ */
+export const facilityPhotos = pgTable(
+  "facility_photos",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    facilityId: uuid("facility_id")
+      .notNull()
+      .references(() => facilities.id, { onDelete: "cascade" }),
+    uploadedBy: uuid("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("facility_photos_facility_idx").on(t.facilityId)],
+);
+
+/** One sized WebP version of a facility photo. */
+export const facilityPhotoFiles = pgTable(
+  "facility_photo_files",
+  {
+    photoId: uuid("photo_id")
+      .notNull()
+      .references(() => facilityPhotos.id, { onDelete: "cascade" }),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    bytes: bytea("bytes").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.photoId, t.width] })],
+);
+
+/** A facility's earlier addresses: a renamed facility answers at each with a redirect. */
+export const facilitySlugHistory = pgTable("facility_slug_history", {
+  slug: text("slug").primaryKey(),
+  facilityId: uuid("facility_id")
+    .notNull()
+    .references(() => facilities.id, { onDelete: "cascade" }),
+  createdAt: createdAt(),
+});
+
+/** "Report wrong information" from a public profile, until an administrator resolves it. */
+export const facilityReports = pgTable(
+  "facility_reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    facilityId: uuid("facility_id")
+      .notNull()
+      .references(() => facilities.id, { onDelete: "cascade" }),
+    details: text("details").notNull(),
+    email: text("email"),
+    createdAt: createdAt(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    resolvedBy: uuid("resolved_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [index("facility_reports_open_idx").on(t.facilityId, t.createdAt).where(sql`${t.resolvedAt} is null`)],
+);

@@ -57,3 +57,8 @@ export async function sendMail(mail: Mail): Promise<void> {
   const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
   logger.info({ to, subject: mail.subject, links, file }, "mail written to the development outbox (SMTP_URL is unset)");
 }
+
+/** Sends without making the request wait; a failure is logged (`what` names the mail in the log). */
+export function mailInBackground(mail: Mail, what: string): void {
+  sendMail(mail).catch((error: unknown) => logger.error({ err: error }, `sending the ${what} mail failed`));
+}

@@ -12,7 +12,7 @@ export const STATIC_PAGE_HEADER = "X-Static-Page";
  * Content whose every write raises a version in the database (table content_versions, kept by
  * triggers): a page built from it alone (route handle `versionedBy`) is kept until the version moves.
  */
-export const VERSIONED_CONTENT = ["facilities"] as const;
+export const VERSIONED_CONTENT = ["facilities", "hubs"] as const;
 export type VersionedContent = (typeof VERSIONED_CONTENT)[number];
 
 export type CacheTag = "static" | `content:${VersionedContent}`;

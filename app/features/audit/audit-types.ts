@@ -11,6 +11,12 @@ export const AUDIT_TYPES = {
   "account.declined": "Account declined",
   "payment.recorded": "Payment recorded",
   "export.downloaded": "Export downloaded",
+  "facility.created": "Facility added",
+  "facility.updated": "Facility edited",
+  "facility.photo": "Facility photo uploaded",
+  "facility.deactivated": "Facility deactivated",
+  "facility.reactivated": "Facility reactivated",
+  "facility.report_resolved": "Facility report resolved",
 } as const;
 
 export type AuditType = keyof typeof AUDIT_TYPES;
@@ -21,6 +27,7 @@ export const AUDIT_GROUPS = {
   account: "All account events",
   payment: "All payment events",
   export: "All exports",
+  facility: "All facility events",
 } as const;
 
 export type AuditTypeFilter = AuditType | keyof typeof AUDIT_GROUPS;

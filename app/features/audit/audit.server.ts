@@ -11,7 +11,7 @@ export type AuditAction = AuditType;
 export type AuditEntry = {
   actorId: string;
   action: AuditAction;
-  subjectType: "referral" | "user" | "payment";
+  subjectType: (typeof auditEvents.$inferInsert)["subjectType"];
   subjectId: string;
   fromStatus?: string | null;
   toStatus?: string | null;

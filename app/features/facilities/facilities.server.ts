@@ -20,6 +20,11 @@ const cardColumns = {
   verified: facilities.verified,
   emergency: facilities.emergency,
   description: facilities.description,
+  nhisAccepted: facilities.nhisAccepted,
+  licenceVerifiedOn: facilities.licenceVerifiedOn,
+  openingHours: facilities.openingHours,
+  photoId: facilities.photoId,
+  image: facilities.image,
 };
 
 /** Alphabetical regardless of case (served by the facilities_active_name_idx index). */
@@ -48,6 +53,7 @@ function directoryWhere(filters: Partial<FacilityFilters>): SQL {
   if (filters.services) {
     conditions.push(sql`${facilities.serviceCategories} @> array[${filters.services}]::text[]`);
   }
+  if (filters.nhis) conditions.push(eq(facilities.nhisAccepted, true));
   if (filters.q) {
     const pattern = containsPattern(filters.q);
     // Name, location or description, case-insensitive; served by the trigram index.

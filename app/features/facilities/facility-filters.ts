@@ -25,6 +25,10 @@ export const facilityFiltersSchema = z.object({
   type: optionOrAll(TYPE_OPTIONS),
   specialty: optionOrAll(SPECIALTY_OPTIONS),
   services: optionOrAll(SERVICE_OPTIONS),
+  nhis: z
+    .string()
+    .optional()
+    .transform((v) => v === "1"),
   page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
   view: z.enum(["list", "map"]).catch("list").default("list"),
 });
@@ -37,7 +41,7 @@ void sameShape;
 /** Reads filters from URLSearchParams (the first value of each key wins). */
 export function parseFacilityFilters(params: URLSearchParams): FacilityFilters {
   const raw: Record<string, string> = {};
-  for (const key of ["q", "country", "type", "specialty", "services", "page", "view"]) {
+  for (const key of ["q", "country", "type", "specialty", "services", "nhis", "page", "view"]) {
     const value = params.get(key);
     if (value !== null) raw[key] = value;
   }

@@ -37,3 +37,15 @@ export function telHref(phone: string): string {
 export function displayUrl(url: string): string {
   return url.replace(/^https?:\/\/(www\.)?/, "").replace(/\/$/, "");
 }
+
+const calendarDate = new Intl.DateTimeFormat("en-GH", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
+/** A stored calendar date ("2026-11-03") as "3 Nov 2026". */
+export function formatCalendarDate(date: string): string {
+  return calendarDate.format(new Date(`${date}T00:00:00Z`));
+}

@@ -54,6 +54,8 @@ export type FacilityFilters = {
   type?: FacilityType;
   specialty?: SpecialtyFilter;
   services?: ServiceCategory;
+  /** Only facilities that accept Ghana's National Health Insurance (NHIS). */
+  nhis: boolean;
   page: number;
   view: View;
 };
@@ -82,6 +84,7 @@ export function filtersFromForm(data: FormData, view: View): FacilityFilters {
     type: pickOption(TYPE_OPTIONS, data.get("type")),
     specialty: pickOption(SPECIALTY_OPTIONS, data.get("specialty")),
     services: pickOption(SERVICE_OPTIONS, data.get("services")),
+    nhis: data.get("nhis") === "1",
     page: 1,
     view,
   };
@@ -98,6 +101,7 @@ export function facilitiesSearch(filters: Partial<FacilityFilters>): string {
   if (filters.type) params.set("type", filters.type);
   if (filters.specialty) params.set("specialty", filters.specialty);
   if (filters.services) params.set("services", filters.services);
+  if (filters.nhis) params.set("nhis", "1");
   if (filters.page && filters.page > 1) params.set("page", String(filters.page));
   if (filters.view === "map") params.set("view", "map");
   const search = params.toString();
@@ -105,7 +109,7 @@ export function facilitiesSearch(filters: Partial<FacilityFilters>): string {
 }
 
 export function hasActiveFilters(filters: FacilityFilters): boolean {
-  return Boolean(filters.q || filters.country || filters.type || filters.specialty || filters.services);
+  return Boolean(filters.q || filters.country || filters.type || filters.specialty || filters.services || filters.nhis);
 }
 
 export function countryLabel(code: string): string {

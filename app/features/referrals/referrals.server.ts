@@ -4,11 +4,10 @@ import { data } from "react-router";
 import { type Actor, assertGate, type UserActor } from "~/auth/actor.server";
 import type { Db } from "~/db/client.server";
 import { facilities, patients, paymentRecords, referralSearchDocument, referrals, users } from "~/db/schema";
-import { sendMail } from "~/email/send.server";
+import { mailInBackground } from "~/email/send.server";
 import { env } from "~/env.server";
 import { recordAudit } from "~/features/audit/audit.server";
 import { containsPattern } from "~/lib/like-pattern";
-import { logger } from "~/lib/logger.server";
 import { type CountedPage, type ProbedPage, pageFrom, probedPage } from "~/lib/paging";
 import { searchText } from "~/lib/search-text";
 
@@ -33,10 +32,6 @@ export const DOCTOR_PAGE_SIZE = 10;
 export const FACILITY_PAGE_SIZE = 20;
 export const ADMIN_PAGE_SIZE = 20;
 export const HISTORY_PAGE_SIZE = 20;
-
-function mailInBackground(mail: Parameters<typeof sendMail>[0], what: string): void {
-  sendMail(mail).catch((error: unknown) => logger.error({ err: error }, `sending the ${what} mail failed`));
-}
 
 /* ------------------------------------------------------------------------------------------------
  * Creating a referral (doctors)
@@ -127,7 +122,7 @@ export async function createReferral(db: Db, actor: Actor, values: unknown): Pro
   return { ok: true, id: created.id, referralNumber: created.referralNumber };
 }
 
-async function facilityAdminEmails(db: Db, facilityId: string): Promise<string[]> {
+export async function facilityAdminEmails(db: Db, facilityId: string): Promise<string[]> {
   const rows = await db
     .select({ email: users.email })
     .from(users)

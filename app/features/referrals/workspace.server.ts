@@ -14,9 +14,8 @@ import {
   referrals,
   users,
 } from "~/db/schema";
-import { sendMail } from "~/email/send.server";
+import { mailInBackground } from "~/email/send.server";
 import { env } from "~/env.server";
-import { logger } from "~/lib/logger.server";
 import {
   ATTACHMENT_MESSAGES,
   type AttachmentType,
@@ -383,10 +382,6 @@ async function locate(db: Db, viewer: UserActor, referralId: string): Promise<Lo
     : undefined;
   if (!row || !canSee(viewer, row)) throw notFound();
   return row;
-}
-
-function mailInBackground(mail: Parameters<typeof sendMail>[0], what: string): void {
-  sendMail(mail).catch((error: unknown) => logger.error({ err: error }, `sending the ${what} mail failed`));
 }
 
 async function facilityAdminEmails(db: Db, facilityId: string): Promise<string[]> {

@@ -193,17 +193,20 @@ function FilterForm({ filters, view, clearHref }: { filters: FacilityFilters; vi
     if (!form) return;
     const select = (name: FilterName) => form.elements.namedItem(name) as HTMLSelectElement;
     const search = form.elements.namedItem("q") as HTMLInputElement;
+    const nhis = form.elements.namedItem("nhis") as HTMLInputElement;
     if (!hydrated.current) {
       hydrated.current = true;
       // A choice made before React ran (or kept by the browser across a reload) is not in the list yet.
       const changed =
         FILTER_SELECTS.some((s) => select(s.name).value !== (filters[s.name] ?? "all")) ||
+        nhis.checked !== filters.nhis ||
         normalizeQuery(search.value) !== filters.q;
       if (changed) apply(true);
       return;
     }
     // The page's filters changed: show them, except in a search box being typed in.
     for (const s of FILTER_SELECTS) select(s.name).value = filters[s.name] ?? "all";
+    nhis.checked = filters.nhis;
     const typing = document.activeElement === search || timer.current !== undefined;
     if (!typing && normalizeQuery(search.value) !== filters.q) search.value = filters.q;
   }, [filters]);
@@ -272,6 +275,16 @@ function FilterForm({ filters, view, clearHref }: { filters: FacilityFilters; vi
           </div>
         ))}
       </div>
+      <label className="inline-flex min-h-11 items-center gap-3 text-sm font-medium text-ink">
+        <input
+          type="checkbox"
+          name="nhis"
+          value="1"
+          defaultChecked={filters.nhis}
+          className="size-5 accent-brand-700"
+        />
+        Accepts NHIS (National Health Insurance)
+      </label>
       {view === "map" ? <input type="hidden" name="view" value="map" /> : null}
       <div className="flex flex-wrap items-center gap-3">
         <button type="submit" className="btn-primary">

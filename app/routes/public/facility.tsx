@@ -1,14 +1,21 @@
 import type { ReactNode } from "react";
-import { data, isRouteErrorResponse, useRouteLoaderData } from "react-router";
+import { data, isRouteErrorResponse, redirect, useRouteLoaderData } from "react-router";
 import type { IconName } from "~/components/marketing/icon";
-import { FACILITY_IMAGE_SIZE } from "~/content/facilities";
 import { SITE } from "~/content/site";
 import { db } from "~/db/database.server";
-import { TypeBadge, VerifiedMark } from "~/features/facilities/components/facility-card";
+import {
+  FacilityImage,
+  LicenceBadge,
+  NhisBadge,
+  TypeBadge,
+  VerifiedMark,
+} from "~/features/facilities/components/facility-card";
 import { FacilityIcon } from "~/features/facilities/components/facility-icons";
 import { getFacilityBySlug } from "~/features/facilities/facilities.server";
+import { currentSlugFor } from "~/features/facilities/facility-admin.server";
 import { displayUrl, isRated, profileReviewsLabel, ratingValue, telHref } from "~/features/facilities/facility-format";
 import { facilityJsonLd, serializeJsonLd } from "~/features/facilities/facility-jsonld";
+import { hoursTable } from "~/features/facilities/opening-hours";
 import { useNonce } from "~/lib/nonce";
 import { pageMeta } from "~/lib/seo";
 import type { RouteHandle } from "~/root";
@@ -18,9 +25,13 @@ import type { Route } from "./+types/facility";
 export const handle: RouteHandle = { hydrate: false, versionedBy: "facilities" };
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const facility = await getFacilityBySlug(await db(), params.facilityId);
-  if (!facility) throw data(null, { status: 404 });
-  return { facility };
+  const database = await db();
+  const facility = await getFacilityBySlug(database, params.facilityId);
+  if (facility) return { facility };
+  // A renamed facility keeps answering at its earlier addresses.
+  const moved = await currentSlugFor(database, params.facilityId);
+  if (moved) throw redirect(`/facility/${moved}`, 301);
+  throw data(null, { status: 404 });
 }
 
 export const meta: Route.MetaFunction = (args) => {
@@ -64,14 +75,11 @@ export default function FacilityProfile({ loaderData }: Route.ComponentProps) {
       </div>
 
       <header className="container-page mt-2 grid items-center gap-6 md:grid-cols-2 md:gap-10">
-        <img
-          src={facility.image}
-          width={FACILITY_IMAGE_SIZE.width}
-          height={FACILITY_IMAGE_SIZE.height}
-          alt={`Illustration of ${facility.name}`}
-          fetchPriority="high"
-          decoding="async"
-          className="h-auto w-full rounded-2xl border border-slate-200 bg-brand-50"
+        <FacilityImage
+          facility={facility}
+          priority
+          sizes="(min-width: 768px) 50vw, 100vw"
+          className="aspect-video h-auto w-full rounded-2xl border border-slate-200 bg-brand-50 object-cover"
         />
         <div>
           <div className="flex flex-wrap items-center gap-2">
@@ -82,7 +90,12 @@ export default function FacilityProfile({ loaderData }: Route.ComponentProps) {
                 <span aria-hidden="true">Verified</span>
               </span>
             ) : null}
+            {facility.nhisAccepted ? <NhisBadge /> : null}
+            {facility.licenceVerifiedOn ? <LicenceBadge verifiedOn={facility.licenceVerifiedOn} /> : null}
           </div>
+          {facility.hefraLicence ? (
+            <p className="mt-2 text-sm text-muted">HeFRA licence {facility.hefraLicence}</p>
+          ) : null}
           <h1 className="mt-3 text-3xl font-bold tracking-tight sm:text-4xl">{facility.name}</h1>
           <p className="mt-3 flex items-center gap-1.5 text-muted">
             <FacilityIcon name="map-pin" />
@@ -250,6 +263,24 @@ export default function FacilityProfile({ loaderData }: Route.ComponentProps) {
             </ul>
           </Section>
 
+          {facility.openingHours ? (
+            <Section id="opening-hours" title="Opening Hours">
+              <table className="w-full text-sm">
+                <caption className="sr-only">Opening hours, Ghana time</caption>
+                <tbody>
+                  {hoursTable(facility.openingHours).map((row) => (
+                    <tr key={row.day} className="border-b border-slate-100 last:border-0">
+                      <th scope="row" className="py-1.5 pr-4 text-left font-medium text-ink">
+                        {row.day}
+                      </th>
+                      <td className="py-1.5 text-right text-muted">{row.hours}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </Section>
+          ) : null}
+
           <Section id="languages" title="Languages Spoken">
             <ul className="flex flex-wrap gap-2">
               {facility.languages.map((language) => (
@@ -297,6 +328,13 @@ export default function FacilityProfile({ loaderData }: Route.ComponentProps) {
               </a>
             </div>
           </section>
+
+          <p className="text-sm text-muted">
+            Something on this page out of date or wrong?{" "}
+            <a href={`/facility/${facility.slug}/report`} className="font-semibold text-brand-700 underline">
+              Report wrong information
+            </a>
+          </p>
         </div>
       </div>
     </main>

@@ -1,7 +1,10 @@
 import { Link } from "react-router";
+import { FACILITY_IMAGE_SIZE } from "~/content/facilities";
 import type { facilities } from "~/db/schema";
-import { isRated, ratingValue, reviewsLabel, splitSpecialties } from "../facility-format";
+import { formatCalendarDate, isRated, ratingValue, reviewsLabel, splitSpecialties } from "../facility-format";
 import { typeLabel } from "../facility-options";
+import { PHOTO_WIDTHS, photoHeight, photoSrcSet, photoUrl } from "../facility-photo";
+import { hoursSummary } from "../opening-hours";
 import { FacilityIcon } from "./facility-icons";
 
 export type FacilityCardData = Pick<
@@ -17,7 +20,79 @@ export type FacilityCardData = Pick<
   | "verified"
   | "emergency"
   | "description"
+  | "image"
+  | "photoId"
+  | "nhisAccepted"
+  | "licenceVerifiedOn"
+  | "openingHours"
 >;
+
+/**
+ * The facility's uploaded photo (WebP, each size with its width and height, so nothing shifts as
+ * it loads), or its drawn illustration until it has one.
+ */
+export function FacilityImage({
+  facility,
+  sizes,
+  priority = false,
+  decorative = false,
+  className,
+}: {
+  facility: Pick<FacilityCardData, "name" | "image" | "photoId">;
+  sizes: string;
+  priority?: boolean;
+  /** Beside the facility's name (a card): the image adds nothing a screen reader needs. */
+  decorative?: boolean;
+  className?: string;
+}) {
+  const loading = priority ? { fetchPriority: "high" as const } : { loading: "lazy" as const };
+  if (facility.photoId) {
+    const width = PHOTO_WIDTHS[1];
+    return (
+      <img
+        src={photoUrl(facility.photoId, width)}
+        srcSet={photoSrcSet(facility.photoId)}
+        sizes={sizes}
+        width={width}
+        height={photoHeight(width)}
+        alt={decorative ? "" : facility.name}
+        decoding="async"
+        {...loading}
+        className={className}
+      />
+    );
+  }
+  return (
+    <img
+      src={facility.image}
+      width={FACILITY_IMAGE_SIZE.width}
+      height={FACILITY_IMAGE_SIZE.height}
+      alt={decorative ? "" : `Illustration of ${facility.name}`}
+      decoding="async"
+      {...loading}
+      className={className}
+    />
+  );
+}
+
+/** Takes Ghana's National Health Insurance. */
+export function NhisBadge() {
+  return (
+    <span className="inline-flex items-center rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-semibold text-emerald-800">
+      Accepts NHIS
+    </span>
+  );
+}
+
+/** A system administrator checked the HeFRA licence on this date. */
+export function LicenceBadge({ verifiedOn }: { verifiedOn: string }) {
+  return (
+    <span className="inline-flex items-center gap-1 rounded-full bg-sky-50 px-2.5 py-0.5 text-xs font-semibold text-sky-900">
+      <FacilityIcon name="verified" className="size-3.5" />
+      Licence verified {formatCalendarDate(verifiedOn)}
+    </span>
+  );
+}
 
 export function TypeBadge({ type }: { type: string }) {
   return (
@@ -48,8 +123,15 @@ export function VerifiedMark({ className = "size-5" }: { className?: string }) {
 /** A directory card, with exactly the spec's fields (section 2). */
 export function FacilityCard({ facility }: { facility: FacilityCardData }) {
   const { shown, more } = splitSpecialties(facility.specialties);
+  const hours = hoursSummary(facility.openingHours);
   return (
     <article className="card flex h-full flex-col gap-3">
+      <FacilityImage
+        facility={facility}
+        sizes="(min-width: 1024px) 360px, (min-width: 640px) 45vw, 90vw"
+        decorative
+        className="-mx-1 -mt-1 aspect-video h-auto w-[calc(100%+0.5rem)] max-w-none rounded-xl bg-brand-50 object-cover"
+      />
       <div className="flex items-start justify-between gap-2">
         <h2 className="text-lg leading-snug font-semibold text-ink">{facility.name}</h2>
         {facility.verified ? <VerifiedMark /> : null}
@@ -61,6 +143,8 @@ export function FacilityCard({ facility }: { facility: FacilityCardData }) {
       <div className="flex flex-wrap items-center gap-2">
         <TypeBadge type={facility.type} />
         {facility.emergency ? <EmergencyBadge /> : null}
+        {facility.nhisAccepted ? <NhisBadge /> : null}
+        {facility.licenceVerifiedOn ? <LicenceBadge verifiedOn={facility.licenceVerifiedOn} /> : null}
       </div>
       <p className="flex items-center gap-1.5 text-sm">
         {isRated(facility.rating) ? (
@@ -98,6 +182,14 @@ export function FacilityCard({ facility }: { facility: FacilityCardData }) {
           <span className="font-medium text-ink">Languages:</span> {facility.languages.join(", ")}
         </span>
       </p>
+      {hours ? (
+        <p className="flex items-start gap-1.5 text-sm text-muted">
+          <FacilityIcon name="clock" className="mt-0.5 size-4" />
+          <span>
+            <span className="font-medium text-ink">Hours:</span> {hours}
+          </span>
+        </p>
+      ) : null}
       <div className="mt-auto pt-2">
         <Link to={`/facility/${facility.slug}`} className="btn-secondary w-full">
           View Profile<span className="sr-only">: {facility.name}</span>

@@ -1,0 +1,304 @@
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { useState } from "react";
+import { Form } from "react-router";
+import { ErrorSummary, FormNotice, SubmitButton } from "~/components/forms/form-parts";
+import { type FormAnswer, useIsSubmitting, useSchemaForm } from "~/components/forms/schema-form";
+import { fieldError, InputField, SelectField, TextAreaField } from "~/components/ui/field";
+import type { facilities } from "~/db/schema";
+import { useHydrated } from "~/lib/use-hydrated";
+import { COUNTRY_OPTIONS, SERVICE_OPTIONS, TYPE_OPTIONS } from "../facility-options";
+import { FACILITY_FIELDS, facilitySchema } from "../facility-schema";
+import { hoursToForm, WEEKDAYS } from "../opening-hours";
+
+export type FacilityFormAnswer = FormAnswer<{ intent?: string }>;
+type Facility = typeof facilities.$inferSelect;
+
+/** The editor's values for a stored facility (lists one item per line). */
+export function facilityFormValues(f: Facility): Record<string, string> {
+  return {
+    name: f.name,
+    type: f.type,
+    location: f.location,
+    country: f.country,
+    address: f.address,
+    description: f.description,
+    about: f.about,
+    mission: f.mission ?? "",
+    vision: f.vision ?? "",
+    partnerships: (f.partnerships ?? []).join("\n"),
+    services: f.services.join("\n"),
+    specialties: f.specialtyDetails.map((s) => (s.description ? `${s.name}: ${s.description}` : s.name)).join("\n"),
+    professionals: f.professionals.join("\n"),
+    languages: f.languages.join("\n"),
+    insurance: f.insurance.join("\n"),
+    phones: f.contact.phones.join("\n"),
+    email: f.contact.email,
+    website: f.contact.website ?? "",
+    facebook: f.contact.facebook ?? "",
+    instagram: f.contact.instagram ?? "",
+    emergency: f.emergency ? "on" : "",
+    nhis_accepted: f.nhisAccepted ? "on" : "",
+    hefra_licence: f.hefraLicence ?? "",
+    licence_verified_on: f.licenceVerifiedOn ?? "",
+    ...hoursToForm(f.openingHours),
+  };
+}
+
+const optional = (label: string) => (
+  <>
+    {label} <span className="font-normal text-muted">(optional)</span>
+  </>
+);
+const perLine = "One per line.";
+
+/**
+ * Every field of a facility's directory card and profile (issue 17), for a system administrator
+ * (add or edit, and the licence's verified date) or the facility's own administrator. One schema
+ * checks it here and again in the action; without JavaScript it is a plain post and comes back
+ * with the errors and the typed values.
+ */
+export function FacilityForm({
+  action,
+  answer,
+  initial,
+  categories,
+  canVerify,
+  submitLabel,
+  busyLabel,
+}: {
+  action: string;
+  answer: FacilityFormAnswer | undefined;
+  initial?: Record<string, string>;
+  /** The directory's service filter codes the facility has (checkboxes). */
+  categories: readonly string[];
+  canVerify: boolean;
+  submitLabel: string;
+  busyLabel: string;
+}) {
+  const [form, fields] = useSchemaForm(facilitySchema, {
+    id: "facility",
+    lastResult: answer?.intent === "save" || answer?.intent === undefined ? answer?.result : undefined,
+    defaultValue: initial ?? { hours_mode: "unknown", type: "", country: "ghana" },
+  });
+  const busy = useIsSubmitting({ formAction: action, intent: "save" });
+  const initialMode = String(fields.hours_mode.initialValue ?? "unknown");
+  const [hoursMode, setHoursMode] = useState(initialMode);
+  const formProps = getFormProps(form);
+  const hydrated = useHydrated();
+
+  return (
+    <div>
+      <FormNotice answer={answer?.intent === "save" || answer?.intent === undefined ? answer : undefined} />
+      <ErrorSummary form={form} labels={FACILITY_FIELDS} />
+      <Form method="post" action={action} {...formProps} className="space-y-8">
+        <input type="hidden" name="intent" value="save" />
+        <fieldset className="card space-y-5 sm:p-6">
+          <legend className="px-1 text-lg font-bold">Directory card</legend>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <InputField field={fields.name} label="Name" required maxLength={200} />
+            <SelectField
+              field={fields.type}
+              label="Facility type"
+              required
+              placeholder="Choose a type"
+              options={TYPE_OPTIONS}
+            />
+            <InputField field={fields.location} label="Location" required hint="Town and country, e.g. Ho, Ghana" />
+            <SelectField field={fields.country} label="Country" required options={COUNTRY_OPTIONS} />
+          </div>
+          <InputField field={fields.address} label="Address" required maxLength={300} />
+          <TextAreaField
+            field={fields.description}
+            label="Short description"
+            required
+            rows={3}
+            hint="Shown on the directory card (up to 500 characters)."
+          />
+          <fieldset>
+            <legend className="field-label">Services in the directory's filter</legend>
+            <div className="mt-1 flex flex-wrap gap-x-6 gap-y-2">
+              {SERVICE_OPTIONS.map((option) => (
+                <label key={option.value} className="inline-flex min-h-11 items-center gap-2 text-sm">
+                  <input
+                    type="checkbox"
+                    name="service_categories"
+                    value={option.value}
+                    defaultChecked={categories.includes(option.value)}
+                    className="size-5 accent-brand-700"
+                  />
+                  {option.label}
+                </label>
+              ))}
+            </div>
+            {fieldError(fields.service_categories) ? (
+              <p className="field-error">{fieldError(fields.service_categories)}</p>
+            ) : null}
+          </fieldset>
+          <div className="flex flex-wrap gap-x-8 gap-y-2">
+            <Checkbox field={fields.emergency} label="24/7 emergency services" />
+            <Checkbox field={fields.nhis_accepted} label="Accepts NHIS (National Health Insurance)" />
+          </div>
+        </fieldset>
+
+        <fieldset className="card space-y-5 sm:p-6">
+          <legend className="px-1 text-lg font-bold">Profile</legend>
+          <TextAreaField field={fields.about} label="About" required rows={6} />
+          <div className="grid gap-5 sm:grid-cols-2">
+            <TextAreaField field={fields.mission} label={optional("Our Mission")} rows={3} />
+            <TextAreaField field={fields.vision} label={optional("Our Vision")} rows={3} />
+          </div>
+          <TextAreaField
+            field={fields.specialties}
+            label="Medical specialties"
+            required
+            rows={5}
+            hint='One per line, as "Name: what you offer", e.g. "Cardiology: Heart checks, ECG and echocardiography".'
+          />
+          <div className="grid gap-5 sm:grid-cols-2">
+            <TextAreaField field={fields.services} label="Services offered" required rows={5} hint={perLine} />
+            <TextAreaField
+              field={fields.professionals}
+              label={optional("Health professionals")}
+              rows={5}
+              hint={perLine}
+            />
+            <TextAreaField field={fields.languages} label="Languages spoken" required rows={3} hint={perLine} />
+            <TextAreaField field={fields.insurance} label={optional("Insurance accepted")} rows={3} hint={perLine} />
+          </div>
+          <TextAreaField
+            field={fields.partnerships}
+            label={optional("Partnerships & affiliations")}
+            rows={3}
+            hint={perLine}
+          />
+        </fieldset>
+
+        <fieldset className="card space-y-5 sm:p-6">
+          <legend className="px-1 text-lg font-bold">Contact</legend>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <TextAreaField
+              field={fields.phones}
+              label="Phone numbers"
+              required
+              rows={3}
+              hint="One per line, e.g. +233 30 000 0000. The first is the Call Now button."
+            />
+            <InputField field={fields.email} label="Email" required type="email" autoComplete="off" />
+            <InputField field={fields.website} label={optional("Website")} placeholder="https://" />
+            <InputField field={fields.facebook} label={optional("Facebook page")} placeholder="https://" />
+            <InputField field={fields.instagram} label={optional("Instagram page")} placeholder="https://" />
+          </div>
+        </fieldset>
+
+        <fieldset className="card space-y-4 sm:p-6">
+          <legend className="px-1 text-lg font-bold">Opening hours</legend>
+          <div role="radiogroup" aria-labelledby="hours-mode-label" className="space-y-1">
+            <p id="hours-mode-label" className="field-label">
+              How are the hours given?
+            </p>
+            {[
+              { value: "unknown", label: "Not shown on the profile" },
+              { value: "all-day", label: "Open 24 hours, every day" },
+              { value: "weekly", label: "Hours per weekday" },
+            ].map((option) => (
+              <label key={option.value} className="flex min-h-11 items-center gap-3 text-sm">
+                <input
+                  type="radio"
+                  name="hours_mode"
+                  value={option.value}
+                  defaultChecked={initialMode === option.value}
+                  onChange={() => setHoursMode(option.value)}
+                  className="size-5 accent-brand-700"
+                />
+                {option.label}
+              </label>
+            ))}
+            {fieldError(fields.hours_mode) ? (
+              <p id={fields.hours_mode.errorId} className="field-error">
+                {fieldError(fields.hours_mode)}
+              </p>
+            ) : null}
+          </div>
+          {/* Without JavaScript every row shows; they are read only for "Hours per weekday". */}
+          <div className="space-y-3" hidden={hydrated && hoursMode !== "weekly"}>
+            <p className="text-sm text-muted">Ghana time, 24-hour clock. Leave both empty for a closed day.</p>
+            {WEEKDAYS.map((day) => {
+              const opens = fields[`hours_${day.key}_opens`];
+              const closes = fields[`hours_${day.key}_closes`];
+              const error = fieldError(opens) ?? fieldError(closes);
+              return (
+                <div key={day.key} className="grid grid-cols-[6rem_1fr_1fr] items-center gap-3">
+                  <span className="text-sm font-medium">{day.label}</span>
+                  <label className="sr-only" htmlFor={opens.id}>
+                    {day.label} opens
+                  </label>
+                  <input
+                    {...getInputProps(opens, { type: "time" })}
+                    key={opens.key}
+                    aria-invalid={error ? true : undefined}
+                    className="field-input"
+                  />
+                  <label className="sr-only" htmlFor={closes.id}>
+                    {day.label} closes
+                  </label>
+                  <input
+                    {...getInputProps(closes, { type: "time" })}
+                    key={closes.key}
+                    aria-invalid={error ? true : undefined}
+                    className="field-input"
+                  />
+                  {error ? <p className="field-error col-span-3">{error}</p> : null}
+                </div>
+              );
+            })}
+          </div>
+        </fieldset>
+
+        <fieldset className="card space-y-5 sm:p-6">
+          <legend className="px-1 text-lg font-bold">Licence</legend>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <InputField
+              field={fields.hefra_licence}
+              label={optional("HeFRA licence number")}
+              hint="The Health Facilities Regulatory Agency's licence number."
+            />
+            {canVerify ? (
+              <InputField
+                field={fields.licence_verified_on}
+                label={optional("Licence verified on")}
+                type="date"
+                hint='The date you checked the licence with HeFRA: the profile shows "Licence verified". Empty: not verified.'
+              />
+            ) : (
+              <p className="self-end text-sm text-muted">
+                A system administrator verifies the licence. Changing the number removes the "Licence verified" mark
+                until it is checked again.
+              </p>
+            )}
+          </div>
+        </fieldset>
+
+        <SubmitButton busy={busy} busyLabel={busyLabel}>
+          {submitLabel}
+        </SubmitButton>
+      </Form>
+    </div>
+  );
+}
+
+function Checkbox({
+  field,
+  label,
+}: {
+  // biome-ignore lint/suspicious/noExplicitAny: a checkbox field of the facility schema
+  field: any;
+  label: string;
+}) {
+  const { key, ...props } = getInputProps(field, { type: "checkbox" });
+  return (
+    <label className="inline-flex min-h-11 items-center gap-3 text-sm font-medium">
+      <input key={key} {...props} className="size-5 accent-brand-700" />
+      {label}
+    </label>
+  );
+}

@@ -1,0 +1,593 @@
+import { and, asc, count, desc, eq, isNull, ne, type SQL, sql } from "drizzle-orm";
+import { data } from "react-router";
+import sharp from "sharp";
+import { type Actor, assertGate, type UserActor } from "~/auth/actor.server";
+import type { Db } from "~/db/client.server";
+import {
+  facilities,
+  facilityPhotoFiles,
+  facilityPhotos,
+  facilityReports,
+  facilitySearchDocument,
+  facilitySlugHistory,
+} from "~/db/schema";
+import { simpleMail } from "~/email/layout";
+import { mailInBackground } from "~/email/send.server";
+import { env } from "~/env.server";
+import { recordAudit } from "~/features/audit/audit.server";
+import { facilityAdminEmails } from "~/features/referrals/referrals.server";
+import { containsPattern } from "~/lib/like-pattern";
+import { type ProbedPage, probedPage } from "~/lib/paging";
+import { hitRateLimit, tooManyAttemptsMessage } from "~/lib/rate-limit.server";
+import { type FacilityProfile, nextFreeSlug } from "./facilities.server";
+import { MAX_PHOTO_BYTES, PHOTO_WIDTHS, photoHeight } from "./facility-photo";
+import { type FacilityInput, type FacilityReportInput, facilityReportSchema, facilitySchema } from "./facility-schema";
+import { hoursFromForm } from "./opening-hours";
+
+/*
+ * Facilities managed in the product (issue 17). System administrators add, edit, deactivate and
+ * reactivate any facility and verify licences; a facility administrator edits their own facility's
+ * profile and photo, nothing else. Every rule is checked here, whatever posted the form.
+ */
+
+/** The editor's answer for a refused input: each field's first message. */
+export type FacilityFieldErrors = Record<string, string>;
+export type SaveResult =
+  | { ok: true; id: string; slug: string; changed: string[] }
+  | { ok: false; fieldErrors: FacilityFieldErrors };
+
+const notFound = () => data("Facility Not Found", { status: 404 });
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Who may edit facility `id`: an approved system administrator, or the approved administrator of that facility. */
+export function assertCanEditFacility(actor: Actor, facilityId: string): UserActor {
+  const editor = assertGate(actor, "facility-editor");
+  if (editor.role === "system_admin" || editor.facilityId === facilityId) return editor;
+  throw data("You can only edit your own facility.", { status: 403 });
+}
+
+const isSystemAdmin = (actor: UserActor) => actor.role === "system_admin";
+
+/** The columns a validated form sets (the licence's verified date is decided by the caller). */
+function columnsOf(input: FacilityInput) {
+  return {
+    name: input.name,
+    type: input.type,
+    location: input.location,
+    country: input.country,
+    address: input.address,
+    description: input.description,
+    about: input.about,
+    mission: input.mission,
+    vision: input.vision,
+    partnerships: input.partnerships.length ? input.partnerships : null,
+    services: input.services,
+    serviceCategories: [...new Set([...input.service_categories, ...(input.emergency ? ["emergency"] : [])])],
+    specialties: input.specialties.map((s) => s.name),
+    specialtyDetails: input.specialties,
+    professionals: input.professionals,
+    languages: input.languages,
+    insurance: input.insurance,
+    emergency: input.emergency,
+    nhisAccepted: input.nhis_accepted,
+    hefraLicence: input.hefra_licence,
+    openingHours: hoursFromForm(input.hours_mode, input as unknown as Record<string, string>),
+    contact: {
+      phones: input.phones,
+      email: input.email,
+      address: input.address,
+      ...(input.website ? { website: input.website } : {}),
+      ...(input.facebook ? { facebook: input.facebook } : {}),
+      ...(input.instagram ? { instagram: input.instagram } : {}),
+    },
+  };
+}
+
+type Columns = ReturnType<typeof columnsOf> & { licenceVerifiedOn?: string | null };
+
+/** How the audit log names each column. */
+const FIELD_NAMES: Record<keyof Columns, string> = {
+  name: "name",
+  type: "type",
+  location: "location",
+  country: "country",
+  address: "address",
+  description: "description",
+  about: "about",
+  mission: "mission",
+  vision: "vision",
+  partnerships: "partnerships",
+  services: "services",
+  serviceCategories: "service categories",
+  specialties: "specialties",
+  specialtyDetails: "specialty descriptions",
+  professionals: "professionals",
+  languages: "languages",
+  insurance: "insurance",
+  emergency: "emergency",
+  nhisAccepted: "NHIS",
+  hefraLicence: "licence number",
+  licenceVerifiedOn: "licence verified date",
+  openingHours: "opening hours",
+  contact: "contact",
+};
+
+function validate(
+  fields: Record<string, unknown>,
+): { ok: true; input: FacilityInput } | { ok: false; fieldErrors: FacilityFieldErrors } {
+  const parsed = facilitySchema.safeParse(fields);
+  if (parsed.success) return { ok: true, input: parsed.data };
+  const fieldErrors: FacilityFieldErrors = {};
+  for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0] ?? "name")] ??= issue.message;
+  return { ok: false, fieldErrors };
+}
+
+/** The image shown until a photo is uploaded: a drawn illustration per type. */
+const ILLUSTRATIONS: Record<FacilityInput["type"], string> = {
+  hospital: "/images/facilities/ridgeview-specialist-hospital.svg",
+  clinic: "/images/facilities/ashanti-childrens-clinic.svg",
+  diagnostic: "/images/facilities/takoradi-harbour-diagnostic-centre.svg",
+  specialty: "/images/facilities/lagoon-heart-institute.svg",
+};
+
+/** A slug no facility has now or had before (an old address keeps redirecting to its facility). */
+async function freeSlug(db: Pick<Db, "select">, name: string): Promise<string> {
+  const base = await nextFreeSlug(db as Db, name);
+  const [old] = await db
+    .select({ slug: facilitySlugHistory.slug })
+    .from(facilitySlugHistory)
+    .where(eq(facilitySlugHistory.slug, base));
+  if (!old) return base;
+  for (let n = 2; ; n++) {
+    const candidate = `${base}-${n}`;
+    const taken = await db
+      .select({ slug: facilities.slug })
+      .from(facilities)
+      .where(eq(facilities.slug, candidate))
+      .union(
+        db
+          .select({ slug: facilitySlugHistory.slug })
+          .from(facilitySlugHistory)
+          .where(eq(facilitySlugHistory.slug, candidate)),
+      );
+    if (taken.length === 0) return candidate;
+  }
+}
+
+/** A system administrator adds a facility (active, in the directory at once). */
+export async function addFacility(db: Db, actor: Actor, fields: Record<string, unknown>): Promise<SaveResult> {
+  const admin = assertGate(actor, "system-admin");
+  const checked = validate(fields);
+  if (!checked.ok) return checked;
+  const columns = columnsOf(checked.input);
+  return db.transaction(async (tx) => {
+    const slug = await freeSlug(tx, columns.name);
+    const [row] = await tx
+      .insert(facilities)
+      .values({
+        ...columns,
+        slug,
+        image: ILLUSTRATIONS[checked.input.type],
+        licenceVerifiedOn: columns.hefraLicence ? checked.input.licence_verified_on : null,
+      })
+      .returning({ id: facilities.id, slug: facilities.slug });
+    await recordAudit(tx, {
+      actorId: admin.id,
+      action: "facility.created",
+      subjectType: "facility",
+      subjectId: row!.id,
+      reason: columns.name,
+    });
+    return { ok: true, id: row!.id, slug: row!.slug, changed: [] };
+  });
+}
+
+/** The fields that differ between the stored row and the new columns (JSON-equal values are unchanged). */
+function changedFields(current: FacilityProfile, next: Columns): (keyof Columns)[] {
+  return (Object.keys(next) as (keyof Columns)[]).filter(
+    (key) => JSON.stringify(current[key] ?? null) !== JSON.stringify(next[key] ?? null),
+  );
+}
+
+/**
+ * Saves the editor. A rename moves the facility to a new slug and keeps the old one as a
+ * redirect. The licence's verified date is set only by a system administrator; when anyone else
+ * changes the licence number, the old verification no longer holds and is cleared.
+ */
+export async function updateFacility(
+  db: Db,
+  actor: Actor,
+  facilityId: string,
+  fields: Record<string, unknown>,
+): Promise<SaveResult> {
+  if (!UUID.test(facilityId)) throw notFound();
+  const editor = assertCanEditFacility(actor, facilityId);
+  const checked = validate(fields);
+  if (!checked.ok) return checked;
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(facilities).where(eq(facilities.id, facilityId)).for("update");
+    if (!current) throw notFound();
+    const next: Columns = columnsOf(checked.input);
+    if (isSystemAdmin(editor)) {
+      next.licenceVerifiedOn = next.hefraLicence ? checked.input.licence_verified_on : null;
+    } else if (next.hefraLicence !== current.hefraLicence) {
+      next.licenceVerifiedOn = null;
+    }
+    const changed = changedFields(current, next);
+    if (changed.length === 0) return { ok: true, id: current.id, slug: current.slug, changed: [] };
+    let slug = current.slug;
+    if (changed.includes("name")) {
+      const base = await freeSlug(tx, next.name);
+      // A rename that slugs the same ("St. Mary's" -> "St Marys") keeps its address.
+      if (base !== current.slug && !base.startsWith(`${current.slug}-`)) {
+        slug = base;
+        await tx
+          .insert(facilitySlugHistory)
+          .values({ slug: current.slug, facilityId })
+          .onConflictDoUpdate({ target: facilitySlugHistory.slug, set: { facilityId } });
+        // Coming back to an earlier name: that address is the facility's own again.
+        await tx.delete(facilitySlugHistory).where(eq(facilitySlugHistory.slug, slug));
+      }
+    }
+    await tx
+      .update(facilities)
+      .set({ ...next, slug })
+      .where(eq(facilities.id, facilityId));
+    await recordAudit(tx, {
+      actorId: editor.id,
+      action: "facility.updated",
+      subjectType: "facility",
+      subjectId: facilityId,
+      reason: `Changed: ${changed.map((key) => FIELD_NAMES[key]).join(", ")}`,
+    });
+    return { ok: true, id: facilityId, slug, changed: changed.map((key) => FIELD_NAMES[key]) };
+  });
+}
+
+/** Deactivates (out of the directory, the sitemap and the referral form; profile 404) or reactivates. */
+export async function setFacilityActive(db: Db, actor: Actor, facilityId: string, active: boolean): Promise<void> {
+  const admin = assertGate(actor, "system-admin");
+  if (!UUID.test(facilityId)) throw notFound();
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(facilities)
+      .set({ isActive: active })
+      .where(and(eq(facilities.id, facilityId), ne(facilities.isActive, active)))
+      .returning({ id: facilities.id });
+    if (!row) {
+      const [exists] = await tx.select({ id: facilities.id }).from(facilities).where(eq(facilities.id, facilityId));
+      if (!exists) throw notFound();
+      throw data(active ? "This facility is already active." : "This facility is already deactivated.", {
+        status: 409,
+      });
+    }
+    await recordAudit(tx, {
+      actorId: admin.id,
+      action: active ? "facility.reactivated" : "facility.deactivated",
+      subjectType: "facility",
+      subjectId: facilityId,
+      fromStatus: active ? "inactive" : "active",
+      toStatus: active ? "active" : "inactive",
+    });
+  });
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Photos
+ * ---------------------------------------------------------------------------------------------- */
+
+export type PhotoResult = { ok: true; photoId: string } | { ok: false; message: string };
+
+export const PHOTO_MESSAGES = {
+  missing: "Choose a photo to upload",
+  tooLarge: "The photo must be 5 MB or smaller",
+  wrongType: "The photo must be a JPEG, PNG or WebP image",
+  unreadable: "This image could not be read. Please try another photo.",
+} as const;
+
+/** The image type from the file's first bytes (the name and the browser's claimed type are not trusted). */
+export function imageTypeOf(bytes: Uint8Array): "jpeg" | "png" | "webp" | null {
+  const at = (i: number) => bytes[i];
+  if (bytes.length >= 3 && at(0) === 0xff && at(1) === 0xd8 && at(2) === 0xff) return "jpeg";
+  if (bytes.length >= 8 && [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((b, i) => at(i) === b)) return "png";
+  const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+  if (bytes.length >= 12 && ascii(0, 4) === "RIFF" && ascii(8, 12) === "WEBP") return "webp";
+  return null;
+}
+
+/** At most 40 megapixels are decoded (a small file can claim an enormous image). */
+const MAX_INPUT_PIXELS = 40_000_000;
+
+/** The WebP sizes of an upload: each of PHOTO_WIDTHS, cropped to 16:9 around its most interesting part. */
+export async function photoVersions(
+  bytes: Uint8Array,
+): Promise<{ width: number; height: number; bytes: Uint8Array }[]> {
+  const versions = [];
+  for (const width of PHOTO_WIDTHS) {
+    const height = photoHeight(width);
+    const out = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
+      .rotate()
+      .resize({ width, height, fit: "cover", position: sharp.strategy.attention })
+      .webp({ quality: 78, effort: 4 })
+      .toBuffer();
+    versions.push({ width, height, bytes: new Uint8Array(out) });
+  }
+  return versions;
+}
+
+/** Replaces a facility's photo with `bytes` (the facility's administrator or a system administrator). */
+export async function uploadFacilityPhoto(
+  db: Db,
+  actor: Actor,
+  facilityId: string,
+  bytes: Uint8Array | null,
+): Promise<PhotoResult> {
+  if (!UUID.test(facilityId)) throw notFound();
+  const editor = assertCanEditFacility(actor, facilityId);
+  if (!bytes || bytes.length === 0) return { ok: false, message: PHOTO_MESSAGES.missing };
+  if (bytes.length > MAX_PHOTO_BYTES) return { ok: false, message: PHOTO_MESSAGES.tooLarge };
+  if (!imageTypeOf(bytes)) return { ok: false, message: PHOTO_MESSAGES.wrongType };
+  let versions: Awaited<ReturnType<typeof photoVersions>>;
+  try {
+    versions = await photoVersions(bytes);
+  } catch {
+    return { ok: false, message: PHOTO_MESSAGES.unreadable };
+  }
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ photoId: facilities.photoId })
+      .from(facilities)
+      .where(eq(facilities.id, facilityId))
+      .for("update");
+    if (!current) throw notFound();
+    const [photo] = await tx
+      .insert(facilityPhotos)
+      .values({ facilityId, uploadedBy: editor.id })
+      .returning({ id: facilityPhotos.id });
+    await tx.insert(facilityPhotoFiles).values(versions.map((v) => ({ photoId: photo!.id, ...v })));
+    await tx.update(facilities).set({ photoId: photo!.id }).where(eq(facilities.id, facilityId));
+    // The replaced photo goes (its files with it): pages now name the new one.
+    if (current.photoId) await tx.delete(facilityPhotos).where(eq(facilityPhotos.id, current.photoId));
+    await recordAudit(tx, {
+      actorId: editor.id,
+      action: "facility.photo",
+      subjectType: "facility",
+      subjectId: facilityId,
+    });
+    return { ok: true, photoId: photo!.id };
+  });
+}
+
+/** One size of a photo, or null. Public: a photo is shown on a public profile. */
+export async function readPhotoFile(db: Db, photoId: string, width: number): Promise<Uint8Array | null> {
+  if (!UUID.test(photoId) || !PHOTO_WIDTHS.includes(width as (typeof PHOTO_WIDTHS)[number])) return null;
+  const [row] = await db
+    .select({ bytes: facilityPhotoFiles.bytes })
+    .from(facilityPhotoFiles)
+    .where(and(eq(facilityPhotoFiles.photoId, photoId), eq(facilityPhotoFiles.width, width)));
+  return row?.bytes ?? null;
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Reading, for the editors
+ * ---------------------------------------------------------------------------------------------- */
+
+/** A facility with everything its editor shows (either role; inactive ones too, for a system administrator). */
+export async function facilityForEditing(db: Db, actor: Actor, facilityId: string) {
+  if (!UUID.test(facilityId)) throw notFound();
+  const editor = assertCanEditFacility(actor, facilityId);
+  const [row] = await db.select().from(facilities).where(eq(facilities.id, facilityId));
+  if (!row) throw notFound();
+  const reports = await listReports(db, editor, { facilityId, open: true });
+  return { facility: row, reports, canVerify: isSystemAdmin(editor), editor };
+}
+
+export const ADMIN_FACILITIES_PAGE_SIZE = 20;
+
+export type AdminFacilityRow = {
+  id: string;
+  slug: string;
+  name: string;
+  location: string;
+  type: string;
+  isActive: boolean;
+  nhisAccepted: boolean;
+  licenceVerifiedOn: string | null;
+  openReports: number;
+};
+
+/** Every facility (active or not), by name, for system administrators; search by name, location or description. */
+export async function listFacilitiesForAdmin(
+  db: Db,
+  actor: Actor,
+  options: { page: number; q?: string; status?: "active" | "inactive" | null },
+): Promise<ProbedPage<AdminFacilityRow>> {
+  assertGate(actor, "system-admin");
+  const where: SQL[] = [];
+  if (options.status) where.push(eq(facilities.isActive, options.status === "active"));
+  const q = (options.q ?? "").trim().slice(0, 100);
+  if (q) where.push(sql`${facilitySearchDocument(facilities)} ilike ${containsPattern(q)}`);
+  const rows = await db
+    .select({
+      id: facilities.id,
+      slug: facilities.slug,
+      name: facilities.name,
+      location: facilities.location,
+      type: facilities.type,
+      isActive: facilities.isActive,
+      nhisAccepted: facilities.nhisAccepted,
+      licenceVerifiedOn: facilities.licenceVerifiedOn,
+      openReports: sql<number>`(select count(*)::int from ${facilityReports} r where r.facility_id = ${facilities.id} and r.resolved_at is null)`,
+    })
+    .from(facilities)
+    .where(where.length ? and(...where) : undefined)
+    .orderBy(sql`lower(${facilities.name})`, asc(facilities.id))
+    .limit(ADMIN_FACILITIES_PAGE_SIZE + 1)
+    .offset((Math.max(1, options.page) - 1) * ADMIN_FACILITIES_PAGE_SIZE);
+  return probedPage(rows, options.page, ADMIN_FACILITIES_PAGE_SIZE, (r) => r);
+}
+
+/** Where an earlier address of a facility now lives (its current slug, if it is active). */
+export async function currentSlugFor(db: Db, oldSlug: string): Promise<string | null> {
+  if (!/^[a-z0-9_-]{1,200}$/.test(oldSlug)) return null;
+  const [row] = await db
+    .select({ slug: facilities.slug })
+    .from(facilitySlugHistory)
+    .innerJoin(facilities, eq(facilities.id, facilitySlugHistory.facilityId))
+    .where(and(eq(facilitySlugHistory.slug, oldSlug), eq(facilities.isActive, true)));
+  return row?.slug ?? null;
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * "Report wrong information"
+ * ---------------------------------------------------------------------------------------------- */
+
+/** 5 reports an hour per IP (many more for the e2e server, which posts from one address). */
+export function reportRateLimit() {
+  return { limit: process.env.E2E_RELAXED_RATE_LIMITS === "1" ? 500 : 5, windowMs: 60 * 60_000 };
+}
+
+export type ReportResult =
+  | { ok: true }
+  | { ok: false; status: 400 | 429; fieldErrors: Record<string, string>; message: string };
+
+/**
+ * Files a report about an active facility's profile (public, rate limited per IP). The facility's
+ * administrators are emailed a link to the queue: never the text, which anyone could have typed.
+ */
+export async function fileFacilityReport(
+  db: Db,
+  slug: string,
+  fields: Record<string, unknown>,
+  options: { ip: string; now?: Date },
+): Promise<ReportResult> {
+  const [facility] = await db
+    .select({ id: facilities.id, name: facilities.name })
+    .from(facilities)
+    .where(and(eq(facilities.slug, slug), eq(facilities.isActive, true)));
+  if (!facility) throw notFound();
+  const parsed = facilityReportSchema.safeParse(fields);
+  if (!parsed.success) {
+    const fieldErrors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0] ?? "details")] ??= issue.message;
+    return { ok: false, status: 400, fieldErrors, message: Object.values(fieldErrors)[0]! };
+  }
+  const limit = await hitRateLimit(db, `facility-report:ip:${options.ip}`, reportRateLimit(), options.now);
+  if (!limit.ok) {
+    const message = tooManyAttemptsMessage(limit.retryAfterSeconds);
+    return { ok: false, status: 429, fieldErrors: {}, message };
+  }
+  const input: FacilityReportInput = parsed.data;
+  await db.insert(facilityReports).values({ facilityId: facility.id, details: input.details, email: input.email });
+  const admins = await facilityAdminEmails(db, facility.id);
+  if (admins.length > 0) {
+    mailInBackground(
+      {
+        to: admins,
+        ...simpleMail(
+          `A report about ${facility.name}'s profile`,
+          [
+            "Hello,",
+            `Someone has reported that information on ${facility.name}'s public profile may be wrong.`,
+            "Please sign in to read the report, correct the profile if needed and mark the report resolved.",
+          ],
+          { label: "Open the reports", href: `${env().APP_URL}/dashboard/facility-reports` },
+        ),
+      },
+      "facility report",
+    );
+  }
+  return { ok: true };
+}
+
+export type ReportRow = {
+  id: string;
+  facilityId: string;
+  facilityName: string;
+  facilitySlug: string;
+  details: string;
+  email: string | null;
+  createdAt: string;
+  resolvedAt: string | null;
+};
+
+/** Reports a reader may see: system administrators every facility's, a facility administrator their own. */
+export async function listReports(
+  db: Db,
+  actor: Actor,
+  options: { open: boolean; facilityId?: string },
+): Promise<ReportRow[]> {
+  const reader = assertGate(actor, "facility-editor");
+  const where: SQL[] = [
+    options.open ? isNull(facilityReports.resolvedAt) : sql`${facilityReports.resolvedAt} is not null`,
+  ];
+  if (reader.role !== "system_admin") {
+    if (!reader.facilityId) return [];
+    where.push(eq(facilityReports.facilityId, reader.facilityId));
+  }
+  if (options.facilityId) where.push(eq(facilityReports.facilityId, options.facilityId));
+  const rows = await db
+    .select({
+      id: facilityReports.id,
+      facilityId: facilityReports.facilityId,
+      facilityName: facilities.name,
+      facilitySlug: facilities.slug,
+      details: facilityReports.details,
+      email: facilityReports.email,
+      createdAt: facilityReports.createdAt,
+      resolvedAt: facilityReports.resolvedAt,
+    })
+    .from(facilityReports)
+    .innerJoin(facilities, eq(facilities.id, facilityReports.facilityId))
+    .where(and(...where))
+    .orderBy(options.open ? asc(facilityReports.createdAt) : desc(facilityReports.resolvedAt))
+    .limit(100);
+  return rows.map((r) => ({
+    ...r,
+    createdAt: r.createdAt.toISOString(),
+    resolvedAt: r.resolvedAt?.toISOString() ?? null,
+  }));
+}
+
+/** Open reports a reader may see, counted (the navigation's badge). */
+export async function countOpenReports(db: Db, actor: UserActor): Promise<number> {
+  const where = [isNull(facilityReports.resolvedAt)];
+  if (actor.role !== "system_admin") {
+    if (!actor.facilityId) return 0;
+    where.push(eq(facilityReports.facilityId, actor.facilityId));
+  }
+  const [row] = await db
+    .select({ n: count() })
+    .from(facilityReports)
+    .where(and(...where));
+  return row?.n ?? 0;
+}
+
+/** Marks a report resolved (a system administrator, or the reported facility's administrator); 409 if it already is. */
+export async function resolveReport(db: Db, actor: Actor, reportId: string): Promise<void> {
+  if (!UUID.test(reportId)) throw data("Report not found", { status: 404 });
+  const [report] = await db
+    .select({ facilityId: facilityReports.facilityId, resolvedAt: facilityReports.resolvedAt })
+    .from(facilityReports)
+    .where(eq(facilityReports.id, reportId));
+  if (!report) {
+    // Checked in this order so a stranger cannot tell which report ids exist.
+    if (actor.kind === "anonymous") throw data("Authentication Required", { status: 401 });
+    throw data("Report not found", { status: 404 });
+  }
+  const editor = assertCanEditFacility(actor, report.facilityId);
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(facilityReports)
+      .set({ resolvedAt: new Date(), resolvedBy: editor.id })
+      .where(and(eq(facilityReports.id, reportId), isNull(facilityReports.resolvedAt)))
+      .returning({ id: facilityReports.id });
+    if (!row) throw data("This report has already been resolved.", { status: 409 });
+    await recordAudit(tx, {
+      actorId: editor.id,
+      action: "facility.report_resolved",
+      subjectType: "facility_report",
+      subjectId: reportId,
+    });
+  });
+}

@@ -1,0 +1,286 @@
+import { z } from "zod";
+import { formText } from "~/lib/form-text";
+import { COUNTRY_OPTIONS, SERVICE_OPTIONS, TYPE_OPTIONS } from "./facility-options";
+import { WEEKDAYS } from "./opening-hours";
+
+/**
+ * The facility editor (issue 17): one schema for the browser and the action, for a system
+ * administrator adding or editing any facility and for a facility administrator editing their own.
+ * Every field is posted as text (lists one item per line); the licence's verified date is read
+ * only from a system administrator (facility-admin.server.ts ignores it from anyone else).
+ */
+
+const text = (label: string, min: number, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .transform(formText)
+    .pipe(
+      z
+        .string()
+        .trim()
+        .min(1, `${label} is required`)
+        .min(min, `${label} must be at least ${min} characters`)
+        .max(max, `${label} must be less than ${max} characters`),
+    );
+
+const optionalText = (label: string, max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => formText(v ?? "").trim())
+    .pipe(z.string().max(max, `${label} must be less than ${max} characters`))
+    .transform((v) => v || null);
+
+/** One item per line: blank lines dropped, each item trimmed, at most `maxItems` of at most `maxLength`. */
+const lines = (label: string, { min = 0, maxItems = 50, maxLength = 200 } = {}) =>
+  z
+    .string()
+    .optional()
+    .transform((v) =>
+      formText(v ?? "")
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter(Boolean),
+    )
+    .refine((items) => items.length >= min, min === 1 ? `Add at least one ${label}` : `Add at least ${min} ${label}s`)
+    .refine((items) => items.length <= maxItems, `At most ${maxItems} ${label}s`)
+    .refine(
+      (items) => items.every((item) => item.length <= maxLength),
+      `Each ${label} must be less than ${maxLength} characters`,
+    );
+
+const optionalUrl = (label: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => formText(v ?? "").trim())
+    .pipe(
+      z
+        .string()
+        .max(300, `${label} must be less than 300 characters`)
+        .refine((v) => v === "" || isWebAddress(v), `${label} must be a web address starting with https://`),
+    )
+    .transform((v) => v || null);
+
+export function isWebAddress(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "https:" || url.protocol === "http:") && url.hostname.includes(".");
+  } catch {
+    return false;
+  }
+}
+
+const checkbox = z
+  .string()
+  .optional()
+  .transform((v) => v === "on" || v === "true");
+
+/** "08:00" to "17:30": the 24-hour clock. */
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const time = z
+  .string()
+  .optional()
+  .transform((v) => (v ?? "").trim())
+  .refine((v) => v === "" || TIME.test(v), "Enter a time like 08:00");
+
+/** A phone as people write them: digits, spaces, +, -, parentheses; 7 to 20 characters. */
+const PHONE = /^\+?[0-9 ()-]{7,20}$/;
+
+/** "Cardiology: Heart checks and ECG" per line; the name alone is allowed. */
+function parseSpecialty(line: string): { name: string; description: string } {
+  const at = line.indexOf(":");
+  return at === -1
+    ? { name: line.trim(), description: "" }
+    : { name: line.slice(0, at).trim(), description: line.slice(at + 1).trim() };
+}
+
+const hoursFields = Object.fromEntries(
+  WEEKDAYS.flatMap((day) => [
+    [`hours_${day.key}_opens`, time],
+    [`hours_${day.key}_closes`, time],
+  ]),
+) as Record<`hours_${(typeof WEEKDAYS)[number]["key"]}_${"opens" | "closes"}`, typeof time>;
+
+const typeValues = TYPE_OPTIONS.map((o) => o.value) as [string, ...string[]];
+const countryValues = COUNTRY_OPTIONS.map((o) => o.value) as [string, ...string[]];
+const serviceValues = SERVICE_OPTIONS.map((o) => o.value) as [string, ...string[]];
+
+export const facilitySchema = z
+  .object({
+    name: text("Name", 2, 200),
+    type: z.enum(typeValues as [(typeof TYPE_OPTIONS)[number]["value"]], { error: "Please select a facility type" }),
+    location: text("Location", 2, 200),
+    country: z.enum(countryValues as [(typeof COUNTRY_OPTIONS)[number]["value"]], {
+      error: "Please select a country",
+    }),
+    address: text("Address", 5, 300),
+    description: text("Short description", 10, 500),
+    about: text("About", 20, 5000),
+    mission: optionalText("Mission", 1000),
+    vision: optionalText("Vision", 1000),
+    partnerships: lines("partnership", { maxItems: 20 }),
+    services: lines("service", { min: 1, maxItems: 50 }),
+    service_categories: z
+      .union([z.string(), z.array(z.string())])
+      .optional()
+      .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]))
+      .refine((v) => v.every((c) => serviceValues.includes(c)), "Please choose from the listed services"),
+    specialties: lines("specialty", { min: 1, maxItems: 30, maxLength: 500 })
+      .transform((items) => items.map(parseSpecialty))
+      .refine((items) => items.every((s) => s.name.length >= 2 && s.name.length <= 100), {
+        message: "Each specialty needs a name of 2 to 100 characters before the colon",
+      })
+      .refine((items) => new Set(items.map((s) => s.name.toLowerCase())).size === items.length, {
+        message: "Each specialty may be listed once",
+      }),
+    professionals: lines("health professional", { maxItems: 100 }),
+    languages: lines("language", { min: 1, maxItems: 20, maxLength: 50 }),
+    insurance: lines("insurance plan", { maxItems: 20 }),
+    phones: lines("phone number", { min: 1, maxItems: 5, maxLength: 20 }).refine(
+      (items) => items.every((p) => PHONE.test(p)),
+      "Enter phone numbers like +233 30 000 0000, one per line",
+    ),
+    email: z
+      .string({ error: "Email is required" })
+      .transform((v) => formText(v).trim())
+      .pipe(
+        z
+          .string()
+          .min(1, "Email is required")
+          .max(255, "Email must be less than 255 characters")
+          .pipe(z.email({ error: "Invalid email address" })),
+      ),
+    website: optionalUrl("Website"),
+    facebook: optionalUrl("Facebook page"),
+    instagram: optionalUrl("Instagram page"),
+    emergency: checkbox,
+    nhis_accepted: checkbox,
+    hefra_licence: z
+      .string()
+      .optional()
+      .transform((v) => formText(v ?? "").trim())
+      .pipe(
+        z
+          .string()
+          .max(40, "Licence number must be less than 40 characters")
+          .refine((v) => v === "" || /^[A-Za-z0-9/ -]+$/.test(v), "Use letters, digits, spaces, / and - only"),
+      )
+      .transform((v) => v || null),
+    licence_verified_on: z
+      .string()
+      .optional()
+      .transform((v) => (v ?? "").trim())
+      .refine((v) => v === "" || isPastOrToday(v), "Enter a date that is not in the future")
+      .transform((v) => v || null),
+    hours_mode: z.enum(["unknown", "all-day", "weekly"], { error: "Choose how the opening hours are given" }),
+    ...hoursFields,
+  })
+  .superRefine((value, ctx) => {
+    if (value.hours_mode !== "weekly") return;
+    let openDays = 0;
+    for (const day of WEEKDAYS) {
+      const opens = value[`hours_${day.key}_opens`];
+      const closes = value[`hours_${day.key}_closes`];
+      if (!opens && !closes) continue;
+      if (!opens || !closes) {
+        ctx.addIssue({
+          code: "custom",
+          path: [`hours_${day.key}_${opens ? "closes" : "opens"}`],
+          message: `Give both times for ${day.label}, or leave both empty if closed`,
+        });
+      } else if (closes <= opens) {
+        ctx.addIssue({
+          code: "custom",
+          path: [`hours_${day.key}_closes`],
+          message: `${day.label} must close after it opens`,
+        });
+      }
+      openDays += 1;
+    }
+    if (openDays === 0) {
+      ctx.addIssue({ code: "custom", path: ["hours_mode"], message: "Give the hours of at least one day" });
+    }
+  });
+
+export type FacilityInput = z.output<typeof facilitySchema>;
+
+/** The posted date is a calendar date on or before today (UTC+0, Ghana's time). */
+function isPastOrToday(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) && value <= todayInGhana();
+}
+
+export function todayInGhana(now = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/** The editor's fields in the form's order (the error summary lists them so). */
+export const FACILITY_FIELDS = [
+  "name",
+  "type",
+  "location",
+  "country",
+  "address",
+  "description",
+  "about",
+  "mission",
+  "vision",
+  "partnerships",
+  "services",
+  "service_categories",
+  "specialties",
+  "professionals",
+  "languages",
+  "insurance",
+  "phones",
+  "email",
+  "website",
+  "facebook",
+  "instagram",
+  "emergency",
+  "nhis_accepted",
+  "hefra_licence",
+  "licence_verified_on",
+  "hours_mode",
+  ...WEEKDAYS.flatMap((day) => [`hours_${day.key}_opens`, `hours_${day.key}_closes`]),
+] as const;
+
+/** "Report wrong information" (public): what is wrong, and an optional address for a reply. */
+export const facilityReportSchema = z.object({
+  details: z
+    .string({ error: "Please tell us what is wrong" })
+    .transform((v) => formText(v).trim())
+    .pipe(
+      z
+        .string()
+        .min(1, "Please tell us what is wrong")
+        .min(10, "Please describe what is wrong in at least 10 characters")
+        .max(1000, "Please keep it under 1000 characters"),
+    ),
+  email: z
+    .string()
+    .optional()
+    .transform((v) => formText(v ?? "").trim())
+    .pipe(
+      z
+        .string()
+        .max(255, "Email must be less than 255 characters")
+        .pipe(z.union([z.literal(""), z.email({ error: "Invalid email address" })])),
+    )
+    .transform((v) => v || null),
+});
+
+export type FacilityReportInput = z.output<typeof facilityReportSchema>;
+
+/** The editor's posted fields as the schema reads them (the service checkboxes as a list; files ignored). */
+export function readFacilityForm(form: FormData): Record<string, string | string[]> {
+  const fields: Record<string, string | string[]> = {};
+  for (const key of new Set(form.keys())) {
+    const values = form.getAll(key).filter((v): v is string => typeof v === "string");
+    if (values.length === 0) continue;
+    fields[key] = key === "service_categories" ? values : values[0]!;
+  }
+  return fields;
+}
