@@ -130,27 +130,24 @@ const ILLUSTRATIONS: Record<FacilityInput["type"], string> = {
   specialty: "/images/facilities/lagoon-heart-institute.svg",
 };
 
-/** A slug no facility has now or had before (an old address keeps redirecting to its facility). */
-async function freeSlug(db: Pick<Db, "select">, name: string): Promise<string> {
+/**
+ * A slug no facility has now or had before (an old address keeps redirecting to its facility);
+ * `own` may take back one of its own earlier addresses.
+ */
+async function freeSlug(db: Pick<Db, "select">, name: string, own?: string): Promise<string> {
   const base = await nextFreeSlug(db as Db, name);
-  const [old] = await db
-    .select({ slug: facilitySlugHistory.slug })
-    .from(facilitySlugHistory)
-    .where(eq(facilitySlugHistory.slug, base));
-  if (!old) return base;
+  const heldByAnother = async (slug: string) => {
+    const rows = await db
+      .select({ facilityId: facilitySlugHistory.facilityId })
+      .from(facilitySlugHistory)
+      .where(eq(facilitySlugHistory.slug, slug));
+    return rows.some((r) => r.facilityId !== own);
+  };
+  if (!(await heldByAnother(base))) return base;
   for (let n = 2; ; n++) {
     const candidate = `${base}-${n}`;
-    const taken = await db
-      .select({ slug: facilities.slug })
-      .from(facilities)
-      .where(eq(facilities.slug, candidate))
-      .union(
-        db
-          .select({ slug: facilitySlugHistory.slug })
-          .from(facilitySlugHistory)
-          .where(eq(facilitySlugHistory.slug, candidate)),
-      );
-    if (taken.length === 0) return candidate;
+    const [current] = await db.select({ id: facilities.id }).from(facilities).where(eq(facilities.slug, candidate));
+    if (!current && !(await heldByAnother(candidate))) return candidate;
   }
 }
 
@@ -217,7 +214,7 @@ export async function updateFacility(
     if (changed.length === 0) return { ok: true, id: current.id, slug: current.slug, changed: [] };
     let slug = current.slug;
     if (changed.includes("name")) {
-      const base = await freeSlug(tx, next.name);
+      const base = await freeSlug(tx, next.name, facilityId);
       // A rename that slugs the same ("St. Mary's" -> "St Marys") keeps its address.
       if (base !== current.slug && !base.startsWith(`${current.slug}-`)) {
         slug = base;

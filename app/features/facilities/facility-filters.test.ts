@@ -7,13 +7,14 @@ const parse = (search: string) => parseFacilityFilters(new URLSearchParams(searc
 describe("directory filters in the address", () => {
   it("reads every filter", () => {
     expect(
-      parse("q=heart&country=ghana&type=hospital&specialty=cardiology&services=emergency&page=2&view=map"),
+      parse("q=heart&country=ghana&type=hospital&specialty=cardiology&services=emergency&nhis=1&page=2&view=map"),
     ).toEqual({
       q: "heart",
       country: "ghana",
       type: "hospital",
       specialty: "cardiology",
       services: "emergency",
+      nhis: true,
       page: 2,
       view: "map",
     });
@@ -26,12 +27,15 @@ describe("directory filters in the address", () => {
       type: undefined,
       specialty: undefined,
       services: undefined,
+      nhis: false,
       page: 1,
       view: "list",
     };
     expect(parse("")).toEqual(defaults);
     expect(parse("country=all&type=all&specialty=all&services=all")).toEqual(defaults);
-    expect(parse("country=mars&type=spaceport&specialty=<script>&services=1&page=-3&view=globe")).toEqual(defaults);
+    expect(parse("country=mars&type=spaceport&specialty=<script>&services=1&nhis=yes&page=-3&view=globe")).toEqual(
+      defaults,
+    );
     expect(parse("page=abc").page).toBe(1);
     expect(parse("page=2.5").page).toBe(1);
     expect(parse("page=99999999").page).toBe(1);
@@ -77,6 +81,7 @@ describe("directory filters in the address", () => {
     form.set("type", "all");
     form.set("specialty", "nope");
     form.set("services", "pharmacy");
+    form.set("nhis", "1");
     const filters = filtersFromForm(form, "map");
     expect(filters).toEqual({
       q: "heart centre",
@@ -84,6 +89,7 @@ describe("directory filters in the address", () => {
       type: undefined,
       specialty: undefined,
       services: "pharmacy",
+      nhis: true,
       page: 1,
       view: "map",
     });
