@@ -330,6 +330,95 @@ const TABLE: Row[] = [
     object: "this facility's referral",
     expect: { others: 404, anonymous: 401 },
   },
+  // Facilities managed in the product (issue 17).
+  {
+    file: "routes/public/facility-report.tsx",
+    method: "GET",
+    path: "/facility/ridgeview-specialist-hospital/report",
+    expect: 200,
+  },
+  {
+    file: "routes/public/facility-report.tsx",
+    method: "POST",
+    path: "/facility/ridgeview-specialist-hospital/report",
+    body: async () => ({ details: "" }),
+    expect: 400,
+  },
+  {
+    file: "routes/resources/facility-photo.ts",
+    method: "GET",
+    path: `/facility-photos/${MISSING}/480.webp`,
+    expect: 404,
+  },
+  {
+    file: "routes/facilities/facilities-admin.tsx",
+    method: "GET",
+    path: "/dashboard/system-admin/facilities?q=a&status=active",
+    expect: only(ADMIN_PAGES),
+  },
+  {
+    file: "routes/facilities/facility-new.tsx",
+    method: "GET",
+    path: "/dashboard/system-admin/facilities/new",
+    expect: only(ADMIN_PAGES),
+  },
+  {
+    file: "routes/facilities/facility-new.tsx",
+    method: "POST",
+    path: "/dashboard/system-admin/facilities/new",
+    body: async () => ({ name: "" }),
+    expect: only(ADMIN_PAGES, 400),
+  },
+  {
+    file: "routes/facilities/facility-editor.tsx",
+    method: "GET",
+    path: async (f) => `/dashboard/facilities/${f.thisFacility}`,
+    expect: { others: 403, anonymous: 401, "admin of this facility": 200, "system admin": 200 },
+  },
+  {
+    file: "routes/facilities/facility-editor.tsx",
+    method: "GET",
+    path: `/dashboard/facilities/${MISSING}`,
+    expect: { others: 403, anonymous: 401, "system admin": 404 },
+  },
+  // Direct posts: only this facility's admins and system admins get past the permission check
+  // (to the validation's 400); everyone else, the other facility's admin included, gets 403.
+  ...(["save", "photo"] as const).map(
+    (intent): Row => ({
+      file: "routes/facilities/facility-editor.tsx",
+      method: "POST",
+      path: async (f) => `/dashboard/facilities/${f.thisFacility}`,
+      body: async () => ({ intent, name: "" }),
+      expect: { others: 403, anonymous: 401, "admin of this facility": 400, "system admin": 400 },
+    }),
+  ),
+  {
+    file: "routes/facilities/facility-editor.tsx",
+    method: "POST",
+    path: async (f) => `/dashboard/facilities/${f.thisFacility}`,
+    // Already active: the one allowed actor gets 409 (deactivating would change the other rows' facility).
+    body: async () => ({ intent: "reactivate" }),
+    expect: only(ADMIN_PAGES, 409),
+  },
+  {
+    file: "routes/facilities/facility-reports.tsx",
+    method: "GET",
+    path: "/dashboard/facility-reports",
+    expect: only([...FACILITY_PAGES, "system admin"]),
+  },
+  {
+    file: "routes/facilities/facility-reports.tsx",
+    method: "POST",
+    path: "/dashboard/facility-reports",
+    body: async () => ({ reportId: MISSING }),
+    expect: { others: 404, anonymous: 401 },
+  },
+  {
+    file: "routes/facilities/facility-profile.ts",
+    method: "GET",
+    path: "/dashboard/facility-profile",
+    expect: only(FACILITY_PAGES, 302),
+  },
   // Last: it ends the session it is sent with.
   { file: "routes/auth/sign-out.ts", method: "GET", path: "/auth/sign-out", expect: 302 },
   { file: "routes/auth/sign-out.ts", method: "POST", path: "/auth/sign-out", expect: 302 },

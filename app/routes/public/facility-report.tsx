@@ -88,7 +88,8 @@ export default function FacilityReport({ loaderData, actionData }: Route.Compone
         Is something on {facility.name}'s profile wrong or out of date (a phone number, the hours, a service)? Tell us
         what, and the facility and our team will check it.
       </p>
-      <FormNotice answer={actionData} />
+      {/* Sent: the confirmation stays in the page (announced); refused: the message, as a toast once React runs. */}
+      <FormNotice answer={actionData?.sent ? undefined : actionData} />
       {actionData?.sent ? (
         <p role="status" className="mt-6 rounded-xl border border-brand-200 bg-brand-50 p-4 text-ink">
           {THANKS.description}

@@ -227,7 +227,7 @@ export function FacilityForm({
               const closes = fields[`hours_${day.key}_closes`];
               const error = fieldError(opens) ?? fieldError(closes);
               return (
-                <div key={day.key} className="grid grid-cols-[6rem_1fr_1fr] items-center gap-3">
+                <div key={day.key} className="grid grid-cols-[5.5rem_minmax(0,1fr)_minmax(0,1fr)] items-center gap-2 sm:gap-3">
                   <span className="text-sm font-medium">{day.label}</span>
                   <label className="sr-only" htmlFor={opens.id}>
                     {day.label} opens
@@ -236,7 +236,7 @@ export function FacilityForm({
                     {...getInputProps(opens, { type: "time" })}
                     key={opens.key}
                     aria-invalid={error ? true : undefined}
-                    className="field-input"
+                    className="field-input min-w-0"
                   />
                   <label className="sr-only" htmlFor={closes.id}>
                     {day.label} closes
@@ -245,7 +245,7 @@ export function FacilityForm({
                     {...getInputProps(closes, { type: "time" })}
                     key={closes.key}
                     aria-invalid={error ? true : undefined}
-                    className="field-input"
+                    className="field-input min-w-0"
                   />
                   {error ? <p className="field-error col-span-3">{error}</p> : null}
                 </div>

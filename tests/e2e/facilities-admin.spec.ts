@@ -1,0 +1,174 @@
+import type { Browser, Page } from "@playwright/test";
+import sharp from "sharp";
+import { expect, expectNoSidewaysScroll, hydrated, PHONE, test, toastOnScreen, waitForMail } from "./fixtures";
+import { ADMIN, facilityChoices, registerAndVerify, signIn } from "./support/accounts";
+
+/*
+ * Facilities managed in the product (issue 17), through the real server: a system administrator
+ * adds a facility, which shows in the directory, on its profile and in the referral form; its
+ * own administrator edits the hours and uploads a photo, which the public profile shows; the NHIS
+ * filter; a report of wrong information filed by a visitor and resolved; deactivation.
+ */
+
+type Person = { email: string; password: string; name: string };
+
+async function signedIn(browser: Browser, person: Person, dashboard: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, person.email, person.password);
+  await expect(page).toHaveURL(dashboard);
+  return page;
+}
+
+async function approve(admin: Page, person: Person) {
+  await admin.goto(`/dashboard/system-admin?tab=users&q=${encodeURIComponent(person.email)}`);
+  await hydrated(admin);
+  await admin.getByRole("button", { name: `Approve ${person.name}` }).click();
+  await waitForMail(person.email, (m) => /approved/i.test(m.subject));
+}
+
+test("a facility added, edited by its own administrator, reported, filtered and deactivated", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const suffix = Date.now().toString(36);
+  const name = `Volta Riverside Clinic ${suffix}`;
+  const slug = `volta-riverside-clinic-${suffix}`;
+  const admin = await signedIn(browser, { ...ADMIN }, "/dashboard/system-admin");
+
+  // The system administrator adds it.
+  await admin.getByRole("navigation", { name: /app/i }).getByRole("link", { name: "Facilities" }).click();
+  await expect(admin).toHaveURL("/dashboard/system-admin/facilities");
+  await admin.getByRole("link", { name: "Add facility" }).click();
+  await hydrated(admin);
+  const form = admin.locator("form#facility");
+  // Submitted empty: the messages, in a summary and by the fields, and nothing stored.
+  await form.getByRole("button", { name: "Add facility" }).click();
+  await expect(admin.getByRole("alert").filter({ hasText: "There is a problem" })).toBeVisible();
+  await expect(form.getByText("Name is required")).toBeVisible();
+  await form.getByRole("textbox", { name: "Name", exact: true }).fill(name);
+  await form.getByLabel("Facility type").selectOption("clinic");
+  await form.getByLabel("Location").fill("Ho, Ghana");
+  await form.getByLabel("Country").selectOption("ghana");
+  await form.getByLabel("Address").fill("12 Volta Street, Ho, Ghana");
+  await form.getByLabel("Short description").fill("A riverside community clinic with maternal and child health care.");
+  await form
+    .getByRole("textbox", { name: "About", exact: true })
+    .fill("Serving families along the Volta since 2001 with outpatient care.");
+  await form.getByLabel("Medical specialties").fill("Pediatrics: Child health clinics");
+  await form.getByLabel("Services offered").fill("Outpatient care\nAntenatal care");
+  await form.getByLabel("Languages spoken").fill("English\nEwe");
+  await form.getByLabel("Phone numbers").fill("+233 36 202 7777");
+  await form.getByRole("textbox", { name: "Email", exact: true }).fill(`hello-${suffix}@volta.example`);
+  await form.getByLabel("Accepts NHIS (National Health Insurance)").check();
+  await form.getByRole("button", { name: "Add facility" }).click();
+  await expect(toastOnScreen(admin).filter({ hasText: "Facility Added" })).toBeVisible();
+  await expect(admin).toHaveURL(/\/dashboard\/facilities\/[0-9a-f-]{36}$/);
+  const editorPath = new URL(admin.url()).pathname;
+
+  // In the directory (with the NHIS filter too), on its profile, in the referral form.
+  const anonymous = await (await browser.newContext()).newPage();
+  await anonymous.goto(`/facilities?q=${encodeURIComponent(suffix)}`);
+  await expect(anonymous.getByRole("heading", { name })).toBeVisible();
+  await expect(anonymous.getByText("Accepts NHIS").first()).toBeVisible();
+  await hydrated(anonymous);
+  await anonymous.getByLabel("Accepts NHIS (National Health Insurance)").check();
+  await expect(anonymous).toHaveURL(/nhis=1/);
+  await expect(anonymous.getByRole("heading", { name })).toBeVisible();
+  const nhisOnly = await (await request.get("/facilities?nhis=1&q=Lagoon")).text();
+  expect(nhisOnly).not.toContain("Lagoon Heart Institute");
+  expect(await (await request.get("/facilities?q=Lagoon")).text()).toContain("Lagoon Heart Institute");
+  expect((await request.get(`/facility/${slug}`)).status()).toBe(200);
+  const choices = await facilityChoices(request);
+  const added = choices.find((c) => c.name === name);
+  expect(added, "the new facility is offered").toBeTruthy();
+  const doctor = await registerAndVerify(request, { role: "doctor", name: `Dr Volta ${suffix}` });
+  await approve(admin, doctor);
+  const doctorPage = await signedIn(browser, doctor, "/dashboard/doctor");
+  await doctorPage.goto("/referrals/create");
+  await expect(doctorPage.getByLabel("Facility").locator("option", { hasText: name })).toHaveCount(1);
+
+  // Its own administrator edits the hours and uploads a photo.
+  const own = await registerAndVerify(request, {
+    role: "facility_admin",
+    name: `Efua Volta ${suffix}`,
+    facilityId: added!.id,
+  });
+  await approve(admin, own);
+  const ownPage = await signedIn(browser, own, "/dashboard/facility-admin");
+  await ownPage.getByRole("link", { name: "Facility Profile" }).click();
+  await expect(ownPage).toHaveURL(editorPath);
+  await hydrated(ownPage);
+  // The licence's verified date is the system administrators' alone.
+  await expect(ownPage.getByLabel(/Licence verified on/)).toHaveCount(0);
+  await ownPage.getByLabel("Hours per weekday").check();
+  await ownPage.getByLabel("Monday opens").fill("08:00");
+  await ownPage.getByLabel("Monday closes").fill("17:00");
+  await ownPage.getByLabel("Saturday opens").fill("09:00");
+  await ownPage.getByLabel("Saturday closes").fill("13:00");
+  await ownPage.getByRole("button", { name: "Save changes" }).click();
+  await expect(toastOnScreen(ownPage).filter({ hasText: "Facility Saved" })).toBeVisible();
+  const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#0d6156" } })
+    .png()
+    .toBuffer();
+  await ownPage.getByLabel("Photo file").setInputFiles({ name: "front.png", mimeType: "image/png", buffer: photo });
+  await ownPage.getByRole("button", { name: "Upload photo" }).click();
+  await expect(toastOnScreen(ownPage).filter({ hasText: "Photo Uploaded" })).toBeVisible();
+
+  await anonymous.goto(`/facility/${slug}`);
+  const hours = anonymous.getByRole("region", { name: "Opening Hours" });
+  await expect(hours.getByRole("row", { name: /Monday/ })).toContainText("08:00–17:00");
+  await expect(hours.getByRole("row", { name: /Saturday/ })).toContainText("09:00–13:00");
+  await expect(hours.getByRole("row", { name: /Sunday/ })).toContainText("Closed");
+  const image = anonymous.getByRole("img", { name, exact: true });
+  await expect(image).toHaveAttribute("src", /^\/facility-photos\/[0-9a-f-]{36}\/960\.webp$/);
+  await expect(image).toHaveAttribute("width", "960");
+  await expect(image).toHaveAttribute("height", "540");
+  expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  const served = await request.get((await image.getAttribute("src"))!);
+  expect(served.headers()["content-type"]).toBe("image/webp");
+  expect(served.headers()["cache-control"]).toContain("immutable");
+
+  // A visitor reports wrong information; the facility's administrator is told and resolves it.
+  await anonymous.getByRole("link", { name: "Report wrong information" }).click();
+  await hydrated(anonymous);
+  await anonymous.getByLabel("What is wrong?").fill("The Saturday hours changed to 10:00 last month.");
+  await anonymous.getByRole("button", { name: "Send report" }).click();
+  await expect(anonymous.getByRole("status").filter({ hasText: "We have passed your report" })).toBeVisible();
+  const told = await waitForMail(own.email, (m) => /report/i.test(m.subject));
+  expect(told.text).not.toContain("10:00");
+  await ownPage.goto("/dashboard/facility-reports");
+  await expect(ownPage.getByText("The Saturday hours changed to 10:00 last month.")).toBeVisible();
+  await ownPage.getByRole("button", { name: "Mark as Resolved" }).click();
+  await expect(toastOnScreen(ownPage).filter({ hasText: "Report Resolved" })).toBeVisible();
+  await expect(ownPage.getByText("No open reports.")).toBeVisible();
+
+  // The editor at a phone's width: nothing off-screen.
+  await ownPage.setViewportSize(PHONE);
+  await ownPage.goto(editorPath);
+  await expectNoSidewaysScroll(ownPage);
+
+  // Deactivated: out of the directory, the sitemap and the referral form; its profile is 404.
+  await admin.goto(editorPath);
+  await hydrated(admin);
+  await admin.getByRole("button", { name: "Deactivate facility" }).click();
+  await expect(toastOnScreen(admin).filter({ hasText: "Facility Deactivated" })).toBeVisible();
+  const gone = await request.get(`/facility/${slug}`);
+  expect(gone.status()).toBe(404);
+  expect(await gone.text()).toContain("Facility Not Found");
+  expect(await (await request.get(`/facilities?q=${suffix}`)).text()).not.toContain(name);
+  expect(await (await request.get("/sitemap.xml")).text()).not.toContain(slug);
+  await doctorPage.goto("/referrals/create");
+  await expect(doctorPage.getByLabel("Facility").locator("option", { hasText: name })).toHaveCount(0);
+});
+
+test("the report form works without JavaScript", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/facility/ridgeview-specialist-hospital/report");
+  await page.getByRole("button", { name: "Send report" }).click();
+  await expect(page.getByText("Please tell us what is wrong").first()).toBeVisible();
+  await page.getByLabel("What is wrong?").fill("The emergency line number is out of date.");
+  await page.getByRole("button", { name: "Send report" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "We have passed your report" })).toBeVisible();
+});
