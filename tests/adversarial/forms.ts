@@ -13,6 +13,7 @@ import { REGISTER_FIELDS, registerSchema } from "~/features/accounts/register-sc
 import { SIGN_IN_FIELDS, signInSchema } from "~/features/accounts/sign-in-schema";
 import { readContactForm } from "~/features/contact/contact-fields";
 import { validateContact } from "~/features/contact/contact-schema";
+import { facilityReportSchema, facilitySchema, readFacilityForm } from "~/features/facilities/facility-schema";
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, sniffAttachmentType } from "~/features/referrals/attachment-rules";
 import {
   CREATE_REFERRAL_FIELDS,
@@ -99,6 +100,9 @@ export type FuzzContext = {
   facilityIds: string[];
   /** The referral platform's signed-in people and pools of pending objects (referral-fixtures.ts). */
   referrals?: ReferralWorld;
+  /** Facilities for the facility forms (issue 17): one whose profile takes reports, one that is edited. */
+  reportSlug?: string;
+  editFacilityId?: string;
 };
 
 /** The request a submission describes. */
@@ -386,6 +390,7 @@ export function fuzzForms(context: FuzzContext): FuzzForm[] {
     },
     ...referralForms(context),
     ...workspaceForms(context),
+    ...facilityForms(context),
   ];
 }
 
@@ -856,6 +861,81 @@ function workspaceForms(context: FuzzContext): FuzzForm[] {
       invariant: workspaceInvariant,
       // Uploads of up to 10 MB: fewer at once.
       batch: 10,
+    },
+  ];
+}
+
+/* ----------------------------------------------------------------------------------------------
+ * Facilities managed in the product (issue 17): the public report form and the editor
+ * -------------------------------------------------------------------------------------------- */
+
+const time = fc.oneof(
+  fc
+    .tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }))
+    .map(([h, m]) => `${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}`),
+  fc.constant(""),
+);
+const lines = (item: fc.Arbitrary<string>, max: number) =>
+  fc.array(item, { minLength: 1, maxLength: max }).map((items) => items.join("\n"));
+
+function facilityForms(context: FuzzContext): FuzzForm[] {
+  const world = () => {
+    if (!context.referrals || !context.reportSlug || !context.editFacilityId) {
+      throw new Error("the facility forms' context is not set up");
+    }
+    return { cookies: context.referrals.cookies, reportSlug: context.reportSlug, editId: context.editFacilityId };
+  };
+  const editor = fieldsOf({
+    intent: fc.constant("save"),
+    name: name.map((n) => `${n} Clinic`),
+    type: fc.constantFrom("hospital", "clinic", "diagnostic", "specialty"),
+    location: name,
+    country: fc.constantFrom("ghana", "nigeria", "kenya"),
+    address: name.map((n) => `12 ${n} Road, Accra`),
+    description: fc.string({ minLength: 10, maxLength: 120 }),
+    about: fc.string({ minLength: 20, maxLength: 300 }),
+    services: lines(name, 4),
+    specialties: lines(
+      fc.tuple(word, text).map(([a, b]) => `${a}: ${b}`),
+      3,
+    ),
+    languages: lines(word, 3),
+    phones: lines(phone, 2),
+    email,
+    website: optional(word.map((w) => `https://${w.toLowerCase()}.example.org`)),
+    emergency: fc.constantFrom("", "on"),
+    nhis_accepted: fc.constantFrom("", "on"),
+    hefra_licence: optional(fc.stringMatching(/^[A-Z]{2,5}\/[0-9]{2,6}$/)),
+    licence_verified_on: optional(fc.constantFrom("2026-01-15", "2025-06-30", "2999-01-01", "2026-02-30")),
+    hours_mode: fc.constantFrom("unknown", "all-day", "weekly"),
+    hours_mon_opens: time,
+    hours_mon_closes: time,
+    hours_sun_opens: time,
+    hours_sun_closes: time,
+  });
+  return [
+    {
+      name: "report wrong information",
+      submission: submissions(
+        fc.constant(null).map(() => `/facility/${world().reportSlug}/report`),
+        fieldsOf({ details: fc.string({ minLength: 8, maxLength: 200 }), email: optional(email) }),
+      ),
+      isValid: (form) => facilityReportSchema.safeParse(readFields(form, ["details", "email"])).success,
+      stores: { table: "facility_reports", exact: true },
+      echoes: true,
+    },
+    {
+      name: "edit facility",
+      submission: submissions(
+        fc.constant(null).map(() => `/dashboard/facilities/${world().editId}`),
+        editor,
+      ),
+      isValid: (form) => form.get("intent") === "save" && facilitySchema.safeParse(readFacilityForm(form)).success,
+      // A save that changes nothing writes no audit row; a save that does, one; it answers with a redirect.
+      stores: { table: "audit_events", exact: false },
+      acknowledges: (status) => status >= 200 && status < 400,
+      echoes: true,
+      cookie: () => world().cookies.systemAdmin,
     },
   ];
 }

@@ -46,6 +46,13 @@ beforeAll(async () => {
   app = await loadBuiltApp();
   const rows = await app.db.select({ id: facilities.id }).from(facilities);
   context.facilityIds = rows.map((r) => r.id);
+  // The report form's profile and the edited facility are two different seed facilities (an edit may rename).
+  const seeded = await app.db
+    .select({ id: facilities.id, slug: facilities.slug })
+    .from(facilities)
+    .orderBy(facilities.slug);
+  context.reportSlug = seeded[0]!.slug;
+  context.editFacilityId = seeded[1]!.id;
   context.referrals = await referralWorld(app, {
     pendingReferrals: 200,
     pendingPayments: 100,
