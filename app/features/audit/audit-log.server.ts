@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { type Actor, assertGate } from "~/auth/actor.server";
 import type { Role } from "~/auth/roles";
 import type { Db } from "~/db/client.server";
-import { auditEvents, paymentRecords, referrals, users } from "~/db/schema";
+import { auditEvents, facilities, facilityReports, paymentRecords, referrals, users } from "~/db/schema";
 import { containsPattern } from "~/lib/like-pattern";
 import { type ProbedPage, pageFrom, probedPage } from "~/lib/paging";
 import { searchText } from "~/lib/search-text";
@@ -55,7 +55,11 @@ export type AuditLogEntry = {
   /** The reason or the filters of an export (shown to system administrators only). */
   detail: string | null;
   /** What the event was about, for the reader: a referral number or an account's name. */
-  subject: { kind: "referral"; referralNumber: string } | { kind: "user"; name: string; email: string } | null;
+  subject:
+    | { kind: "referral"; referralNumber: string }
+    | { kind: "user"; name: string; email: string }
+    | { kind: "facility"; id: string; name: string }
+    | null;
 };
 
 const actorUser = alias(users, "actor");
@@ -128,6 +132,8 @@ export async function listAuditLog(db: Db, actor: Actor, filters: AuditFilters):
       referralNumber: sql<string | null>`coalesce(${referrals.referralNumber}, ${paymentReferral.referralNumber})`,
       subjectName: subjectUser.fullName,
       subjectEmail: subjectUser.email,
+      facilityId: facilities.id,
+      facilityName: facilities.name,
     })
     .from(auditEvents)
     .leftJoin(actorUser, eq(actorUser.id, auditEvents.actorId))
@@ -135,6 +141,18 @@ export async function listAuditLog(db: Db, actor: Actor, filters: AuditFilters):
     .leftJoin(paymentRecords, and(eq(auditEvents.subjectType, "payment"), eq(paymentRecords.id, auditEvents.subjectId)))
     .leftJoin(paymentReferral, eq(paymentReferral.id, paymentRecords.referralId))
     .leftJoin(subjectUser, and(eq(auditEvents.subjectType, "user"), eq(subjectUser.id, auditEvents.subjectId)))
+    .leftJoin(
+      facilityReports,
+      and(eq(auditEvents.subjectType, "facility_report"), eq(facilityReports.id, auditEvents.subjectId)),
+    )
+    // A facility's own events, and a report's (named by the facility it is about).
+    .leftJoin(
+      facilities,
+      or(
+        and(eq(auditEvents.subjectType, "facility"), eq(facilities.id, auditEvents.subjectId)),
+        eq(facilities.id, facilityReports.facilityId),
+      ),
+    )
     .where(where.length > 0 ? and(...where) : undefined)
     .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
     .limit(AUDIT_PAGE_SIZE + 1)
@@ -152,6 +170,8 @@ export async function listAuditLog(db: Db, actor: Actor, filters: AuditFilters):
       ? { kind: "referral", referralNumber: r.referralNumber }
       : r.subjectName && r.subjectEmail && r.action.startsWith("account.")
         ? { kind: "user", name: r.subjectName, email: r.subjectEmail }
-        : null,
+        : r.facilityId && r.facilityName
+          ? { kind: "facility", id: r.facilityId, name: r.facilityName }
+          : null,
   }));
 }

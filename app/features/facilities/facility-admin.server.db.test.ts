@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ANONYMOUS } from "~/auth/actor";
 import { type Actor, actorById } from "~/auth/actor.server";
 import { auditEvents, facilities, facilityPhotoFiles, facilityReports } from "~/db/schema";
+import { auditFiltersFrom, listAuditLog } from "~/features/audit/audit-log.server";
 import { createAccount } from "../../../tests/helpers/accounts";
 import { insertFacility, statusOf } from "../../../tests/helpers/domain";
 import { startMailCatcher } from "../../../tests/helpers/mail-catcher";
@@ -288,6 +289,13 @@ describe("deactivating", () => {
     expect(await getFacilityBySlug(h.db, added.slug)).not.toBeNull();
     expect(await audits(added.id, "facility.deactivated")).toBe(1);
     expect(await audits(added.id, "facility.reactivated")).toBe(1);
+    // The audit log names the facility.
+    const log = await listAuditLog(h.db, sysAdmin, auditFiltersFrom(new URLSearchParams("type=facility")));
+    expect(log.rows.find((r) => r.action === "facility.deactivated")?.subject).toEqual({
+      kind: "facility",
+      id: added.id,
+      name: "Aflao Border Clinic",
+    });
   });
 });
 

@@ -199,6 +199,10 @@ function AuditRow({ entry }: { entry: AuditLogEntry }) {
             {entry.subject.name}
             <span className="block text-xs break-all text-muted">{entry.subject.email}</span>
           </>
+        ) : entry.subject?.kind === "facility" ? (
+          <Link to={`/dashboard/facilities/${entry.subject.id}`} className="text-sm underline">
+            {entry.subject.name}
+          </Link>
         ) : (
           <span className="text-muted">—</span>
         )}

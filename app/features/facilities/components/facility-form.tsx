@@ -227,7 +227,10 @@ export function FacilityForm({
               const closes = fields[`hours_${day.key}_closes`];
               const error = fieldError(opens) ?? fieldError(closes);
               return (
-                <div key={day.key} className="grid grid-cols-[5.5rem_minmax(0,1fr)_minmax(0,1fr)] items-center gap-2 sm:gap-3">
+                <div
+                  key={day.key}
+                  className="grid grid-cols-[5.5rem_minmax(0,1fr)_minmax(0,1fr)] items-center gap-2 sm:gap-3"
+                >
                   <span className="text-sm font-medium">{day.label}</span>
                   <label className="sr-only" htmlFor={opens.id}>
                     {day.label} opens
