@@ -58,6 +58,8 @@ const SCENARIOS = [
   "country=ghana&page=5",
   "type=diagnostic&specialty=oncology&services=diagnostics&page=2",
   "q=zzz-no-match",
+  "nhis=1&country=ghana",
+  "nhis=1&specialty=pediatrics&page=3",
   "",
 ];
 
@@ -137,6 +139,8 @@ function generate(count: number): (typeof facilities.$inferInsert)[] {
       ),
       verified: rand() < 0.6,
       emergency: rand() < 0.3,
+      nhisAccepted: country === "ghana" && rand() < 0.7,
+      openingHours: rand() < 0.3 ? { allDay: true as const } : null,
       isActive: rand() < 0.95,
       specialtyDetails: specialties.map((s) => ({
         name: s,
