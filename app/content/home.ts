@@ -1,10 +1,7 @@
 import type { IconName } from "~/components/marketing/icon";
-import { HUBS } from "./hubs";
 import { SITE } from "./site";
 
 /** Home page copy (spec section 2, Home; facts from sections 1 and 9). */
-
-const liveHubs = HUBS.filter((h) => h.status === "live").length;
 
 export const HOME_META = {
   title: `${SITE.name}: specialist care through local facilities in Ghana`,
@@ -116,11 +113,6 @@ export const STATS = {
     { value: "12", label: "Partner facilities in Ghana", note: "Goal: 50+" },
     { value: "30+", label: "Specialties", note: "Across the network" },
     { value: "1000+", label: "Care plans", note: "Coordinated with local teams" },
-    {
-      value: String(HUBS.length),
-      label: "Specialist hubs",
-      note: `${liveHubs} live, ${HUBS.length - liveHubs} in development`,
-    },
   ],
   problem: {
     value: "3.6 billion",
@@ -174,3 +166,13 @@ export const CLOSING = {
   primary: { label: "Get Started", to: "/auth" },
   secondary: { label: "Talk to Us", to: "/contact" },
 };
+
+/** The network stats' hub figure, from the hubs as they are now (issue 17). */
+export function hubsStat(hubs: ReadonlyArray<{ status: string }>) {
+  const live = hubs.filter((h) => h.status === "live").length;
+  return {
+    value: String(hubs.length),
+    label: "Specialist hubs",
+    note: `${live} live, ${hubs.length - live} in development`,
+  };
+}

@@ -25,7 +25,7 @@ import {
 } from "~/features/referrals/referral-schema";
 import { URGENCY_LEVELS } from "~/features/referrals/referral-status";
 import { cancelSchema, messageSchema, outcomeSchema } from "~/features/referrals/workspace-schemas";
-import { getWaitlistHub } from "~/features/waitlist/waitlist-hubs";
+import { asWaitlistHub } from "~/features/waitlist/waitlist-hubs";
 import { FACILITY_TYPES, parseWaitlistSubmission } from "~/features/waitlist/waitlist-schema";
 import { APP_ORIGIN } from "./built-app";
 import type { ReferralWorld, WorkspacePoolSizes, WorkspacePools } from "./referral-fixtures";
@@ -268,7 +268,7 @@ function hubOf(path: string): string {
 }
 
 const waitlistValid = (form: FormData, s: Submission) =>
-  !!getWaitlistHub(hubOf(s.path)) && parseWaitlistSubmission(Object.fromEntries(form)).ok;
+  !!asWaitlistHub(HUBS.find((h) => h.id === hubOf(s.path))) && parseWaitlistSubmission(Object.fromEntries(form)).ok;
 
 /** Sign in and register share /auth: the `intent` field picks the form. */
 function authValid(form: FormData): boolean {

@@ -19,7 +19,15 @@ export function HubCard({
 }) {
   const live = hub.status === "live";
   const badge =
-    variant === "home" ? (live ? "PILOT PHASE" : `Launching ${hub.launchDate}`) : live ? "LIVE" : "Launching soon...";
+    variant === "home"
+      ? live
+        ? "PILOT PHASE"
+        : hub.launchDate
+          ? `Launching ${hub.launchDate}`
+          : "Launching soon..."
+      : live
+        ? "LIVE"
+        : "Launching soon...";
   const Heading = headingLevel === 2 ? "h2" : "h3";
   // The title link stretches over the card (one link, one tab stop) except on "join" cards,
   // which have their own button.

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { data } from "react-router";
 import { type Actor, assertGate } from "~/auth/actor.server";
-import { HUBS } from "~/content/hubs";
 import type { Db } from "~/db/client.server";
+import { listHubs } from "~/features/hubs/hubs.server";
 import {
   REFERRAL_STATUSES,
   type ReferralStatus,
@@ -277,15 +277,10 @@ async function growth(db: Db, today: string): Promise<GrowthMonth[]> {
 }
 
 async function waitlistPerHub(db: Db) {
-  const result = await db.execute<{ hub_id: string; n: string }>(
-    sql`select hub_id, count(*) as n from hub_waitlist group by 1`,
-  );
-  const counts = new Map(result.rows.map((r) => [r.hub_id, Number(r.n)]));
-  return HUBS.filter((h) => h.status === "coming-soon").map((h) => ({
-    hubId: h.id,
-    title: h.title,
-    entries: counts.get(h.id) ?? 0,
-  }));
+  // Coming-soon hubs, with their waitlist's size (listHubs counts the entries).
+  return (await listHubs(db))
+    .filter((h) => h.status === "coming-soon")
+    .map((h) => ({ hubId: h.id, title: h.title, entries: h.foundingMembersTaken }));
 }
 
 /** The system administrator's Overview for a period (approved system administrators only). */

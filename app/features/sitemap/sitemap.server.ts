@@ -1,6 +1,7 @@
 import { PUBLIC_PATHS } from "~/content/public-routes";
 import { db } from "~/db/database.server";
 import { listActiveFacilitySlugs } from "~/features/facilities/facilities.server";
+import { listHubs } from "~/features/hubs/hubs.server";
 import { waitlistHubPaths } from "~/features/waitlist/waitlist-hubs";
 
 /**
@@ -8,6 +9,7 @@ import { waitlistHubPaths } from "~/features/waitlist/waitlist-hubs";
  * facility profiles) add theirs here.
  */
 export async function listSitemapPaths(): Promise<string[]> {
-  const facilityPaths = (await listActiveFacilitySlugs(await db())).map((slug) => `/facility/${slug}`);
-  return [...PUBLIC_PATHS, ...waitlistHubPaths(), ...facilityPaths];
+  const database = await db();
+  const facilityPaths = (await listActiveFacilitySlugs(database)).map((slug) => `/facility/${slug}`);
+  return [...PUBLIC_PATHS, ...waitlistHubPaths(await listHubs(database)), ...facilityPaths];
 }

@@ -1,7 +1,7 @@
-import { desc, getTableColumns, sql } from "drizzle-orm";
+import { desc, eq, getTableColumns, sql } from "drizzle-orm";
 import { type Actor, assertGate } from "~/auth/actor.server";
 import type { Db } from "~/db/client.server";
-import { hubWaitlist } from "~/db/schema";
+import { hubs, hubWaitlist } from "~/db/schema";
 import { recordExport } from "~/features/audit/audit.server";
 import { csvStream } from "~/lib/csv.server";
 import { type ProbedPage, probedPage } from "~/lib/paging";
@@ -9,18 +9,27 @@ import { type ProbedPage, probedPage } from "~/lib/paging";
 export const WAITLIST_PAGE_SIZE = 20;
 
 export type WaitlistRow = typeof hubWaitlist.$inferSelect;
-export type WaitlistEntry = Omit<WaitlistRow, "createdAt"> & { createdAt: string };
+export type WaitlistEntry = Omit<WaitlistRow, "createdAt" | "notifiedAt"> & {
+  createdAt: string;
+  notifiedAt: string | null;
+  hubTitle: string | null;
+};
 
 /** The hub waitlist, newest first (system administrators). */
 export async function listWaitlist(db: Db, actor: Actor, page = 1): Promise<ProbedPage<WaitlistEntry>> {
   assertGate(actor, "system-admin");
   const rows = await db
-    .select()
+    .select({ ...getTableColumns(hubWaitlist), hubTitle: hubs.title })
     .from(hubWaitlist)
+    .leftJoin(hubs, eq(hubs.slug, hubWaitlist.hubId))
     .orderBy(desc(hubWaitlist.createdAt), desc(hubWaitlist.id))
     .limit(WAITLIST_PAGE_SIZE + 1)
     .offset((page - 1) * WAITLIST_PAGE_SIZE);
-  return probedPage(rows, page, WAITLIST_PAGE_SIZE, (r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+  return probedPage(rows, page, WAITLIST_PAGE_SIZE, (r) => ({
+    ...r,
+    createdAt: r.createdAt.toISOString(),
+    notifiedAt: r.notifiedAt?.toISOString() ?? null,
+  }));
 }
 
 const CSV_COLUMNS: ReadonlyArray<[header: string, value: (r: WaitlistRow) => unknown]> = [

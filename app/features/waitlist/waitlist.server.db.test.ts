@@ -5,6 +5,7 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Hub } from "~/content/hubs";
 import { hubWaitlist, rateLimits } from "~/db/schema";
+import { seedContent } from "~/db/seed.server";
 import type { Mail } from "~/email/send.server";
 import { createTestDb, type TestDatabase } from "../../../tests/helpers/test-db";
 import {
@@ -160,7 +161,8 @@ describe(`joinWaitlist (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite
     expect(mails[0].text).toContain("your facility's interest");
   });
 
-  it("works with the real coming-soon hubs", async () => {
+  it("works with the real coming-soon hubs (from the database, seeded from the content)", async () => {
+    await seedContent(h.db);
     const result = await joinWaitlist(h.db, "cervical-cancer", professional, { ...opts(), findHub: undefined });
     expect(result.status).toBe("joined");
   });

@@ -5,10 +5,11 @@ import type { Db } from "~/db/client.server";
 import { hubWaitlist } from "~/db/schema";
 import { type Mail, sendMail } from "~/email/send.server";
 import { env } from "~/env.server";
+import { findHub as findHubInDb } from "~/features/hubs/hubs.server";
 import { logger } from "~/lib/logger.server";
 import { hitRateLimit, tooManyAttemptsMessage } from "~/lib/rate-limit.server";
 import { signRemovalToken, verifyRemovalToken } from "./removal-token.server";
-import { getWaitlistHub } from "./waitlist-hubs";
+import { asWaitlistHub } from "./waitlist-hubs";
 import {
   duplicateNotice,
   errorNotice,
@@ -42,7 +43,7 @@ export type JoinWaitlistResult =
 export type JoinWaitlistOptions = {
   ip: string;
   /** Hub lookup (tests pass their own hubs). */
-  findHub?: (id: string) => Hub | undefined;
+  findHub?: (id: string) => Hub | undefined | Promise<Hub | undefined>;
   /** Mail transport (tests collect the messages). */
   send?: (mail: Mail) => Promise<void>;
   now?: Date;
@@ -68,7 +69,7 @@ export async function joinWaitlist(
   input: Record<string, unknown>,
   options: JoinWaitlistOptions,
 ): Promise<JoinWaitlistResult> {
-  const hub = getWaitlistHub(hubId, options.findHub);
+  const hub = asWaitlistHub(await (options.findHub ?? ((id: string) => findHubInDb(db, id)))(hubId));
   if (!hub) return { status: "hub-not-found" };
 
   const parsed = parseWaitlistSubmission(input);

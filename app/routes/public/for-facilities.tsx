@@ -13,19 +13,21 @@ import {
   PACKAGES,
   PROCESS,
 } from "~/content/for-facilities";
-import { HUBS, toHubSummary } from "~/content/hubs";
+import { toHubSummary } from "~/content/hubs";
+import { db } from "~/db/database.server";
+import { listHubs } from "~/features/hubs/hubs.server";
 import { pageMeta } from "~/lib/seo";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/for-facilities";
 
 /** A content page: the FAQ is a native <details name> accordion, so no JavaScript ships. */
-export const handle: RouteHandle = { hydrate: false, static: true };
+export const handle: RouteHandle = { hydrate: false, versionedBy: "hubs" };
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { ...FOR_FACILITIES_META, path: "/for-facilities" });
 
 /** Hub cards need only their summary; the sales copy stays on the server. */
-export function loader() {
-  return { hubs: HUBS.map(toHubSummary) };
+export async function loader() {
+  return { hubs: (await listHubs(await db())).map(toHubSummary) };
 }
 
 /** Facility marketing page (spec section 2). Its only behaviour is the FAQ accordion, which needs no script. */

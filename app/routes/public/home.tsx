@@ -11,12 +11,15 @@ import {
   HERO,
   HOME_META,
   HUBS_SECTION,
+  hubsStat,
   JOURNEY,
   STATS,
   TECHNOLOGY,
   VALUE,
 } from "~/content/home";
-import { HUBS } from "~/content/hubs";
+import { toHubSummary } from "~/content/hubs";
+import { db } from "~/db/database.server";
+import { listHubs } from "~/features/hubs/hubs.server";
 import { pageMeta } from "~/lib/seo";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/home";
@@ -24,9 +27,16 @@ import type { Route } from "./+types/home";
 export const meta: Route.MetaFunction = (args) => pageMeta(args, HOME_META);
 
 /** Nothing on the home page needs JavaScript. */
-export const handle: RouteHandle = { hydrate: false, static: true };
+export const handle: RouteHandle = { hydrate: false, versionedBy: "hubs" };
 
-export default function Home() {
+/** The hubs come from the database (issue 17): the first six, and the count in the stats. */
+export async function loader() {
+  const hubs = await listHubs(await db());
+  return { hubs: hubs.slice(0, 6).map(toHubSummary), hubsStat: hubsStat(hubs) };
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const stats = [...STATS.items, loaderData.hubsStat];
   return (
     <main id="main">
       <section aria-labelledby="hero-title" className="bg-gradient-to-b from-brand-50 to-white pt-12 pb-14 sm:pt-20">
@@ -113,7 +123,7 @@ export default function Home() {
 
       <Section id="stats" title={STATS.title} intro={STATS.intro}>
         <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-          {STATS.items.map((s) => (
+          {stats.map((s) => (
             <div key={s.label} className="card flex flex-col">
               <dt className="order-2 mt-1 font-semibold">{s.label}</dt>
               <dd className="order-1 text-3xl font-extrabold text-brand-700 sm:text-4xl">{s.value}</dd>
@@ -129,7 +139,7 @@ export default function Home() {
 
       <Section id="hubs" title={HUBS_SECTION.title} intro={HUBS_SECTION.intro} tone="tint">
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {HUBS.slice(0, 6).map((hub) => (
+          {loaderData.hubs.map((hub) => (
             <li key={hub.id}>
               <HubCard hub={hub} variant="home" />
             </li>

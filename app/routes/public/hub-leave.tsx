@@ -1,9 +1,9 @@
 import { data, Form, Link, redirect } from "react-router";
 import { SubmitButton } from "~/components/forms/form-parts";
 import { useIsSubmitting } from "~/components/forms/schema-form";
-import { getHub } from "~/content/hubs";
 import { SITE } from "~/content/site";
 import { db } from "~/db/database.server";
+import { findHub } from "~/features/hubs/hubs.server";
 import { checkRemovalToken, removeFromWaitlist } from "~/features/waitlist/waitlist.server";
 import type { Route } from "./+types/hub-leave";
 
@@ -14,7 +14,7 @@ import type { Route } from "./+types/hub-leave";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const hubTitle = getHub(params.hubId)?.title ?? null;
+  const hubTitle = (await findHub(await db(), params.hubId))?.title ?? null;
   if (url.searchParams.get("removed") === "1") return { state: "removed" as const, hubTitle, email: null, token: null };
   const token = url.searchParams.get("token");
   const check = await checkRemovalToken(await db(), params.hubId, token);

@@ -2,10 +2,11 @@ import { data, isRouteErrorResponse, useSearchParams } from "react-router";
 import { fieldErrorsOf, parseSubmission } from "~/components/forms/schema-form";
 import { SITE } from "~/content/site";
 import { db } from "~/db/database.server";
+import { findHub } from "~/features/hubs/hubs.server";
 import { HubNotFound, HubWaitlistPage } from "~/features/waitlist/components/hub-waitlist-page";
 import type { WaitlistAnswer } from "~/features/waitlist/components/waitlist-forms";
 import { joinWaitlist, waitlistResponse } from "~/features/waitlist/waitlist.server";
-import { getWaitlistHub } from "~/features/waitlist/waitlist-hubs";
+import { asWaitlistHub } from "~/features/waitlist/waitlist-hubs";
 import { validationNotice } from "~/features/waitlist/waitlist-messages";
 import { facilityWaitlistSchema, isUserType, professionalWaitlistSchema } from "~/features/waitlist/waitlist-schema";
 import { requestInfo } from "~/lib/request-context.server";
@@ -13,11 +14,11 @@ import { pageMeta } from "~/lib/seo";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/hub";
 
-export const handle: RouteHandle = { static: true };
+export const handle: RouteHandle = { versionedBy: "hubs" };
 
 /** /hub/{hubId}: a coming-soon hub's waitlist page (spec section 2). Other ids: 404 "Hub Not Found". */
-export function loader({ params }: Route.LoaderArgs) {
-  const hub = getWaitlistHub(params.hubId);
+export async function loader({ params }: Route.LoaderArgs) {
+  const hub = asWaitlistHub(await findHub(await db(), params.hubId));
   if (!hub) throw data(null, { status: 404 });
   return { hub };
 }
@@ -27,7 +28,7 @@ export function loader({ params }: Route.LoaderArgs) {
  * in the browser; then the domain function (which checks again, rate limits and stores) decides.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  if (!getWaitlistHub(params.hubId)) throw data(null, { status: 404 });
+  if (!asWaitlistHub(await findHub(await db(), params.hubId))) throw data(null, { status: 404 });
   // A body that is not a form (wrong content type, garbage) is treated as an empty form: a 400, never a 500.
   const formData = await request.formData().catch(() => new FormData());
   const userType = formData.get("userType");

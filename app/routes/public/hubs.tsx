@@ -3,24 +3,28 @@ import { Form, Link, type ShouldRevalidateFunctionArgs, useLocation, useNavigate
 import { filterHubs, hubSearchStatus } from "~/components/marketing/filter-hubs";
 import { HubCard } from "~/components/marketing/hub-card";
 import { Icon } from "~/components/marketing/icon";
-import { HUBS, toHubSummary } from "~/content/hubs";
+import { toHubSummary } from "~/content/hubs";
+import { db } from "~/db/database.server";
+import { listHubs } from "~/features/hubs/hubs.server";
 import { pageMeta } from "~/lib/seo";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/hubs";
 
-export const handle: RouteHandle = { static: true };
+export const handle: RouteHandle = { versionedBy: "hubs" };
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: "Specialty Hubs: 10 specialist communities",
-    description:
-      "Explore 10 specialty communities, from breast cancer care to mental health. Two hubs are live and eight are taking founding members ahead of their 2025 launch.",
+export const meta: Route.MetaFunction = (args) => {
+  const hubs = args.loaderData?.hubs ?? [];
+  const live = hubs.filter((h) => h.status === "live").length;
+  return pageMeta(args, {
+    title: `Specialty Hubs: ${hubs.length} specialist communities`,
+    description: `Explore ${hubs.length} specialty communities, from breast cancer care to mental health. ${live} live, ${hubs.length - live} taking founding members ahead of their launch.`,
     path: "/hubs",
   });
+};
 
 /** Every hub; the search (`?q=`, also what the GET form sends without JavaScript) is applied in the page. */
-export function loader() {
-  return { hubs: HUBS.map(toHubSummary) };
+export async function loader() {
+  return { hubs: (await listHubs(await db())).map(toHubSummary) };
 }
 
 /** Every hub is in the page whatever the search: a new `?q=` needs nothing from the server. */

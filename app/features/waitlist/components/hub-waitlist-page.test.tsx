@@ -2,13 +2,14 @@ import { renderToString } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { parseSubmission } from "~/components/forms/schema-form";
-import { getWaitlistHub } from "../waitlist-hubs";
+import { getHub } from "~/content/hubs";
+import { asWaitlistHub } from "../waitlist-hubs";
 import { validationNotice } from "../waitlist-messages";
 import { facilityWaitlistSchema, type UserType } from "../waitlist-schema";
 import { HubWaitlistPage } from "./hub-waitlist-page";
 import type { WaitlistAnswer } from "./waitlist-forms";
 
-const hub = getWaitlistHub("cervical-cancer")!;
+const hub = asWaitlistHub(getHub("cervical-cancer"))!;
 
 /** The server's rendering of the hub page (links and forms need a router). */
 function render(initialTab: UserType, answer?: WaitlistAnswer): string {

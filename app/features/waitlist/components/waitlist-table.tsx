@@ -1,5 +1,4 @@
 import { Cell, Row, Table } from "~/components/ui/table";
-import { getHub } from "~/content/hubs";
 import { Badge } from "~/features/referrals/components/status-badge";
 import { formatAccraDate } from "~/features/referrals/referral-status";
 import type { WaitlistEntry } from "../waitlist-admin.server";
@@ -19,7 +18,7 @@ export function WaitlistTable({ rows }: { rows: WaitlistEntry[] }) {
           <Cell label="Signed up" className="whitespace-nowrap">
             {formatAccraDate(w.createdAt)}
           </Cell>
-          <Cell label="Hub">{getHub(w.hubId)?.title ?? w.hubId}</Cell>
+          <Cell label="Hub">{w.hubTitle ?? w.hubId}</Cell>
           <Cell label="Type">{w.userType === "facility" ? "Facility" : "Professional"}</Cell>
           <Cell label="Name">
             <span className="font-medium">{w.userType === "facility" ? w.facilityName : w.fullName}</span>

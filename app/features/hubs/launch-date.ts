@@ -1,0 +1,51 @@
+/**
+ * A hub's planned launch (issue 17), client-safe. Stored as a quarter ("2026-Q1") or a month
+ * ("2026-03"); shown as "Q1 2026" or "March 2026". A date that has passed while the hub is still
+ * coming soon is not shown as a promise: the pages say "soon" instead.
+ */
+const QUARTER = /^(\d{4})-Q([1-4])$/;
+const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+export function isLaunchDate(value: string): boolean {
+  return QUARTER.test(value) || MONTH.test(value);
+}
+
+/** "Q1 2026" / "March 2026"; null for nothing or an unreadable value. */
+export function formatLaunchDate(stored: string | null | undefined): string | null {
+  if (!stored) return null;
+  const q = QUARTER.exec(stored);
+  if (q) return `Q${q[2]} ${q[1]}`;
+  const m = MONTH.exec(stored);
+  if (m) return `${MONTHS[Number(m[2]) - 1]} ${m[1]}`;
+  return null;
+}
+
+/** The first day after the planned period ends (UTC), for deciding whether it has passed. */
+function periodEnd(stored: string): Date | null {
+  const q = QUARTER.exec(stored);
+  if (q) return new Date(Date.UTC(Number(q[1]), Number(q[2]) * 3, 1));
+  const m = MONTH.exec(stored);
+  if (m) return new Date(Date.UTC(Number(m[1]), Number(m[2]), 1));
+  return null;
+}
+
+/** The launch date to show, or null when none is planned or the planned period is over. */
+export function upcomingLaunchDate(stored: string | null | undefined, now = new Date()): string | null {
+  if (!stored) return null;
+  const end = periodEnd(stored);
+  return end && end > now ? formatLaunchDate(stored) : null;
+}
