@@ -12,6 +12,7 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { COOKIE_PREFIX } from "~/auth/auth.server";
 import { contentVersionReader } from "~/db/content-version.server";
 import { closeDatabase, database } from "~/db/database.server";
+import { resumeNotifications } from "~/features/hubs/hub-admin.server";
 import { ConfigError, env } from "~/env.server";
 import { hasFlash } from "~/lib/flash.server";
 import { logger } from "~/lib/logger.server";
@@ -209,7 +210,9 @@ export async function start(): Promise<void> {
     throw error;
   }
   try {
-    await database();
+    const { db } = await database();
+    // Waitlist notifications a stopped server left halfway carry on (issue 17), in the background.
+    resumeNotifications(db).catch((error) => logger.error({ err: error }, "resuming hub notifications failed"));
   } catch (error) {
     logger.fatal({ err: error }, "could not open the database");
     process.exit(1);

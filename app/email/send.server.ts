@@ -11,6 +11,8 @@ export type Mail = {
   text: string;
   html?: string;
   replyTo?: string;
+  /** A stable Message-ID (`<id@domain>`): a message sent again after a crash is the same message. */
+  messageId?: string;
 };
 
 let transport: { url: string; transporter: Transporter } | undefined;
@@ -43,6 +45,7 @@ export async function sendMail(mail: Mail): Promise<void> {
       text: mail.text,
       html: mail.html,
       replyTo: mail.replyTo,
+      messageId: mail.messageId,
     });
     logger.info({ to: to.length, subject: mail.subject }, "mail sent");
     return;

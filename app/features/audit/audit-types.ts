@@ -17,6 +17,9 @@ export const AUDIT_TYPES = {
   "facility.deactivated": "Facility deactivated",
   "facility.reactivated": "Facility reactivated",
   "facility.report_resolved": "Facility report resolved",
+  "hub.updated": "Hub edited",
+  "hub.launched": "Hub launched",
+  "hub.notified": "Waitlist notified",
 } as const;
 
 export type AuditType = keyof typeof AUDIT_TYPES;
@@ -28,6 +31,7 @@ export const AUDIT_GROUPS = {
   payment: "All payment events",
   export: "All exports",
   facility: "All facility events",
+  hub: "All hub events",
 } as const;
 
 export type AuditTypeFilter = AuditType | keyof typeof AUDIT_GROUPS;

@@ -1,0 +1,368 @@
+import { and, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { data } from "react-router";
+import { type Actor, assertGate } from "~/auth/actor.server";
+import { SITE } from "~/content/site";
+import type { Db } from "~/db/client.server";
+import { hubNotificationDeliveries, hubNotifications, hubs, hubWaitlist } from "~/db/schema";
+import { type Mail, sendMail } from "~/email/send.server";
+import { env } from "~/env.server";
+import { recordAudit } from "~/features/audit/audit.server";
+import { logger } from "~/lib/logger.server";
+import { type HubInput, hubSchema, hubUpdateSchema } from "./hub-schema";
+import { formatLaunchDate } from "./launch-date";
+
+/*
+ * Hubs managed by system administrators (issue 17): edit a hub, launch it, and tell its waitlist.
+ * A notification reaches every entry still Pending once: each entry is sent its mail, then marked
+ * Notified with a delivery row in one transaction, so a run stopped halfway (a crash, a restart)
+ * is resumed where it stopped and skips everyone already told.
+ */
+
+type HubRow = typeof hubs.$inferSelect;
+const notFound = () => data("Hub Not Found", { status: 404 });
+
+export type HubFieldErrors = Record<string, string>;
+
+function validate<T>(
+  schema: {
+    safeParse(
+      v: unknown,
+    ): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
+  },
+  fields: Record<string, unknown>,
+): { ok: true; input: T } | { ok: false; fieldErrors: HubFieldErrors } {
+  const parsed = schema.safeParse(fields);
+  if (parsed.success) return { ok: true, input: parsed.data };
+  const fieldErrors: HubFieldErrors = {};
+  for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0] ?? "title")] ??= issue.message;
+  return { ok: false, fieldErrors };
+}
+
+async function hubBySlug(db: Pick<Db, "select">, slug: string): Promise<HubRow> {
+  if (!/^[a-z0-9-]{1,100}$/.test(slug)) throw notFound();
+  const [row] = await db.select().from(hubs).where(eq(hubs.slug, slug));
+  if (!row) throw notFound();
+  return row;
+}
+
+/** Pending and Notified entries of each hub. */
+async function waitlistCounts(db: Db, slug?: string) {
+  const rows = await db
+    .select({
+      hubId: hubWaitlist.hubId,
+      pending: sql<number>`count(*) filter (where not ${hubWaitlist.notified})::int`,
+      notified: sql<number>`count(*) filter (where ${hubWaitlist.notified})::int`,
+    })
+    .from(hubWaitlist)
+    .where(slug ? eq(hubWaitlist.hubId, slug) : undefined)
+    .groupBy(hubWaitlist.hubId);
+  return new Map(rows.map((r) => [r.hubId, { pending: r.pending, notified: r.notified }]));
+}
+
+export type AdminHubRow = {
+  slug: string;
+  title: string;
+  status: HubRow["status"];
+  launchDate: string | null;
+  capacity: number;
+  pending: number;
+  notified: number;
+};
+
+/** Every hub with its waitlist's Pending and Notified counts (system administrators). */
+export async function listHubsForAdmin(db: Db, actor: Actor): Promise<AdminHubRow[]> {
+  assertGate(actor, "system-admin");
+  const [rows, counts] = await Promise.all([db.select().from(hubs).orderBy(asc(hubs.position)), waitlistCounts(db)]);
+  return rows.map((r) => ({
+    slug: r.slug,
+    title: r.title,
+    status: r.status,
+    launchDate: formatLaunchDate(r.launchDate),
+    capacity: r.foundingMemberCapacity,
+    pending: counts.get(r.slug)?.pending ?? 0,
+    notified: counts.get(r.slug)?.notified ?? 0,
+  }));
+}
+
+export type NotificationProgress = {
+  id: string;
+  kind: "launch" | "update";
+  subject: string;
+  createdAt: string;
+  total: number;
+  sent: number;
+  finished: boolean;
+};
+
+/** A hub for its editor: the row, its waitlist counts and its notifications, newest first. */
+export async function hubForEditing(db: Db, actor: Actor, slug: string) {
+  assertGate(actor, "system-admin");
+  const hub = await hubBySlug(db, slug);
+  const [counts, notifications] = await Promise.all([
+    waitlistCounts(db, slug),
+    db
+      .select()
+      .from(hubNotifications)
+      .where(eq(hubNotifications.hubId, hub.id))
+      .orderBy(desc(hubNotifications.createdAt))
+      .limit(10),
+  ]);
+  return {
+    hub,
+    pending: counts.get(slug)?.pending ?? 0,
+    notified: counts.get(slug)?.notified ?? 0,
+    notifications: notifications.map(
+      (n): NotificationProgress => ({
+        id: n.id,
+        kind: n.kind,
+        subject: n.subject,
+        createdAt: n.createdAt.toISOString(),
+        total: n.total,
+        sent: n.sent,
+        finished: n.finishedAt !== null,
+      }),
+    ),
+  };
+}
+
+function columnsOf(input: HubInput) {
+  return {
+    title: input.title,
+    description: input.description,
+    status: input.status,
+    launchDate: input.status === "coming-soon" ? input.launch_date : null,
+    externalUrl: input.status === "live" ? input.external_url : null,
+    foundingMemberCapacity: input.capacity,
+    salesPitch: {
+      problem: input.problem,
+      agitation: input.agitation,
+      solution: input.solution,
+      benefits: input.benefits,
+    },
+    targetAudience: input.target_audience,
+    foundingMemberPerks: input.perks,
+  };
+}
+
+const FIELD_NAMES: Record<keyof ReturnType<typeof columnsOf>, string> = {
+  title: "title",
+  description: "description",
+  status: "status",
+  launchDate: "launch date",
+  externalUrl: "address",
+  foundingMemberCapacity: "capacity",
+  salesPitch: "sales pitch",
+  targetAudience: "audience",
+  foundingMemberPerks: "perks",
+};
+
+export type HubSaveResult =
+  | { ok: true; changed: string[]; launched: boolean; notificationId: string | null }
+  | { ok: false; fieldErrors: HubFieldErrors };
+
+/**
+ * Saves a hub. Moving a coming-soon hub to live launches it: in the same transaction a launch
+ * notification is created for its waitlist, and it starts sending once the change is committed.
+ */
+export async function updateHub(
+  db: Db,
+  actor: Actor,
+  slug: string,
+  fields: Record<string, unknown>,
+  options: { send?: (mail: Mail) => Promise<void>; wait?: boolean } = {},
+): Promise<HubSaveResult> {
+  const admin = assertGate(actor, "system-admin");
+  const checked = validate(hubSchema, fields);
+  const result = await db.transaction(async (tx) => {
+    const current = await hubBySlug(tx, slug);
+    if (!checked.ok) return checked;
+    const next = columnsOf(checked.input);
+    const changed = (Object.keys(next) as (keyof typeof next)[]).filter(
+      (k) => JSON.stringify(current[k] ?? null) !== JSON.stringify(next[k] ?? null),
+    );
+    if (changed.length === 0) return { ok: true as const, changed: [], launched: false, notificationId: null };
+    await tx.update(hubs).set(next).where(eq(hubs.id, current.id));
+    const launched = current.status === "coming-soon" && next.status === "live";
+    await recordAudit(tx, {
+      actorId: admin.id,
+      action: launched ? "hub.launched" : "hub.updated",
+      subjectType: "hub",
+      subjectId: current.id,
+      fromStatus: current.status,
+      toStatus: next.status,
+      reason: `Changed: ${changed.map((k) => FIELD_NAMES[k]).join(", ")}`,
+    });
+    const notificationId = launched
+      ? await createNotification(tx, admin.id, current.id, slug, "launch", `${next.title} is open`, "")
+      : null;
+    return { ok: true as const, changed: changed.map((k) => FIELD_NAMES[k]), launched, notificationId };
+  });
+  if (result.ok && result.notificationId) await startRun(db, result.notificationId, options);
+  return result;
+}
+
+/** Sends an update to a hub's Pending entries (what changed and what comes next, in the administrator's words). */
+export async function sendHubUpdate(
+  db: Db,
+  actor: Actor,
+  slug: string,
+  fields: Record<string, unknown>,
+  options: { send?: (mail: Mail) => Promise<void>; wait?: boolean } = {},
+): Promise<{ ok: true; notificationId: string } | { ok: false; fieldErrors: HubFieldErrors }> {
+  const admin = assertGate(actor, "system-admin");
+  const hub = await hubBySlug(db, slug);
+  const checked = validate(hubUpdateSchema, fields);
+  if (!checked.ok) return checked;
+  const notificationId = await db.transaction((tx) =>
+    createNotification(tx, admin.id, hub.id, slug, "update", checked.input.subject, checked.input.message),
+  );
+  await startRun(db, notificationId, options);
+  return { ok: true, notificationId };
+}
+
+async function createNotification(
+  tx: Pick<Db, "insert" | "select" | "update" | "execute">,
+  adminId: string,
+  hubId: string,
+  slug: string,
+  kind: "launch" | "update",
+  subject: string,
+  message: string,
+): Promise<string> {
+  const [{ n }] = await tx
+    .select({ n: count() })
+    .from(hubWaitlist)
+    .where(and(eq(hubWaitlist.hubId, slug), eq(hubWaitlist.notified, false)));
+  const [row] = await tx
+    .insert(hubNotifications)
+    .values({ hubId, kind, subject, message, createdBy: adminId, total: n ?? 0 })
+    .returning({ id: hubNotifications.id });
+  await recordAudit(tx, {
+    actorId: adminId,
+    action: "hub.notified",
+    subjectType: "hub",
+    subjectId: hubId,
+    reason: `${kind === "launch" ? "Launch" : "Update"} to ${n ?? 0} waitlist entries`,
+  });
+  return row!.id;
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * The runner
+ * ---------------------------------------------------------------------------------------------- */
+
+/**
+ * Notifications running in this process (one runner each). On globalThis: the server entry and the
+ * bundled app each have a copy of this module, and they must share it.
+ */
+const RUNNING = Symbol.for("qurhealth.hub-notifications");
+const running: Map<string, Promise<void>> = ((globalThis as { [RUNNING]?: Map<string, Promise<void>> })[RUNNING] ??=
+  new Map());
+
+async function startRun(db: Db, id: string, options: { send?: (mail: Mail) => Promise<void>; wait?: boolean }) {
+  const run = runNotification(db, id, options.send);
+  if (options.wait) await run;
+  else run.catch((error: unknown) => logger.error({ err: error, notification: id }, "hub notification failed"));
+}
+
+/** The mail one entry gets: what changed and what to do next, for a professional or a facility. */
+export function notificationMail(
+  hub: Pick<HubRow, "title" | "externalUrl">,
+  notification: { id: string; kind: "launch" | "update"; subject: string; message: string },
+  entry: { id: string; email: string; userType: "professional" | "facility" },
+  appUrl: string,
+): Mail {
+  const register = `${appUrl}/auth?tab=register`;
+  const next =
+    entry.userType === "professional"
+      ? ["What to do next:", `- Register as a doctor to take referrals through ${SITE.name}: ${register}`]
+      : [
+          "What to do next:",
+          `- Claim your facility's listing: register as its facility administrator at ${register}`,
+          `- How facilities work with the network: ${appUrl}/for-facilities`,
+        ];
+  const body =
+    notification.kind === "launch"
+      ? [
+          `The ${hub.title} hub you joined the waitlist for is now open.`,
+          ...(hub.externalUrl ? ["", `Visit the hub: ${hub.externalUrl}`] : []),
+        ]
+      : [`An update about the ${hub.title} hub you joined the waitlist for:`, "", notification.message];
+  const domain = new URL(appUrl).hostname || "localhost";
+  return {
+    to: entry.email,
+    subject: notification.kind === "launch" ? `${hub.title} is now open` : notification.subject,
+    text: ["Hello,", "", ...body, "", ...next, "", SITE.name].join("\n"),
+    messageId: `<hub-${notification.id}.${entry.id}@${domain}>`,
+  };
+}
+
+const BATCH = 20;
+
+/**
+ * Sends a notification to every entry of its hub still Pending, in batches, and records each
+ * delivery with the entry's Notified mark in one transaction; the `sent` counter is the progress.
+ * Resumable: a second run (after a crash, or at start-up) finds only those not yet told. The one
+ * window it cannot close is a crash after the mail server accepted a message and before the commit:
+ * that entry is sent the message again, with the same Message-ID, so mail systems see one message.
+ */
+export function runNotification(db: Db, id: string, send: (mail: Mail) => Promise<void> = sendMail): Promise<void> {
+  const existing = running.get(id);
+  if (existing) return existing;
+  const run = (async () => {
+    const [notification] = await db.select().from(hubNotifications).where(eq(hubNotifications.id, id));
+    if (!notification || notification.finishedAt) return;
+    const [hub] = await db.select().from(hubs).where(eq(hubs.id, notification.hubId));
+    if (!hub) return;
+    const appUrl = env().APP_URL;
+    for (;;) {
+      const batch = await db
+        .select({ id: hubWaitlist.id, email: hubWaitlist.email, userType: hubWaitlist.userType })
+        .from(hubWaitlist)
+        .where(and(eq(hubWaitlist.hubId, hub.slug), eq(hubWaitlist.notified, false)))
+        .orderBy(asc(hubWaitlist.id))
+        .limit(BATCH);
+      if (batch.length === 0) break;
+      for (const entry of batch) {
+        await send(notificationMail(hub, notification, entry, appUrl));
+        await db.transaction(async (tx) => {
+          const [marked] = await tx
+            .update(hubWaitlist)
+            .set({ notified: true, notifiedAt: new Date() })
+            .where(and(eq(hubWaitlist.id, entry.id), eq(hubWaitlist.notified, false)))
+            .returning({ id: hubWaitlist.id });
+          if (!marked) return;
+          await tx
+            .insert(hubNotificationDeliveries)
+            .values({ notificationId: id, entryId: entry.id, email: entry.email })
+            .onConflictDoNothing();
+          // Entries that joined while it ran are told too: the total grows with them.
+          await tx
+            .update(hubNotifications)
+            .set({
+              sent: sql`${hubNotifications.sent} + 1`,
+              total: sql`greatest(${hubNotifications.total}, ${hubNotifications.sent} + 1)`,
+            })
+            .where(eq(hubNotifications.id, id));
+        });
+      }
+    }
+    await db.update(hubNotifications).set({ finishedAt: new Date() }).where(eq(hubNotifications.id, id));
+  })().finally(() => running.delete(id));
+  running.set(id, run);
+  return run;
+}
+
+/** At start-up: every notification a stopped server left unfinished carries on (not awaited by the caller). */
+export async function resumeNotifications(db: Db): Promise<void> {
+  const unfinished = await db
+    .select({ id: hubNotifications.id })
+    .from(hubNotifications)
+    .where(isNull(hubNotifications.finishedAt))
+    .orderBy(asc(hubNotifications.createdAt));
+  for (const { id } of unfinished) {
+    await runNotification(db, id).catch((error: unknown) =>
+      logger.error({ err: error, notification: id }, "resuming a hub notification failed"),
+    );
+  }
+}

@@ -1,0 +1,96 @@
+import { z } from "zod";
+import { formText } from "~/lib/form-text";
+import { isLaunchDate } from "./launch-date";
+
+/** A system administrator's hub editor (issue 17): one schema for the browser and the action. */
+
+const text = (label: string, min: number, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .transform((v) => formText(v).trim())
+    .pipe(
+      z
+        .string()
+        .min(1, `${label} is required`)
+        .min(min, `${label} must be at least ${min} characters`)
+        .max(max, `${label} must be less than ${max} characters`),
+    );
+
+const lines = (label: string, max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v) =>
+      formText(v ?? "")
+        .split(/\r?\n/)
+        .map((l) => l.trim())
+        .filter(Boolean),
+    )
+    .refine((items) => items.length >= 1, `Add at least one ${label}`)
+    .refine((items) => items.length <= max, `At most ${max} ${label}s`)
+    .refine((items) => items.every((i) => i.length <= 300), `Each ${label} must be less than 300 characters`);
+
+export const hubSchema = z
+  .object({
+    title: text("Title", 2, 100),
+    description: text("Description", 10, 300),
+    status: z.enum(["coming-soon", "live"], { error: "Choose coming soon or live" }),
+    launch_date: z
+      .string()
+      .optional()
+      .transform((v) => (v ?? "").trim().toUpperCase())
+      .refine((v) => v === "" || isLaunchDate(v), "Enter a quarter like 2026-Q1 or a month like 2026-03")
+      .transform((v) => v || null),
+    external_url: z
+      .string()
+      .optional()
+      .transform((v) => formText(v ?? "").trim())
+      .refine(
+        (v) => v === "" || /^https:\/\/[^\s/]+\.[^\s]+$/.test(v),
+        "Enter the hub's address, starting with https://",
+      )
+      .transform((v) => v || null),
+    capacity: z
+      .string()
+      .optional()
+      .transform((v) => (v ?? "").trim() || "0")
+      .refine((v) => /^\d{1,6}$/.test(v) && Number(v) <= 100_000, "Capacity must be a whole number from 0 to 100000")
+      .transform(Number),
+    problem: text("The problem", 10, 1000),
+    agitation: text("Why it matters", 10, 1000),
+    solution: text("The solution", 10, 1000),
+    benefits: lines("benefit", 10),
+    target_audience: lines("audience", 15),
+    perks: lines("perk", 10),
+  })
+  .superRefine((v, ctx) => {
+    if (v.status === "coming-soon" && !v.launch_date) {
+      ctx.addIssue({ code: "custom", path: ["launch_date"], message: "A coming-soon hub needs a planned launch date" });
+    }
+    if (v.status === "live" && !v.external_url) {
+      ctx.addIssue({ code: "custom", path: ["external_url"], message: "A live hub needs its address" });
+    }
+  });
+
+export type HubInput = z.output<typeof hubSchema>;
+
+export const HUB_FIELDS = [
+  "title",
+  "description",
+  "status",
+  "launch_date",
+  "external_url",
+  "capacity",
+  "problem",
+  "agitation",
+  "solution",
+  "benefits",
+  "target_audience",
+  "perks",
+] as const;
+
+/** "Send an update to the waitlist": a subject and a message (the system administrator's words). */
+export const hubUpdateSchema = z.object({
+  subject: text("Subject", 3, 150),
+  message: text("Message", 10, 3000),
+});
