@@ -40,6 +40,9 @@ export default [
     route("dashboard/system-admin/facilities/new", "routes/facilities/facility-new.tsx"),
     route("dashboard/facilities/:facilityId", "routes/facilities/facility-editor.tsx"),
     route("dashboard/facility-reports", "routes/facilities/facility-reports.tsx"),
+    // The hubs and their waitlists, managed in the product (issue 17).
+    route("dashboard/system-admin/hubs", "routes/hubs/hubs-admin.tsx"),
+    route("dashboard/system-admin/hubs/:hubId", "routes/hubs/hub-editor.tsx"),
     route("referrals/create", "routes/dashboard/referrals-create.tsx"),
     route("referrals/history", "routes/referrals/history.tsx"),
     // A referral's own page and its files (issue 19); the files route is a resource route (a download).

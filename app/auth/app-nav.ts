@@ -27,6 +27,7 @@ export const APP_NAV: Record<Role, readonly AppNavItem[]> = {
     { label: "Payments", to: `${SYSTEM_ADMIN}?tab=payments`, path: SYSTEM_ADMIN, tab: "payments" },
     { label: "Waitlist", to: `${SYSTEM_ADMIN}?tab=waitlist`, path: SYSTEM_ADMIN, tab: "waitlist" },
     { label: "Facilities", to: `${SYSTEM_ADMIN}/facilities`, path: `${SYSTEM_ADMIN}/facilities` },
+    { label: "Hubs", to: `${SYSTEM_ADMIN}/hubs`, path: `${SYSTEM_ADMIN}/hubs` },
     { label: "Audit Log", to: `${SYSTEM_ADMIN}/audit`, path: `${SYSTEM_ADMIN}/audit` },
   ],
 };

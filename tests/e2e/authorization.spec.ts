@@ -419,6 +419,35 @@ const TABLE: Row[] = [
     path: "/dashboard/facility-profile",
     expect: only(FACILITY_PAGES, 302),
   },
+  // Hubs and their waitlists (issue 17).
+  {
+    file: "routes/hubs/hubs-admin.tsx",
+    method: "GET",
+    path: "/dashboard/system-admin/hubs",
+    expect: only(ADMIN_PAGES),
+  },
+  {
+    file: "routes/hubs/hub-editor.tsx",
+    method: "GET",
+    path: "/dashboard/system-admin/hubs/mental-health",
+    expect: only(ADMIN_PAGES),
+  },
+  {
+    file: "routes/hubs/hub-editor.tsx",
+    method: "GET",
+    path: "/dashboard/system-admin/hubs/no-such-hub",
+    expect: only(ADMIN_PAGES, 404),
+  },
+  ...(["save", "update"] as const).map(
+    (intent): Row => ({
+      file: "routes/hubs/hub-editor.tsx",
+      method: "POST",
+      path: "/dashboard/system-admin/hubs/mental-health",
+      // Invalid on purpose: the permission is checked first, then the input (400), and nothing is sent.
+      body: async () => ({ intent, title: "", subject: "" }),
+      expect: only(ADMIN_PAGES, 400),
+    }),
+  ),
   // Last: it ends the session it is sent with.
   { file: "routes/auth/sign-out.ts", method: "GET", path: "/auth/sign-out", expect: 302 },
   { file: "routes/auth/sign-out.ts", method: "POST", path: "/auth/sign-out", expect: 302 },

@@ -35,7 +35,8 @@ test.describe("hub waitlist with JavaScript", () => {
     const email = uniqueEmail("pro");
     await page.goto("/hub/cervical-cancer");
     await expect(page.getByRole("heading", { level: 1, name: "Cervical Cancer Prevention" })).toBeVisible();
-    await expect(page.getByText("Launching Q1 2025")).toBeVisible();
+    // Its planned quarter (the seed's Q1 2025) has passed: no stale date.
+    await expect(page.getByText("Launching soon", { exact: true })).toBeVisible();
     for (const name of ["The problem", "How the hub helps", "Founding-member perks", "Join the waitlist"]) {
       await expect(page.getByRole("heading", { level: 2, name })).toBeVisible();
     }
@@ -81,7 +82,9 @@ test.describe("hub waitlist with JavaScript", () => {
     expect(mail.subject).toBe("You're on the Cervical Cancer Prevention waitlist");
     // The address is not confirmed yet: the mail repeats no name typed into the form.
     expect(mail.text).not.toContain("Dr Efua Owusu");
-    expect(mail.text).toContain("Q1 2025");
+    // The date comes from the hub's data: its passed quarter is not promised.
+    expect(mail.text).toContain("when the Cervical Cancer Prevention hub opens.");
+    expect(mail.text).not.toContain("2025");
     const link = removalLink(mail.text);
 
     // The same address in other letters is a duplicate.

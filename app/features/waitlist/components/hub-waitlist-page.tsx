@@ -75,11 +75,10 @@ export function HubWaitlistPage({
             >
               <HubIcon name={hub.icon} className="size-7" />
             </span>
-            {hub.launchDate ? (
-              <p className="rounded-full bg-white px-3 py-1 text-sm font-semibold text-brand-800 shadow-sm">
-                Launching {hub.launchDate}
-              </p>
-            ) : null}
+            {/* The planned date from the hub's data; once it has passed, no stale promise. */}
+            <p className="rounded-full bg-white px-3 py-1 text-sm font-semibold text-brand-800 shadow-sm">
+              {hub.launchDate ? `Launching ${hub.launchDate}` : "Launching soon"}
+            </p>
           </div>
           <h1 className="mt-5 text-3xl font-extrabold tracking-tight sm:text-5xl">{hub.title}</h1>
           <p className="mt-4 max-w-3xl text-lg text-muted">{hub.description}</p>

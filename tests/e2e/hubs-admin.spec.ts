@@ -1,0 +1,86 @@
+import { expect, hydrated, readMails, test, toastOnScreen } from "./fixtures";
+import { ADMIN, signIn, uniqueEmail } from "./support/accounts";
+
+/*
+ * Hubs managed in the product (issue 17): a system administrator launches a coming-soon hub with
+ * three waitlisted entries; each gets exactly one email, each becomes Notified, the progress says
+ * so, and the hub is live on the public pages.
+ */
+
+const HUB = "maternal-child-health";
+
+test("launching a hub emails each of its three waitlisted entries once", async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const professionals = [uniqueEmail("midwife"), uniqueEmail("obstetrician")];
+  const facility = uniqueEmail("clinic");
+  for (const email of professionals) {
+    const answer = await request.post(`/hub/${HUB}`, {
+      form: {
+        userType: "professional",
+        fullName: "Ama Mensah",
+        email,
+        professionalTitle: "Consultant",
+        specialty: "Obstetrics",
+        yearsOfExperience: "8",
+        country: "Ghana",
+      },
+    });
+    expect(answer.status()).toBe(200);
+  }
+  const joined = await request.post(`/hub/${HUB}`, {
+    form: {
+      userType: "facility",
+      facilityName: "Tamale Mothers Clinic",
+      email: facility,
+      facilityType: "clinic",
+      contactPerson: "Kofi Boateng",
+      country: "Ghana",
+    },
+  });
+  expect(joined.status()).toBe(200);
+  const everyone = [...professionals, facility];
+
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await expect(page).toHaveURL("/dashboard/system-admin");
+  await page.getByRole("navigation", { name: "App" }).getByRole("link", { name: "Hubs" }).click();
+  await expect(page).toHaveURL("/dashboard/system-admin/hubs");
+  await page.getByRole("link", { name: /Edit Maternal/ }).click();
+  await hydrated(page);
+  const form = page.locator("form#hub");
+  // Live without its address: refused, nothing sent.
+  await form.getByLabel("Status").selectOption("live");
+  await form.getByRole("button", { name: "Save hub" }).click();
+  await expect(form.getByText("A live hub needs its address")).toBeVisible();
+  await form.getByLabel("Hub address").fill("https://maternal.example.org");
+  await form.getByRole("button", { name: "Save hub" }).click();
+  await expect(toastOnScreen(page).filter({ hasText: "Hub Launched" })).toBeVisible();
+  // The progress refreshes by itself until every entry is told.
+  await expect(page.getByText("Sent to 3 of 3. Done.")).toBeVisible({ timeout: 20_000 });
+
+  const launchMails = () => readMails().filter((m) => /is now open/.test(m.subject));
+  for (const email of everyone) {
+    await expect.poll(() => launchMails().filter((m) => m.to.includes(email)).length).toBe(1);
+  }
+  const facilityMail = launchMails().find((m) => m.to.includes(facility))!;
+  expect(facilityMail.text).toContain("Claim your facility's listing");
+  expect(facilityMail.text).toContain("https://maternal.example.org");
+  // No name typed into the waitlist form is repeated to an unconfirmed address.
+  expect(facilityMail.text).not.toContain("Kofi Boateng");
+
+  // Sending an update now reaches nobody: everyone is Notified.
+  await page.getByLabel("Subject").fill("Clinics open next week");
+  await page.getByLabel("Message").fill("The first clinics take referrals from Monday.");
+  await page.getByRole("button", { name: "Send update" }).click();
+  await expect(page.getByText("Sent to 0 of 0. Done.")).toBeVisible({ timeout: 20_000 });
+  await page.goto("/dashboard/system-admin?tab=waitlist");
+  for (const email of everyone) {
+    await expect(page.getByRole("row", { name: new RegExp(email) })).toContainText("Notified");
+  }
+  expect(launchMails().filter((m) => everyone.some((e) => m.to.includes(e)))).toHaveLength(3);
+
+  // Live on the public pages: the listing's card opens the hub's site; its waitlist page is gone.
+  await page.goto("/hubs");
+  await expect(page.locator(`article[data-hub="${HUB}"]`)).toContainText("LIVE");
+  expect((await request.get(`/hub/${HUB}`)).status()).toBe(404);
+  expect(await (await request.get("/sitemap.xml")).text()).not.toContain(`/hub/${HUB}<`);
+});
