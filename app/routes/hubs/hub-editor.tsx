@@ -42,7 +42,18 @@ export async function action({ request, params }: Route.ActionArgs) {
   const form = await request.formData().catch(() => new FormData());
   const actor = await getActor(database, request);
   const path = `/dashboard/system-admin/hubs/${params.hubId}`;
-  const intent = form.get("intent") === "update" ? "update" : "save";
+  const posted = form.get("intent");
+  if (posted !== "update" && posted !== "save") {
+    return data<Answer>(
+      {
+        intent: "save",
+        result: { status: "error", error: { "": ["Unknown action"] } },
+        toast: failed("Unknown action"),
+      },
+      { status: 400 },
+    );
+  }
+  const intent = posted;
   const submission = parseSubmission(form, intent === "update" ? hubUpdateSchema : hubSchema);
   try {
     if (intent === "update") {
