@@ -38,7 +38,7 @@ export default [
     // The network's facilities, managed in the product (issue 17).
     route("dashboard/system-admin/facilities", "routes/facilities/facilities-admin.tsx"),
     route("dashboard/system-admin/facilities/new", "routes/facilities/facility-new.tsx"),
-    route("dashboard/facilities/:facilityId", "routes/facilities/facility-editor.tsx"),
+    route("dashboard/facilities/:id", "routes/facilities/facility-editor.tsx"),
     route("dashboard/facility-reports", "routes/facilities/facility-reports.tsx"),
     // The hubs and their waitlists, managed in the product (issue 17).
     route("dashboard/system-admin/hubs", "routes/hubs/hubs-admin.tsx"),

@@ -4,7 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PUBLIC_PATHS } from "~/content/public-routes";
 import { REDIRECTS } from "~/content/redirects";
-import { facilities, hubWaitlist, referrals } from "~/db/schema";
+import { facilities, facilityReports, hubWaitlist, referrals } from "~/db/schema";
 import { signRemovalToken } from "~/features/waitlist/removal-token.server";
 import { createAccount, type TestAccount } from "../helpers/accounts";
 import { AUTH_SECRET, type BuiltApp, loadBuiltApp } from "./built-app";
@@ -29,7 +29,32 @@ let app: BuiltApp;
 let account: TestAccount;
 let world: ReferralWorld;
 let workspaceReferral: string;
-const samples: Record<string, string> = { hubId: "cervical-cancer", file: "referrals.csv", "*": "no/such/page" };
+const samples: Record<string, string> = {
+  hubId: "cervical-cancer",
+  file: "referrals.csv",
+  photoId: "00000000-0000-4000-8000-000000000000",
+  "*": "no/such/page",
+};
+
+/** A complete facility editor post (issue 17); `about` makes each one a change. */
+function facilityBody(name: string): URLSearchParams {
+  return new URLSearchParams({
+    intent: "save",
+    name,
+    type: "clinic",
+    location: "Ho, Ghana",
+    country: "ghana",
+    address: "12 Volta Street, Ho",
+    description: "A community clinic in Ho.",
+    about: `Serving the Volta Region with outpatient care (${unique()}).`,
+    services: "Outpatient care",
+    specialties: "Pediatrics: Child health",
+    languages: "English",
+    phones: "+233 36 202 1234",
+    email: "hello@ho.example.org",
+    hours_mode: "all-day",
+  });
+}
 const patterns = routePatterns();
 const pathOf = (pattern: string) => concreteRoutes(samples).find((r) => r.pattern === pattern)!.path;
 
@@ -96,6 +121,37 @@ const REAL_POSTS: Record<string, () => Promise<RealPost>> = {
     table: "referral_messages",
     cookie: world.cookies.doctor,
   }),
+  // Facilities and hubs managed in the product (issue 17).
+  "/facility/:facilityId/report": async () => ({
+    body: new URLSearchParams({ details: "The phone number is out of date." }),
+    table: "facility_reports",
+  }),
+  "/dashboard/system-admin/facilities/new": async () => ({
+    body: facilityBody(`Header Clinic ${unique()}`),
+    table: "facilities",
+    cookie: world.cookies.systemAdmin,
+  }),
+  "/dashboard/facilities/:id": async () => ({
+    body: facilityBody("Edited Header Clinic"),
+    table: "audit_events",
+    cookie: world.cookies.systemAdmin,
+  }),
+  "/dashboard/facility-reports": async () => {
+    const [report] = await app.db
+      .insert(facilityReports)
+      .values({ facilityId: samples.id!, details: "Wrong hours" })
+      .returning({ id: facilityReports.id });
+    return {
+      body: new URLSearchParams({ reportId: report!.id }),
+      table: "audit_events",
+      cookie: world.cookies.systemAdmin,
+    };
+  },
+  "/dashboard/system-admin/hubs/:hubId": async () => ({
+    body: new URLSearchParams({ intent: "update", subject: "News", message: "The hub opens next month." }),
+    table: "hub_notifications",
+    cookie: world.cookies.systemAdmin,
+  }),
   "/dashboard/system-admin": async () => ({
     body: new URLSearchParams({ intent: "approve", userId: (await createAccount(app.db, { role: "doctor" })).id }),
     table: "audit_events",
@@ -113,8 +169,14 @@ function postTo(path: string, post: RealPost | undefined, headers: Record<string
 
 beforeAll(async () => {
   app = await loadBuiltApp();
-  const [facility] = await app.db.select({ slug: facilities.slug }).from(facilities).limit(1);
-  samples.facilityId = facility.slug;
+  // The profile's facility (by slug) and the edited one (by id) differ: an edit may rename.
+  const [facility, edited] = await app.db
+    .select({ id: facilities.id, slug: facilities.slug })
+    .from(facilities)
+    .orderBy(facilities.slug)
+    .limit(2);
+  samples.facilityId = facility!.slug;
+  samples.id = edited!.id;
   account = await createAccount(app.db, { approved: true });
   world = await referralWorld(app, { pendingReferrals: 0, pendingPayments: 0 });
   workspaceReferral = await anotherPendingReferral(app.db, world);

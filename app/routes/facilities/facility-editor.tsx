@@ -50,9 +50,7 @@ export const meta: Route.MetaFunction = (args) =>
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const database = await db();
-  return loadGated(database, request, "facility-editor", (actor) =>
-    facilityForEditing(database, actor, params.facilityId),
-  );
+  return loadGated(database, request, "facility-editor", (actor) => facilityForEditing(database, actor, params.id));
 }
 
 const PHOTO_ACCEPT = "image/jpeg,image/png,image/webp";
@@ -97,13 +95,13 @@ export async function action({ request, params }: Route.ActionArgs) {
   const database = await db();
   const { form, refused } = await readForm(request);
   const actor = await getActor(database, request);
-  const path = `/dashboard/facilities/${params.facilityId}`;
+  const path = `/dashboard/facilities/${params.id}`;
   const intent = String(form.get("intent") ?? (refused ? "photo" : ""));
   try {
     switch (intent) {
       case "save": {
         const fields = readFacilityForm(form);
-        const result = await updateFacility(database, actor, params.facilityId, fields);
+        const result = await updateFacility(database, actor, params.id, fields);
         const submission = parseSubmission(form, facilitySchema);
         if (!result.ok) {
           return data<Answer>(
@@ -132,7 +130,7 @@ export async function action({ request, params }: Route.ActionArgs) {
             : null;
         const result = refused
           ? ({ ok: false, message: refused } as const)
-          : await uploadFacilityPhoto(database, actor, params.facilityId, bytes);
+          : await uploadFacilityPhoto(database, actor, params.id, bytes);
         if (!result.ok) {
           return data<Answer>(
             {
@@ -152,7 +150,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       }
       case "deactivate":
       case "reactivate": {
-        await setFacilityActive(database, actor, params.facilityId, intent === "reactivate");
+        await setFacilityActive(database, actor, params.id, intent === "reactivate");
         throw await redirectWithToast(path, {
           title: intent === "reactivate" ? "Facility Reactivated" : "Facility Deactivated",
           description:
@@ -192,7 +190,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export default function FacilityEditorPage({ loaderData, actionData, params }: Route.ComponentProps) {
   const { gate, data: page } = loaderData;
-  const path = `/dashboard/facilities/${params.facilityId}`;
+  const path = `/dashboard/facilities/${params.id}`;
   return (
     <GateScreen gate={gate}>
       {gate.kind === "allowed" && page ? (
