@@ -13,6 +13,8 @@ const workDir = path.resolve(`test-results/e2e-${port}`);
 process.env.E2E_MAIL_DIR ??= path.join(workDir, "mail");
 process.env.E2E_SMTP_PORT ??= String(smtpPort);
 const baseURL = `http://127.0.0.1:${port}`;
+/** The specs that change the directory and the hubs for everyone (issue 17). */
+const NETWORK_ADMIN_SPECS = /(facilities|hubs)-admin\.spec\.ts/;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -33,7 +35,21 @@ export default defineConfig({
       args: CHROMIUM_ARGS,
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  projects: [
+    {
+      name: "chromium",
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+      testIgnore: NETWORK_ADMIN_SPECS,
+    },
+    // These change what every visitor sees (they add, deactivate and launch), so they run after
+    // the rest, whose expectations are the seed's 8 facilities and 2 live hubs.
+    {
+      name: "network admin",
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+      testMatch: NETWORK_ADMIN_SPECS,
+      dependencies: ["chromium"],
+    },
+  ],
   webServer: {
     command: `rm -rf "${workDir}/data" && node server/main.mjs`,
     url: `${baseURL}/healthz`,

@@ -14,7 +14,7 @@ import { SIGN_IN_FIELDS, signInSchema } from "~/features/accounts/sign-in-schema
 import { readContactForm } from "~/features/contact/contact-fields";
 import { validateContact } from "~/features/contact/contact-schema";
 import { facilityReportSchema, facilitySchema, readFacilityForm } from "~/features/facilities/facility-schema";
-import { HUB_FIELDS, hubSchema } from "~/features/hubs/hub-schema";
+import { HUB_FIELDS, hubLaunchSchema, hubSchema, hubUpdateSchema } from "~/features/hubs/hub-schema";
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, sniffAttachmentType } from "~/features/referrals/attachment-rules";
 import {
   CREATE_REFERRAL_FIELDS,
@@ -963,6 +963,44 @@ function facilityForms(context: FuzzContext): FuzzForm[] {
       isValid: (form) => form.get("intent") === "save" && hubSchema.safeParse(readFields(form, HUB_FIELDS)).success,
       stores: { table: "audit_events", exact: false },
       acknowledges: (status) => status >= 200 && status < 400,
+      echoes: true,
+      cookie: () => world().cookies.systemAdmin,
+    },
+    {
+      // An update to a live hub's waitlist (nobody is Pending there: no mail, one notification row each).
+      name: "send update to hub waitlist",
+      submission: submissions(
+        fc.constant("/dashboard/system-admin/hubs/black-skin-acne"),
+        fieldsOf({
+          intent: fc.constant("update"),
+          subject: text,
+          message: fc.oneof(fc.string({ minLength: 10, maxLength: 400 }), text),
+        }),
+      ),
+      isValid: (form) =>
+        form.get("intent") === "update" && hubUpdateSchema.safeParse(readFields(form, ["subject", "message"])).success,
+      stores: { table: "hub_notifications", exact: true },
+      acknowledges: (status) => status >= 200 && status < 400,
+      echoes: true,
+      cookie: () => world().cookies.systemAdmin,
+    },
+    {
+      // "Launch hub" on a hub that is already live: a valid address is refused (409) and nothing is
+      // written; an invalid one gets its message (400).
+      name: "launch hub (already live)",
+      submission: submissions(
+        fc.constant("/dashboard/system-admin/hubs/black-skin-acne"),
+        fieldsOf({
+          intent: fc.constant("launch"),
+          external_url: fc.oneof(
+            fc.constantFrom("https://acne.example.org", "http://acne.example.org", "", "https://"),
+            fc.webUrl(),
+          ),
+        }),
+      ),
+      isValid: (form) =>
+        form.get("intent") === "launch" && hubLaunchSchema.safeParse(readFields(form, ["external_url"])).success,
+      stores: { table: "hub_notifications", exact: true },
       echoes: true,
       cookie: () => world().cookies.systemAdmin,
     },

@@ -458,6 +458,8 @@ test.describe("gate screens", () => {
       "Users",
       "Payments",
       "Waitlist",
+      "Facilities",
+      "Hubs",
       "Audit Log",
     ]);
     await expect(appNav.getByRole("link", { name: "Referrals" })).toHaveAttribute("aria-current", "page");

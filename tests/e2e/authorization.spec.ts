@@ -438,16 +438,24 @@ const TABLE: Row[] = [
     path: "/dashboard/system-admin/hubs/no-such-hub",
     expect: only(ADMIN_PAGES, 404),
   },
-  ...(["save", "update"] as const).map(
+  ...(["save", "launch", "update"] as const).map(
     (intent): Row => ({
       file: "routes/hubs/hub-editor.tsx",
       method: "POST",
       path: "/dashboard/system-admin/hubs/mental-health",
       // Invalid on purpose: the permission is checked first, then the input (400), and nothing is sent.
-      body: async () => ({ intent, title: "", subject: "" }),
+      body: async () => ({ intent, title: "", subject: "", external_url: "" }),
       expect: only(ADMIN_PAGES, 400),
     }),
   ),
+  {
+    file: "routes/hubs/hub-editor.tsx",
+    method: "POST",
+    path: "/dashboard/system-admin/hubs/mental-health",
+    // Resuming a notification that does not exist: the permission first, then 404.
+    body: async () => ({ intent: "resume", notification: MISSING }),
+    expect: only(ADMIN_PAGES, 404),
+  },
   // Last: it ends the session it is sent with.
   { file: "routes/auth/sign-out.ts", method: "GET", path: "/auth/sign-out", expect: 302 },
   { file: "routes/auth/sign-out.ts", method: "POST", path: "/auth/sign-out", expect: 302 },

@@ -1,4 +1,13 @@
-import { expect, hydrated, readMails, test, toastOnScreen } from "./fixtures";
+import {
+  expect,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  hydrated,
+  PHONE,
+  readMails,
+  test,
+  toastOnScreen,
+} from "./fixtures";
 import { ADMIN, signIn, uniqueEmail } from "./support/accounts";
 
 /*
@@ -51,9 +60,16 @@ test("launching a hub emails each of its three waitlisted entries once", async (
   await form.getByLabel("Status").selectOption("live");
   await form.getByRole("button", { name: "Save hub" }).click();
   await expect(form.getByText("A live hub needs its address")).toBeVisible();
-  await form.getByLabel("Hub address").fill("https://maternal.example.org");
-  await form.getByRole("button", { name: "Save hub" }).click();
+  // "Launch hub": live at its address, nothing else changed.
+  const launch = page.locator("form#hub-launch");
+  await expect(page.getByText("each of the 3 Pending entries of its waitlist is emailed once")).toBeVisible();
+  await launch.getByRole("button", { name: "Launch hub" }).click();
+  await expect(launch.getByText("A live hub needs its address")).toBeVisible();
+  await launch.getByLabel("Live address").fill("https://maternal.example.org");
+  await launch.getByRole("button", { name: "Launch hub" }).click();
   await expect(toastOnScreen(page).filter({ hasText: "Hub Launched" })).toBeVisible();
+  await expect(launch).toHaveCount(0);
+  await expect(form.getByLabel("Status")).toHaveValue("live");
   // The progress refreshes by itself until every entry is told.
   await expect(page.getByText("Sent to 3 of 3. Done.")).toBeVisible({ timeout: 20_000 });
 
@@ -83,4 +99,39 @@ test("launching a hub emails each of its three waitlisted entries once", async (
   await expect(page.locator(`article[data-hub="${HUB}"]`)).toContainText("LIVE");
   expect((await request.get(`/hub/${HUB}`)).status()).toBe(404);
   expect(await (await request.get("/sitemap.xml")).text()).not.toContain(`/hub/${HUB}<`);
+});
+
+test.describe("on a phone, without JavaScript", () => {
+  // The refused update answers 400 (the browser logs it).
+  test.use({ viewport: PHONE, javaScriptEnabled: false, allowConsoleErrors: [/status of 400/] });
+  test("the hub screens fit 360 px and an update posts as a plain form", async ({ page }) => {
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await expect(page).toHaveURL("/dashboard/system-admin");
+    await page.goto("/dashboard/system-admin/hubs");
+    await expect(page.getByRole("heading", { level: 1, name: "Hubs" })).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await page.goto("/dashboard/system-admin/hubs/mens-sexual-health");
+    await expect(page.getByRole("heading", { name: "Launch this hub" })).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    // A refused update answers in the page, then a valid one is sent (to whoever is Pending).
+    await page.getByRole("button", { name: "Send update" }).click();
+    await expect(page.getByText("Subject is required").first()).toBeVisible();
+    await page.getByLabel("Subject").fill("Planning update");
+    await page.getByLabel("Message").fill("The hub's first clinics are being chosen.");
+    await page.getByRole("button", { name: "Send update" }).click();
+    await expect(page).toHaveURL("/dashboard/system-admin/hubs/mens-sexual-health");
+    await expect(page.getByText("Planning update")).toBeVisible();
+  });
+
+  test.describe("with JavaScript", () => {
+    test.use({ javaScriptEnabled: true });
+    test("the editor has no serious accessibility violations", async ({ page }) => {
+      await signIn(page, ADMIN.email, ADMIN.password);
+      await expect(page).toHaveURL("/dashboard/system-admin");
+      await page.goto("/dashboard/system-admin/hubs/mens-sexual-health");
+      await hydrated(page);
+      await expectNoSidewaysScroll(page);
+      await expectAccessible(page);
+    });
+  });
 });

@@ -64,14 +64,10 @@ test.describe("home", () => {
   test("shows the network's claims", async ({ page }) => {
     await page.goto("/");
     const stats = page.locator("#stats");
-    for (const text of ["12", "Goal: 50+", "30+", "1000+", "10", "3.6 billion"]) {
+    // The hub figures come from the database (the seed's 10 hubs; the hub launch test runs after this one).
+    for (const text of ["12", "Goal: 50+", "30+", "1000+", "10", "2 live, 8 in development", "3.6 billion"]) {
       await expect(stats.getByText(text, { exact: true })).toBeVisible();
     }
-    // From the hubs in the database (another test may launch one meanwhile): live and coming soon make 10.
-    const split = await stats.getByText(/^\d+ live, \d+ in development$/).textContent();
-    const [live, soon] = (split ?? "").match(/\d+/g)!.map(Number);
-    expect(live! + soon!).toBe(10);
-    expect(live).toBeGreaterThanOrEqual(2);
   });
 
   test("shows the first 6 hubs with the right badges and links", async ({ page }) => {
@@ -341,9 +337,6 @@ test.describe("for facilities", () => {
         await expect(join).toHaveAttribute("href", hub.externalUrl!);
         await expect(join).toHaveAttribute("target", "_blank");
         await expect(join).toHaveAttribute("rel", /noopener/);
-      } else if (hub.id === "maternal-child-health") {
-        // hubs-admin.spec.ts launches this one while the suite runs: either state is right.
-        await expect(join).toHaveAttribute("href", /^(\/hub\/maternal-child-health|https:\/\/maternal\.example\.org)$/);
       } else {
         await expect(join).toHaveAttribute("href", `/hub/${hub.id}`);
       }

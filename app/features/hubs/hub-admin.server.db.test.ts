@@ -8,7 +8,15 @@ import type { Mail } from "~/email/send.server";
 import { createAccount } from "../../../tests/helpers/accounts";
 import { statusOf } from "../../../tests/helpers/domain";
 import { createTestDb, type TestDatabase } from "../../../tests/helpers/test-db";
-import { hubForEditing, listHubsForAdmin, runNotification, sendHubUpdate, updateHub } from "./hub-admin.server";
+import {
+  hubForEditing,
+  launchHub,
+  listHubsForAdmin,
+  resumeHubNotification,
+  runNotification,
+  sendHubUpdate,
+  updateHub,
+} from "./hub-admin.server";
 import { findHub, listHubs } from "./hubs.server";
 import { formatLaunchDate, upcomingLaunchDate } from "./launch-date";
 
@@ -130,6 +138,12 @@ describe("editing a hub (system administrators only)", () => {
         await statusOf(sendHubUpdate(h.db, actor, "mental-health", { subject: "Hi", message: "Hello there" })),
       ).toBe(status);
       expect(await statusOf(hubForEditing(h.db, actor, "mental-health"))).toBe(status);
+      expect(
+        await statusOf(launchHub(h.db, actor, "mental-health", { external_url: "https://mental.example.org" })),
+      ).toBe(status);
+      expect(
+        await statusOf(resumeHubNotification(h.db, actor, "mental-health", "00000000-0000-0000-0000-000000000000")),
+      ).toBe(status);
       expect(await statusOf(listHubsForAdmin(h.db, actor))).toBe(status);
     }
     expect(await statusOf(updateHub(h.db, admin, "no-such-hub", await formOf("mental-health")))).toBe(404);
@@ -214,5 +228,84 @@ describe("launching notifies the waitlist", () => {
     expect(deliveries[0]!.n).toBe(7);
     // Each message has its own stable Message-ID.
     expect(new Set([...first.sent, ...second.sent].map((m) => m.messageId)).size).toBe(7);
+  });
+
+  it("a launch and an update started together: each entry gets one mail in all", async () => {
+    const emails = Array.from({ length: 5 }, (_, i) => `together${i}@example.test`);
+    for (const email of emails) await join("hypertension-heart", email);
+    const mail = collector();
+    const slow = async (m: Mail) => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      await mail.send(m);
+    };
+    const launch = await launchHub(
+      h.db,
+      admin,
+      "hypertension-heart",
+      { external_url: "https://heart.example.org" },
+      { send: slow },
+    );
+    expect(launch).toMatchObject({ ok: true, launched: true });
+    const update = await sendHubUpdate(
+      h.db,
+      admin,
+      "hypertension-heart",
+      { subject: "Opening hours", message: "Clinics take referrals from Monday." },
+      { send: slow, wait: true },
+    );
+    expect(update.ok).toBe(true);
+    await runNotification(h.db, launch.ok ? launch.notificationId! : "", slow);
+    const to = mail.sent.map((m) => m.to);
+    expect(to.sort()).toEqual([...emails].sort());
+    const { notifications } = await hubForEditing(h.db, admin, "hypertension-heart");
+    // The update ran after the launch had told everyone: it counts nobody.
+    expect(notifications.map((n) => [n.kind, n.sent, n.total, n.finished])).toEqual(
+      expect.arrayContaining([
+        ["launch", 5, 5, true],
+        ["update", 0, 0, true],
+      ]),
+    );
+    // Launching a live hub again is refused.
+    expect(
+      await statusOf(launchHub(h.db, admin, "hypertension-heart", { external_url: "https://heart.example.org" })),
+    ).toBe(409);
+  });
+
+  it("launch needs an https address; a stopped notification is resumed from the editor", async () => {
+    expect(await launchHub(h.db, admin, "mens-sexual-health", { external_url: "http://men.example.org" })).toEqual({
+      ok: false,
+      fieldErrors: { external_url: "Enter the hub's address, starting with https://" },
+    });
+    expect(await launchHub(h.db, admin, "mens-sexual-health", {})).toEqual({
+      ok: false,
+      fieldErrors: { external_url: "A live hub needs its address" },
+    });
+    const emails = ["stop0@example.test", "stop1@example.test", "stop2@example.test"];
+    for (const email of emails) await join("mens-sexual-health", email, "facility");
+    const failing = async () => {
+      throw new Error("SMTP down");
+    };
+    await expect(
+      launchHub(
+        h.db,
+        admin,
+        "mens-sexual-health",
+        { external_url: "https://men.example.org" },
+        { send: failing, wait: true },
+      ),
+    ).rejects.toThrow("SMTP down");
+    const [stopped] = (await hubForEditing(h.db, admin, "mens-sexual-health")).notifications;
+    expect(stopped).toMatchObject({ sent: 0, total: 3, finished: false, running: false });
+    expect(await statusOf(resumeHubNotification(h.db, admin, "diabetes-care", stopped!.id))).toBe(404);
+    expect(await statusOf(resumeHubNotification(h.db, admin, "mens-sexual-health", "not-an-id"))).toBe(404);
+    const mail = collector();
+    await resumeHubNotification(h.db, admin, "mens-sexual-health", stopped!.id, { send: mail.send, wait: true });
+    expect(mail.sent.map((m) => m.to).sort()).toEqual(emails);
+    const [done] = (await hubForEditing(h.db, admin, "mens-sexual-health")).notifications;
+    expect(done).toMatchObject({ sent: 3, total: 3, finished: true, running: false });
+    // Finished: resuming again sends nothing.
+    const again = collector();
+    await resumeHubNotification(h.db, admin, "mens-sexual-health", stopped!.id, { send: again.send, wait: true });
+    expect(again.sent).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, max, sql } from "drizzle-orm";
 import { data } from "react-router";
 import { type Actor, assertGate } from "~/auth/actor.server";
 import { SITE } from "~/content/site";
@@ -8,7 +8,7 @@ import { type Mail, sendMail } from "~/email/send.server";
 import { env } from "~/env.server";
 import { recordAudit } from "~/features/audit/audit.server";
 import { logger } from "~/lib/logger.server";
-import { type HubInput, hubSchema, hubUpdateSchema } from "./hub-schema";
+import { type HubInput, hubLaunchSchema, hubSchema, hubUpdateSchema } from "./hub-schema";
 import { formatLaunchDate } from "./launch-date";
 
 /*
@@ -92,6 +92,11 @@ export type NotificationProgress = {
   total: number;
   sent: number;
   finished: boolean;
+  /**
+   * Sending now: in this process, or on another server (a delivery in the last minute). Unfinished
+   * and not running means it stopped (its mail server failed): the editor offers to resume it.
+   */
+  running: boolean;
 };
 
 /** A hub for its editor: the row, its waitlist counts and its notifications, newest first. */
@@ -107,6 +112,20 @@ export async function hubForEditing(db: Db, actor: Actor, slug: string) {
       .orderBy(desc(hubNotifications.createdAt))
       .limit(10),
   ]);
+  // Unfinished and not running here: another server may be sending it (a delivery in the last minute).
+  const elsewhere = notifications.filter((n) => n.finishedAt === null && !running.has(n.id)).map((n) => n.id);
+  const lastDelivery = new Map(
+    elsewhere.length === 0
+      ? []
+      : (
+          await db
+            .select({ id: hubNotificationDeliveries.notificationId, at: max(hubNotificationDeliveries.sentAt) })
+            .from(hubNotificationDeliveries)
+            .where(inArray(hubNotificationDeliveries.notificationId, elsewhere))
+            .groupBy(hubNotificationDeliveries.notificationId)
+        ).map((r) => [r.id, r.at]),
+  );
+  const recently = Date.now() - 60_000;
   return {
     hub,
     pending: counts.get(slug)?.pending ?? 0,
@@ -120,6 +139,7 @@ export async function hubForEditing(db: Db, actor: Actor, slug: string) {
         total: n.total,
         sent: n.sent,
         finished: n.finishedAt !== null,
+        running: n.finishedAt === null && (running.has(n.id) || (lastDelivery.get(n.id)?.getTime() ?? 0) > recently),
       }),
     ),
   };
@@ -220,6 +240,67 @@ export async function sendHubUpdate(
   return { ok: true, notificationId };
 }
 
+/**
+ * "Launch hub": a coming-soon hub goes live at `external_url`, its other fields unchanged; the save
+ * launches it (audited, and its waitlist's Pending entries are emailed).
+ */
+export async function launchHub(
+  db: Db,
+  actor: Actor,
+  slug: string,
+  fields: Record<string, unknown>,
+  options: { send?: (mail: Mail) => Promise<void>; wait?: boolean } = {},
+): Promise<HubSaveResult> {
+  assertGate(actor, "system-admin");
+  const current = await hubBySlug(db, slug);
+  const checked = validate(hubLaunchSchema, fields);
+  if (!checked.ok) return checked;
+  if (current.status !== "coming-soon") throw data("This hub is already live", { status: 409 });
+  return updateHub(
+    db,
+    actor,
+    slug,
+    {
+      title: current.title,
+      description: current.description,
+      status: "live",
+      external_url: checked.input.external_url ?? "",
+      capacity: String(current.foundingMemberCapacity),
+      problem: current.salesPitch.problem,
+      agitation: current.salesPitch.agitation,
+      solution: current.salesPitch.solution,
+      benefits: current.salesPitch.benefits.join("\n"),
+      target_audience: current.targetAudience.join("\n"),
+      perks: current.foundingMemberPerks.join("\n"),
+    },
+    options,
+  );
+}
+
+/**
+ * Carries on a notification that stopped (its mail server failed): the entries still Pending get
+ * it, nobody already told. Nothing happens if it is running or finished.
+ */
+export async function resumeHubNotification(
+  db: Db,
+  actor: Actor,
+  slug: string,
+  notificationId: unknown,
+  options: { send?: (mail: Mail) => Promise<void>; wait?: boolean } = {},
+): Promise<void> {
+  assertGate(actor, "system-admin");
+  const hub = await hubBySlug(db, slug);
+  const id = typeof notificationId === "string" ? notificationId : "";
+  if (!/^[0-9a-f-]{36}$/i.test(id)) throw data("Notification not found", { status: 404 });
+  const [notification] = await db
+    .select({ id: hubNotifications.id, finishedAt: hubNotifications.finishedAt })
+    .from(hubNotifications)
+    .where(and(eq(hubNotifications.id, id), eq(hubNotifications.hubId, hub.id)));
+  if (!notification) throw data("Notification not found", { status: 404 });
+  if (notification.finishedAt) return;
+  await startRun(db, id, options);
+}
+
 async function createNotification(
   tx: Pick<Db, "insert" | "select" | "update" | "execute">,
   adminId: string,
@@ -256,8 +337,36 @@ async function createNotification(
  * bundled app each have a copy of this module, and they must share it.
  */
 const RUNNING = Symbol.for("qurhealth.hub-notifications");
-const running: Map<string, Promise<void>> = ((globalThis as { [RUNNING]?: Map<string, Promise<void>> })[RUNNING] ??=
-  new Map());
+const HUB_QUEUES = Symbol.for("qurhealth.hub-notification-queues");
+const processWide = globalThis as {
+  [RUNNING]?: Map<string, Promise<void>>;
+  [HUB_QUEUES]?: Map<string, Promise<void>>;
+};
+processWide[RUNNING] ??= new Map();
+processWide[HUB_QUEUES] ??= new Map();
+const running = processWide[RUNNING];
+
+/**
+ * The last run queued for each hub. Runs for one hub go one after the other (the claim on its
+ * entries): a launch and an update started together would otherwise both find the same entries
+ * Pending and both email them; in turn, the second finds them Notified.
+ */
+const hubQueues = processWide[HUB_QUEUES];
+
+/** Runs `work` after every run queued before it for the same hub (whether that one succeeded or not). */
+function inHubQueue(hubId: string, work: () => Promise<void>): Promise<void> {
+  const before = hubQueues.get(hubId) ?? Promise.resolve();
+  const mine = before.then(work, work);
+  const tail = mine.then(
+    () => undefined,
+    () => undefined,
+  );
+  hubQueues.set(hubId, tail);
+  void tail.then(() => {
+    if (hubQueues.get(hubId) === tail) hubQueues.delete(hubId);
+  });
+  return mine;
+}
 
 async function startRun(db: Db, id: string, options: { send?: (mail: Mail) => Promise<void>; wait?: boolean }) {
   const run = runNotification(db, id, options.send);
@@ -310,47 +419,64 @@ export function runNotification(db: Db, id: string, send: (mail: Mail) => Promis
   const existing = running.get(id);
   if (existing) return existing;
   const run = (async () => {
-    const [notification] = await db.select().from(hubNotifications).where(eq(hubNotifications.id, id));
-    if (!notification || notification.finishedAt) return;
-    const [hub] = await db.select().from(hubs).where(eq(hubs.id, notification.hubId));
-    if (!hub) return;
-    const appUrl = env().APP_URL;
-    for (;;) {
-      const batch = await db
-        .select({ id: hubWaitlist.id, email: hubWaitlist.email, userType: hubWaitlist.userType })
-        .from(hubWaitlist)
-        .where(and(eq(hubWaitlist.hubId, hub.slug), eq(hubWaitlist.notified, false)))
-        .orderBy(asc(hubWaitlist.id))
-        .limit(BATCH);
-      if (batch.length === 0) break;
-      for (const entry of batch) {
-        await send(notificationMail(hub, notification, entry, appUrl));
-        await db.transaction(async (tx) => {
-          const [marked] = await tx
-            .update(hubWaitlist)
-            .set({ notified: true, notifiedAt: new Date() })
-            .where(and(eq(hubWaitlist.id, entry.id), eq(hubWaitlist.notified, false)))
-            .returning({ id: hubWaitlist.id });
-          if (!marked) return;
-          await tx
-            .insert(hubNotificationDeliveries)
-            .values({ notificationId: id, entryId: entry.id, email: entry.email })
-            .onConflictDoNothing();
-          // Entries that joined while it ran are told too: the total grows with them.
-          await tx
-            .update(hubNotifications)
-            .set({
-              sent: sql`${hubNotifications.sent} + 1`,
-              total: sql`greatest(${hubNotifications.total}, ${hubNotifications.sent} + 1)`,
-            })
-            .where(eq(hubNotifications.id, id));
-        });
-      }
-    }
-    await db.update(hubNotifications).set({ finishedAt: new Date() }).where(eq(hubNotifications.id, id));
+    const [queued] = await db
+      .select({ hubId: hubNotifications.hubId })
+      .from(hubNotifications)
+      .where(eq(hubNotifications.id, id));
+    if (!queued) return;
+    await inHubQueue(queued.hubId, () => sendNotification(db, id, send));
   })().finally(() => running.delete(id));
   running.set(id, run);
   return run;
+}
+
+/** One run of a notification: its hub's Pending entries, batch by batch, each once. */
+async function sendNotification(db: Db, id: string, send: (mail: Mail) => Promise<void>): Promise<void> {
+  const [notification] = await db.select().from(hubNotifications).where(eq(hubNotifications.id, id));
+  if (!notification || notification.finishedAt) return;
+  const [hub] = await db.select().from(hubs).where(eq(hubs.id, notification.hubId));
+  if (!hub) return;
+  // Who is Pending now (a run queued behind another for the same hub finds fewer than at its start).
+  await db
+    .update(hubNotifications)
+    .set({
+      total: sql`${hubNotifications.sent} + (select count(*)::int from ${hubWaitlist} where ${hubWaitlist.hubId} = ${hub.slug} and not ${hubWaitlist.notified})`,
+    })
+    .where(eq(hubNotifications.id, id));
+  const appUrl = env().APP_URL;
+  for (;;) {
+    const batch = await db
+      .select({ id: hubWaitlist.id, email: hubWaitlist.email, userType: hubWaitlist.userType })
+      .from(hubWaitlist)
+      .where(and(eq(hubWaitlist.hubId, hub.slug), eq(hubWaitlist.notified, false)))
+      .orderBy(asc(hubWaitlist.id))
+      .limit(BATCH);
+    if (batch.length === 0) break;
+    for (const entry of batch) {
+      await send(notificationMail(hub, notification, entry, appUrl));
+      await db.transaction(async (tx) => {
+        const [marked] = await tx
+          .update(hubWaitlist)
+          .set({ notified: true, notifiedAt: new Date() })
+          .where(and(eq(hubWaitlist.id, entry.id), eq(hubWaitlist.notified, false)))
+          .returning({ id: hubWaitlist.id });
+        if (!marked) return;
+        await tx
+          .insert(hubNotificationDeliveries)
+          .values({ notificationId: id, entryId: entry.id, email: entry.email })
+          .onConflictDoNothing();
+        // Entries that joined while it ran are told too: the total grows with them.
+        await tx
+          .update(hubNotifications)
+          .set({
+            sent: sql`${hubNotifications.sent} + 1`,
+            total: sql`greatest(${hubNotifications.total}, ${hubNotifications.sent} + 1)`,
+          })
+          .where(eq(hubNotifications.id, id));
+      });
+    }
+  }
+  await db.update(hubNotifications).set({ finishedAt: new Date() }).where(eq(hubNotifications.id, id));
 }
 
 /** At start-up: every notification a stopped server left unfinished carries on (not awaited by the caller). */

@@ -30,6 +30,14 @@ const lines = (label: string, max: number) =>
     .refine((items) => items.length <= max, `At most ${max} ${label}s`)
     .refine((items) => items.every((i) => i.length <= 300), `Each ${label} must be less than 300 characters`);
 
+/** A live hub's address: https, with a host. Empty is null (the refinements below say when it is needed). */
+const externalUrl = z
+  .string()
+  .optional()
+  .transform((v) => formText(v ?? "").trim())
+  .refine((v) => v === "" || /^https:\/\/[^\s/]+\.[^\s]+$/.test(v), "Enter the hub's address, starting with https://")
+  .transform((v) => v || null);
+
 export const hubSchema = z
   .object({
     title: text("Title", 2, 100),
@@ -41,15 +49,7 @@ export const hubSchema = z
       .transform((v) => (v ?? "").trim().toUpperCase())
       .refine((v) => v === "" || isLaunchDate(v), "Enter a quarter like 2026-Q1 or a month like 2026-03")
       .transform((v) => v || null),
-    external_url: z
-      .string()
-      .optional()
-      .transform((v) => formText(v ?? "").trim())
-      .refine(
-        (v) => v === "" || /^https:\/\/[^\s/]+\.[^\s]+$/.test(v),
-        "Enter the hub's address, starting with https://",
-      )
-      .transform((v) => v || null),
+    external_url: externalUrl,
     capacity: z
       .string()
       .optional()
@@ -93,4 +93,9 @@ export const HUB_FIELDS = [
 export const hubUpdateSchema = z.object({
   subject: text("Subject", 3, 150),
   message: text("Message", 10, 3000),
+});
+
+/** "Launch hub": a coming-soon hub goes live at its address (and its waitlist is emailed). */
+export const hubLaunchSchema = z.object({
+  external_url: externalUrl.refine((v) => v !== null, "A live hub needs its address"),
 });

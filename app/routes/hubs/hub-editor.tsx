@@ -17,8 +17,15 @@ import { NotFound } from "~/components/layout/not-found";
 import { InputField, SelectField, TextAreaField } from "~/components/ui/field";
 import { db } from "~/db/database.server";
 import { readFields } from "~/features/accounts/form-errors";
-import { hubForEditing, type NotificationProgress, sendHubUpdate, updateHub } from "~/features/hubs/hub-admin.server";
-import { HUB_FIELDS, hubSchema, hubUpdateSchema } from "~/features/hubs/hub-schema";
+import {
+  hubForEditing,
+  launchHub,
+  type NotificationProgress,
+  resumeHubNotification,
+  sendHubUpdate,
+  updateHub,
+} from "~/features/hubs/hub-admin.server";
+import { HUB_FIELDS, hubLaunchSchema, hubSchema, hubUpdateSchema } from "~/features/hubs/hub-schema";
 import { formatAccraDateTime } from "~/features/referrals/referral-status";
 import { redirectWithToast } from "~/lib/flash.server";
 import { refusalOf } from "~/lib/refusal";
@@ -33,17 +40,24 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return loadGated(database, request, "system-admin", (actor) => hubForEditing(database, actor, params.hubId));
 }
 
-type Answer = FormAnswer<{ intent: "save" | "update" }>;
+const INTENTS = ["save", "launch", "update", "resume"] as const;
+type Intent = (typeof INTENTS)[number];
+type Answer = FormAnswer<{ intent: Intent }>;
+const SCHEMAS = { save: hubSchema, launch: hubLaunchSchema, update: hubUpdateSchema, resume: hubLaunchSchema };
 const failed = (description: string) => ({ title: "Error", description, variant: "destructive" as const });
 
-/** Save (a coming-soon hub made live is launched: its waitlist is emailed) or send an update. */
+/**
+ * Save (a coming-soon hub made live is launched: its waitlist is emailed), launch (live at an
+ * address, nothing else changed), send an update to the waitlist, or resume a stopped sending.
+ */
 export async function action({ request, params }: Route.ActionArgs) {
   const database = await db();
   const form = await request.formData().catch(() => new FormData());
   const actor = await getActor(database, request);
   const path = `/dashboard/system-admin/hubs/${params.hubId}`;
   const posted = form.get("intent");
-  if (posted !== "update" && posted !== "save") {
+  const intent = INTENTS.find((i) => i === posted);
+  if (!intent) {
     return data<Answer>(
       {
         intent: "save",
@@ -53,9 +67,16 @@ export async function action({ request, params }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  const intent = posted;
-  const submission = parseSubmission(form, intent === "update" ? hubUpdateSchema : hubSchema);
+  const submission = parseSubmission(form, SCHEMAS[intent]);
   try {
+    if (intent === "resume") {
+      await resumeHubNotification(database, actor, params.hubId, form.get("notification"));
+      throw await redirectWithToast(path, {
+        title: "Sending Resumed",
+        description: "The entries still Pending get the message; the progress is below.",
+        variant: "success",
+      });
+    }
     if (intent === "update") {
       const result = await sendHubUpdate(database, actor, params.hubId, readFields(form, ["subject", "message"]));
       if (!result.ok) {
@@ -74,7 +95,10 @@ export async function action({ request, params }: Route.ActionArgs) {
         variant: "success",
       });
     }
-    const result = await updateHub(database, actor, params.hubId, readFields(form, HUB_FIELDS));
+    const result =
+      intent === "launch"
+        ? await launchHub(database, actor, params.hubId, readFields(form, ["external_url"]))
+        : await updateHub(database, actor, params.hubId, readFields(form, HUB_FIELDS));
     if (!result.ok) {
       return data<Answer>(
         {
@@ -119,8 +143,15 @@ export default function HubEditor({ loaderData, actionData, params }: Route.Comp
           </p>
           <div className="grid gap-8 lg:grid-cols-[1fr_22rem]">
             <HubForm path={path} hub={page.hub} answer={actionData?.intent === "save" ? actionData : undefined} />
-            <aside className="space-y-8">
-              <Progress notifications={page.notifications} />
+            <aside className="min-w-0 space-y-8">
+              {page.hub.status === "coming-soon" ? (
+                <LaunchForm
+                  path={path}
+                  pending={page.pending}
+                  answer={actionData?.intent === "launch" ? actionData : undefined}
+                />
+              ) : null}
+              <Progress path={path} notifications={page.notifications} />
               <UpdateForm path={path} answer={actionData?.intent === "update" ? actionData : undefined} />
             </aside>
           </div>
@@ -210,10 +241,36 @@ function HubForm({
   );
 }
 
+/** "Launch hub": live at its address; the waitlist's Pending entries are emailed. */
+function LaunchForm({ path, pending, answer }: { path: string; pending: number; answer: Answer | undefined }) {
+  const [form, fields] = useSchemaForm(hubLaunchSchema, { id: "hub-launch", lastResult: answer?.result });
+  const busy = useIsSubmitting({ formAction: path, intent: "launch" });
+  return (
+    <section aria-labelledby="launch-title" className="card">
+      <h2 id="launch-title" className="text-lg font-bold">
+        Launch this hub
+      </h2>
+      <p className="mt-1 text-sm text-muted">
+        The hub goes live at its address, and each of the {pending} Pending {pending === 1 ? "entry" : "entries"} of its
+        waitlist is emailed once.
+      </p>
+      <FormNotice answer={answer} />
+      <Form method="post" action={path} {...getFormProps(form)} className="mt-4 space-y-4">
+        <input type="hidden" name="intent" value="launch" />
+        <InputField field={fields.external_url} label="Live address" hint="https://…" />
+        <SubmitButton busy={busy} busyLabel="Launching...">
+          Launch hub
+        </SubmitButton>
+      </Form>
+    </section>
+  );
+}
+
 /** The waitlist notifications, with their progress; refreshed every 2 seconds while one is running. */
-function Progress({ notifications }: { notifications: readonly NotificationProgress[] }) {
+function Progress({ path, notifications }: { path: string; notifications: readonly NotificationProgress[] }) {
   const revalidator = useRevalidator();
-  const running = notifications.some((n) => !n.finished);
+  const running = notifications.some((n) => n.running);
+  const resuming = useIsSubmitting({ formAction: path, intent: "resume" });
   useEffect(() => {
     if (!running) return;
     const timer = setInterval(() => {
@@ -236,8 +293,22 @@ function Progress({ notifications }: { notifications: readonly NotificationProgr
               <p className="text-xs text-muted">{formatAccraDateTime(n.createdAt)}</p>
               <progress value={n.sent} max={Math.max(n.total, 1)} className="mt-1 w-full" aria-label="Sent" />
               <p role="status">
-                {n.finished ? `Sent to ${n.sent} of ${n.total}. Done.` : `Sending: ${n.sent} of ${n.total}...`}
+                {n.finished
+                  ? `Sent to ${n.sent} of ${n.total}. Done.`
+                  : n.running
+                    ? `Sending: ${n.sent} of ${n.total}...`
+                    : `Stopped at ${n.sent} of ${n.total}.`}
               </p>
+              {!n.finished && !n.running ? (
+                // Stopped (the mail server failed, or another server is sending it): carry on with those still Pending.
+                <Form method="post" action={path} className="mt-2">
+                  <input type="hidden" name="intent" value="resume" />
+                  <input type="hidden" name="notification" value={n.id} />
+                  <SubmitButton busy={resuming} busyLabel="Resuming..." className="btn-secondary">
+                    Resume sending
+                  </SubmitButton>
+                </Form>
+              ) : null}
             </li>
           ))}
         </ul>
