@@ -1,4 +1,4 @@
-import { SITE } from "./site";
+import { SITE } from "./site.ts";
 
 /** Specialty hubs (spec section 3): fixed content, typed. */
 export type HubStatus = "live" | "coming-soon";
