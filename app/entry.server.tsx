@@ -6,10 +6,13 @@ import {
   type RouterContextProvider,
   ServerRouter,
 } from "react-router";
+import appCss from "./app.css?url";
 import { logger } from "./lib/logger.server";
 import { NonceContext } from "./lib/nonce";
 import { requestInfo } from "./lib/request-context.server";
 import { pageCacheTag, STATIC_PAGE_HEADER } from "./lib/static-page";
+import { StylesheetContext } from "./lib/stylesheet";
+import { stylesheetText } from "./lib/stylesheet.server";
 import { hydrates, type RouteHandle } from "./root";
 
 /** The longest a render may wait on a deferred value before React Router gives up on it. */
@@ -44,10 +47,13 @@ export default async function handleRequest(
   try {
     const body = await renderToReadableStream(
       <NonceContext.Provider value={nonce || undefined}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce || undefined} />
+        <StylesheetContext.Provider value={import.meta.env.DEV ? null : stylesheetText(appCss)}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce || undefined} />
+        </StylesheetContext.Provider>
       </NonceContext.Provider>,
       {
-        nonce: nonce || undefined,
+        // The stylesheet's <style> carries the nonce too (the policy's style-src allows no other inline style).
+        nonce: nonce ? { script: nonce, style: nonce } : undefined,
         signal: controller.signal,
         onError(error: unknown) {
           // A refusal a loader or action threw (404, 405 ...) is rendered by the error boundary: not a render error.

@@ -16,6 +16,7 @@ import { Toaster } from "./components/ui/toaster";
 import { SITE } from "./content/site";
 import { useNonce } from "./lib/nonce";
 import type { VersionedContent } from "./lib/static-page";
+import { AppStylesheet } from "./lib/stylesheet";
 import { useHydrated } from "./lib/use-hydrated";
 
 /**
@@ -64,7 +65,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         {/* With a precedence React writes the stylesheet first in <head>. */}
-        <link rel="stylesheet" href={appCss} precedence="default" />
+        <AppStylesheet href={appCss} nonce={nonce} inline={hydrate || hydrated} />
         <Links />
       </head>
       <body className="min-h-screen">

@@ -1,3 +1,4 @@
+import { memo } from "react";
 import { TitledSection } from "~/components/ui/titled-section";
 import { formatCedis } from "~/features/referrals/referral-status";
 import { bucketLabel, formatMinutes } from "../calendar";
@@ -9,9 +10,10 @@ const monthLabel = { header: "Month", value: (m: { start: string }) => bucketLab
 /**
  * A facility administrator's last 12 months (issue 18): referrals received per month with how
  * many were accepted, rejected and completed, and the facility's median time to accept against
- * the network's.
+ * the network's. Memoized: its chart is the costliest part of the dashboard to draw, and it stays
+ * as it is while an Accept or a Complete is on its way (the counts and the row change at once).
  */
-export function FacilityInsightSection({ insight }: { insight: FacilityInsight }) {
+export const FacilityInsightSection = memo(function FacilityInsightSection({ insight }: { insight: FacilityInsight }) {
   const received = insight.months.reduce((sum, m) => sum + m.received, 0);
   const series = [
     { key: "received", label: "Received", colour: SERIES_COLOURS[1] },
@@ -39,10 +41,13 @@ export function FacilityInsightSection({ insight }: { insight: FacilityInsight }
       />
     </TitledSection>
   );
-}
+});
 
-/** A doctor's last 12 months: referrals made and earnings per month, and payouts paid and pending. */
-export function DoctorInsightSection({ insight }: { insight: DoctorInsight }) {
+/**
+ * A doctor's last 12 months: referrals made and earnings per month, and payouts paid and pending.
+ * Memoized like the facility's: nothing on the dashboard that changes on the client redraws it.
+ */
+export const DoctorInsightSection = memo(function DoctorInsightSection({ insight }: { insight: DoctorInsight }) {
   const referrals = insight.months.reduce((sum, m) => sum + m.referrals, 0);
   const earnings = insight.months.reduce((sum, m) => sum + m.earnings, 0);
   const { paid, pending } = insight.payouts;
@@ -83,4 +88,4 @@ export function DoctorInsightSection({ insight }: { insight: DoctorInsight }) {
       </div>
     </TitledSection>
   );
-}
+});

@@ -1,0 +1,26 @@
+import { createContext, useContext } from "react";
+
+/**
+ * The app's stylesheet, written into the page (docs/decisions/022-first-paint-on-slow-networks.md).
+ * entry.server provides the built file's text; the browser never needs it: React finds the
+ * server's <style data-href> and keeps it (a style with `href` and `precedence` is a resource,
+ * matched by its href, not by its text), so the text is not part of any script.
+ */
+export const StylesheetContext = createContext<string | null>(null);
+
+/**
+ * The app's stylesheet. A page that hydrates has it as a <style> element in <head>, so its first
+ * paint waits for the HTML alone, not for a second request that shares a slow link with the
+ * page's modules; it is written once, since that page then navigates on the client. A content
+ * page (no JavaScript: every visit to one is a document load) links the file, which the browser
+ * keeps (immutable caching). In development (Vite serves the CSS and updates it), a link.
+ */
+export function AppStylesheet({ href, nonce, inline }: { href: string; nonce: string | undefined; inline: boolean }) {
+  const text = useContext(StylesheetContext);
+  if (!inline || import.meta.env.DEV) return <link rel="stylesheet" href={href} precedence="default" />;
+  return (
+    <style href={href} precedence="default" nonce={nonce}>
+      {text ?? ""}
+    </style>
+  );
+}
