@@ -1,8 +1,15 @@
+import type { Hub } from "./hubs";
 import { TERMS_FIGURES } from "./legal";
 import { SITE } from "./site";
 
-/** The investor pitch (spec section 2, with the figures of sections 1 and 9). */
+/**
+ * The investor pitch (spec section 2, with the figures of sections 1 and 9). The hubs' statuses and
+ * launch dates are not written here: they come from the hubs as they are now (`investorHubFigures`).
+ */
 const name = SITE.name;
+
+/** What the pitch needs of each hub (the pages read the hubs from the database). */
+export type InvestorHub = Pick<Hub, "id" | "title" | "status" | "launchDate">;
 
 export const INVESTORS = {
   title: "Investment Opportunities",
@@ -14,9 +21,10 @@ export const INVESTORS = {
 
   summary: {
     heading: "Executive summary",
-    paragraphs: [
+    /** `hubs`: "10 specialist hubs (2 live, 8 in development)", from the hubs as they are. */
+    paragraphs: (hubs: string) => [
       `${name} links specialist doctors anywhere in the world with trusted local facilities, so patients in Ghana and, from 2025, Nigeria, Kenya and South Africa can get specialist care without travelling far from home.`,
-      `Founded in ${SITE.founded}, the network has 12 partner facilities in Ghana, more than 30 specialties, over 1,000 care plans and 10 specialist hubs (2 live, 8 in development). Facilities join free and keep 80% of consultation fees; ${name} earns a 20% share. The company is pre-revenue.`,
+      `Founded in ${SITE.founded}, the network has 12 partner facilities in Ghana, more than 30 specialties, over 1,000 care plans and ${hubs}. Facilities join free and keep 80% of consultation fees; ${name} earns a 20% share. The company is pre-revenue.`,
     ],
   },
 
@@ -77,7 +85,8 @@ export const INVESTORS = {
     heading: "Traction",
     items: [
       { value: "12", label: "partner facilities in Ghana (Accra, Kumasi, Takoradi); goal 50+" },
-      { value: "10", label: "specialist hubs: 2 live, 8 in development" },
+      // The hubs' figure, from the hubs as they are (`investorHubFigures`).
+      "hubs",
       { value: "30+", label: "specialties covered" },
       { value: "1000+", label: "care plans" },
       { value: "2", label: "free mobile apps: qurbook for patients, qurpro for doctors" },
@@ -125,15 +134,13 @@ export const INVESTORS = {
   roadmap: {
     heading: "Specialty roadmap",
     lead: "Five priority specialties, delivered through the network's specialist hubs.",
+    /** Each specialty's hubs (their public ids); their status and launch date come from the hubs. */
     items: [
-      { specialty: "Cardiology and hypertension", hubs: "Hypertension and heart hub: Q2 2025" },
-      {
-        specialty: "Oncology",
-        hubs: "Breast cancer care hub: live. Cervical cancer and prostate cancer hubs: Q1 2025",
-      },
-      { specialty: "Diabetes and endocrinology", hubs: "Diabetes care hub: Q2 2025" },
-      { specialty: "Maternal and child health", hubs: "Maternal and child health hub: Q2 2025" },
-      { specialty: "Mental health", hubs: "Mental health hub: Q3 2025" },
+      { specialty: "Cardiology and hypertension", hubs: ["hypertension-heart"] },
+      { specialty: "Oncology", hubs: ["breast-cancer-care", "cervical-cancer", "prostate-cancer"] },
+      { specialty: "Diabetes and endocrinology", hubs: ["diabetes-care"] },
+      { specialty: "Maternal and child health", hubs: ["maternal-child-health"] },
+      { specialty: "Mental health", hubs: ["mental-health"] },
     ],
   },
 
@@ -168,3 +175,48 @@ export const INVESTORS = {
   disclaimer:
     "Projections are forward-looking estimates based on the assumptions shown, not guarantees. This page is information, not an offer to sell or a solicitation to buy securities.",
 } as const;
+
+/** Where a hub stands: "live", "launching Q2 2027" (a date still ahead), or "launching soon". */
+function hubStanding(hub: InvestorHub): string {
+  if (hub.status === "live") return "live";
+  return hub.launchDate ? `launching ${hub.launchDate}` : "launching soon";
+}
+
+/**
+ * A roadmap line from the hubs as they are: "Breast Cancer Care hub: live. Cervical Cancer
+ * Prevention and Prostate Cancer Care hubs: launching soon". A hub no longer listed is left out.
+ */
+export function roadmapHubsLine(ids: readonly string[], hubs: readonly InvestorHub[]): string {
+  const groups = new Map<string, string[]>();
+  for (const id of ids) {
+    const hub = hubs.find((h) => h.id === id);
+    if (!hub) continue;
+    const standing = hubStanding(hub);
+    groups.set(standing, [...(groups.get(standing) ?? []), hub.title]);
+  }
+  return [...groups]
+    .map(([standing, titles]) => {
+      const names = titles.length > 1 ? `${titles.slice(0, -1).join(", ")} and ${titles.at(-1)}` : titles[0];
+      return `${names} ${titles.length > 1 ? "hubs" : "hub"}: ${standing}`;
+    })
+    .join(". ");
+}
+
+/**
+ * The pitch's hub figures from the hubs as they are now (issue 17: an administrator launches a hub
+ * or moves its date, and the page follows): the summary, the traction list and the roadmap.
+ */
+export function investorHubFigures(hubs: readonly InvestorHub[]) {
+  const live = hubs.filter((h) => h.status === "live").length;
+  const count = `${live} live, ${hubs.length - live} in development`;
+  return {
+    summary: INVESTORS.summary.paragraphs(`${hubs.length} specialist hubs (${count})`),
+    traction: INVESTORS.traction.items.map((item) =>
+      item === "hubs" ? { value: String(hubs.length), label: `specialist hubs: ${count}` } : item,
+    ),
+    roadmap: INVESTORS.roadmap.items.map((item) => ({
+      specialty: item.specialty,
+      hubs: roadmapHubsLine(item.hubs, hubs),
+    })),
+  };
+}

@@ -46,6 +46,13 @@ export const hubWaitlist = pgTable(
     notified: boolean("notified").notNull().default(false),
     /** When the hub's notification reached this entry (the one that made it Notified). */
     notifiedAt: timestamp("notified_at", { withTimezone: true }),
+    /**
+     * The hub notification whose runner is emailing this Pending entry now, and since when (the
+     * database's clock). A runner claims an entry before sending to it, only if it is unclaimed or
+     * the claim is older than the lease; marking the entry Notified clears the claim.
+     */
+    notifyClaimedBy: uuid("notify_claimed_by"),
+    notifyClaimedAt: timestamp("notify_claimed_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,7 +1,8 @@
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, isNotNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ANONYMOUS } from "~/auth/actor";
 import { type Actor, actorById } from "~/auth/actor.server";
+import { investorHubFigures } from "~/content/investors";
 import { hubNotificationDeliveries, hubNotifications, hubs, hubWaitlist } from "~/db/schema";
 import { seedContent } from "~/db/seed.server";
 import type { Mail } from "~/email/send.server";
@@ -15,10 +16,11 @@ import {
   resumeHubNotification,
   runNotification,
   sendHubUpdate,
+  sendNotification,
   updateHub,
 } from "./hub-admin.server";
-import { findHub, listHubs } from "./hubs.server";
-import { formatLaunchDate, upcomingLaunchDate } from "./launch-date";
+import { findHub, listHubs, listHubsWithNextLaunch } from "./hubs.server";
+import { formatLaunchDate, hubsHeadline, nextLaunchDate, upcomingLaunchDate } from "./launch-date";
 
 vi.stubEnv("AUTH_SECRET", "test-secret-test-secret-test-secret-0123456789");
 vi.stubEnv("APP_URL", "http://localhost:3000");
@@ -57,6 +59,44 @@ const collector = () => {
   return { sent, send: async (mail: Mail) => void sent.push(mail) };
 };
 
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A collector whose mail server takes a few milliseconds per message (so runners interleave). */
+const slowCollector = () => {
+  const mail = collector();
+  return {
+    sent: mail.sent,
+    send: async (m: Mail) => {
+      await pause(3);
+      await mail.send(m);
+    },
+  };
+};
+
+/** A notification for a hub, created without starting a run (as another server would see it). */
+async function notificationFor(slug: string, kind: "launch" | "update" = "update"): Promise<string> {
+  const [hub] = await h.db.select({ id: hubs.id }).from(hubs).where(eq(hubs.slug, slug));
+  const [row] = await h.db
+    .insert(hubNotifications)
+    .values({ hubId: hub!.id, kind, subject: "News", message: "Clinics open Monday.", total: 0 })
+    .returning({ id: hubNotifications.id });
+  return row!.id;
+}
+
+async function notificationRow(id: string) {
+  const [row] = await h.db.select().from(hubNotifications).where(eq(hubNotifications.id, id));
+  return row!;
+}
+
+/** Entries of a hub a runner holds a claim on (none once every run has ended). */
+async function claimsOn(slug: string): Promise<number> {
+  const [{ n }] = await h.db
+    .select({ n: count() })
+    .from(hubWaitlist)
+    .where(and(eq(hubWaitlist.hubId, slug), isNotNull(hubWaitlist.notifyClaimedBy)));
+  return n;
+}
+
 beforeAll(async () => {
   h = await createTestDb();
   await seedContent(h.db);
@@ -81,6 +121,58 @@ describe("hubs from the database", () => {
     expect(upcomingLaunchDate("2027-Q2", new Date("2026-11-24"))).toBe("Q2 2027");
     // The seed's Q1 2025 has passed: no hub page promises it.
     expect((await findHub(h.db, "cervical-cancer"))?.launchDate).toBeUndefined();
+  });
+
+  it("the hubs headline and the investors' roadmap come from the hubs' data, never a passed date", async () => {
+    const seeded = await listHubsWithNextLaunch(h.db);
+    // The seed's 2025 quarters have passed: no date is promised anywhere.
+    expect(seeded.nextLaunch).toBeNull();
+    expect(hubsHeadline(seeded.hubs, seeded.nextLaunch)).toBe("2 live · 8 coming soon");
+    const figures = investorHubFigures(seeded.hubs);
+    expect(figures.summary[1]).toContain("and 10 specialist hubs (2 live, 8 in development).");
+    expect(figures.summary[0]).toContain("from 2025, Nigeria, Kenya and South Africa");
+    expect(figures.traction[1]).toEqual({ value: "10", label: "specialist hubs: 2 live, 8 in development" });
+    expect(figures.roadmap).toEqual([
+      { specialty: "Cardiology and hypertension", hubs: "Hypertension & Heart Health hub: launching soon" },
+      {
+        specialty: "Oncology",
+        hubs: "Breast Cancer Care hub: live. Cervical Cancer Prevention and Prostate Cancer Care hubs: launching soon",
+      },
+      { specialty: "Diabetes and endocrinology", hubs: "Diabetes Care hub: launching soon" },
+      { specialty: "Maternal and child health", hubs: "Maternal & Child Health hub: launching soon" },
+      { specialty: "Mental health", hubs: "Mental Health hub: launching soon" },
+    ]);
+
+    // Dates ahead are shown, the nearest first in the headline.
+    const year = new Date().getUTCFullYear() + 1;
+    const moved = ["diabetes-care", "maternal-child-health"];
+    const before = await h.db.select({ slug: hubs.slug, launchDate: hubs.launchDate }).from(hubs);
+    await h.db
+      .update(hubs)
+      .set({ launchDate: `${year}-Q3` })
+      .where(eq(hubs.slug, "diabetes-care"));
+    await h.db
+      .update(hubs)
+      .set({ launchDate: `${year}-05` })
+      .where(eq(hubs.slug, "maternal-child-health"));
+    const planned = await listHubsWithNextLaunch(h.db);
+    expect(planned.nextLaunch).toBe(`May ${year}`);
+    expect(hubsHeadline(planned.hubs, planned.nextLaunch)).toBe(`2 live · 8 coming soon · next launch May ${year}`);
+    expect(
+      investorHubFigures(planned.hubs)
+        .roadmap.slice(2)
+        .map((r) => r.hubs),
+    ).toEqual([
+      `Diabetes Care hub: launching Q3 ${year}`,
+      `Maternal & Child Health hub: launching May ${year}`,
+      "Mental Health hub: launching soon",
+    ]);
+    expect(nextLaunchDate(["2025-Q1", null, `${year}-Q2`, `${year}-05`, "soon"])).toBe(`May ${year}`);
+    expect(nextLaunchDate(["2025-Q1", "2025-07"])).toBeNull();
+    expect(hubsHeadline([{ status: "live" }], null)).toBe("1 live");
+    for (const row of before.filter((r) => moved.includes(r.slug))) {
+      await h.db.update(hubs).set({ launchDate: row.launchDate }).where(eq(hubs.slug, row.slug));
+    }
   });
 
   it("counts the real waitlist for the founding-member progress", async () => {
@@ -213,6 +305,8 @@ describe("launching notifies the waitlist", () => {
     );
     await expect(failed).rejects.toThrow("SMTP connection lost");
     expect(first.sent).toHaveLength(3);
+    // The entry whose mail failed was given back: a resume sends it now, not after the lease.
+    expect(await claimsOn("prostate-cancer")).toBe(0);
     const [notification] = (await hubForEditing(h.db, admin, "prostate-cancer")).notifications;
     expect(notification).toMatchObject({ kind: "launch", total: 7, sent: 3, finished: false });
     // Resumed (as a restarted server does): the other 4, once each.
@@ -307,5 +401,103 @@ describe("launching notifies the waitlist", () => {
     const again = collector();
     await resumeHubNotification(h.db, admin, "mens-sexual-health", stopped!.id, { send: again.send, wait: true });
     expect(again.sent).toEqual([]);
+  });
+});
+
+describe("runners on several servers (the claim on each entry)", () => {
+  it("two runners of one notification started together: each entry gets exactly one mail", async () => {
+    const emails = Array.from({ length: 12 }, (_, i) => `twice${String(i).padStart(2, "0")}@example.test`);
+    for (const email of emails) await join("cervical-cancer", email);
+    const id = await notificationFor("cervical-cancer");
+    // Two servers resuming the same notification at start-up: neither knows of the other.
+    const serverA = slowCollector();
+    const serverB = slowCollector();
+    await Promise.all([
+      sendNotification(h.db, id, serverA.send, { pollMs: 10 }),
+      sendNotification(h.db, id, serverB.send, { pollMs: 10 }),
+    ]);
+    const to = [...serverA.sent, ...serverB.sent].map((m) => m.to);
+    expect(to.sort()).toEqual(emails);
+    // Both did part of the work (the race happened), and one delivery is recorded per entry.
+    expect(serverA.sent.length).toBeGreaterThan(0);
+    expect(serverB.sent.length).toBeGreaterThan(0);
+    const [{ n }] = await h.db
+      .select({ n: count() })
+      .from(hubNotificationDeliveries)
+      .where(eq(hubNotificationDeliveries.notificationId, id));
+    expect(n).toBe(12);
+    expect(await notificationRow(id)).toMatchObject({ sent: 12, total: 12, finishedAt: expect.any(Date) });
+    expect(await claimsOn("cervical-cancer")).toBe(0);
+  });
+
+  it("a launch on one server and an update on another, together: one mail per entry in all", async () => {
+    const emails = Array.from({ length: 10 }, (_, i) => `split${i}@example.test`);
+    for (const email of emails) await join("maternal-child-health", email);
+    const launch = await notificationFor("maternal-child-health", "launch");
+    const update = await notificationFor("maternal-child-health", "update");
+    const serverA = slowCollector();
+    const serverB = slowCollector();
+    await Promise.all([
+      sendNotification(h.db, launch, serverA.send, { pollMs: 10 }),
+      sendNotification(h.db, update, serverB.send, { pollMs: 10 }),
+    ]);
+    const to = [...serverA.sent, ...serverB.sent].map((m) => m.to);
+    expect(to.sort()).toEqual([...emails].sort());
+    // Each finished, counting whom it reached ("Sent to 6 of 6. Done.", never "6 of 10").
+    const [a, b] = [await notificationRow(launch), await notificationRow(update)];
+    expect([a.sent, a.total]).toEqual([serverA.sent.length, serverA.sent.length]);
+    expect([b.sent, b.total]).toEqual([serverB.sent.length, serverB.sent.length]);
+    expect(a.finishedAt).not.toBeNull();
+    expect(b.finishedAt).not.toBeNull();
+  });
+
+  it("takes over an entry whose claim is older than the lease (its runner's server crashed)", async () => {
+    const emails = ["stale0@example.test", "stale1@example.test", "stale2@example.test"];
+    for (const email of emails) await join("mental-health", email);
+    const id = await notificationFor("mental-health");
+    // A server claimed the first entry 10 minutes ago and crashed before sending.
+    await h.db
+      .update(hubWaitlist)
+      .set({ notifyClaimedBy: id, notifyClaimedAt: sql`now() - interval '10 minutes'` })
+      .where(and(eq(hubWaitlist.hubId, "mental-health"), eq(hubWaitlist.email, "stale0@example.test")));
+    // Nobody is sending it: the editor offers to resume it.
+    const stopped = (await hubForEditing(h.db, admin, "mental-health")).notifications.find((n) => n.id === id);
+    expect(stopped).toMatchObject({ finished: false, running: false });
+    const mail = collector();
+    await sendNotification(h.db, id, mail.send, { pollMs: 10 });
+    expect(mail.sent.map((m) => m.to).sort()).toEqual(emails);
+    expect(await notificationRow(id)).toMatchObject({ sent: 3, total: 3, finishedAt: expect.any(Date) });
+    expect(await claimsOn("mental-health")).toBe(0);
+  });
+
+  it("skips an entry another runner claimed within the lease, and finishes once that runner has marked it", async () => {
+    const emails = ["fresh0@example.test", "fresh1@example.test", "fresh2@example.test", "fresh3@example.test"];
+    for (const email of emails) await join("black-skin-acne", email);
+    const id = await notificationFor("black-skin-acne");
+    const held = and(eq(hubWaitlist.hubId, "black-skin-acne"), eq(hubWaitlist.email, "fresh0@example.test"));
+    // Another server's runner of the same notification is emailing the first entry now.
+    await h.db.update(hubWaitlist).set({ notifyClaimedBy: id, notifyClaimedAt: sql`now()` }).where(held);
+    const elsewhere = (await hubForEditing(h.db, admin, "black-skin-acne")).notifications.find((n) => n.id === id);
+    expect(elsewhere).toMatchObject({ finished: false, running: true });
+    const mail = collector();
+    const run = sendNotification(h.db, id, mail.send, { pollMs: 10 });
+    await vi.waitFor(() => expect(mail.sent).toHaveLength(3));
+    // The rest are sent; the held entry is the other runner's: this one waits for it.
+    await pause(50);
+    expect((await notificationRow(id)).finishedAt).toBeNull();
+    // The other runner marks its entry (what its transaction does after its mail).
+    await h.db.transaction(async (tx) => {
+      await tx
+        .update(hubWaitlist)
+        .set({ notified: true, notifiedAt: new Date(), notifyClaimedBy: null, notifyClaimedAt: null })
+        .where(held);
+      await tx
+        .update(hubNotifications)
+        .set({ sent: sql`${hubNotifications.sent} + 1` })
+        .where(eq(hubNotifications.id, id));
+    });
+    await run;
+    expect(mail.sent.map((m) => m.to).sort()).toEqual(emails.slice(1));
+    expect(await notificationRow(id)).toMatchObject({ sent: 4, total: 4, finishedAt: expect.any(Date) });
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, max, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { data } from "react-router";
 import { type Actor, assertGate } from "~/auth/actor.server";
 import { SITE } from "~/content/site";
@@ -13,9 +13,10 @@ import { formatLaunchDate } from "./launch-date";
 
 /*
  * Hubs managed by system administrators (issue 17): edit a hub, launch it, and tell its waitlist.
- * A notification reaches every entry still Pending once: each entry is sent its mail, then marked
- * Notified with a delivery row in one transaction, so a run stopped halfway (a crash, a restart)
- * is resumed where it stopped and skips everyone already told.
+ * A notification reaches every entry still Pending once: each entry is claimed in the database,
+ * sent its mail, then marked Notified with a delivery row in one transaction, so runners on
+ * several servers never email an entry twice, and a run stopped halfway (a crash, a restart) is
+ * resumed where it stopped and skips everyone already told.
  */
 
 type HubRow = typeof hubs.$inferSelect;
@@ -93,8 +94,9 @@ export type NotificationProgress = {
   sent: number;
   finished: boolean;
   /**
-   * Sending now: in this process, or on another server (a delivery in the last minute). Unfinished
-   * and not running means it stopped (its mail server failed): the editor offers to resume it.
+   * Sending now: in this process, or on another server (an entry it claimed within the lease, or a
+   * delivery in the last minute). Unfinished and not running means it stopped (its mail server
+   * failed, or a server stopped and its claims have lapsed): the editor offers to resume it.
    */
   running: boolean;
 };
@@ -112,20 +114,28 @@ export async function hubForEditing(db: Db, actor: Actor, slug: string) {
       .orderBy(desc(hubNotifications.createdAt))
       .limit(10),
   ]);
-  // Unfinished and not running here: another server may be sending it (a delivery in the last minute).
+  // Unfinished and not running here: another server may be sending it (an entry claimed by it now,
+  // or a delivery in the last minute).
   const elsewhere = notifications.filter((n) => n.finishedAt === null && !running.has(n.id)).map((n) => n.id);
-  const lastDelivery = new Map(
-    elsewhere.length === 0
-      ? []
-      : (
-          await db
-            .select({ id: hubNotificationDeliveries.notificationId, at: max(hubNotificationDeliveries.sentAt) })
-            .from(hubNotificationDeliveries)
-            .where(inArray(hubNotificationDeliveries.notificationId, elsewhere))
-            .groupBy(hubNotificationDeliveries.notificationId)
-        ).map((r) => [r.id, r.at]),
-  );
-  const recently = Date.now() - 60_000;
+  const busyElsewhere = new Set<string>();
+  if (elsewhere.length > 0) {
+    const [claims, deliveries] = await Promise.all([
+      db
+        .selectDistinct({ id: hubWaitlist.notifyClaimedBy })
+        .from(hubWaitlist)
+        .where(and(inArray(hubWaitlist.notifyClaimedBy, elsewhere), eq(hubWaitlist.notified, false), claimedNow())),
+      db
+        .selectDistinct({ id: hubNotificationDeliveries.notificationId })
+        .from(hubNotificationDeliveries)
+        .where(
+          and(
+            inArray(hubNotificationDeliveries.notificationId, elsewhere),
+            sql`${hubNotificationDeliveries.sentAt} > now() - interval '1 minute'`,
+          ),
+        ),
+    ]);
+    for (const row of [...claims, ...deliveries]) if (row.id) busyElsewhere.add(row.id);
+  }
   return {
     hub,
     pending: counts.get(slug)?.pending ?? 0,
@@ -139,7 +149,7 @@ export async function hubForEditing(db: Db, actor: Actor, slug: string) {
         total: n.total,
         sent: n.sent,
         finished: n.finishedAt !== null,
-        running: n.finishedAt === null && (running.has(n.id) || (lastDelivery.get(n.id)?.getTime() ?? 0) > recently),
+        running: n.finishedAt === null && (running.has(n.id) || busyElsewhere.has(n.id)),
       }),
     ),
   };
@@ -333,6 +343,20 @@ async function createNotification(
  * ---------------------------------------------------------------------------------------------- */
 
 /**
+ * How long a runner's claim on a waitlist entry holds. A runner claims an entry just before
+ * emailing it; a claim that is older than this belongs to a runner that stopped (its server
+ * crashed between the claim and the mark), and the next runner takes the entry over.
+ */
+export const CLAIM_LEASE_SECONDS = 5 * 60;
+const LEASE = sql.raw(`interval '${CLAIM_LEASE_SECONDS} seconds'`);
+
+/** An entry no runner is emailing now: never claimed, or its claim has lapsed. */
+const unclaimed = () =>
+  sql`(${hubWaitlist.notifyClaimedAt} is null or ${hubWaitlist.notifyClaimedAt} < now() - ${LEASE})`;
+/** An entry a runner is emailing now (claimed within the lease). */
+const claimedNow = () => sql`${hubWaitlist.notifyClaimedAt} >= now() - ${LEASE}`;
+
+/**
  * Notifications running in this process (one runner each). On globalThis: the server entry and the
  * bundled app each have a copy of this module, and they must share it.
  */
@@ -347,9 +371,11 @@ processWide[HUB_QUEUES] ??= new Map();
 const running = processWide[RUNNING];
 
 /**
- * The last run queued for each hub. Runs for one hub go one after the other (the claim on its
- * entries): a launch and an update started together would otherwise both find the same entries
- * Pending and both email them; in turn, the second finds them Notified.
+ * The last run queued for each hub. In one process, runs for one hub go one after the other: a
+ * launch and an update started together then reach each entry in the order they were made (the
+ * launch first, the update finding everyone Notified) instead of sharing the entries out. What
+ * keeps an entry from being emailed twice is the claim in the database, which also holds between
+ * servers; this queue only orders the runs this process knows about.
  */
 const hubQueues = processWide[HUB_QUEUES];
 
@@ -409,11 +435,8 @@ export function notificationMail(
 const BATCH = 20;
 
 /**
- * Sends a notification to every entry of its hub still Pending, in batches, and records each
- * delivery with the entry's Notified mark in one transaction; the `sent` counter is the progress.
- * Resumable: a second run (after a crash, or at start-up) finds only those not yet told. The one
- * window it cannot close is a crash after the mail server accepted a message and before the commit:
- * that entry is sent the message again, with the same Message-ID, so mail systems see one message.
+ * Sends a notification to every entry of its hub still Pending (see `sendNotification`), once per
+ * process: a second call while it runs here gets the same run, and runs for one hub take turns.
  */
 export function runNotification(db: Db, id: string, send: (mail: Mail) => Promise<void> = sendMail): Promise<void> {
   const existing = running.get(id);
@@ -430,12 +453,62 @@ export function runNotification(db: Db, id: string, send: (mail: Mail) => Promis
   return run;
 }
 
-/** One run of a notification: its hub's Pending entries, batch by batch, each once. */
-async function sendNotification(db: Db, id: string, send: (mail: Mail) => Promise<void>): Promise<void> {
+/**
+ * Claims a Pending entry for a notification's runner: one conditional UPDATE, which succeeds only
+ * if the entry is still Pending and no runner holds it (never claimed, or the claim has lapsed).
+ * Two runners (on two servers) racing for an entry: one gets it. Returns the claim's time as the
+ * database wrote it (text, to the microsecond), which names this claim; null when it is taken.
+ */
+async function claimEntry(db: Db, notificationId: string, entryId: string): Promise<string | null> {
+  const [claim] = await db
+    .update(hubWaitlist)
+    .set({ notifyClaimedBy: notificationId, notifyClaimedAt: sql`now()` })
+    .where(and(eq(hubWaitlist.id, entryId), eq(hubWaitlist.notified, false), unclaimed()))
+    .returning({ at: sql<string>`${hubWaitlist.notifyClaimedAt}::text` });
+  return claim?.at ?? null;
+}
+
+/** Gives an entry back after its mail failed, so a resume can send it at once (only this very claim). */
+async function releaseEntry(db: Db, notificationId: string, entryId: string, claimedAt: string): Promise<void> {
+  await db
+    .update(hubWaitlist)
+    .set({ notifyClaimedBy: null, notifyClaimedAt: null })
+    .where(
+      and(
+        eq(hubWaitlist.id, entryId),
+        eq(hubWaitlist.notified, false),
+        eq(hubWaitlist.notifyClaimedBy, notificationId),
+        sql`${hubWaitlist.notifyClaimedAt} = ${claimedAt}::timestamptz`,
+      ),
+    );
+}
+
+/**
+ * One runner of a notification: its hub's Pending entries, batch by batch. Each entry is claimed
+ * in the database before its mail is sent (another runner's claim, fresh, means skip it), and after
+ * the mail one transaction marks it Notified (clearing the claim), records the delivery and raises
+ * `sent`. So any number of runners, in this process or on other servers, sharing out one
+ * notification or running two for the same hub, email each entry once. When nothing is left to
+ * claim, the runner waits for entries other runners are emailing: they are marked, or their claims
+ * lapse and it takes them over (nobody is skipped); then it marks the notification finished.
+ *
+ * Resumable: a run stopped by a mail failure gives its entry back; a crash leaves the entry claimed
+ * until the lease ends. The window it cannot close is a crash after the mail server accepted a
+ * message and before the mark: after the lease that entry is sent the message again, with the same
+ * Message-ID, so mail systems see one message. `runNotification` is what the product calls; this
+ * is exported for tests that play two servers (`pollMs`: how often it looks at others' claims).
+ */
+export async function sendNotification(
+  db: Db,
+  id: string,
+  send: (mail: Mail) => Promise<void> = sendMail,
+  options: { pollMs?: number } = {},
+): Promise<void> {
   const [notification] = await db.select().from(hubNotifications).where(eq(hubNotifications.id, id));
   if (!notification || notification.finishedAt) return;
   const [hub] = await db.select().from(hubs).where(eq(hubs.id, notification.hubId));
   if (!hub) return;
+  const pending = and(eq(hubWaitlist.hubId, hub.slug), eq(hubWaitlist.notified, false));
   // Who is Pending now (a run queued behind another for the same hub finds fewer than at its start).
   await db
     .update(hubNotifications)
@@ -448,16 +521,32 @@ async function sendNotification(db: Db, id: string, send: (mail: Mail) => Promis
     const batch = await db
       .select({ id: hubWaitlist.id, email: hubWaitlist.email, userType: hubWaitlist.userType })
       .from(hubWaitlist)
-      .where(and(eq(hubWaitlist.hubId, hub.slug), eq(hubWaitlist.notified, false)))
+      .where(and(pending, unclaimed()))
       .orderBy(asc(hubWaitlist.id))
       .limit(BATCH);
-    if (batch.length === 0) break;
+    if (batch.length === 0) {
+      // Nobody left to claim; entries other runners are emailing now are theirs to mark, unless
+      // a runner stopped holding one: then its claim lapses and this runner sends it.
+      const [{ n }] = await db.select({ n: count() }).from(hubWaitlist).where(and(pending, claimedNow()));
+      if (!n) break;
+      await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 2_000));
+      continue;
+    }
     for (const entry of batch) {
-      await send(notificationMail(hub, notification, entry, appUrl));
+      const claimedAt = await claimEntry(db, id, entry.id);
+      if (!claimedAt) continue; // another runner has just claimed it
+      try {
+        await send(notificationMail(hub, notification, entry, appUrl));
+      } catch (error) {
+        await releaseEntry(db, id, entry.id, claimedAt).catch((releaseError: unknown) =>
+          logger.error({ err: releaseError, notification: id }, "releasing a waitlist entry failed"),
+        );
+        throw error;
+      }
       await db.transaction(async (tx) => {
         const [marked] = await tx
           .update(hubWaitlist)
-          .set({ notified: true, notifiedAt: new Date() })
+          .set({ notified: true, notifiedAt: new Date(), notifyClaimedBy: null, notifyClaimedAt: null })
           .where(and(eq(hubWaitlist.id, entry.id), eq(hubWaitlist.notified, false)))
           .returning({ id: hubWaitlist.id });
         if (!marked) return;
@@ -476,7 +565,12 @@ async function sendNotification(db: Db, id: string, send: (mail: Mail) => Promis
       });
     }
   }
-  await db.update(hubNotifications).set({ finishedAt: new Date() }).where(eq(hubNotifications.id, id));
+  // Done: everyone Pending has been told, by this notification or (on another server) another one
+  // for the same hub. The total becomes who this one reached, so the editor never shows "3 of 5. Done."
+  await db
+    .update(hubNotifications)
+    .set({ finishedAt: new Date(), total: sql`${hubNotifications.sent}` })
+    .where(and(eq(hubNotifications.id, id), isNull(hubNotifications.finishedAt)));
 }
 
 /** At start-up: every notification a stopped server left unfinished carries on (not awaited by the caller). */

@@ -2,7 +2,7 @@ import { asc, count, eq } from "drizzle-orm";
 import type { Hub } from "~/content/hubs";
 import type { Db } from "~/db/client.server";
 import { hubs, hubWaitlist } from "~/db/schema";
-import { upcomingLaunchDate } from "./launch-date";
+import { nextLaunchDate, upcomingLaunchDate } from "./launch-date";
 
 /*
  * The hubs as every page reads them (issue 17): from the database, in their listing order, in the
@@ -47,11 +47,28 @@ async function entryCounts(db: Db, slug?: string): Promise<Map<string, number>> 
 
 /** Every hub, in listing order. */
 export async function listHubs(db: Db): Promise<Hub[]> {
+  return (await listHubsWithNextLaunch(db)).hubs;
+}
+
+/**
+ * Every hub, in listing order, and the nearest planned launch of a coming-soon hub that is still
+ * ahead ("Q2 2027"; null when none is), for the hubs listing's headline.
+ */
+export async function listHubsWithNextLaunch(
+  db: Db,
+  now = new Date(),
+): Promise<{ hubs: Hub[]; nextLaunch: string | null }> {
   const [rows, counts] = await Promise.all([
     db.select().from(hubs).orderBy(asc(hubs.position), asc(hubs.slug)),
     entryCounts(db),
   ]);
-  return rows.map((row) => toHub(row, counts.get(row.slug) ?? 0));
+  return {
+    hubs: rows.map((row) => toHub(row, counts.get(row.slug) ?? 0, now)),
+    nextLaunch: nextLaunchDate(
+      rows.filter((row) => row.status === "coming-soon").map((row) => row.launchDate),
+      now,
+    ),
+  };
 }
 
 /** One hub by its public id, or undefined (the pages answer 404). */

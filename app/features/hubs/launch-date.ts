@@ -49,3 +49,31 @@ export function upcomingLaunchDate(stored: string | null | undefined, now = new 
   const end = periodEnd(stored);
   return end && end > now ? formatLaunchDate(stored) : null;
 }
+
+/**
+ * The nearest planned launch still ahead among stored dates ("Q2 2027"), or null when none is: the
+ * one whose period ends first.
+ */
+export function nextLaunchDate(stored: ReadonlyArray<string | null | undefined>, now = new Date()): string | null {
+  let next: { stored: string; end: Date } | null = null;
+  for (const value of stored) {
+    const end = value ? periodEnd(value) : null;
+    if (!value || !end || end <= now) continue;
+    if (!next || end < next.end) next = { stored: value, end };
+  }
+  return next ? formatLaunchDate(next.stored) : null;
+}
+
+/**
+ * The hubs listing's headline from the hubs as they are: "2 live · 8 coming soon", with the next
+ * planned launch when one is ahead ("· next launch Q2 2027"); no year that may have passed.
+ */
+export function hubsHeadline(hubs: ReadonlyArray<{ status: string }>, nextLaunch: string | null): string {
+  const live = hubs.filter((h) => h.status === "live").length;
+  const soon = hubs.length - live;
+  return [
+    `${live} live`,
+    ...(soon > 0 ? [`${soon} coming soon`] : []),
+    ...(nextLaunch ? [`next launch ${nextLaunch}`] : []),
+  ].join(" · ");
+}

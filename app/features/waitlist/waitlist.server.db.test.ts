@@ -4,7 +4,7 @@ import path from "node:path";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Hub } from "~/content/hubs";
-import { hubWaitlist, rateLimits } from "~/db/schema";
+import { hubs, hubWaitlist, rateLimits } from "~/db/schema";
 import { seedContent } from "~/db/seed.server";
 import type { Mail } from "~/email/send.server";
 import { createTestDb, type TestDatabase } from "../../../tests/helpers/test-db";
@@ -165,6 +165,35 @@ describe(`joinWaitlist (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite
     await seedContent(h.db);
     const result = await joinWaitlist(h.db, "cervical-cancer", professional, { ...opts(), findHub: undefined });
     expect(result.status).toBe("joined");
+  });
+
+  it("states the hub's launch date from the hub's data while it is ahead; never a passed one", async () => {
+    await seedContent(h.db);
+    const join = (input: Record<string, unknown>) =>
+      joinWaitlist(h.db, "mental-health", input, { ...opts(), findHub: undefined });
+    // The seed's date (Q3 2025) has passed: the confirmation promises no date.
+    expect((await join(professional)).status).toBe("joined");
+    expect(mails[0].text).toContain("We will email you when the Mental Health hub opens.");
+    expect(mails[0].text).not.toContain("planned for");
+    // An administrator moves the launch to a quarter ahead: the next confirmations state it.
+    const year = new Date().getUTCFullYear() + 1;
+    await h.db
+      .update(hubs)
+      .set({ launchDate: `${year}-Q2` })
+      .where(eq(hubs.slug, "mental-health"));
+    expect((await join({ ...professional, email: "kofi@example.com" })).status).toBe("joined");
+    expect(mails[1].text).toContain(`We will email you when the Mental Health hub opens (planned for Q2 ${year}).`);
+    expect((await join(facility)).status).toBe("joined");
+    expect(mails[2].text).toContain(
+      `Our partnerships team will contact you about partnership opportunities before the hub opens (planned for Q2 ${year}).`,
+    );
+    // A month is stated as one.
+    await h.db
+      .update(hubs)
+      .set({ launchDate: `${year}-03` })
+      .where(eq(hubs.slug, "mental-health"));
+    expect((await join({ ...professional, email: "esi@example.com" })).status).toBe("joined");
+    expect(mails[3].text).toContain(`(planned for March ${year}).`);
   });
 
   it("refuses the same email for the same hub in another letter case ('Already on the waitlist!')", async () => {

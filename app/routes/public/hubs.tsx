@@ -5,7 +5,8 @@ import { HubCard } from "~/components/marketing/hub-card";
 import { Icon } from "~/components/marketing/icon";
 import { toHubSummary } from "~/content/hubs";
 import { db } from "~/db/database.server";
-import { listHubs } from "~/features/hubs/hubs.server";
+import { listHubsWithNextLaunch } from "~/features/hubs/hubs.server";
+import { hubsHeadline } from "~/features/hubs/launch-date";
 import { pageMeta } from "~/lib/seo";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/hubs";
@@ -24,7 +25,8 @@ export const meta: Route.MetaFunction = (args) => {
 
 /** Every hub; the search (`?q=`, also what the GET form sends without JavaScript) is applied in the page. */
 export async function loader() {
-  return { hubs: (await listHubs(await db())).map(toHubSummary) };
+  const { hubs, nextLaunch } = await listHubsWithNextLaunch(await db());
+  return { hubs: hubs.map(toHubSummary), nextLaunch };
 }
 
 /** Every hub is in the page whatever the search: a new `?q=` needs nothing from the server. */
@@ -114,18 +116,15 @@ function useHubSearch() {
  * function the server uses). Without JavaScript the same box is a GET form (`/hubs?q=...`) and the
  * server renders the filtered list.
  */
-export default function Hubs({ loaderData: { hubs } }: Route.ComponentProps) {
+export default function Hubs({ loaderData: { hubs, nextLaunch } }: Route.ComponentProps) {
   const search = useHubSearch();
   const results = filterHubs(hubs, search.query);
-  const live = hubs.filter((h) => h.status === "live").length;
 
   return (
     <main id="main">
       <section className="bg-gradient-to-b from-brand-50 to-white pt-12 pb-8 sm:pt-16">
         <div className="container-page">
-          <p className="text-sm font-semibold text-brand-700">
-            {live} live · {hubs.length - live} launching in 2025
-          </p>
+          <p className="text-sm font-semibold text-brand-700">{hubsHeadline(hubs, nextLaunch)}</p>
           <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-balance sm:text-5xl">
             {hubs.length} specialty communities, one network of care
           </h1>

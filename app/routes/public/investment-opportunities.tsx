@@ -1,10 +1,18 @@
 import { CardList, PageHeader } from "~/components/content/page-parts";
-import { INVESTORS as I } from "~/content/investors";
+import { INVESTORS as I, investorHubFigures } from "~/content/investors";
+import { db } from "~/db/database.server";
+import { listHubs } from "~/features/hubs/hubs.server";
 import { pageMeta } from "~/lib/seo";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/investment-opportunities";
 
-export const handle: RouteHandle = { hydrate: false, static: true };
+/** A content page (no JavaScript), kept per the hubs' version: its hub figures come from the hubs. */
+export const handle: RouteHandle = { hydrate: false, versionedBy: "hubs" };
+
+/** The hubs' statuses and launch dates (issue 17): from the database, like every page's. */
+export async function loader() {
+  return investorHubFigures(await listHubs(await db()));
+}
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: I.title, description: I.description });
 
@@ -34,7 +42,7 @@ function InvestLinks() {
   );
 }
 
-export default function InvestmentOpportunitiesPage() {
+export default function InvestmentOpportunitiesPage({ loaderData: figures }: Route.ComponentProps) {
   return (
     <main id="main">
       <PageHeader eyebrow={I.eyebrow} title={I.heading} lead={I.lead}>
@@ -46,7 +54,7 @@ export default function InvestmentOpportunitiesPage() {
           {I.summary.heading}
         </h2>
         <div className="mt-4 max-w-3xl space-y-4 leading-7 text-muted">
-          {I.summary.paragraphs.map((p) => (
+          {figures.summary.map((p) => (
             <p key={p}>{p}</p>
           ))}
         </div>
@@ -103,7 +111,7 @@ export default function InvestmentOpportunitiesPage() {
           {I.traction.heading}
         </h2>
         <dl className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {I.traction.items.map((item) => (
+          {figures.traction.map((item) => (
             <div key={item.label} className="card flex flex-col-reverse justify-end">
               <dt className="mt-1 text-muted">{item.label}</dt>
               <dd className="text-3xl font-extrabold text-brand-700">{item.value}</dd>
@@ -174,7 +182,7 @@ export default function InvestmentOpportunitiesPage() {
             <h2 className="text-2xl font-bold">{I.roadmap.heading}</h2>
             <p className="mt-2 text-muted">{I.roadmap.lead}</p>
             <ol className="mt-4 space-y-3">
-              {I.roadmap.items.map((item, i) => (
+              {figures.roadmap.map((item, i) => (
                 <li key={item.specialty} className="card flex gap-4 p-4">
                   <span
                     aria-hidden="true"
