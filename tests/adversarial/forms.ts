@@ -886,7 +886,8 @@ function facilityForms(context: FuzzContext): FuzzForm[] {
     }
     return { cookies: context.referrals.cookies, reportSlug: context.reportSlug, editId: context.editFacilityId };
   };
-  const editor = fieldsOf({
+  /** The facility form's fields (the same form adds a facility and edits one). */
+  const facilityFields: FieldSpec = {
     intent: fc.constant("save"),
     name: name.map((n) => `${n} Clinic`),
     type: fc.constantFrom("hospital", "clinic", "diagnostic", "specialty"),
@@ -906,6 +907,7 @@ function facilityForms(context: FuzzContext): FuzzForm[] {
     website: optional(word.map((w) => `https://${w.toLowerCase()}.example.org`)),
     emergency: fc.constantFrom("", "on"),
     nhis_accepted: fc.constantFrom("", "on"),
+    verified: fc.constantFrom("", "on"),
     hefra_licence: optional(fc.stringMatching(/^[A-Z]{2,5}\/[0-9]{2,6}$/)),
     licence_verified_on: optional(fc.constantFrom("2026-01-15", "2025-06-30", "2999-01-01", "2026-02-30")),
     hours_mode: fc.constantFrom("unknown", "all-day", "weekly"),
@@ -913,7 +915,10 @@ function facilityForms(context: FuzzContext): FuzzForm[] {
     hours_mon_closes: time,
     hours_sun_opens: time,
     hours_sun_closes: time,
-  });
+  };
+  const editor = fieldsOf(facilityFields);
+  const facilityFormValid = (form: FormData) =>
+    form.get("intent") === "save" && facilitySchema.safeParse(readFacilityForm(form)).success;
   return [
     {
       name: "report wrong information",
@@ -931,9 +936,20 @@ function facilityForms(context: FuzzContext): FuzzForm[] {
         fc.constant(null).map(() => `/dashboard/facilities/${world().editId}`),
         editor,
       ),
-      isValid: (form) => form.get("intent") === "save" && facilitySchema.safeParse(readFacilityForm(form)).success,
+      isValid: facilityFormValid,
       // A save that changes nothing writes no audit row; a save that does, one; it answers with a redirect.
       stores: { table: "audit_events", exact: false },
+      acknowledges: (status) => status >= 200 && status < 400,
+      echoes: true,
+      cookie: () => world().cookies.systemAdmin,
+    },
+    {
+      // Adding a facility: the action reads the same fields (it ignores `intent`). A valid post adds
+      // exactly one facility and answers with a redirect to its editor; an invalid one, 400 and nothing.
+      name: "add facility",
+      submission: submissions(fc.constant("/dashboard/system-admin/facilities/new"), fieldsOf(facilityFields)),
+      isValid: (form) => facilitySchema.safeParse(readFacilityForm(form)).success,
+      stores: { table: "facilities", exact: true },
       acknowledges: (status) => status >= 200 && status < 400,
       echoes: true,
       cookie: () => world().cookies.systemAdmin,

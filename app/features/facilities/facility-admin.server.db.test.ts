@@ -1,4 +1,4 @@
-import { and, count, eq } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ANONYMOUS } from "~/auth/actor";
@@ -25,6 +25,7 @@ import {
   PHOTO_MESSAGES,
   readPhotoFile,
   resolveReport,
+  SLUG_TAKEN_MESSAGE,
   setFacilityActive,
   updateFacility,
   uploadFacilityPhoto,
@@ -174,6 +175,65 @@ describe("adding a facility (system administrators)", () => {
     expect((await h.db.select({ n: count() }).from(facilities))[0]!.n).toBe(before);
   });
 
+  it("gives two facilities added at once under the same name each their own address (never an error)", async () => {
+    const results = await Promise.all([
+      addFacility(h.db, sysAdmin, form("Twin Rivers Clinic")),
+      addFacility(h.db, sysAdmin, form("Twin Rivers Clinic")),
+      addFacility(h.db, sysAdmin, form("Twin Rivers Clinic")),
+    ]);
+    expect(results.every((r) => r.ok)).toBe(true);
+    const slugs = results.map((r) => (r.ok ? r.slug : "")).sort();
+    expect(slugs).toEqual(["twin-rivers-clinic", "twin-rivers-clinic-2", "twin-rivers-clinic-3"]);
+    for (const r of results) if (r.ok) expect(await audits(r.id, "facility.created")).toBe(1);
+  });
+
+  it("takes the next free address when another facility takes its slug between the check and the insert", async () => {
+    // Another writer inserts "Harbour View Clinic" and holds its transaction open while addFacility
+    // runs: on PostgreSQL the add reads the slug as free, its insert waits on the unique index and
+    // fails once the other commits; it then tries again with the next address.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let inserted!: () => void;
+    const insertedYet = new Promise<void>((resolve) => {
+      inserted = resolve;
+    });
+    const other = h.db.transaction(async (tx) => {
+      await insertFacility(tx as unknown as typeof h.db, "harbour-view-clinic", "Harbour View Clinic");
+      inserted();
+      await held;
+    });
+    await insertedYet;
+    const adding = addFacility(h.db, sysAdmin, form("Harbour View Clinic"));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release();
+    await other;
+    expect(await adding).toMatchObject({ ok: true, slug: "harbour-view-clinic-2" });
+  });
+
+  it("answers a message on the name, not an error, when the address stays taken after every try", async () => {
+    let tries = 0;
+    const alwaysTaken = {
+      transaction: async () => {
+        tries += 1;
+        throw Object.assign(new Error("Failed query"), { cause: { code: "23505" } });
+      },
+    } as unknown as typeof h.db;
+    expect(await addFacility(alwaysTaken, sysAdmin, form("Crowded Clinic"))).toEqual({
+      ok: false,
+      fieldErrors: { name: SLUG_TAKEN_MESSAGE },
+    });
+    expect(tries).toBe(5);
+    // Any other failure is a real error, not a message.
+    const broken = {
+      transaction: async () => {
+        throw new Error("connection lost");
+      },
+    } as unknown as typeof h.db;
+    await expect(addFacility(broken, sysAdmin, form("Crowded Clinic"))).rejects.toThrow("connection lost");
+  });
+
   it("is for system administrators only (401 anonymous, 403 every other role or pending)", async () => {
     for (const [actor, status] of [
       [ANONYMOUS, 401],
@@ -253,6 +313,54 @@ describe("editing (system administrators; a facility administrator only their ow
       ok: false,
       fieldErrors: { licence_verified_on: "Enter a date that is not in the future" },
     });
+  });
+
+  it("only a system administrator sets or clears the Verified mark; a facility administrator's post of it is ignored", async () => {
+    const verifiedOf = async () =>
+      (await h.db.select({ verified: facilities.verified }).from(facilities).where(eq(facilities.id, ownId)))[0]!
+        .verified;
+    const lastReason = async () =>
+      (
+        await h.db
+          .select({ reason: auditEvents.reason })
+          .from(auditEvents)
+          .where(and(eq(auditEvents.subjectId, ownId), eq(auditEvents.action, "facility.updated")))
+          .orderBy(desc(auditEvents.createdAt))
+          .limit(1)
+      )[0]?.reason;
+    // From a known state: the form as it is, saved by a system administrator (no mark posted: none).
+    await updateFacility(h.db, sysAdmin, ownId, form("Own Facility"));
+    expect(await verifiedOf()).toBe(false);
+    // The facility's own administrator posts verified=on: nothing changes, nothing is audited.
+    const events = await audits(ownId, "facility.updated");
+    const ignored = await updateFacility(h.db, ownAdmin, ownId, form("Own Facility", { verified: "on" }));
+    expect(ignored).toMatchObject({ ok: true, changed: [] });
+    expect(await verifiedOf()).toBe(false);
+    expect(await audits(ownId, "facility.updated")).toBe(events);
+    // A system administrator sets it: audited with the other changed fields.
+    const set = await updateFacility(
+      h.db,
+      sysAdmin,
+      ownId,
+      form("Own Facility", { verified: "on", mission: "Care close to home." }),
+    );
+    expect(set).toMatchObject({ ok: true, changed: expect.arrayContaining(["verified mark", "mission"]) });
+    expect(await verifiedOf()).toBe(true);
+    expect(await lastReason()).toMatch(/verified mark/);
+    // The facility's administrator saves without it (their form has no such box) or posts it empty: it stays.
+    await updateFacility(h.db, ownAdmin, ownId, form("Own Facility", { mission: "Care close to home, always." }));
+    await updateFacility(h.db, ownAdmin, ownId, form("Own Facility", { verified: "" }));
+    expect(await verifiedOf()).toBe(true);
+    // A system administrator clears it.
+    const cleared = await updateFacility(h.db, sysAdmin, ownId, form("Own Facility"));
+    expect(cleared).toMatchObject({ ok: true, changed: expect.arrayContaining(["verified mark"]) });
+    expect(await verifiedOf()).toBe(false);
+    expect(await lastReason()).toMatch(/verified mark/);
+    // Set when adding.
+    const added = await addFacility(h.db, sysAdmin, form("Anloga Verified Clinic", { verified: "on" }));
+    expect(added.ok && (await getFacilityBySlug(h.db, added.slug))?.verified).toBe(true);
+    const plain = await addFacility(h.db, sysAdmin, form("Anloga Plain Clinic"));
+    expect(plain.ok && (await getFacilityBySlug(h.db, plain.slug))?.verified).toBe(false);
   });
 
   it("a rename moves the profile to a new slug and the old address redirects", async () => {

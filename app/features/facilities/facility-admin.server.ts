@@ -48,7 +48,7 @@ export function assertCanEditFacility(actor: Actor, facilityId: string): UserAct
 
 const isSystemAdmin = (actor: UserActor) => actor.role === "system_admin";
 
-/** The columns a validated form sets (the licence's verified date is decided by the caller). */
+/** The columns a validated form sets (the licence's verified date and the Verified mark are decided by the caller). */
 function columnsOf(input: FacilityInput) {
   return {
     name: input.name,
@@ -83,7 +83,8 @@ function columnsOf(input: FacilityInput) {
   };
 }
 
-type Columns = ReturnType<typeof columnsOf> & { licenceVerifiedOn?: string | null };
+/** The two a system administrator alone sets: the directory card's Verified mark and the licence's verified date. */
+type Columns = ReturnType<typeof columnsOf> & { verified?: boolean; licenceVerifiedOn?: string | null };
 
 /** How the audit log names each column. */
 const FIELD_NAMES: Record<keyof Columns, string> = {
@@ -107,6 +108,7 @@ const FIELD_NAMES: Record<keyof Columns, string> = {
   emergency: "emergency",
   nhisAccepted: "NHIS",
   hefraLicence: "licence number",
+  verified: "verified mark",
   licenceVerifiedOn: "licence verified date",
   openingHours: "opening hours",
   contact: "contact",
@@ -151,45 +153,88 @@ async function freeSlug(db: Pick<Db, "select">, name: string, own?: string): Pro
   }
 }
 
+/** Tries of a save whose slug another save took between the check and the write (`facilities_slug_key`). */
+const SLUG_ATTEMPTS = 5;
+export const SLUG_TAKEN_MESSAGE = "Another facility was saved under this name at the same moment. Please try again.";
+
+/** A write refused by a unique index (drizzle wraps the driver's error: the SQLSTATE is on `cause`). */
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: unknown; cause?: { code?: unknown } } | null;
+  return (e?.cause?.code ?? e?.code) === "23505";
+}
+
+/**
+ * Runs a save that picks a free slug and writes it. Two saves of the same name at once (two
+ * administrators adding, or a rename and an add) both read the slug as free; the unique index
+ * refuses the second write, whose transaction is then run again and finds the next free slug.
+ * Still refused after SLUG_ATTEMPTS tries: a message on the name, never a 500.
+ */
+async function withFreeSlug(save: () => Promise<SaveResult>): Promise<SaveResult> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await save();
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      if (attempt >= SLUG_ATTEMPTS) return { ok: false, fieldErrors: { name: SLUG_TAKEN_MESSAGE } };
+    }
+  }
+}
+
 /** A system administrator adds a facility (active, in the directory at once). */
 export async function addFacility(db: Db, actor: Actor, fields: Record<string, unknown>): Promise<SaveResult> {
   const admin = assertGate(actor, "system-admin");
   const checked = validate(fields);
   if (!checked.ok) return checked;
   const columns = columnsOf(checked.input);
-  return db.transaction(async (tx) => {
-    const slug = await freeSlug(tx, columns.name);
-    const [row] = await tx
-      .insert(facilities)
-      .values({
-        ...columns,
-        slug,
-        image: ILLUSTRATIONS[checked.input.type],
-        licenceVerifiedOn: columns.hefraLicence ? checked.input.licence_verified_on : null,
-      })
-      .returning({ id: facilities.id, slug: facilities.slug });
-    await recordAudit(tx, {
-      actorId: admin.id,
-      action: "facility.created",
-      subjectType: "facility",
-      subjectId: row!.id,
-      reason: columns.name,
-    });
-    return { ok: true, id: row!.id, slug: row!.slug, changed: [] };
-  });
+  return withFreeSlug(() =>
+    db.transaction(async (tx) => {
+      const slug = await freeSlug(tx, columns.name);
+      const [row] = await tx
+        .insert(facilities)
+        .values({
+          ...columns,
+          slug,
+          image: ILLUSTRATIONS[checked.input.type],
+          verified: checked.input.verified,
+          licenceVerifiedOn: columns.hefraLicence ? checked.input.licence_verified_on : null,
+        })
+        .returning({ id: facilities.id, slug: facilities.slug });
+      await recordAudit(tx, {
+        actorId: admin.id,
+        action: "facility.created",
+        subjectType: "facility",
+        subjectId: row!.id,
+        reason: columns.name,
+      });
+      return { ok: true, id: row!.id, slug: row!.slug, changed: [] };
+    }),
+  );
+}
+
+/**
+ * A value as JSON with every object's keys sorted: jsonb stores keys in its own order (shortest
+ * first), so a stored `contact` or `openingHours` reads back in a different order than it was written.
+ */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value ?? null, (_key, v: unknown) =>
+    v && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
 }
 
 /** The fields that differ between the stored row and the new columns (JSON-equal values are unchanged). */
 function changedFields(current: FacilityProfile, next: Columns): (keyof Columns)[] {
   return (Object.keys(next) as (keyof Columns)[]).filter(
-    (key) => JSON.stringify(current[key] ?? null) !== JSON.stringify(next[key] ?? null),
+    (key) => canonicalJson(current[key]) !== canonicalJson(next[key]),
   );
 }
 
 /**
  * Saves the editor. A rename moves the facility to a new slug and keeps the old one as a
- * redirect. The licence's verified date is set only by a system administrator; when anyone else
- * changes the licence number, the old verification no longer holds and is cleared.
+ * redirect. The directory card's Verified mark and the licence's verified date are set only by a
+ * system administrator (anyone else's post of them is ignored); when anyone else changes the
+ * licence number, the old verification no longer holds and is cleared.
  */
 export async function updateFacility(
   db: Db,
@@ -201,12 +246,18 @@ export async function updateFacility(
   const editor = assertCanEditFacility(actor, facilityId);
   const checked = validate(fields);
   if (!checked.ok) return checked;
+  return withFreeSlug(() => saveFacility(db, editor, facilityId, checked.input));
+}
+
+/** One try of updateFacility's write (run again by withFreeSlug when a concurrent save took the new slug). */
+async function saveFacility(db: Db, editor: UserActor, facilityId: string, input: FacilityInput): Promise<SaveResult> {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(facilities).where(eq(facilities.id, facilityId)).for("update");
     if (!current) throw notFound();
-    const next: Columns = columnsOf(checked.input);
+    const next: Columns = columnsOf(input);
     if (isSystemAdmin(editor)) {
-      next.licenceVerifiedOn = next.hefraLicence ? checked.input.licence_verified_on : null;
+      next.verified = input.verified;
+      next.licenceVerifiedOn = next.hefraLicence ? input.licence_verified_on : null;
     } else if (next.hefraLicence !== current.hefraLicence) {
       next.licenceVerifiedOn = null;
     }

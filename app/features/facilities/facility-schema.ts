@@ -6,8 +6,9 @@ import { WEEKDAYS } from "./opening-hours";
 /**
  * The facility editor (issue 17): one schema for the browser and the action, for a system
  * administrator adding or editing any facility and for a facility administrator editing their own.
- * Every field is posted as text (lists one item per line); the licence's verified date is read
- * only from a system administrator (facility-admin.server.ts ignores it from anyone else).
+ * Every field is posted as text (lists one item per line); the directory card's Verified mark and
+ * the licence's verified date are read only from a system administrator (facility-admin.server.ts
+ * ignores them from anyone else).
  */
 
 const text = (label: string, min: number, max: number) =>
@@ -156,6 +157,8 @@ export const facilitySchema = z
     instagram: optionalUrl("Instagram page"),
     emergency: checkbox,
     nhis_accepted: checkbox,
+    /** The directory card's "Verified" mark (spec section 3): system administrators only. */
+    verified: checkbox,
     hefra_licence: z
       .string()
       .optional()
@@ -241,6 +244,7 @@ export const FACILITY_FIELDS = [
   "instagram",
   "emergency",
   "nhis_accepted",
+  "verified",
   "hefra_licence",
   "licence_verified_on",
   "hours_mode",

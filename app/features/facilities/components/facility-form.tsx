@@ -38,6 +38,7 @@ export function facilityFormValues(f: Facility): Record<string, string> {
     instagram: f.contact.instagram ?? "",
     emergency: f.emergency ? "on" : "",
     nhis_accepted: f.nhisAccepted ? "on" : "",
+    verified: f.verified ? "on" : "",
     hefra_licence: f.hefraLicence ?? "",
     licence_verified_on: f.licenceVerifiedOn ?? "",
     ...hoursToForm(f.openingHours),
@@ -53,7 +54,8 @@ const perLine = "One per line.";
 
 /**
  * Every field of a facility's directory card and profile (issue 17), for a system administrator
- * (add or edit, and the licence's verified date) or the facility's own administrator. One schema
+ * (add or edit, the Verified mark and the licence's verified date) or the facility's own
+ * administrator (who sees neither of those two; the server ignores them from them). One schema
  * checks it here and again in the action; without JavaScript it is a plain post and comes back
  * with the errors and the typed values.
  */
@@ -138,6 +140,14 @@ export function FacilityForm({
             <Checkbox field={fields.emergency} label="24/7 emergency services" />
             <Checkbox field={fields.nhis_accepted} label="Accepts NHIS (National Health Insurance)" />
           </div>
+          {canVerify ? (
+            <div>
+              <Checkbox field={fields.verified} label="Verified facility" />
+              <p className="text-sm text-muted">
+                The Verified mark on the directory card and the profile. Only system administrators set it.
+              </p>
+            </div>
+          ) : null}
         </fieldset>
 
         <fieldset className="card space-y-5 sm:p-6">
