@@ -54,6 +54,10 @@ export default async function handleRequest(
       {
         // The stylesheet's <style> carries the nonce too (the policy's style-src allows no other inline style).
         nonce: nonce ? { script: nonce, style: nonce } : undefined,
+        // The page goes out whole (it is gzipped whole): every Suspense boundary in place, however
+        // large, never a fallback swapped later by a script (which a visitor without JavaScript
+        // would never see replaced).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         signal: controller.signal,
         onError(error: unknown) {
           // A refusal a loader or action threw (404, 405 ...) is rendered by the error boundary: not a render error.

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { lazy, memo, Suspense, useCallback, useEffect, useState } from "react";
 import {
   data,
   redirect,
@@ -16,16 +16,15 @@ import type { Db } from "~/db/client.server";
 import { db } from "~/db/database.server";
 import { registerAction, signInAction } from "~/features/accounts/account-actions.server";
 import { listFacilityChoices, type RequestMeta } from "~/features/accounts/accounts.server";
-import type { AuthAnswer } from "~/features/accounts/action-data";
+import type { AuthAnswer, RegisterAnswer } from "~/features/accounts/action-data";
 import { SECRET_FIELDS } from "~/features/accounts/action-data";
 import { type AccountTab, AccountTabs, accountTabOf } from "~/features/accounts/components/account-tabs";
-import { RecoveryFlow } from "~/features/accounts/components/recovery-flow";
-import { RegisterForm } from "~/features/accounts/components/register-form";
 import { SignInForm } from "~/features/accounts/components/sign-in-form";
 import { VALIDATION_TOAST } from "~/features/accounts/form-errors";
 import { isRecoveryAddress } from "~/features/accounts/recovery-link";
 import { registerSchema } from "~/features/accounts/register-schema";
 import { signInSchema } from "~/features/accounts/sign-in-schema";
+import { lazyWhenShown } from "~/lib/lazy-when-shown";
 import { requestInfo } from "~/lib/request-context.server";
 import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/auth";
@@ -130,6 +129,41 @@ async function register(database: Db, form: FormData, meta: RequestMeta) {
   );
 }
 
+/**
+ * Sign In is what most visitors came for; the Register form (its schema, its password rules and
+ * meter) and the recovery flow (a reset link's page) load when shown, not with the page
+ * (docs/decisions/022-first-paint-on-slow-networks.md). Before the Register form's code is here,
+ * the server's HTML of it is a plain form that posts.
+ */
+const REGISTER_PANEL_ID = "register-panel";
+const RegisterForm = lazyWhenShown(
+  () => import("~/features/accounts/components/register-form").then((m) => ({ default: m.RegisterForm })),
+  REGISTER_PANEL_ID,
+);
+const RecoveryFlow = lazy(() =>
+  import("~/features/accounts/components/recovery-flow").then((m) => ({ default: m.RecoveryFlow })),
+);
+
+const loading = <p className="py-6 text-center text-muted">Loading...</p>;
+
+/**
+ * Memoized: a boundary React has not hydrated yet must not be given new props (React would drop
+ * the server's HTML and draw it again); a tab change leaves these as they are.
+ */
+const RegisterPanel = memo(function RegisterPanel(props: {
+  answer: RegisterAnswer | undefined;
+  facilities: Route.ComponentProps["loaderData"]["facilities"];
+  onSignIn: () => void;
+}) {
+  return (
+    <div id={REGISTER_PANEL_ID}>
+      <Suspense fallback={loading}>
+        <RegisterForm {...props} />
+      </Suspense>
+    </div>
+  );
+});
+
 export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const { hash, search } = useLocation();
@@ -153,7 +187,9 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
     return (
       <main id="main" className="container-page py-10 sm:py-16">
         <div className="card mx-auto max-w-md p-6 sm:p-8">
-          <RecoveryFlow onFinished={finishRecovery} />
+          <Suspense fallback={loading}>
+            <RecoveryFlow onFinished={finishRecovery} />
+          </Suspense>
         </div>
       </main>
     );
@@ -179,7 +215,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
             onValueChange={setTab}
             signIn={<SignInForm answer={actionData?.intent === "signin" ? actionData : undefined} />}
             register={
-              <RegisterForm
+              <RegisterPanel
                 answer={actionData?.intent === "register" ? actionData : undefined}
                 facilities={loaderData.facilities}
                 onSignIn={showSignIn}

@@ -1,4 +1,4 @@
-import { renderToString } from "react-dom/server";
+import { renderToReadableStream } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { parseSubmission } from "~/components/forms/schema-form";
@@ -11,8 +11,11 @@ import type { WaitlistAnswer } from "./waitlist-forms";
 
 const hub = asWaitlistHub(getHub("cervical-cancer"))!;
 
-/** The server's rendering of the hub page (links and forms need a router). */
-function render(initialTab: UserType, answer?: WaitlistAnswer): string {
+/**
+ * The server's rendering of the hub page (links and forms need a router), complete: the sign-up
+ * card's code is loaded on its own, and the server waits for it as entry.server does.
+ */
+async function render(initialTab: UserType, answer?: WaitlistAnswer): Promise<string> {
   const router = createMemoryRouter(
     [
       {
@@ -22,7 +25,11 @@ function render(initialTab: UserType, answer?: WaitlistAnswer): string {
     ],
     { initialEntries: [`/hub/${hub.id}`] },
   );
-  return renderToString(<RouterProvider router={router} />);
+  const stream = await renderToReadableStream(<RouterProvider router={router} />, {
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+  });
+  await stream.allReady;
+  return new Response(stream).text();
 }
 
 /** The tab (an <a role="tab">) whose text is `label`. */
@@ -33,8 +40,8 @@ function tab(html: string, label: string): string {
 }
 
 describe("the hub waitlist page (server render)", () => {
-  it("shows the sign-up tabs, each a link to its own address, with the chosen tab selected", () => {
-    const html = render("facility");
+  it("shows the sign-up tabs, each a link to its own address, with the chosen tab selected", async () => {
+    const html = await render("facility");
     expect(html).toMatch(/role="tablist"[^>]*aria-label="Sign up as"/);
     const professional = tab(html, "Healthcare Professional");
     const facility = tab(html, "Healthcare Facility");
@@ -49,7 +56,7 @@ describe("the hub waitlist page (server render)", () => {
     expect(html).toMatch(/data-state="inactive"[^>]*class="[^"]*data-\[state=inactive\]:hidden/);
   });
 
-  it("renders an answer in the form it belongs to: the message, the field errors and the typed values", () => {
+  it("renders an answer in the form it belongs to: the message, the field errors and the typed values", async () => {
     const formData = new FormData();
     for (const [name, value] of Object.entries({
       userType: "facility",
@@ -63,7 +70,7 @@ describe("the hub waitlist page (server render)", () => {
     }
     const submission = parseSubmission(formData, facilityWaitlistSchema);
     expect(submission.status).toBe("error");
-    const html = render("facility", {
+    const html = await render("facility", {
       userType: "facility",
       status: "invalid",
       result: submission.reply(),

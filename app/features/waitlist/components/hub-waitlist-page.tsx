@@ -1,11 +1,11 @@
-import { useState } from "react";
+import { memo, Suspense } from "react";
 import { Link } from "react-router";
 import { HubIcon } from "~/components/hub-icon";
-import { Tabs } from "~/components/ui/tabs";
 import type { Hub } from "~/content/hubs";
-import { isUserType, type UserType } from "../waitlist-schema";
+import { lazyWhenShown } from "~/lib/lazy-when-shown";
+import type { UserType } from "../waitlist-schema";
 import { FoundingMemberProgress } from "./founding-member-progress";
-import { FacilityWaitlistForm, ProfessionalWaitlistForm, type WaitlistAnswer } from "./waitlist-forms";
+import type { WaitlistAnswer } from "./waitlist-forms";
 
 /** What every facility gets from a hub, whichever hub it is (spec section 2: four fixed benefits). */
 export const FACILITY_BENEFITS = [
@@ -47,11 +47,32 @@ function CheckList({ items }: { items: readonly string[] }) {
 }
 
 const JOIN_ID = "join";
+const SIGN_UP_ID = "sign-up";
 
 /**
- * A coming-soon hub's page (spec section 2). The sign-up tabs switch in place (the other panel
- * stays in the page, keeping what was typed); without JavaScript each tab is a link to
- * `?tab=...#join`, which the server renders with that tab selected.
+ * The sign-up tabs and forms, the page's only behaviour, far down the page: their code (the forms,
+ * their schemas, the tabs) loads when the card comes near the screen, not with the page
+ * (docs/decisions/022-first-paint-on-slow-networks.md). Until then the server's HTML is a plain
+ * form that posts, with tabs that are links.
+ */
+const WaitlistSignUp = lazyWhenShown(() => import("./waitlist-sign-up"), SIGN_UP_ID);
+
+/**
+ * Memoized: a boundary React has not hydrated yet must not be given new props (React would drop
+ * the server's HTML and draw it again); these change only with the answer to a post.
+ */
+const SignUpCard = memo(function SignUpCard(props: { hub: Hub; actionData?: WaitlistAnswer; initialTab: UserType }) {
+  return (
+    <div id={SIGN_UP_ID} className="card mt-6">
+      <Suspense fallback={<p className="text-muted">Loading the sign-up form...</p>}>
+        <WaitlistSignUp {...props} />
+      </Suspense>
+    </div>
+  );
+});
+
+/**
+ * A coming-soon hub's page (spec section 2), with its waitlist sign-up (waitlist-sign-up.tsx).
  */
 export function HubWaitlistPage({
   hub,
@@ -62,9 +83,6 @@ export function HubWaitlistPage({
   actionData?: WaitlistAnswer;
   initialTab: UserType;
 }) {
-  const [tab, setTab] = useState<UserType>(initialTab);
-  const action = `/hub/${hub.id}`;
-  const answerFor = (userType: UserType) => (actionData?.userType === userType ? actionData : undefined);
   return (
     <main id="main">
       <section className={`${hub.bgColor} border-b border-slate-200`}>
@@ -152,35 +170,7 @@ export function HubWaitlistPage({
             Professionals join as founding members; facilities register interest in partnering. We email a confirmation
             straight away.
           </p>
-          <div className="card mt-6">
-            <Tabs
-              label="Sign up as"
-              value={tab}
-              onValueChange={(next) => {
-                if (isUserType(next)) setTab(next);
-              }}
-              items={[
-                {
-                  value: "professional",
-                  label: "Healthcare Professional",
-                  href: `?tab=professional#${JOIN_ID}`,
-                  panel: (
-                    <ProfessionalWaitlistForm
-                      specialties={hub.specialties}
-                      action={action}
-                      answer={answerFor("professional")}
-                    />
-                  ),
-                },
-                {
-                  value: "facility",
-                  label: "Healthcare Facility",
-                  href: `?tab=facility#${JOIN_ID}`,
-                  panel: <FacilityWaitlistForm action={action} answer={answerFor("facility")} />,
-                },
-              ]}
-            />
-          </div>
+          <SignUpCard hub={hub} actionData={actionData} initialTab={initialTab} />
         </div>
       </section>
 
