@@ -32,6 +32,12 @@ import { useHydrated } from "./lib/use-hydrated";
  */
 export type RouteHandle = {
   hydrate?: false;
+  /**
+   * `"linked"`: the page links the stylesheet file even though it hydrates (the signed-in app: its
+   * people come back every day, and the browser keeps the file). A public page that hydrates has
+   * the stylesheet in its HTML (docs/decisions/022-first-paint-on-slow-networks.md).
+   */
+  stylesheet?: "linked";
   static?: boolean;
   versionedBy?: VersionedContent;
 };
@@ -44,6 +50,11 @@ export function hydrates(handles: ReadonlyArray<unknown>): boolean {
   return said?.hydrate !== false;
 }
 
+/** The stylesheet goes in the page's HTML: a page that hydrates, unless a route links it. */
+export function inlinesStylesheet(handles: ReadonlyArray<unknown>): boolean {
+  return hydrates(handles) && !handles.some((h) => (h as RouteHandle | undefined)?.stylesheet === "linked");
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
   const [{ env }, { readFlash }] = await Promise.all([import("./env.server"), import("./lib/flash.server")]);
   const flash = await readFlash(request);
@@ -52,7 +63,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
-  const hydrate = hydrates(useMatches().map((m) => m.handle));
+  const handles = useMatches().map((m) => m.handle);
+  const hydrate = hydrates(handles);
   const root = useRouteLoaderData<typeof loader>("root");
   // Marks a page React has hydrated (what a test of behaviour waits for); never set on a content page.
   const hydrated = useHydrated();
@@ -65,7 +77,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         {/* With a precedence React writes the stylesheet first in <head>. */}
-        <AppStylesheet href={appCss} nonce={nonce} inline={hydrate || hydrated} />
+        <AppStylesheet href={appCss} nonce={nonce} inline={inlinesStylesheet(handles)} />
         <Links />
       </head>
       <body className="min-h-screen">

@@ -9,15 +9,26 @@ import { createContext, useContext } from "react";
 export const StylesheetContext = createContext<string | null>(null);
 
 /**
- * The app's stylesheet. A page that hydrates has it as a <style> element in <head>, so its first
- * paint waits for the HTML alone, not for a second request that shares a slow link with the
+ * Whether this document has the stylesheet in it, read once in the browser: a client navigation
+ * keeps what the document has (a <style> stays, a link stays), whatever the next page would have
+ * been given on a document load; hydration renders what the server did.
+ */
+const inDocument =
+  typeof document === "undefined" ? null : document.querySelector("style[data-precedence][data-href]") !== null;
+
+/**
+ * The app's stylesheet. A public page that hydrates has it as a <style> element in <head>, so its
+ * first paint waits for the HTML alone, not for a second request that shares a slow link with the
  * page's modules; it is written once, since that page then navigates on the client. A content
- * page (no JavaScript: every visit to one is a document load) links the file, which the browser
- * keeps (immutable caching). In development (Vite serves the CSS and updates it), a link.
+ * page (no JavaScript: every visit to one is a document load) and the signed-in app (used every
+ * day) link the file, which the browser keeps (immutable caching). In development (Vite serves the
+ * CSS and updates it), a link.
  */
 export function AppStylesheet({ href, nonce, inline }: { href: string; nonce: string | undefined; inline: boolean }) {
   const text = useContext(StylesheetContext);
-  if (!inline || import.meta.env.DEV) return <link rel="stylesheet" href={href} precedence="default" />;
+  if (!(inDocument ?? inline) || import.meta.env.DEV) {
+    return <link rel="stylesheet" href={href} precedence="default" />;
+  }
   return (
     <style href={href} precedence="default" nonce={nonce}>
       {text ?? ""}

@@ -6,7 +6,11 @@ import { AppNav } from "~/components/layout/app-nav";
 import { SiteHeader } from "~/components/layout/site-header";
 import { db } from "~/db/database.server";
 import { isRecoveryAddress } from "~/features/accounts/recovery-link";
+import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/layout";
+
+/** The signed-in app links the stylesheet: its people come back every day, and the browser keeps the file. */
+export const handle: RouteHandle = { stylesheet: "linked" };
 
 /** The dashboards' frame: who is signed in (once per request, shared with the pages' loaders). */
 export async function loader({ request }: Route.LoaderArgs) {
