@@ -23,7 +23,7 @@ export default defineConfig({
                 },
                 {
                   name: "shell",
-                  test: /[\\/]app[\\/](root|entry\.client|lib[\\/](nonce|use-hydrated|stylesheet)|content[\\/]site|components[\\/]layout[\\/](site-header|site-footer|account-menu|logo|not-found)|content[\\/]navigation|components[\\/]ui[\\/]toaster|routes[\\/]public[\\/]layout|auth[\\/]roles)\b/,
+                  test: /[\\/]app[\\/](root|entry\.client|lib[\\/](nonce|use-hydrated|stylesheet|seo)|content[\\/]site|components[\\/]layout[\\/](site-header|site-footer|account-menu|logo|not-found)|content[\\/]navigation|components[\\/]ui[\\/]toaster|routes[\\/]public[\\/]layout|auth[\\/]roles)\b/,
                   priority: 1,
                 },
               ],

@@ -1,5 +1,4 @@
-import type { ReactNode } from "react";
-import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from "recharts";
+import { type ComponentProps, lazy, type ReactNode, Suspense } from "react";
 import { useHydrated } from "~/lib/use-hydrated";
 
 /**
@@ -7,7 +6,8 @@ import { useHydrated } from "~/lib/use-hydrated";
  * sentence that says what it shows (read by screen readers, in place of the picture), the
  * picture, and the figures themselves as a table anyone can open. The picture is drawn once the
  * page runs React, in a box of fixed height reserved on the server (no layout shift); without
- * JavaScript the sentence and the table carry the same numbers.
+ * JavaScript the sentence and the table carry the same numbers. Recharts (about 100 KB gzipped)
+ * loads then, not with the page (chart-pictures.tsx): the dashboard hydrates without it.
  */
 
 /** Okabe-Ito colours: told apart with every common colour-vision deficiency. */
@@ -89,98 +89,24 @@ export function Figure<Row>({
   );
 }
 
-const AXIS = { fontSize: 12, fill: "#4b5866" };
+const pictures = () => import("./chart-pictures");
+const LazyBars = lazy(() => pictures().then((m) => ({ default: m.Bars })));
+const LazyLines = lazy(() => pictures().then((m) => ({ default: m.Lines })));
 
-/** Bars, stacked (parts of a whole) or side by side. */
-export function Bars({
-  data,
-  series,
-  stacked = false,
-  format,
-  layout = "horizontal",
-}: {
-  data: Array<Record<string, string | number>>;
-  series: Array<{ key: string; label: string; colour: string }>;
-  stacked?: boolean;
-  format?: (n: number) => string;
-  layout?: "horizontal" | "vertical";
-}) {
-  const vertical = layout === "vertical";
+/** Bars, stacked (parts of a whole) or side by side (drawn by chart-pictures.tsx once loaded). */
+export function Bars(props: ComponentProps<typeof LazyBars>) {
   return (
-    <BarChart
-      // The picture is hidden from assistive technology (the figure's sentence and table carry
-      // the numbers), so it must not take the keyboard focus either.
-      accessibilityLayer={false}
-      responsive
-      style={{ width: "100%", height: "100%" }}
-      data={data}
-      layout={layout}
-      margin={{ top: 4, right: 8, bottom: 4, left: vertical ? 8 : 0 }}
-    >
-      <CartesianGrid strokeDasharray="3 3" vertical={vertical} horizontal={!vertical} />
-      {vertical ? (
-        <>
-          <XAxis type="number" tick={AXIS} tickFormatter={format} allowDecimals={false} />
-          <YAxis type="category" dataKey="label" tick={AXIS} width={130} />
-        </>
-      ) : (
-        <>
-          <XAxis dataKey="label" tick={AXIS} interval="preserveStartEnd" minTickGap={8} />
-          <YAxis tick={AXIS} tickFormatter={format} allowDecimals={false} width={48} />
-        </>
-      )}
-      <Tooltip formatter={format ? (value) => format(Number(value)) : undefined} />
-      {series.length > 1 ? <Legend wrapperStyle={{ fontSize: 12 }} /> : null}
-      {series.map((s) => (
-        <Bar
-          key={s.key}
-          dataKey={s.key}
-          name={s.label}
-          fill={s.colour}
-          stackId={stacked ? "stack" : undefined}
-          isAnimationActive={false}
-        />
-      ))}
-    </BarChart>
+    <Suspense fallback={null}>
+      <LazyBars {...props} />
+    </Suspense>
   );
 }
 
-/** Lines over time (cumulative figures). */
-export function Lines({
-  data,
-  series,
-  format,
-}: {
-  data: Array<Record<string, string | number>>;
-  series: Array<{ key: string; label: string; colour: string; dashed?: boolean }>;
-  format?: (n: number) => string;
-}) {
+/** Lines over time (drawn by chart-pictures.tsx once loaded). */
+export function Lines(props: ComponentProps<typeof LazyLines>) {
   return (
-    <LineChart
-      accessibilityLayer={false}
-      responsive
-      style={{ width: "100%", height: "100%" }}
-      data={data}
-      margin={{ top: 4, right: 8, bottom: 4 }}
-    >
-      <CartesianGrid strokeDasharray="3 3" vertical={false} />
-      <XAxis dataKey="label" tick={AXIS} interval="preserveStartEnd" minTickGap={8} />
-      <YAxis tick={AXIS} tickFormatter={format} allowDecimals={false} width={48} />
-      <Tooltip formatter={format ? (value) => format(Number(value)) : undefined} />
-      <Legend wrapperStyle={{ fontSize: 12 }} />
-      {series.map((s) => (
-        <Line
-          key={s.key}
-          dataKey={s.key}
-          name={s.label}
-          stroke={s.colour}
-          strokeWidth={2}
-          // Told apart by the line's pattern as well as its colour.
-          strokeDasharray={s.dashed ? "6 4" : undefined}
-          dot={{ r: 3 }}
-          isAnimationActive={false}
-        />
-      ))}
-    </LineChart>
+    <Suspense fallback={null}>
+      <LazyLines {...props} />
+    </Suspense>
   );
 }
