@@ -29,6 +29,8 @@ describe("parseEnv", () => {
     ["CONTACT_INBOX", "nobody", "CONTACT_INBOX"],
     ["AUTH_SECRET", "short", "AUTH_SECRET"],
     ["LOG_LEVEL", "loud", "LOG_LEVEL"],
+    ["WEB_CONCURRENCY", "0", "WEB_CONCURRENCY"],
+    ["WEB_CONCURRENCY", "many", "WEB_CONCURRENCY"],
   ])("rejects %s=%s naming the variable", (name, value, expected) => {
     expect(() => parseEnv({ DATA_DIR: dataDir(), [name]: value })).toThrow(ConfigError);
     expect(() => parseEnv({ DATA_DIR: dataDir(), [name]: value })).toThrow(new RegExp(`${expected}: expected`));
@@ -40,6 +42,15 @@ describe("parseEnv", () => {
     );
     const secret = "x".repeat(40);
     expect(parseEnv({ NODE_ENV: "production", AUTH_SECRET: secret }).AUTH_SECRET).toBe(secret);
+  });
+
+  it("runs several server processes only on PostgreSQL (a PGlite directory is one process's)", () => {
+    expect(parseEnv({ DATA_DIR: dataDir() }).WEB_CONCURRENCY).toBe(1);
+    expect(() => parseEnv({ DATA_DIR: dataDir(), WEB_CONCURRENCY: "2" })).toThrow(
+      /WEB_CONCURRENCY: more than one process needs DATABASE_URL/,
+    );
+    const env = parseEnv({ DATA_DIR: dataDir(), WEB_CONCURRENCY: "2", DATABASE_URL: "postgres://db.example/app" });
+    expect(env.WEB_CONCURRENCY).toBe(2);
   });
 
   it("treats empty values as unset and strips a trailing slash from APP_URL", () => {

@@ -23,6 +23,13 @@ const schema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "expected a postgres:// or postgresql:// connection string")
     .optional(),
+  // Server processes sharing the port, one per core (PostgreSQL only: a PGlite directory is one process's).
+  WEB_CONCURRENCY: z.coerce
+    .number({ error: "expected a whole number of processes" })
+    .int("expected a whole number of processes")
+    .min(1, "expected 1 to 64 processes")
+    .max(64, "expected 1 to 64 processes")
+    .default(1),
   DATA_DIR: z.string().min(1).default("./data"),
   APP_URL: z
     .url({ protocol: /^https?$/, error: "expected an absolute http(s) address, e.g. https://example.org" })
@@ -90,6 +97,11 @@ export function parseEnv(raw: Record<string, string | undefined>): Env {
   if (isProduction && !env.AUTH_SECRET) {
     throw new ConfigError(
       "Invalid configuration:\n  AUTH_SECRET: required in production, expected at least 32 random characters (e.g. `openssl rand -hex 32`)",
+    );
+  }
+  if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {
+    throw new ConfigError(
+      "Invalid configuration:\n  WEB_CONCURRENCY: more than one process needs DATABASE_URL (PostgreSQL); the embedded database belongs to one process",
     );
   }
   const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");

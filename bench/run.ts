@@ -50,6 +50,7 @@ const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const interactionReps = Number(process.env.BENCH_INTERACTION_REPS ?? 10);
 const durabilityRounds = Number(process.env.BENCH_DURABILITY_ROUNDS ?? 10);
 const onlyPaths = process.env.BENCH_PATHS?.split(",");
+const webConcurrency = Number(process.env.BENCH_WEB_CONCURRENCY ?? os.cpus().length);
 const sections = new Set((process.env.BENCH_ONLY ?? "http,lighthouse,bundles,interaction,durability").split(","));
 if (process.env.BENCH_SKIP_LIGHTHOUSE === "1") sections.delete("lighthouse");
 const budgets = JSON.parse(readFileSync("bench/budgets.json", "utf8"));
@@ -171,12 +172,14 @@ type HttpRow = {
   loadAverage: number;
 };
 
-async function httpBench(kind: Kind): Promise<HttpRow[]> {
-  log(`\nHTTP on ${kind}: seeding ${HTTP_DATA.referrals} referrals, ${HTTP_DATA.users} users...`);
+async function httpBench(kind: Kind, processes = 1): Promise<HttpRow[]> {
+  log(
+    `\nHTTP on ${kind}${processes > 1 ? ` with ${processes} server processes (WEB_CONCURRENCY)` : ""}: seeding ${HTTP_DATA.referrals} referrals, ${HTTP_DATA.users} users...`,
+  );
   const database = await prepareDatabase(kind, HTTP_DATA);
   const rows: HttpRow[] = [];
   try {
-    const app = await startApp(database);
+    const app = await startApp(database, { WEB_CONCURRENCY: String(processes) });
     try {
       const cookie = await signIn(app.base);
       for (const target of TARGETS.filter((t) => !onlyPaths || onlyPaths.includes(t.path))) {
@@ -314,8 +317,13 @@ const machine = () => ({
 
 if (sections.has("http")) {
   const before = machine();
-  const databases: Partial<Record<Kind, HttpRow[]>> = {};
+  // Keyed by database, and for PostgreSQL also "postgres-processes": one server process per core
+  // (WEB_CONCURRENCY, as production runs it on this machine; PGlite is one process's).
+  const databases: Record<string, HttpRow[]> = {};
   for (const kind of kinds) databases[kind] = await httpBench(kind);
+  if (kinds.includes("postgres") && webConcurrency > 1) {
+    databases["postgres-processes"] = await httpBench("postgres", webConcurrency);
+  }
   if (onlyPaths) log("BENCH_PATHS is set: http.json is left as it was.");
   else
     writeResult("http.json", {
@@ -324,6 +332,7 @@ if (sections.has("http")) {
       connections,
       warmupSeconds,
       latencySeconds,
+      webConcurrency,
       dashboard: { document: DASHBOARD, data: DASHBOARD_DATA },
       data: HTTP_DATA,
       machine: { ...before, loadAverageAfter: machine().loadAverage },
@@ -387,7 +396,12 @@ const readResult = (file: string) => {
 };
 const pct = (value: number, target: number) => `${Math.round((value / target) * 100)}%`;
 const day = (iso: string) => iso.replace("T", " ").slice(0, 16);
-const dbName = (kind: string) => (kind === "pglite" ? "PGlite (embedded default)" : "PostgreSQL 127.0.0.1:5432");
+const dbName = (kind: string) =>
+  kind === "pglite"
+    ? "PGlite (embedded default)"
+    : kind === "postgres-processes"
+      ? `PostgreSQL 127.0.0.1:5432, ${http?.webConcurrency ?? "several"} server processes`
+      : "PostgreSQL 127.0.0.1:5432, one server process";
 const verdict = (misses: (string | false)[]) => {
   const missed = misses.filter(Boolean);
   return missed.length ? `no: ${missed.join("; ")}` : "yes";
@@ -406,7 +420,7 @@ function httpVerdict(row: HttpRow, kind: string): string {
       row.load.p99Ms > contentPageP99Ms && `p99 ${row.load.p99Ms} ms > ${contentPageP99Ms} ms`,
     ]);
   }
-  if (kind !== "postgres") return "reported (the target is on PostgreSQL)";
+  if (kind === "pglite") return "reported (the target is on PostgreSQL)";
   return verdict([
     rps < dashboardRpsPostgres &&
       `${pct(rps, dashboardRpsPostgres)} of ${dashboardRpsPostgres} req/s (${dashboardRpsPostgres - rps} short)`,
@@ -424,7 +438,7 @@ if (http && httpCurrent) {
   lines.push(
     `## HTTP (${day(http.measuredAt)} UTC)`,
     "",
-    `autocannon on the production build (request log off), one page at a time: ${http.warmupSeconds} s of warm-up, then ${http.seconds} s at ${http.connections} connections (requests a second, and p50/p95/p99 of every response under that load). Data: ${http.data.referrals} referrals, ${http.data.users} users and ${http.data.facilities} extra facilities (bench/platform-seed.ts). The dashboard is signed in as the bootstrap system administrator (session cookie from the real sign-in form) and measured twice: its document request \`${http.dashboard.document}\` and the data request a client navigation to the same view makes, \`${http.dashboard.data}\` (React Router's single fetch: \`<path>.data?<search>\`, every loader's data in one turbo-stream answer). Its server time comes from a separate ${http.latencySeconds} s run with one connection, after the warm-up and before the load run (each run waits for the server's queue to empty): one request at a time, so a response's time is the server's own plus a local round trip, without queueing behind other requests.`,
+    `autocannon on the production build (request log off), one page at a time: ${http.warmupSeconds} s of warm-up, then ${http.seconds} s at ${http.connections} connections (requests a second, and p50/p95/p99 of every response under that load). Data: ${http.data.referrals} referrals, ${http.data.users} users and ${http.data.facilities} extra facilities (bench/platform-seed.ts). The dashboard is signed in as the bootstrap system administrator (session cookie from the real sign-in form) and measured twice: its document request \`${http.dashboard.document}\` and the data request a client navigation to the same view makes, \`${http.dashboard.data}\` (React Router's single fetch: \`<path>.data?<search>\`, every loader's data in one turbo-stream answer). Its server time comes from a separate ${http.latencySeconds} s run with one connection, after the warm-up and before the load run (each run waits for the server's queue to empty): one request at a time, so a response's time is the server's own plus a local round trip, without queueing behind other requests.${http.webConcurrency > 1 ? ` PostgreSQL is measured twice: with one server process, and with ${http.webConcurrency} (\`WEB_CONCURRENCY\`, one per core, as production runs on this machine: Node runs a process's JavaScript on one core).` : ""}`,
     `Machine: ${http.machine.cores} cores (${http.machine.cpu}); autocannon runs on the same cores, and the machine is shared with other agents' tests: load average ${http.machine.loadAverage[0]} at the start, ${http.machine.loadAverageAfter[0]} at the end, so every number here is noisy and low.`,
     `Targets: a public page >= ${contentPageRps} req/s with p99 <= ${contentPageP99Ms} ms; the dashboard's requests >= ${dashboardRpsPostgres} req/s on PostgreSQL (on PGlite, reported).`,
     "",
@@ -437,7 +451,7 @@ if (http && httpCurrent) {
         .filter((r) => r.kind === "public")
         .map(
           (r) =>
-            `| ${kind} | ${r.path} | ${r.load.requestsPerSecond} | ${r.load.p50Ms} | ${r.load.p95Ms} | ${r.load.p99Ms} | ${Math.round(r.bytes / 1024)} | ${r.loadAverage} | ${httpVerdict(r, kind)} |`,
+            `| ${kind === "postgres-processes" ? `postgres, ${http.webConcurrency} processes` : kind} | ${r.path} | ${r.load.requestsPerSecond} | ${r.load.p50Ms} | ${r.load.p95Ms} | ${r.load.p99Ms} | ${Math.round(r.bytes / 1024)} | ${r.loadAverage} | ${httpVerdict(r, kind)} |`,
         ),
     ),
     "",

@@ -1,3 +1,4 @@
+import cluster from "node:cluster";
 import { randomUUID } from "node:crypto";
 import { existsSync, readdirSync } from "node:fs";
 import type { IncomingMessage } from "node:http";
@@ -195,6 +196,45 @@ export function createApp() {
     return c.text("Internal Server Error", 500);
   });
   return app;
+}
+
+/**
+ * `npm start`'s entry. One server process, or with WEB_CONCURRENCY > 1 (PostgreSQL only) that
+ * many, one per core, sharing the port (node:cluster): each is a whole server (`start`), as
+ * several servers behind a load balancer are (the first migrates under an advisory lock, the
+ * others find nothing to do). A process that dies is replaced; SIGTERM or SIGINT stops them all,
+ * each finishing its requests.
+ */
+export async function run(): Promise<void> {
+  let processes: number;
+  try {
+    processes = env().WEB_CONCURRENCY;
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  if (processes <= 1 || !cluster.isPrimary) return start();
+  let stopping = false;
+  for (let i = 0; i < processes; i++) cluster.fork();
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    logger.error({ pid: worker.process.pid, code, signal }, "a server process stopped; starting another");
+    cluster.fork();
+  });
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal, processes }, "shutting down the server processes");
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
 }
 
 /** Starts the production server: configuration, database (migrate + seed), HTTP, shutdown. */

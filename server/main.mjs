@@ -3,5 +3,5 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
-const { start } = await import(pathToFileURL(path.join(buildDir, "server/index.js")).href);
-await start();
+const { run } = await import(pathToFileURL(path.join(buildDir, "server/index.js")).href);
+await run();

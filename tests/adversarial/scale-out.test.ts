@@ -12,6 +12,8 @@ import { createTestDb, type TestDatabase } from "../helpers/test-db";
  * production"): they start at the same moment and exactly one applies the migrations; a session
  * made on one server is good on another; a per-IP limit counts across servers; a page a server
  * keeps from the facilities is dropped when a facility changes, whichever server or client wrote it.
+ * The first server runs as two processes sharing its port (WEB_CONCURRENCY=2), so four processes
+ * start together, and SIGTERM stops both of its processes.
  */
 const SERVERS = 3;
 
@@ -34,6 +36,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("several app servers on one Post
         TRUST_PROXY: "true",
         DATABASE_URL: url.toString(),
         DATA_DIR: mkdtempSync(path.join(tmpdir(), "scale-out-")),
+        WEB_CONCURRENCY: i === 0 ? "2" : "1",
       });
       servers.push({ process: serverProcess, base: `http://127.0.0.1:${port}` });
     }
