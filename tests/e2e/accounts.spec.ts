@@ -8,6 +8,7 @@ import {
   loadsNoScript,
   PHONE,
   readMails,
+  shownAndHydrated,
   signOut,
   test,
   toastOnScreen,
@@ -76,6 +77,8 @@ test.describe("register, verify, sign in", () => {
     await expect(page.getByRole("tab", { name: "Register" })).toHaveAttribute("aria-selected", "true");
     const form = page.getByRole("tabpanel", { name: "Register" });
     await expect(form).toBeVisible();
+    // The Register form's code loads when the tab is shown.
+    await shownAndHydrated(page, "register-panel");
     await expect(page.getByRole("tabpanel", { name: "Sign In" })).toBeHidden();
     // The tab changed in the page: no document load.
     await expectSameDocument(page);
@@ -140,6 +143,7 @@ test.describe("register, verify, sign in", () => {
   test("the registration form validates in the browser and sends nothing", async ({ page }) => {
     await page.goto("/auth?tab=register");
     await hydrated(page);
+    await shownAndHydrated(page, "register-panel");
     const form = page.getByRole("tabpanel", { name: "Register" });
     await form.getByLabel("Full Name").fill("A");
     await form.getByLabel("Email").fill("not-an-email");

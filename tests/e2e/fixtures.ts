@@ -60,6 +60,24 @@ export async function hydrated(page: Page): Promise<void> {
   await expect(page.locator("html[data-hydrated]")).toBeAttached({ timeout: 20_000 });
 }
 
+/**
+ * A part of the page whose code loads when it is shown (app/lib/lazy-when-shown.ts): scrolled to,
+ * then run by React. The element with `anchorId` holds it; its first element is React's once
+ * React has hydrated it (React keys its own nodes `__reactFiber$...`; the server's HTML it has not
+ * reached yet has no such key).
+ */
+export async function shownAndHydrated(page: Page, anchorId: string): Promise<void> {
+  await page.locator(`#${anchorId}`).scrollIntoViewIfNeeded();
+  await page.waitForFunction(
+    (id) => {
+      const first = document.querySelector(`#${id} > *`);
+      return !!first && Object.keys(first).some((key) => key.startsWith("__reactFiber$"));
+    },
+    anchorId,
+    { timeout: 20_000 },
+  );
+}
+
 /** Holds the page's JavaScript until the returned function is called, as on a slow network. */
 export async function holdScripts(page: Page): Promise<() => void> {
   let release = () => {};

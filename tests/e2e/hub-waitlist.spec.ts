@@ -1,5 +1,14 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, expectNoSidewaysScroll, hydrated, PHONE, test, waitForMail } from "./fixtures";
+import {
+  expect,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  hydrated,
+  PHONE,
+  shownAndHydrated,
+  test,
+  waitForMail,
+} from "./fixtures";
 
 /** A fresh address per test (the server keeps its data for the whole run). */
 function uniqueEmail(tag: string): string {
@@ -46,6 +55,7 @@ test.describe("hub waitlist with JavaScript", () => {
     await expect(page.getByRole("link", { name: "Explore Other Hubs" })).toHaveAttribute("href", "/hubs");
     await expect(page.getByRole("link", { name: "Contact Us" })).toHaveAttribute("href", "/contact");
     await hydrated(page);
+    await shownAndHydrated(page, "sign-up");
     await expect(page.getByRole("tab", { name: "Healthcare Professional" })).toHaveAttribute("aria-selected", "true");
     // The forms post without a document load.
     await page.evaluate(() => {
@@ -114,6 +124,7 @@ test.describe("hub waitlist with JavaScript", () => {
     const email = uniqueEmail("facility");
     await page.goto("/hub/diabetes-care");
     await hydrated(page);
+    await shownAndHydrated(page, "sign-up");
     const proTab = page.getByRole("tab", { name: "Healthcare Professional" });
     const facilityTab = page.getByRole("tab", { name: "Healthcare Facility" });
     // Arrow keys, Home and End move between the tabs; Enter or Space shows one (manual activation).
@@ -333,6 +344,7 @@ test.describe("hub waitlist on a phone", () => {
     test.slow(); // an axe run per state
     await page.goto("/hub/hypertension-heart");
     await hydrated(page);
+    await shownAndHydrated(page, "sign-up");
     await expectNoSidewaysScroll(page);
     await expectAccessible(page);
     await professionalForm(page).getByLabel("Full Name").fill(" ");
@@ -355,5 +367,26 @@ test.describe("hub waitlist on a phone", () => {
     await expect(page.getByRole("heading", { level: 1, name: "This link no longer works" })).toBeVisible();
     await expectNoSidewaysScroll(page);
     await expectAccessible(page);
+  });
+});
+
+test.describe("the sign-up's code", () => {
+  test.use({ viewport: PHONE });
+
+  test("loads when the sign-up comes near the screen, not with the page", async ({ page }) => {
+    const requested: string[] = [];
+    page.on("request", (request) => requested.push(new URL(request.url()).pathname));
+    const signUpCode = () => requested.filter((path) => /\/assets\/waitlist-sign-up-[\w-]+\.js$/.test(path));
+    await page.goto("/hub/mental-health");
+    await hydrated(page);
+    // The page runs React; the sign-up, far below on a phone, is the server's HTML: tabs that are links.
+    await expect(page.getByRole("tab", { name: "Healthcare Facility" })).toHaveAttribute("href", "?tab=facility#join");
+    expect(signUpCode()).toEqual([]);
+    await shownAndHydrated(page, "sign-up");
+    expect(signUpCode()).toHaveLength(1);
+    // Now React's: a tab changes in place.
+    await page.getByRole("tab", { name: "Healthcare Facility" }).click();
+    await expect(page.getByRole("tabpanel", { name: "Healthcare Facility" })).toBeVisible();
+    await expect(page).toHaveURL(/\/hub\/mental-health$/);
   });
 });
