@@ -190,6 +190,9 @@ export type HubSaveResult =
   | { ok: true; changed: string[]; launched: boolean; notificationId: string | null }
   | { ok: false; fieldErrors: HubFieldErrors };
 
+/** How a notification's mail goes out: `send` (tests catch it; by default SMTP), `wait` for the whole run. */
+type SendOptions = { send?: (mail: Mail) => Promise<void>; wait?: boolean };
+
 /**
  * Saves a hub. Moving a coming-soon hub to live launches it: in the same transaction a launch
  * notification is created for its waitlist, and it starts sending once the change is committed.
@@ -199,7 +202,7 @@ export async function updateHub(
   actor: Actor,
   slug: string,
   fields: Record<string, unknown>,
-  options: { send?: (mail: Mail) => Promise<void>; wait?: boolean } = {},
+  options: SendOptions = {},
 ): Promise<HubSaveResult> {
   const admin = assertGate(actor, "system-admin");
   const checked = validate(hubSchema, fields);
@@ -237,7 +240,7 @@ export async function sendHubUpdate(
   actor: Actor,
   slug: string,
   fields: Record<string, unknown>,
-  options: { send?: (mail: Mail) => Promise<void>; wait?: boolean } = {},
+  options: SendOptions = {},
 ): Promise<{ ok: true; notificationId: string } | { ok: false; fieldErrors: HubFieldErrors }> {
   const admin = assertGate(actor, "system-admin");
   const hub = await hubBySlug(db, slug);
@@ -259,7 +262,7 @@ export async function launchHub(
   actor: Actor,
   slug: string,
   fields: Record<string, unknown>,
-  options: { send?: (mail: Mail) => Promise<void>; wait?: boolean } = {},
+  options: SendOptions = {},
 ): Promise<HubSaveResult> {
   assertGate(actor, "system-admin");
   const current = await hubBySlug(db, slug);
@@ -296,7 +299,7 @@ export async function resumeHubNotification(
   actor: Actor,
   slug: string,
   notificationId: unknown,
-  options: { send?: (mail: Mail) => Promise<void>; wait?: boolean } = {},
+  options: SendOptions = {},
 ): Promise<void> {
   assertGate(actor, "system-admin");
   const hub = await hubBySlug(db, slug);
@@ -394,7 +397,7 @@ function inHubQueue(hubId: string, work: () => Promise<void>): Promise<void> {
   return mine;
 }
 
-async function startRun(db: Db, id: string, options: { send?: (mail: Mail) => Promise<void>; wait?: boolean }) {
+async function startRun(db: Db, id: string, options: SendOptions) {
   const run = runNotification(db, id, options.send);
   if (options.wait) await run;
   else run.catch((error: unknown) => logger.error({ err: error, notification: id }, "hub notification failed"));

@@ -1,11 +1,9 @@
 import { memo, Suspense } from "react";
 import { Link } from "react-router";
 import { HubIcon } from "~/components/hub-icon";
-import type { Hub } from "~/content/hubs";
 import { lazyWhenShown } from "~/lib/lazy-when-shown";
-import type { UserType } from "../waitlist-schema";
 import { FoundingMemberProgress } from "./founding-member-progress";
-import type { WaitlistAnswer } from "./waitlist-forms";
+import type { SignUpProps } from "./waitlist-sign-up";
 
 /** What every facility gets from a hub, whichever hub it is (spec section 2: four fixed benefits). */
 export const FACILITY_BENEFITS = [
@@ -61,7 +59,7 @@ const WaitlistSignUp = lazyWhenShown(() => import("./waitlist-sign-up"), SIGN_UP
  * Memoized: a boundary React has not hydrated yet must not be given new props (React would drop
  * the server's HTML and draw it again); these change only with the answer to a post.
  */
-const SignUpCard = memo(function SignUpCard(props: { hub: Hub; actionData?: WaitlistAnswer; initialTab: UserType }) {
+const SignUpCard = memo(function SignUpCard(props: SignUpProps) {
   return (
     <div id={SIGN_UP_ID} className="card mt-6">
       <Suspense fallback={<p className="text-muted">Loading the sign-up form...</p>}>
@@ -74,15 +72,7 @@ const SignUpCard = memo(function SignUpCard(props: { hub: Hub; actionData?: Wait
 /**
  * A coming-soon hub's page (spec section 2), with its waitlist sign-up (waitlist-sign-up.tsx).
  */
-export function HubWaitlistPage({
-  hub,
-  actionData,
-  initialTab,
-}: {
-  hub: Hub;
-  actionData?: WaitlistAnswer;
-  initialTab: UserType;
-}) {
+export function HubWaitlistPage({ hub, actionData, initialTab }: SignUpProps) {
   return (
     <main id="main">
       <section className={`${hub.bgColor} border-b border-slate-200`}>

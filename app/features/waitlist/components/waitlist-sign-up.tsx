@@ -10,15 +10,9 @@ import { FacilityWaitlistForm, ProfessionalWaitlistForm, type WaitlistAnswer } f
  * `?tab=...#join`, which the server renders with that tab selected. Loaded on its own
  * (hub-waitlist-page.tsx): a default export.
  */
-export default function WaitlistSignUp({
-  hub,
-  actionData,
-  initialTab,
-}: {
-  hub: Hub;
-  actionData?: WaitlistAnswer;
-  initialTab: UserType;
-}) {
+export type SignUpProps = { hub: Hub; actionData?: WaitlistAnswer; initialTab: UserType };
+
+export default function WaitlistSignUp({ hub, actionData, initialTab }: SignUpProps) {
   const [tab, setTab] = useState<UserType>(initialTab);
   const action = `/hub/${hub.id}`;
   const answerFor = (userType: UserType) => (actionData?.userType === userType ? actionData : undefined);
