@@ -13,8 +13,40 @@ const workDir = path.resolve(`test-results/e2e-${port}`);
 process.env.E2E_MAIL_DIR ??= path.join(workDir, "mail");
 process.env.E2E_SMTP_PORT ??= String(smtpPort);
 const baseURL = `http://127.0.0.1:${port}`;
-/** The specs that change the directory and the hubs for everyone (issue 17). */
-const NETWORK_ADMIN_SPECS = /(facilities|hubs)-admin\.spec\.ts/;
+/**
+ * The specs that change the directory and the hubs for everyone (issue 17), and trust.spec.ts,
+ * which rates a facility and verifies its licence (issue 28), and waitlist-sms.spec.ts, which
+ * launches a hub (issue 26).
+ */
+const NETWORK_ADMIN_SPECS = /(facilities|hubs)-admin\.spec\.ts|trust\.spec\.ts|waitlist-sms\.spec\.ts/;
+/**
+ * The product as it is deployed (issue 24): a second production server with TRUST_PROXY and an
+ * https APP_URL, reached only through nginx ending TLS with a certificate made at test time.
+ */
+const TLS_SPECS = /behind-tls-proxy\.spec\.ts/;
+const tlsPort = Number(process.env.E2E_TLS_PORT ?? port + 270);
+const tlsAppPort = Number(process.env.E2E_TLS_APP_PORT ?? port + 2);
+const tlsURL = `https://localhost:${tlsPort}`;
+
+/** What both production servers share: mail to the catcher, the bootstrap administrator, the build. */
+const serverEnv = {
+  NODE_ENV: "production",
+  HOST: "127.0.0.1",
+  SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+  MAIL_FROM: "Qurhealth Test <no-reply@example.test>",
+  CONTACT_INBOX: "team@example.test",
+  AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-0123456789",
+  LOG_LEVEL: "warn",
+  BUILD_DIR: process.env.BUILD_DIR ?? "build",
+  // The e2e suite signs in and posts many times from one address.
+  E2E_RELAXED_RATE_LIMITS: "1",
+  // Mail the tests wait for is not held until 07:00 when the suite runs at night (issue 26).
+  DEFAULT_QUIET_HOURS: "off",
+  // An approved system administrator, ensured before the first sign-in (tests/e2e/accounts.spec.ts).
+  BOOTSTRAP_ADMIN_EMAIL: "admin@example.test",
+  BOOTSTRAP_ADMIN_PASSWORD: "Admin-Passw0rd!",
+  BOOTSTRAP_ADMIN_NAME: "Ada Admin",
+};
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -39,7 +71,13 @@ export default defineConfig({
     {
       name: "chromium",
       use: { ...devices["Desktop Chrome"], channel: undefined },
-      testIgnore: NETWORK_ADMIN_SPECS,
+      testIgnore: [NETWORK_ADMIN_SPECS, TLS_SPECS],
+    },
+    {
+      name: "behind a TLS proxy",
+      // The certificate is self-signed, made by the proxy's start script: the connection is real TLS.
+      use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: tlsURL, ignoreHTTPSErrors: true },
+      testMatch: TLS_SPECS,
     },
     // These change what every visitor sees (they add, deactivate and launch), so they run after
     // the rest, whose expectations are the seed's 8 facilities and 2 live hubs.
@@ -50,31 +88,40 @@ export default defineConfig({
       dependencies: ["chromium"],
     },
   ],
-  webServer: {
-    command: `rm -rf "${workDir}/data" && node server/main.mjs`,
-    url: `${baseURL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      APP_URL: baseURL,
-      DATA_DIR: path.join(workDir, "data"),
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-      MAIL_FROM: "Qurhealth Test <no-reply@example.test>",
-      CONTACT_INBOX: "team@example.test",
-      AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-0123456789",
-      LOG_LEVEL: "warn",
-      BUILD_DIR: process.env.BUILD_DIR ?? "build",
-      // The e2e suite signs in and posts many times from one address.
-      E2E_RELAXED_RATE_LIMITS: "1",
-      // An approved system administrator, ensured before the first sign-in (tests/e2e/accounts.spec.ts).
-      BOOTSTRAP_ADMIN_EMAIL: "admin@example.test",
-      BOOTSTRAP_ADMIN_PASSWORD: "Admin-Passw0rd!",
-      BOOTSTRAP_ADMIN_NAME: "Ada Admin",
+  webServer: [
+    {
+      command: `rm -rf "${workDir}/data" && node server/main.mjs`,
+      url: `${baseURL}/healthz`,
+      reuseExistingServer: false,
+      // A first start creates the embedded database; on a loaded 2-core machine that has taken over a minute.
+      timeout: 180_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: { ...serverEnv, PORT: String(port), APP_URL: baseURL, DATA_DIR: path.join(workDir, "data") },
     },
-  },
+    {
+      command: `rm -rf "${workDir}/data-tls" && node server/main.mjs`,
+      url: `http://127.0.0.1:${tlsAppPort}/healthz`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        ...serverEnv,
+        PORT: String(tlsAppPort),
+        APP_URL: tlsURL,
+        TRUST_PROXY: "true",
+        DATA_DIR: path.join(workDir, "data-tls"),
+      },
+    },
+    {
+      command: `bash tests/e2e/support/tls-proxy.sh ${tlsPort} ${tlsAppPort} "${workDir}/tls-proxy"`,
+      url: `${tlsURL}/healthz`,
+      ignoreHTTPSErrors: true,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+  ],
 });

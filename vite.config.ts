@@ -8,8 +8,8 @@ export default defineConfig({
   build: { assetsInlineLimit: 0 },
   environments: {
     // The browser's modules in fewer files (docs/decisions/022-first-paint-on-slow-networks.md): React,
-    // React DOM and the router in one, the root's own modules (the shell every hydrated page
-    // draws) in another; the routes' code splits as before. On HTTP/1.1 each file costs a round trip.
+    // React DOM and the router in one, the shell every hydrated page draws in another (by place:
+    // app/shell/); the routes' code splits as before. On HTTP/1.1 each file costs a round trip.
     client: {
       build: {
         rolldownOptions: {
@@ -22,8 +22,12 @@ export default defineConfig({
                   priority: 2,
                 },
                 {
+                  // The shell every hydrated page draws: the files in app/shell/, and the modules
+                  // that draw it (root, entry.client, the public layout route), with everything
+                  // they import (rolldown's includeDependenciesRecursively). A new part of the
+                  // header or footer goes in app/shell/ and lands here by where it is.
                   name: "shell",
-                  test: /[\\/]app[\\/](root|entry\.client|lib[\\/](nonce|use-hydrated|stylesheet|seo)|content[\\/]site|components[\\/]layout[\\/](site-header|site-footer|account-menu|logo|not-found)|content[\\/]navigation|components[\\/]ui[\\/]toaster|routes[\\/]public[\\/]layout|auth[\\/]roles)\b/,
+                  test: /[\\/]app[\\/](shell[\\/]|root\.tsx$|entry\.client\.tsx$|routes[\\/]public[\\/]layout\.tsx$)/,
                   priority: 1,
                 },
               ],

@@ -16,3 +16,11 @@ startTransition(() => {
     </StrictMode>,
   );
 });
+
+// The service worker (issue 29: hashed assets and an offline page, never a page's HTML): every page
+// that hydrates registers it once loaded; content pages ship no script and register nothing.
+if (import.meta.env.PROD && "serviceWorker" in navigator) {
+  // A registration cut short (the visitor moved on, or the worker could not be fetched) is tried
+  // again by the next page: not an error for the page.
+  addEventListener("load", () => navigator.serviceWorker.register("/sw.js").catch(() => {}));
+}

@@ -10,10 +10,10 @@ import appCss from "./app.css?url";
 import { logger } from "./lib/logger.server";
 import { NonceContext } from "./lib/nonce";
 import { requestInfo } from "./lib/request-context.server";
+import { hydrates, type RouteHandle } from "./lib/route-handle";
 import { pageCacheTag, STATIC_PAGE_HEADER } from "./lib/static-page";
 import { StylesheetContext } from "./lib/stylesheet";
 import { stylesheetText } from "./lib/stylesheet.server";
-import { hydrates, type RouteHandle } from "./root";
 
 /** The longest a render may wait on a deferred value before React Router gives up on it. */
 export const streamTimeout = 5_000;

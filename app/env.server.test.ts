@@ -31,6 +31,14 @@ describe("parseEnv", () => {
     ["LOG_LEVEL", "loud", "LOG_LEVEL"],
     ["WEB_CONCURRENCY", "0", "WEB_CONCURRENCY"],
     ["WEB_CONCURRENCY", "many", "WEB_CONCURRENCY"],
+    ["SMS_PROVIDER", "twilio", "SMS_PROVIDER"],
+    ["SMS_SENDER_ID", "QurhealthGhana", "SMS_SENDER_ID"],
+    ["SMS_SENDER_ID", "Qur/health", "SMS_SENDER_ID"],
+    ["SMS_WEBHOOK_TOKEN", "short", "SMS_WEBHOOK_TOKEN"],
+    ["ARKESEL_BASE_URL", "sms.arkesel.com", "ARKESEL_BASE_URL"],
+    ["WHATSAPP_PHONE_NUMBER_ID", "+233 20", "WHATSAPP_PHONE_NUMBER_ID"],
+    ["WHATSAPP_API_VERSION", "23", "WHATSAPP_API_VERSION"],
+    ["WHATSAPP_TEMPLATE_NOTICE", "Referral Notice", "WHATSAPP_TEMPLATE_NOTICE"],
   ])("rejects %s=%s naming the variable", (name, value, expected) => {
     expect(() => parseEnv({ DATA_DIR: dataDir(), [name]: value })).toThrow(ConfigError);
     expect(() => parseEnv({ DATA_DIR: dataDir(), [name]: value })).toThrow(new RegExp(`${expected}: expected`));
@@ -58,5 +66,90 @@ describe("parseEnv", () => {
     expect(env.PORT).toBe(3000);
     expect(env.APP_URL).toBe("https://care.example.org");
     expect(env.MAIL_FROM).toContain("no-reply@care.example.org");
+  });
+
+  it("SMS and WhatsApp: the outbox by default, each provider's keys required when it is chosen", () => {
+    const env = parseEnv({ DATA_DIR: dataDir() });
+    expect(env.SMS_PROVIDER).toBe("none");
+    expect(env.SMS_SENDER_ID).toBe("Qurhealth");
+    expect(env.whatsappEnabled).toBe(false);
+    expect(env.ARKESEL_BASE_URL).toBe("https://sms.arkesel.com");
+    expect(() => parseEnv({ DATA_DIR: dataDir(), SMS_PROVIDER: "arkesel" })).toThrow(
+      /ARKESEL_API_KEY: required when SMS_PROVIDER=arkesel[\s\S]*SMS_WEBHOOK_TOKEN: required when SMS_PROVIDER=arkesel/,
+    );
+    expect(() => parseEnv({ DATA_DIR: dataDir(), SMS_PROVIDER: "hubtel", HUBTEL_CLIENT_ID: "abcd" })).toThrow(
+      /HUBTEL_CLIENT_SECRET: required when SMS_PROVIDER=hubtel/,
+    );
+    expect(() =>
+      parseEnv({ DATA_DIR: dataDir(), SMS_PROVIDER: "africastalking", AFRICASTALKING_API_KEY: "k".repeat(10) }),
+    ).toThrow(/AFRICASTALKING_USERNAME: required/);
+    const hubtel = parseEnv({
+      DATA_DIR: dataDir(),
+      SMS_PROVIDER: "hubtel",
+      HUBTEL_CLIENT_ID: "abcd",
+      HUBTEL_CLIENT_SECRET: "efgh",
+      HUBTEL_BASE_URL: "http://127.0.0.1:9999/",
+    });
+    expect(hubtel.HUBTEL_BASE_URL).toBe("http://127.0.0.1:9999");
+  });
+
+  it("payouts: Paystack's address by default, a secret key of Paystack's shape, a minimum of ₵70", () => {
+    const env = parseEnv({ DATA_DIR: dataDir() });
+    expect(env.PAYSTACK_BASE_URL).toBe("https://api.paystack.co");
+    expect(env.PAYSTACK_SECRET_KEY).toBeUndefined();
+    expect(env.PAYOUT_MINIMUM_PESEWAS).toBe(7000);
+    expect(env.PAYOUT_VERIFY_AFTER_MINUTES).toBe(30);
+    expect(() => parseEnv({ DATA_DIR: dataDir(), PAYSTACK_SECRET_KEY: "pk_live_abc" })).toThrow(/PAYSTACK_SECRET_KEY/);
+    expect(() => parseEnv({ DATA_DIR: dataDir(), PAYOUT_MINIMUM_PESEWAS: "70.5" })).toThrow(/PAYOUT_MINIMUM_PESEWAS/);
+    expect(() => parseEnv({ DATA_DIR: dataDir(), PAYSTACK_BASE_URL: "ftp://x" })).toThrow(/PAYSTACK_BASE_URL/);
+    expect(
+      parseEnv({
+        DATA_DIR: dataDir(),
+        PAYSTACK_SECRET_KEY: "sk_test_0123456789abcdef",
+        PAYSTACK_BASE_URL: "http://127.0.0.1:9999/",
+      }).PAYSTACK_BASE_URL,
+    ).toBe("http://127.0.0.1:9999");
+  });
+
+  it("WhatsApp is all or nothing: a partial set names what is missing", () => {
+    expect(() => parseEnv({ DATA_DIR: dataDir(), WHATSAPP_TOKEN: "x".repeat(20) })).toThrow(
+      /WHATSAPP_PHONE_NUMBER_ID: required with WHATSAPP_TOKEN/,
+    );
+    const env = parseEnv({
+      DATA_DIR: dataDir(),
+      WHATSAPP_TOKEN: "x".repeat(20),
+      WHATSAPP_PHONE_NUMBER_ID: "1234567890",
+      WHATSAPP_APP_SECRET: "s".repeat(20),
+      WHATSAPP_VERIFY_TOKEN: "v".repeat(20),
+    });
+    expect(env.whatsappEnabled).toBe(true);
+    expect(env.WHATSAPP_API_VERSION).toBe("v23.0");
+  });
+
+  it("file storage: a directory under DATA_DIR by default; s3 needs a bucket, and keys go in pairs", () => {
+    const local = parseEnv({ DATA_DIR: dataDir() });
+    expect(local.FILE_STORAGE).toBe("local");
+    expect(local.S3_REGION).toBe("us-east-1");
+    expect(local.S3_FORCE_PATH_STYLE).toBe(false);
+    expect(() => parseEnv({ DATA_DIR: dataDir(), FILE_STORAGE: "s3" })).toThrow(
+      /S3_BUCKET: required when FILE_STORAGE=s3/,
+    );
+    expect(() => parseEnv({ DATA_DIR: dataDir(), FILE_STORAGE: "ftp" })).toThrow(/FILE_STORAGE: expected local or s3/);
+    expect(() => parseEnv({ DATA_DIR: dataDir(), FILE_STORAGE: "s3", S3_BUCKET: "Bad_Bucket" })).toThrow(/S3_BUCKET/);
+    expect(() => parseEnv({ DATA_DIR: dataDir(), S3_ENDPOINT: "minio:9000" })).toThrow(/S3_ENDPOINT/);
+    expect(() =>
+      parseEnv({ DATA_DIR: dataDir(), FILE_STORAGE: "s3", S3_BUCKET: "files", S3_ACCESS_KEY_ID: "AKIAEXAMPLE" }),
+    ).toThrow(/S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together/);
+    const s3 = parseEnv({
+      DATA_DIR: dataDir(),
+      FILE_STORAGE: "s3",
+      S3_BUCKET: "qurhealth-files",
+      S3_ENDPOINT: "http://127.0.0.1:9000",
+      S3_REGION: "eu-west-1",
+      S3_ACCESS_KEY_ID: "AKIAEXAMPLE",
+      S3_SECRET_ACCESS_KEY: "secret-example-key",
+      S3_FORCE_PATH_STYLE: "true",
+    });
+    expect(s3).toMatchObject({ FILE_STORAGE: "s3", S3_BUCKET: "qurhealth-files", S3_FORCE_PATH_STYLE: true });
   });
 });

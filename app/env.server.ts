@@ -4,6 +4,122 @@ import path from "node:path";
 import { z } from "zod";
 import { SITE } from "./content/site.ts";
 
+const baseUrl = (fallback: string) =>
+  z
+    .url({ protocol: /^https?$/, error: "expected an absolute http(s) address" })
+    .default(fallback)
+    .transform((v) => v.replace(/\/+$/, ""));
+const secret = (min: number) => z.string().min(min, `expected at least ${min} characters`).optional();
+
+/** SMS and WhatsApp providers (issue 26): unset, messages go to DATA_DIR/outbox. */
+const messagingSchema = {
+  SMS_PROVIDER: z
+    .enum(["arkesel", "hubtel", "africastalking", "none"], {
+      error: "expected arkesel, hubtel, africastalking or none",
+    })
+    .default("none"),
+  // Alphanumeric sender IDs are at most 11 characters (GSM 03.40), registered with the provider.
+  SMS_SENDER_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9 .-]{0,10}$/, "expected 1 to 11 letters, digits, spaces, dots or dashes")
+    .default(SITE.name.slice(0, 11)),
+  // Secret token in the delivery-report addresses of providers that sign nothing (Arkesel, Africa's Talking).
+  SMS_WEBHOOK_TOKEN: secret(32),
+  ARKESEL_API_KEY: secret(8),
+  ARKESEL_BASE_URL: baseUrl("https://sms.arkesel.com"),
+  HUBTEL_CLIENT_ID: secret(4),
+  HUBTEL_CLIENT_SECRET: secret(4),
+  HUBTEL_BASE_URL: baseUrl("https://smsc.hubtel.com"),
+  HUBTEL_STATUS_BASE_URL: baseUrl("https://sms.hubtel.com"),
+  AFRICASTALKING_USERNAME: z.string().min(1).max(100).optional(),
+  AFRICASTALKING_API_KEY: secret(8),
+  AFRICASTALKING_BASE_URL: baseUrl("https://api.africastalking.com"),
+  WHATSAPP_TOKEN: secret(16),
+  WHATSAPP_PHONE_NUMBER_ID: z
+    .string()
+    .regex(/^\d{5,20}$/, "expected the numeric phone number id")
+    .optional(),
+  WHATSAPP_APP_SECRET: secret(16),
+  WHATSAPP_VERIFY_TOKEN: secret(16),
+  WHATSAPP_BASE_URL: baseUrl("https://graph.facebook.com"),
+  WHATSAPP_API_VERSION: z
+    .string()
+    .regex(/^v\d{1,3}\.\d$/, "expected a Graph API version such as v23.0")
+    .default("v23.0"),
+  // An approved utility template with one body parameter ({{1}}: the referral number and link).
+  WHATSAPP_TEMPLATE_NOTICE: z
+    .string()
+    .regex(/^[a-z0-9_]{1,512}$/, "expected a template name (lowercase letters, digits, underscores)")
+    .default("referral_notice"),
+  WHATSAPP_TEMPLATE_LANGUAGE: z
+    .string()
+    .regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, "expected a template language code such as en or en_GB")
+    .default("en"),
+};
+
+/** Payouts (issue 27): Paystack Transfers; unset secret, runs can be prepared but not sent. */
+const payoutSchema = {
+  PAYSTACK_SECRET_KEY: z
+    .string()
+    .regex(/^sk_(test|live)_[A-Za-z0-9]{8,}$/, "expected a Paystack secret key (sk_test_... or sk_live_...)")
+    .optional(),
+  PAYSTACK_BASE_URL: baseUrl("https://api.paystack.co"),
+  PAYOUT_MINIMUM_PESEWAS: z.coerce
+    .number({ error: "expected a whole number of pesewas" })
+    .int("expected a whole number of pesewas")
+    .min(100, "expected 100 to 10000000 pesewas")
+    .max(10_000_000, "expected 100 to 10000000 pesewas")
+    .default(7000),
+  PAYOUT_VERIFY_AFTER_MINUTES: z.coerce
+    .number({ error: "expected a whole number of minutes" })
+    .int("expected a whole number of minutes")
+    .min(1, "expected 1 to 1440 minutes")
+    .max(1440, "expected 1 to 1440 minutes")
+    .default(30),
+};
+
+/**
+ * Where a referral's attached files are kept (issue 24, docs/decisions/023): a directory under
+ * DATA_DIR (`local`, the default) or an S3-compatible object store (`s3`), for several servers.
+ */
+const fileStorageSchema = {
+  FILE_STORAGE: z.enum(["local", "s3"], { error: "expected local or s3" }).default("local"),
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      "expected an S3 bucket name (3-63 lowercase letters, digits, dots, dashes)",
+    )
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{2,32}$/, "expected a region such as eu-west-1 (lowercase letters, digits, dashes)")
+    .default("us-east-1"),
+  // Unset: AWS S3 itself; set for another S3-compatible store (MinIO, Ceph, Cloudflare R2, Backblaze B2...).
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: "expected an absolute http(s) address" }).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(3, "expected an access key id").max(256).optional(),
+  S3_SECRET_ACCESS_KEY: secret(8),
+  // Addresses as ENDPOINT/BUCKET/key instead of BUCKET.ENDPOINT/key (most self-hosted stores need it).
+  S3_FORCE_PATH_STYLE: z
+    .enum(["true", "false", "1", "0"], { error: "expected true or false" })
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
+};
+
+/** The variables each SMS provider needs. */
+const SMS_PROVIDER_KEYS = {
+  arkesel: ["ARKESEL_API_KEY", "SMS_WEBHOOK_TOKEN"],
+  hubtel: ["HUBTEL_CLIENT_ID", "HUBTEL_CLIENT_SECRET"],
+  africastalking: ["AFRICASTALKING_USERNAME", "AFRICASTALKING_API_KEY", "SMS_WEBHOOK_TOKEN"],
+  none: [],
+} as const;
+const WHATSAPP_KEYS = [
+  "WHATSAPP_TOKEN",
+  "WHATSAPP_PHONE_NUMBER_ID",
+  "WHATSAPP_APP_SECRET",
+  "WHATSAPP_VERIFY_TOKEN",
+] as const;
+
 /**
  * The configuration contract. Parsed once, at start; a bad value stops the
  * process with a message naming the variable and what it expects.
@@ -66,6 +182,31 @@ const schema = z.object({
     .enum(["true", "false", "1", "0"], { error: "expected true or false" })
     .default("false")
     .transform((v) => v === "true" || v === "1"),
+  // The job queue (issue 26, decision 024): workers in this process, and how outbound messages retry.
+  JOB_WORKERS: z
+    .enum(["true", "false", "1", "0"], { error: "expected true or false" })
+    .default("true")
+    .transform((v) => v === "true" || v === "1"),
+  JOB_RETRY_DELAY_SECONDS: z.coerce
+    .number({ error: "expected a whole number of seconds" })
+    .int("expected a whole number of seconds")
+    .min(1, "expected 1 to 3600 seconds")
+    .max(3600, "expected 1 to 3600 seconds")
+    .default(30),
+  JOB_RETRY_LIMIT: z.coerce
+    .number({ error: "expected a whole number of retries" })
+    .int("expected a whole number of retries")
+    .min(0, "expected 0 to 50 retries")
+    .max(50, "expected 0 to 50 retries")
+    .default(10),
+  // Quiet hours of people who never chose theirs (issue 26): "21:00-07:00" Africa/Accra, or "off".
+  DEFAULT_QUIET_HOURS: z
+    .string()
+    .regex(/^(off|([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d)$/, { error: 'expected "HH:MM-HH:MM" or "off"' })
+    .default("21:00-07:00"),
+  ...messagingSchema,
+  ...payoutSchema,
+  ...fileStorageSchema,
 });
 
 export type Env = Omit<z.infer<typeof schema>, "APP_URL" | "MAIL_FROM" | "CONTACT_INBOX" | "AUTH_SECRET"> & {
@@ -74,6 +215,8 @@ export type Env = Omit<z.infer<typeof schema>, "APP_URL" | "MAIL_FROM" | "CONTAC
   CONTACT_INBOX: string;
   AUTH_SECRET: string;
   isProduction: boolean;
+  /** Every WHATSAPP_* credential is set: WhatsApp messages go to the Cloud API (else to the outbox). */
+  whatsappEnabled: boolean;
 };
 
 export class ConfigError extends Error {
@@ -104,6 +247,28 @@ export function parseEnv(raw: Record<string, string | undefined>): Env {
       "Invalid configuration:\n  WEB_CONCURRENCY: more than one process needs DATABASE_URL (PostgreSQL); the embedded database belongs to one process",
     );
   }
+  const missing = SMS_PROVIDER_KEYS[env.SMS_PROVIDER].filter((name) => !env[name]);
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n${missing.map((name) => `  ${name}: required when SMS_PROVIDER=${env.SMS_PROVIDER}`).join("\n")}`,
+    );
+  }
+  const whatsappSet = WHATSAPP_KEYS.filter((name) => env[name]);
+  if (whatsappSet.length > 0 && whatsappSet.length < WHATSAPP_KEYS.length) {
+    const absent = WHATSAPP_KEYS.filter((name) => !env[name]);
+    throw new ConfigError(
+      `Invalid configuration:\n${absent.map((name) => `  ${name}: required with ${whatsappSet.join(", ")} (WhatsApp needs all of ${WHATSAPP_KEYS.join(", ")})`).join("\n")}`,
+    );
+  }
+  if (env.FILE_STORAGE === "s3" && !env.S3_BUCKET) {
+    throw new ConfigError("Invalid configuration:\n  S3_BUCKET: required when FILE_STORAGE=s3");
+  }
+  if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY) {
+    const absent = env.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID";
+    throw new ConfigError(
+      `Invalid configuration:\n  ${absent}: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or neither: the AWS default credentials)`,
+    );
+  }
   const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, "");
   const host = new URL(appUrl).hostname;
   return {
@@ -113,6 +278,7 @@ export function parseEnv(raw: Record<string, string | undefined>): Env {
     CONTACT_INBOX: env.CONTACT_INBOX ?? SITE.email.hello,
     AUTH_SECRET: env.AUTH_SECRET ?? developmentSecret(env.DATA_DIR),
     isProduction,
+    whatsappEnabled: whatsappSet.length === WHATSAPP_KEYS.length,
   };
 }
 

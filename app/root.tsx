@@ -9,56 +9,31 @@ import {
   useMatches,
   useRouteLoaderData,
 } from "react-router";
+import { NotFound } from "~/shell/not-found";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
-import { NotFound } from "./components/layout/not-found";
+import { actorMiddleware } from "./auth/context.server";
 import { Toaster } from "./components/ui/toaster";
 import { SITE } from "./content/site";
+import { databaseMiddleware } from "./db/context.server";
 import { useNonce } from "./lib/nonce";
-import type { VersionedContent } from "./lib/static-page";
+import { hydrates, inlinesStylesheet } from "./lib/route-handle";
 import { AppStylesheet } from "./lib/stylesheet";
 import { useHydrated } from "./lib/use-hydrated";
 
-/**
- * A route module's `handle`: the one place a page says what reaches the browser
- * (docs/decisions/017-react-in-the-browser.md).
- * - `hydrate: false`: a content page. It has no behaviour that needs a script, so it ships no
- *   JavaScript at all: no <Scripts>, no module preloads, no hydration data. Every other page
- *   hydrates React and from then on navigates on the client.
- * - `static: true`: the page comes from the code alone, the same for every visitor (no database,
- *   no session, no query string), so the server renders it once and serves the copy (server/page-cache.ts).
- * - `versionedBy`: the page comes from the code and that content alone, the same for every visitor
- *   at a given query string; the server keeps it until the content's version in the database moves.
- */
-export type RouteHandle = {
-  hydrate?: false;
-  /**
-   * `"linked"`: the page links the stylesheet file even though it hydrates (the signed-in app: its
-   * people come back every day, and the browser keeps the file). A public page that hydrates has
-   * the stylesheet in its HTML (docs/decisions/022-first-paint-on-slow-networks.md).
-   */
-  stylesheet?: "linked";
-  static?: boolean;
-  versionedBy?: VersionedContent;
-};
+/** Every request: the database, then who is asking (loaded when first asked, its cookies added to the answer). */
+export const middleware: Route.MiddlewareFunction[] = [databaseMiddleware, actorMiddleware];
 
-/** True unless the deepest route that says so is a content page (`handle.hydrate === false`). */
-export function hydrates(handles: ReadonlyArray<unknown>): boolean {
-  const said = handles.findLast((h) => (h as RouteHandle | undefined)?.hydrate !== undefined) as
-    | RouteHandle
-    | undefined;
-  return said?.hydrate !== false;
-}
-
-/** The stylesheet goes in the page's HTML: a page that hydrates, unless a route links it. */
-export function inlinesStylesheet(handles: ReadonlyArray<unknown>): boolean {
-  return hydrates(handles) && !handles.some((h) => (h as RouteHandle | undefined)?.stylesheet === "linked");
-}
-
-export async function loader({ request }: Route.LoaderArgs) {
-  const [{ env }, { readFlash }] = await Promise.all([import("./env.server"), import("./lib/flash.server")]);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [{ env }, { readFlash }, { requestInfo }] = await Promise.all([
+    import("./env.server"),
+    import("./lib/flash.server"),
+    import("./lib/request-context.server"),
+  ]);
   const flash = await readFlash(request);
-  return data({ appUrl: env().APP_URL, toast: flash.toast }, { headers: flash.headers });
+  // The base of this page's form keys (lib/idempotency.ts): new in every answer, new after every post.
+  const formKey = requestInfo(context).formKey || crypto.randomUUID();
+  return data({ appUrl: env().APP_URL, toast: flash.toast, formKey }, { headers: flash.headers });
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -8,6 +8,7 @@ export default [
     route("hubs", "routes/public/hubs.tsx"),
     route("hub/:hubId", "routes/public/hub.tsx"),
     route("hub/:hubId/leave", "routes/public/hub-leave.tsx"),
+    route("hub-sms/stop/:token", "routes/public/hub-sms-stop.tsx"),
     route("facilities", "routes/public/facilities.tsx"),
     route("facility/:facilityId", "routes/public/facility.tsx"),
     route("facility/:facilityId/report", "routes/public/facility-report.tsx"),
@@ -30,23 +31,56 @@ export default [
     route("*", "routes/public/not-found.tsx"),
   ]),
   layout("routes/dashboard/layout.tsx", [
-    route("dashboard/doctor", "routes/dashboard/doctor.tsx"),
-    route("dashboard/facility-admin", "routes/dashboard/facility-admin.tsx"),
-    route("dashboard/system-admin", "routes/dashboard/system-admin.tsx"),
-    route("dashboard/system-admin/overview", "routes/dashboard/overview.tsx"),
-    route("dashboard/system-admin/audit", "routes/dashboard/audit-log.tsx"),
-    // The network's facilities, managed in the product (issue 17).
-    route("dashboard/system-admin/facilities", "routes/facilities/facilities-admin.tsx"),
-    route("dashboard/system-admin/facilities/new", "routes/facilities/facility-new.tsx"),
-    route("dashboard/facilities/:id", "routes/facilities/facility-editor.tsx"),
-    route("dashboard/facility-reports", "routes/facilities/facility-reports.tsx"),
-    // The hubs and their waitlists, managed in the product (issue 17).
-    route("dashboard/system-admin/hubs", "routes/hubs/hubs-admin.tsx"),
-    route("dashboard/system-admin/hubs/:hubId", "routes/hubs/hub-editor.tsx"),
-    route("referrals/create", "routes/dashboard/referrals-create.tsx"),
-    route("referrals/history", "routes/referrals/history.tsx"),
+    // Gated layouts (spec section 6): each declares its area once; its pages take the allowed actor
+    // with allowedActor(context), and a refused visitor gets the gate screen (401 or 403).
+    layout("routes/gates/doctor-layout.ts", [
+      route("dashboard/doctor", "routes/dashboard/doctor.tsx"),
+      // The doctor's money (issue 27): balance, statement, payouts.
+      route("dashboard/doctor/payouts", "routes/dashboard/doctor-payouts.tsx"),
+    ]),
+    layout("routes/gates/referrals-create-layout.ts", [
+      route("referrals/create", "routes/dashboard/referrals-create.tsx"),
+    ]),
+    layout("routes/gates/facility-admin-layout.ts", [
+      route("dashboard/facility-admin", "routes/dashboard/facility-admin.tsx"),
+    ]),
+    layout("routes/gates/system-admin-layout.ts", [
+      route("dashboard/system-admin", "routes/dashboard/system-admin.tsx"),
+      route("dashboard/system-admin/overview", "routes/dashboard/overview.tsx"),
+      route("dashboard/system-admin/audit", "routes/dashboard/audit-log.tsx"),
+      // The network's facilities, managed in the product (issue 17).
+      route("dashboard/system-admin/facilities", "routes/facilities/facilities-admin.tsx"),
+      route("dashboard/system-admin/facilities/new", "routes/facilities/facility-new.tsx"),
+      // The hubs and their waitlists, managed in the product (issue 17).
+      route("dashboard/system-admin/hubs", "routes/hubs/hubs-admin.tsx"),
+      route("dashboard/system-admin/hubs/:hubId", "routes/hubs/hub-editor.tsx"),
+      // Payout runs, approvals, the trial balance and reconciliation (issue 27).
+      route("dashboard/system-admin/payouts", "routes/payouts/payouts-admin.tsx"),
+      route("dashboard/system-admin/payouts/ledger", "routes/payouts/payouts-ledger.tsx"),
+      route("dashboard/system-admin/payouts/reconciliation", "routes/payouts/payouts-reconciliation.tsx"),
+      route("dashboard/system-admin/payouts/:runId", "routes/payouts/payout-run.tsx"),
+      // Recording that a registration number was checked against the register (issue 28).
+      route("dashboard/system-admin/registration-check", "routes/dashboard/registration-check.ts"),
+      // Every outbound message and its delivery, with Retry (issue 26).
+      route("dashboard/system-admin/messages", "routes/messages/messages-admin.tsx"),
+    ]),
+    layout("routes/gates/facility-editor-layout.ts", [
+      route("dashboard/facilities/:id", "routes/facilities/facility-editor.tsx"),
+      route("dashboard/facility-reports", "routes/facilities/facility-reports.tsx"),
+    ]),
+    layout("routes/gates/signed-in-layout.ts", [
+      route("referrals/history", "routes/referrals/history.tsx"),
+      // The account's notifications: the confirmed mobile number for SMS and WhatsApp (issue 26).
+      route("account/notifications", "routes/account/notifications.tsx"),
+    ]),
+    // Where a doctor is paid, changed with a code by SMS and by email (issue 27).
+    route("account/payout-details", "routes/account/payout-details.tsx"),
+    // The MDC registration number or HeFRA licence number, asked after sign-in until given (issue 28).
+    route("account/registration", "routes/account/registration.tsx"),
     // A referral's own page and its files (issue 19); the files route is a resource route (a download).
     route("referrals/:referralNumber", "routes/referrals/referral.tsx"),
+    // The referring doctor's review of the facility, once the referral is completed (issue 28).
+    route("referrals/:referralNumber/review", "routes/referrals/review.tsx"),
     route("referrals/:referralNumber/files/:attachmentId", "routes/referrals/attachment.ts"),
   ]),
   route("dashboard/system-admin/waitlist.csv", "routes/dashboard/waitlist-csv.ts"),
@@ -61,6 +95,13 @@ export default [
   // Account links and sign-out (resource routes: no page of their own).
   route("auth/verify", "routes/auth/verify.ts"),
   route("auth/sign-out", "routes/auth/sign-out.ts"),
+  // Delivery reports from the SMS and WhatsApp providers (issue 26): a secret token or a signature, no session.
+  route("webhooks/sms/:provider", "routes/webhooks/sms.ts"),
+  route("webhooks/whatsapp", "routes/webhooks/whatsapp.ts"),
+  // Paystack's transfer webhooks (issue 27): the HMAC SHA-512 signature, no session.
+  route("webhooks/paystack", "routes/webhooks/paystack.ts"),
+  route("dashboard/doctor/payouts/statement.csv", "routes/dashboard/doctor-statement-csv.ts"),
+  route("dashboard/doctor/payouts/statement.pdf", "routes/dashboard/doctor-statement-pdf.ts"),
   route("healthz", "routes/resources/healthz.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),

@@ -120,7 +120,7 @@ export async function prepareDatabase(kind: Kind, data: typeof HTTP_DATA | null)
 }
 
 /** A running production server (the build in BUILD_DIR) and how to stop it. */
-export type Running = { port: number; base: string; stop(): Promise<void> };
+export type Running = { port: number; base: string; pid: number | null; stop(): Promise<void> };
 
 /** The production server on `database` (bootstrap administrator included), on a port the OS hands out. */
 export async function startApp(database: BenchDb, env: Record<string, string> = {}): Promise<Running> {
@@ -130,6 +130,7 @@ export async function startApp(database: BenchDb, env: Record<string, string> = 
   return {
     port,
     base: `http://127.0.0.1:${port}`,
+    pid: server.child.pid ?? null,
     stop: async () => {
       const { child, exited } = server;
       if (child.exitCode !== null || child.signalCode !== null) return;

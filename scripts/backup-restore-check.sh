@@ -4,7 +4,7 @@
 #   2. pg_dump --format=custom backs it up;
 #   3. pg_restore into a new, empty database gives identical data (every table of the app and of
 #      the migrations journal, and every sequence, fingerprinted);
-#   4. pg_restore --clean --if-exists over the damaged original brings it back, identical;
+#   4. the damaged original dropped, created again and restored in place (the README's command) is identical;
 #   5. the app opens the restored database and finds nothing to migrate.
 # Both scratch databases are dropped at the end. `npm test` runs this when TEST_DATABASE_URL is set.
 # Usage: scripts/backup-restore-check.sh [postgres://user@host:port/any-existing-db]
@@ -76,8 +76,10 @@ fingerprint "$RESTORED_URL" > "$work/restored.txt"
 diff -u "$work/before.txt" "$work/restored.txt"
 
 # 4. Damage the original, then restore over it in place (the README's command).
-psql -q "$SOURCE_URL" -c "delete from hub_waitlist; delete from contact_messages; update facilities set rating = 0"
-pg_restore --clean --if-exists --no-owner --exit-on-error --dbname="$SOURCE_URL" "$work/qurhealth.dump"
+psql -q "$SOURCE_URL" -c "delete from hub_waitlist; delete from contact_messages; update facilities set description = 'damaged'"
+# (--clean cannot drop the job queue's partitioned tables' inherited constraints: recreate instead.)
+psql -q "$server_url" -c "drop database \"$source_db\" with (force)" -c "create database \"$source_db\""
+pg_restore --no-owner --exit-on-error --dbname="$SOURCE_URL" "$work/qurhealth.dump"
 fingerprint "$SOURCE_URL" > "$work/after.txt"
 diff -u "$work/before.txt" "$work/after.txt"
 
@@ -93,4 +95,4 @@ DATABASE_URL="$RESTORED_URL" AUTH_SECRET=backup-check-secret-backup-check-secret
 fingerprint "$RESTORED_URL" > "$work/reopened.txt"
 diff -u "$work/before.txt" "$work/reopened.txt"
 
-echo "backup and restore ok: $(wc -l < "$work/before.txt") tables and sequences identical after pg_dump -> pg_restore (new database, and --clean over the original)"
+echo "backup and restore ok: $(wc -l < "$work/before.txt") tables and sequences identical after pg_dump -> pg_restore (new database, and the original recreated in place)"

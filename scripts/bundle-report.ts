@@ -6,7 +6,8 @@
 // through the real form) are reported without a budget. So is the shared part: the modules every
 // hydrated page loads (entry.client, React, React DOM, the router, the root route, the manifest).
 // Writes BENCH_RESULTS_DIR (default bench/results)/bundle-sizes.json. BUILD_DIR picks the build.
-// Exit code 1 when BUNDLE_BUDGET_STRICT=1 and a page is over its budget.
+// Exit code 1 when BUNDLE_BUDGET_STRICT=1 and a page is over its budget. BUNDLE_FILES (a comma list
+// of paths, e.g. /auth) also prints each file those pages load, largest first, with its size.
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -197,6 +198,17 @@ writeFileSync(
     2,
   )}\n`,
 );
+for (const wanted of process.env.BUNDLE_FILES?.split(",") ?? []) {
+  const page = pages.find((p) => p.row.path === wanted);
+  if (!page) {
+    console.log(`BUNDLE_FILES: ${wanted} was not visited`);
+    continue;
+  }
+  console.log(`\n${wanted}: ${page.js.size} files, ${page.row.jsKb.toFixed(1)} KB (* shared by every hydrated page)`);
+  for (const f of [...page.js].sort((a, b) => gzipKb(b) - gzipKb(a))) {
+    console.log(`  ${gzipKb(f).toFixed(2).padStart(7)} KB  ${shared.has(f) ? "*" : " "} ${path.posix.basename(f)}`);
+  }
+}
 const failed = rows.filter((r) => !r.ok);
 if (failed.length > 0 && process.env.BUNDLE_BUDGET_STRICT === "1") {
   console.error(`Over budget or not answered: ${failed.map((r) => r.path).join(", ")}`);

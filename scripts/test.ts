@@ -1,31 +1,153 @@
 // `npm test`: every test layer, in order, stopping at the first failure.
-//   1. types (react-router typegen + tsc)      2. lint and format (Biome)
+//   1. types (react-router typegen + tsc)      2. lint, format and the allowed imports (Biome), unused code (knip)
 //   3. unit + database tests on PGlite (Vitest)  4. database tests again on PostgreSQL when TEST_DATABASE_URL is set,
 //      and the README's backup and restore commands on it (scripts/backup-restore-check.sh)
 //   5. production build + JavaScript size report
 //   6. adversarial tests on the build (tests/adversarial: fuzzing of the form actions, headers and
 //      cookies on every route, SIGKILL durability on PGlite and, with TEST_DATABASE_URL, PostgreSQL)
-//   7. end-to-end tests in Debian's Chromium (Playwright)
+//   7. end-to-end tests in Debian's Chromium (Playwright), one leg through nginx ending TLS
 // Pass --skip-e2e to stop after step 5 (a quick local loop).
+//
+// The closing line counts tests over every layer (`N passed, N failed`), read from the runners'
+// JSON reports; a check that is not a test runner (types, lint, build, size report, backup and
+// restore) counts as one test.
 import { spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import { stripVTControlCharacters } from "node:util";
 
 const skipE2e = process.argv.includes("--skip-e2e");
-const results: { step: string; ok: boolean; seconds: number }[] = [];
+const reports = path.resolve("test-results/reports");
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
 
-function run(step: string, command: string, args: string[], env: NodeJS.ProcessEnv = process.env): void {
+type Counts = { passed: number; failed: number; skipped: number };
+const results: Array<{ step: string; ok: boolean; seconds: number; counts: Counts }> = [];
+/** Failed tests by name, with the first line of their error: repeated in the summary, which is what a CI log keeps. */
+const failures: string[] = [];
+
+function firstLine(message: string | undefined): string {
+  const line =
+    stripVTControlCharacters(message ?? "")
+      .split("\n")
+      .find((l) => l.trim()) ?? "";
+  return line.trim().slice(0, 300);
+}
+
+function run(
+  step: string,
+  command: string,
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; count?: () => Counts | null } = {},
+): void {
   console.log(`\n=== ${step} ===`);
   const started = performance.now();
-  const result = spawnSync(command, args, { stdio: "inherit", env });
+  const result = spawnSync(command, args, { stdio: "inherit", env: options.env ?? process.env });
   const ok = result.status === 0;
-  results.push({ step, ok, seconds: Math.round((performance.now() - started) / 100) / 10 });
+  const counted = options.count?.() ?? null;
+  // A runner that crashed before writing its report still counts as a failure.
+  const counts = counted ?? { passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 };
+  if (!ok && counts.failed === 0) counts.failed = 1;
+  results.push({ step, ok, seconds: Math.round((performance.now() - started) / 100) / 10, counts });
   if (!ok) finish(1);
+}
+
+function readJson<T>(file: string): T | null {
+  try {
+    return JSON.parse(readFileSync(file, "utf8")) as T;
+  } catch {
+    return null;
+  }
+}
+
+/** Vitest's JSON report (Jest's format). */
+function vitest(name: string): { args: string[]; count: () => Counts | null } {
+  const file = path.join(reports, `${name}.json`);
+  return {
+    args: ["--reporter=default", "--reporter=json", `--outputFile.json=${file}`],
+    count: () => {
+      const r = readJson<{
+        numPassedTests: number;
+        numFailedTests: number;
+        numPendingTests: number;
+        numTodoTests: number;
+        testResults?: Array<{
+          name: string;
+          message?: string;
+          assertionResults?: Array<{ status: string; fullName: string; failureMessages?: string[] }>;
+        }>;
+      }>(file);
+      for (const file of r?.testResults ?? []) {
+        const failed = (file.assertionResults ?? []).filter((a) => a.status === "failed");
+        for (const a of failed)
+          failures.push(`${path.relative(".", file.name)}: ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
+        if (!failed.length && file.message)
+          failures.push(`${path.relative(".", file.name)}: ${firstLine(file.message)}`);
+      }
+      return r
+        ? { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests }
+        : null;
+    },
+  };
+}
+
+/** Playwright's JSON report. */
+function playwright(): { args: string[]; env: NodeJS.ProcessEnv; count: () => Counts | null } {
+  const file = path.join(reports, "e2e.json");
+  return {
+    args: ["--reporter=list,json"],
+    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_FILE: file },
+    count: () => {
+      const r = readJson<{
+        stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+        suites?: PlaywrightSuite[];
+      }>(file);
+      for (const suite of r?.suites ?? []) collectPlaywrightFailures(suite, []);
+      return r
+        ? { passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected, skipped: r.stats.skipped }
+        : null;
+    },
+  };
+}
+
+type PlaywrightSuite = {
+  title: string;
+  suites?: PlaywrightSuite[];
+  specs?: Array<{
+    title: string;
+    file?: string;
+    line?: number;
+    tests?: Array<{ projectName?: string; status?: string; results?: Array<{ error?: { message?: string } }> }>;
+  }>;
+};
+
+function collectPlaywrightFailures(suite: PlaywrightSuite, titles: string[]): void {
+  const path = suite.title ? [...titles, suite.title] : titles;
+  for (const spec of suite.specs ?? []) {
+    for (const test of spec.tests ?? []) {
+      if (test.status !== "unexpected") continue;
+      const error = test.results?.map((result) => result.error?.message).find(Boolean);
+      failures.push(
+        `[${test.projectName}] ${[...path, spec.title].join(" › ")}:${spec.line ?? ""} ${firstLine(error)}`,
+      );
+    }
+  }
+  for (const child of suite.suites ?? []) collectPlaywrightFailures(child, path);
 }
 
 function finish(code: number): never {
   console.log("\n=== summary ===");
-  for (const r of results) console.log(`${r.ok ? "ok  " : "FAIL"} ${r.step} (${r.seconds} s)`);
-  const passed = results.filter((r) => r.ok).length;
-  console.log(`${passed} passed, ${results.length - passed} failed`);
+  const total: Counts = { passed: 0, failed: 0, skipped: 0 };
+  for (const r of results) {
+    const { passed, failed, skipped } = r.counts;
+    total.passed += passed;
+    total.failed += failed;
+    total.skipped += skipped;
+    const counted = `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`;
+    console.log(`${r.ok ? "ok  " : "FAIL"} ${r.step}: ${counted} (${r.seconds} s)`);
+  }
+  if (failures.length) console.log(`failed tests:\n${failures.map((f) => `  - ${f}`).join("\n")}`);
+  console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ""}`);
   process.exit(code);
 }
 
@@ -33,9 +155,12 @@ const { TEST_DATABASE_URL, ...withoutPg } = process.env;
 run("types", "npx", ["react-router", "typegen"]);
 run("types (tsc)", "npx", ["tsc"]);
 run("lint and format (biome)", "npx", ["biome", "ci", "."]);
-run("unit + database tests (PGlite)", "npx", ["vitest", "run"], withoutPg);
+run("unused files, exports and dependencies (knip)", "npx", ["knip", "--no-progress"]);
+const unit = vitest("unit-pglite");
+run("unit + database tests (PGlite)", "npx", ["vitest", "run", ...unit.args], { env: withoutPg, count: unit.count });
 if (TEST_DATABASE_URL) {
-  run("database tests (PostgreSQL)", "npx", ["vitest", "run", "db.test"], process.env);
+  const pg = vitest("database-postgresql");
+  run("database tests (PostgreSQL)", "npx", ["vitest", "run", "db.test", ...pg.args], { count: pg.count });
   run("backup and restore on PostgreSQL (pg_dump, pg_restore)", "bash", ["scripts/backup-restore-check.sh"]);
 } else {
   console.log("\n(TEST_DATABASE_URL is unset: database tests ran on PGlite only)");
@@ -43,13 +168,19 @@ if (TEST_DATABASE_URL) {
 run("build", "npm", ["run", "build"]);
 run("JavaScript size per public route", "node", ["scripts/bundle-report.ts"]);
 if (!skipE2e) {
-  run("adversarial: fuzzing, headers and cookies, durability (production build)", "npx", [
-    "vitest",
-    "run",
-    "--config",
-    "tests/adversarial/vitest.config.ts",
-  ]);
+  const adversarial = vitest("adversarial");
+  run(
+    "adversarial: fuzzing, headers and cookies, durability (production build)",
+    "npx",
+    ["vitest", "run", "--config", "tests/adversarial/vitest.config.ts", ...adversarial.args],
+    { count: adversarial.count },
+  );
   run("chromium", "bash", ["scripts/ensure-chromium.sh"]);
-  run("end-to-end (Playwright, Chromium)", "npx", ["playwright", "test"]);
+  run("nginx (the TLS-terminating proxy of the e2e leg behind https)", "bash", ["scripts/ensure-nginx.sh"]);
+  const e2e = playwright();
+  run("end-to-end (Playwright, Chromium)", "npx", ["playwright", "test", ...e2e.args], {
+    env: e2e.env,
+    count: e2e.count,
+  });
 }
 finish(0);

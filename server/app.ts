@@ -7,22 +7,29 @@ import * as build from "virtual:react-router/server-build";
 import { type HttpBindings, serve } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { COOKIE_PREFIX } from "~/auth/auth.server";
 import { contentVersionReader } from "~/db/content-version.server";
 import { closeDatabase, database } from "~/db/database.server";
 import { ConfigError, env } from "~/env.server";
-import { resumeNotifications } from "~/features/hubs/hub-admin.server";
+import { prepareAttachmentStore } from "~/features/referrals/workspace.server";
+import type { JobWorkers } from "~/jobs/queue.server";
+import { startJobWorkers } from "~/jobs/workers.server";
 import { hasFlash } from "~/lib/flash.server";
 import { logger } from "~/lib/logger.server";
 import { requestInfoContext } from "~/lib/request-context.server";
 import { withoutControlCharacters } from "~/lib/search-text";
+import { STATIC_PAGE_HEADER } from "~/lib/static-page";
+import { bodyLimit } from "./body-limit";
 import { createPageCache, gzipWhole } from "./page-cache";
+import { publicUrl } from "./public-url";
 import { ALLOWED_METHODS, createNonce, isCrossSiteWrite, isMalformedPath, securityHeaders } from "./security";
 
-type AppEnv = { Bindings: HttpBindings; Variables: { nonce: string; requestId: string } };
+type AppEnv = {
+  Bindings: HttpBindings;
+  Variables: { nonce: string; formKey: string; requestId: string; publicUrl: URL };
+};
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 /** An upload to a referral's page: one 10 MB file and the form's few other fields. */
@@ -56,10 +63,17 @@ function isPersonal(cookieHeader: string | undefined, response: Response): boole
   return response.headers.getSetCookie().some((cookie) => cookie.includes(SESSION_COOKIE));
 }
 
-export function createApp() {
+/**
+ * The server: `npm start` runs the build's copy; `npm run dev` (server/dev.ts) loads this module
+ * through Vite with `mode: "development"`, so development meets the same headers, CSP nonces,
+ * cross-site check and compression, with hot reload. In development the page cache is off (an
+ * edit must show at once) and Vite serves the assets.
+ */
+export function createApp({ mode = "production" }: { mode?: "production" | "development" } = {}) {
   const config = env();
+  const dev = mode === "development";
   const app = new Hono<AppEnv>();
-  const handleRequest = createRequestHandler(build, "production");
+  const handleRequest = createRequestHandler(build, mode);
   const clientDir = path.resolve(process.env.BUILD_DIR ?? "build", "client");
 
   // Request log and security headers wrap everything, including errors and static files.
@@ -69,10 +83,14 @@ export function createApp() {
     const nonce = createNonce();
     c.set("nonce", nonce);
     c.set("requestId", requestId);
-    const https =
-      new URL(c.req.url).protocol === "https:" || (config.TRUST_PROXY && c.req.header("x-forwarded-proto") === "https");
+    // A page's form key (the idempotency key of its forms, lib/idempotency.ts): new in every answer, kept pages too.
+    c.set("formKey", createNonce());
+    // The address the browser used: behind a proxy that ends TLS, https (public-url.ts).
+    const url = publicUrl(c.req.url, c.req.raw.headers, { trustProxy: config.TRUST_PROXY, appUrl: config.APP_URL });
+    c.set("publicUrl", url);
+    const https = url.protocol === "https:";
     await next();
-    for (const [name, value] of Object.entries(securityHeaders(nonce, { https }))) c.res.headers.set(name, value);
+    for (const [name, value] of Object.entries(securityHeaders(nonce, { https, dev }))) c.res.headers.set(name, value);
     c.res.headers.set("X-Request-Id", requestId);
     const isAsset = c.req.path.startsWith("/assets/");
     logger[isAsset ? "debug" : "info"](
@@ -93,7 +111,7 @@ export function createApp() {
     }
     const rawPath = c.req.url.replace(/^[a-z]+:\/\/[^/]+/i, "").split("?")[0] ?? "/";
     if (isMalformedPath(rawPath)) return c.text("Bad Request", 400);
-    if (isCrossSiteWrite(c.req.method, c.req.raw.headers, new URL(c.req.url), config.APP_URL)) {
+    if (isCrossSiteWrite(c.req.method, c.req.raw.headers, c.get("publicUrl"), config.APP_URL)) {
       return c.text("Cross-site form submissions are not accepted.", 403);
     }
     return next();
@@ -121,23 +139,8 @@ export function createApp() {
 
   // Hashed build assets never change: cache for a year. Other public files (public/): an hour;
   // only paths under one of them touch the file system (a page's path is never looked up on disk).
-  const publicEntries = new Set(
-    existsSync(clientDir) ? readdirSync(clientDir).filter((name) => name !== "assets") : [],
-  );
-  const servePublic = serveStatic({
-    root: clientDir,
-    precompressed: true,
-    onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600"),
-  });
-  app.use(
-    "/assets/*",
-    serveStatic({
-      root: clientDir,
-      precompressed: true,
-      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
-    }),
-  );
-  app.use("*", (c, next) => (publicEntries.has(c.req.path.split("/")[1] ?? "") ? servePublic(c, next) : next()));
+  // In development Vite answers for both before the app is asked (server/dev.ts).
+  if (!dev) serveBuiltFiles(app, clientDir);
 
   // Pages that are the same for every visitor: rendered once (or once per version of the content
   // they show), then served from memory (page-cache.ts).
@@ -160,7 +163,10 @@ export function createApp() {
     // So is a signed-in visitor's (the header shows their account): only anonymous pages are kept.
     const cookies = c.req.header("cookie");
     const cacheable = c.req.method === "GET" && !hasFlash(cookies) && !cookies?.includes(SESSION_COOKIE);
-    const lookup = cacheable ? await pages.lookup(pathname, search, c.get("nonce"), acceptEncoding) : null;
+    const lookup =
+      cacheable && !dev
+        ? await pages.lookup(pathname, search, [c.get("nonce"), c.get("formKey")], acceptEncoding)
+        : null;
     if (lookup && "hit" in lookup) {
       if (isPersonal(c.req.header("cookie"), lookup.hit)) lookup.hit.headers.set("Cache-Control", "no-store");
       return lookup.hit;
@@ -169,12 +175,15 @@ export function createApp() {
     context.set(requestInfoContext, {
       nonce: c.get("nonce"),
       ip: clientIp(c.env.incoming, config.TRUST_PROXY),
+      formKey: c.get("formKey"),
       requestId: c.get("requestId"),
     });
-    // No loader sees a control character in the address (a NUL in a search once answered 500).
-    const cleanSearch = c.req.method === "GET" || c.req.method === "HEAD" ? withoutControlCharacters(search) : null;
-    const request =
-      cleanSearch === null ? c.req.raw : new Request(new URL(`${pathname}${cleanSearch}`, c.req.url), c.req.raw);
+    // React Router sees the public address (its check of an action's Origin compares the two), and
+    // no loader sees a control character in it (a NUL in a search once answered 500).
+    const cleanSearch =
+      ((c.req.method === "GET" || c.req.method === "HEAD") && withoutControlCharacters(search)) || search;
+    const url = new URL(`${pathname}${cleanSearch}`, c.get("publicUrl"));
+    const request = url.href === c.req.url ? c.req.raw : new Request(url, c.req.raw);
     const response = await handleRequest(request, context);
     const type = response.headers.get("Content-Type") ?? "";
     if (isPersonal(c.req.header("cookie"), response)) {
@@ -187,7 +196,11 @@ export function createApp() {
       // Short, private caching for pages: they carry a per-request nonce and may be personal.
       response.headers.set("Cache-Control", "private, max-age=0, must-revalidate");
     }
-    const answer = lookup ? await pages.keep(lookup.miss, response, c.get("nonce"), acceptEncoding) : response;
+    // The cache's mark is for the cache alone (page-cache.ts removes it from what it keeps).
+    if (!lookup) response.headers.delete(STATIC_PAGE_HEADER);
+    const answer = lookup
+      ? await pages.keep(lookup.miss, response, [c.get("nonce"), c.get("formKey")], acceptEncoding)
+      : response;
     return type.startsWith("text/html") ? gzipWhole(answer, acceptEncoding) : answer;
   });
 
@@ -196,6 +209,28 @@ export function createApp() {
     return c.text("Internal Server Error", 500);
   });
   return app;
+}
+
+/** The build's files: hashed assets cached for a year, the other public files for an hour. */
+function serveBuiltFiles(app: Hono<AppEnv>, clientDir: string): void {
+  const publicEntries = new Set(
+    existsSync(clientDir) ? readdirSync(clientDir).filter((name) => name !== "assets") : [],
+  );
+  const servePublic = serveStatic({
+    root: clientDir,
+    precompressed: true,
+    // The service worker's script is checked on every visit (a deploy's new one is found at once).
+    onFound: (file, c) => c.header("Cache-Control", file.endsWith("/sw.js") ? "no-cache" : "public, max-age=3600"),
+  });
+  app.use(
+    "/assets/*",
+    serveStatic({
+      root: clientDir,
+      precompressed: true,
+      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
+    }),
+  );
+  app.use("*", (c, next) => (publicEntries.has(c.req.path.split("/")[1] ?? "") ? servePublic(c, next) : next()));
 }
 
 /**
@@ -249,14 +284,18 @@ export async function start(): Promise<void> {
     }
     throw error;
   }
+  // The job queue's workers (mail, SMS, WhatsApp, waitlist notifications) run in every server
+  // process unless JOB_WORKERS=false (then `npm run worker` runs them): decision 024.
+  let workers: JobWorkers | undefined;
   try {
-    const { db } = await database();
-    // Waitlist notifications a stopped server left halfway carry on (issue 17), in the background.
-    resumeNotifications(db).catch((error) => logger.error({ err: error }, "resuming hub notifications failed"));
+    const handle = await database();
+    if (config.JOB_WORKERS) workers = await startJobWorkers(handle);
   } catch (error) {
     logger.fatal({ err: error }, "could not open the database");
     process.exit(1);
   }
+  // Files attached before issue 24 leave the database for the file store, once (decision 023).
+  await prepareAttachmentStore((await database()).db);
   const app = createApp();
   const server = serve({
     fetch: app.fetch,
@@ -285,6 +324,7 @@ export async function start(): Promise<void> {
     }, 10_000);
     force.unref();
     server.close(async () => {
+      await workers?.stop(5_000).catch((error) => logger.error({ err: error }, "stopping the job workers failed"));
       await closeDatabase().catch((error) => logger.error({ err: error }, "closing the database failed"));
       logger.info("stopped");
       process.exit(0);
@@ -293,4 +333,38 @@ export async function start(): Promise<void> {
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+/**
+ * `npm run worker`: only the job queue's workers, no HTTP (for deployments that scale them apart
+ * from the web servers, which then run with JOB_WORKERS=false). SIGTERM lets running jobs finish.
+ */
+export async function runWorker(): Promise<void> {
+  try {
+    env();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  let workers: JobWorkers;
+  try {
+    workers = await startJobWorkers(await database());
+  } catch (error) {
+    logger.fatal({ err: error }, "could not start the job workers");
+    process.exit(1);
+  }
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down: finishing running jobs");
+    await workers.stop(10_000).catch((error) => logger.error({ err: error }, "stopping the job workers failed"));
+    await closeDatabase().catch((error) => logger.error({ err: error }, "closing the database failed"));
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
 }

@@ -33,6 +33,20 @@ describe("gzipPage", () => {
     expect(gunzipSync(gzipPage(page, nonce)).toString()).toBe(html.split(rendered).join(nonce));
   });
 
+  it("puts each answer's own form key in the form, beside its nonce (issue 29: no two visitors share a key)", () => {
+    const [nonce0, key0] = [createNonce(), createNonce()];
+    const html = `${pageWith(nonce0)}<form><input type="hidden" name="idempotency_key" value="waitlist.${key0}"></form>`;
+    const page = compressPage(html, [nonce0, key0]);
+    const seen = new Set<string>();
+    for (let i = 0; i < 5; i++) {
+      const [nonce, key] = [createNonce(), createNonce()];
+      const expected = html.split(nonce0).join(nonce).split(key0).join(key);
+      expect(gunzipSync(gzipPage(page, [nonce, key])).toString()).toBe(expected);
+      seen.add(key);
+    }
+    expect(seen.size).toBe(5);
+  });
+
   it("keeps a page without a nonce whole, and as brotli too", () => {
     const html = pageWith("").replaceAll(' nonce=""', "");
     const page = compressPage(html, createNonce());
@@ -205,6 +219,46 @@ describe("createPageCache: pages built from versioned content", () => {
     await cache.keep(before.miss, answer("rendered during the write"), nonce, "gzip");
     const after = await cache.lookup("/facilities", "", nonce, "gzip");
     expect("hit" in after).toBe(false);
+  });
+});
+
+describe("createPageCache: a page built from several contents (issue 28: the home page)", () => {
+  it("is kept while every content's version holds, and rendered again when any one moves", async () => {
+    const versions: Record<string, number | null> = { facilities: 4, hubs: 9 };
+    const asked: string[] = [];
+    const cache = createPageCache({
+      version: async (content) => {
+        asked.push(content);
+        return versions[content] ?? null;
+      },
+    });
+    let renders = 0;
+    const home = () =>
+      get(cache, "/", (nonce) => {
+        renders += 1;
+        return rendered(`<p nonce="${nonce}">${versions.facilities}/${versions.hubs} render ${renders}</p>`, {
+          [STATIC_PAGE_HEADER]: "content:facilities,hubs",
+        });
+      });
+    await home();
+    await home();
+    expect((await home()).hit).toBe(true);
+    expect(asked).toContain("facilities");
+    expect(asked).toContain("hubs");
+    versions.facilities = 5; // a facility is added: the count on the page changes
+    const afterFacility = await home();
+    expect(afterFacility.hit).toBe(false);
+    expect(afterFacility.html).toContain("5/9");
+    expect((await home()).hit).toBe(true);
+    versions.hubs = 10; // a hub launches
+    const afterHub = await home();
+    expect(afterHub.hit).toBe(false);
+    expect(afterHub.html).toContain("5/10");
+    expect((await home()).hit).toBe(true);
+    versions.hubs = null; // a version that cannot be read: nothing kept
+    await home();
+    await home();
+    expect(renders).toBe(6);
   });
 });
 

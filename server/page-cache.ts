@@ -1,5 +1,5 @@
 import { brotliCompressSync, constants, crc32, deflateRawSync, gzipSync } from "node:zlib";
-import { STATIC_PAGE_HEADER, type VersionedContent } from "~/lib/static-page";
+import { contentsOfTag, STATIC_PAGE_HEADER, type VersionedContent } from "~/lib/static-page";
 
 /*
  * Static pages (route handle `static: true`: the same for every visitor) are rendered once per
@@ -12,22 +12,36 @@ import { STATIC_PAGE_HEADER, type VersionedContent } from "~/lib/static-page";
  * milliseconds. A page without a nonce is also kept as brotli.
  *
  * Pages built from versioned content (route handle `versionedBy`: the facilities directory and
- * profiles) are kept the same way, per path and query string, with the content's version read
- * before the render; each later request reads the version (one indexed row) and is served the copy
- * while it holds. A write to the content raises the version in its own transaction (a trigger), so
+ * profiles, the hub pages, the home page built from both) are kept the same way, per path and query
+ * string, with the contents' version read before the render (several contents: the sum of their
+ * versions, which only grow, so it moves when any of them does); each later request reads the
+ * version (one indexed row per content) and is served the copy while it holds. A write to the content raises the version in its own transaction (a trigger), so
  * every server sees it on its next request. The server learns which paths are versioned from the
  * first answer, and keeps from the second.
  */
 
 type CachedPage = {
   headers: [string, string][];
-  /** The page split at its nonce (UTF-8). */
+  /** The page split at its per-answer tokens (UTF-8). */
   pieces: Buffer[];
   /** Each piece as raw DEFLATE (the last one final). */
   deflated: Buffer[];
-  nonceLength: number;
+  /** Which token goes in each gap between two pieces (an index into the tokens). */
+  gaps: number[];
+  /** The byte length of each token the page was rendered with. */
+  tokenLengths: number[];
   brotli: Buffer | null;
 };
+
+/**
+ * What changes per answer: the CSP nonce and, where a page has a form, its form key (the
+ * idempotency key, lib/idempotency.ts), each a random string of a fixed length that occurs nowhere
+ * else in the page. A single string is the nonce alone.
+ */
+export type AnswerTokens = string | readonly string[];
+const tokenList = (tokens: AnswerTokens): string[] =>
+  (typeof tokens === "string" ? [tokens] : [...tokens]).filter(Boolean);
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** Keeps at most this many static pages (a page per path; /hub/:id has a page per hub). */
 const MAX_PAGES = 200;
@@ -57,9 +71,21 @@ function accepts(header: string | undefined, encoding: string): boolean {
   });
 }
 
-export function compressPage(html: string, nonce: string): CachedPage {
-  const pieces = html.split(nonce).map((piece) => Buffer.from(piece));
-  const blank = Buffer.alloc(Buffer.byteLength(nonce));
+export function compressPage(html: string, rendered: AnswerTokens): CachedPage {
+  const tokens = tokenList(rendered);
+  const texts: string[] = [];
+  const gaps: number[] = [];
+  if (tokens.length === 0) texts.push(html);
+  else {
+    // The split keeps each token found (odd places), so each gap knows which token was there.
+    const parts = html.split(new RegExp(`(${tokens.map(escapeRegExp).join("|")})`));
+    for (const [i, part] of parts.entries()) {
+      if (i % 2 === 0) texts.push(part);
+      else gaps.push(tokens.indexOf(part));
+    }
+  }
+  const pieces = texts.map((piece) => Buffer.from(piece));
+  const tokenLengths = tokens.map((token) => Buffer.byteLength(token));
   let before = Buffer.alloc(0);
   const deflated = pieces.map((piece, i) => {
     const last = i === pieces.length - 1;
@@ -68,6 +94,7 @@ export function compressPage(html: string, nonce: string): CachedPage {
       ...(before.length ? { dictionary: before } : {}),
       finishFlush: last ? constants.Z_FINISH : constants.Z_SYNC_FLUSH,
     });
+    const blank = last ? Buffer.alloc(0) : Buffer.alloc(tokenLengths[gaps[i]]);
     before = Buffer.concat([before, piece, blank]).subarray(-WINDOW);
     return out;
   });
@@ -75,22 +102,30 @@ export function compressPage(html: string, nonce: string): CachedPage {
     headers: [],
     pieces,
     deflated,
-    nonceLength: blank.length,
+    gaps,
+    tokenLengths,
     brotli: pieces.length === 1 ? brotliCompressSync(pieces[0]) : null,
   };
 }
 
-/** The page as gzip with `nonce` in each of its places. */
-export function gzipPage(page: CachedPage, nonce: string): Buffer {
-  const nonceBytes = Buffer.from(nonce);
+/** The page as plain text with this answer's tokens in their places. */
+function pageText(page: CachedPage, answerTokens: AnswerTokens): string {
+  const tokens = tokenList(answerTokens);
+  return page.pieces.map((piece, i) => (i > 0 ? tokens[page.gaps[i - 1]] : "") + piece.toString()).join("");
+}
+
+/** The page as gzip with this answer's tokens (the nonce; the form key) in each of their places. */
+export function gzipPage(page: CachedPage, answerTokens: AnswerTokens): Buffer {
+  const tokenBytes = tokenList(answerTokens).map((token) => Buffer.from(token));
   const parts: Buffer[] = [GZIP_HEADER];
   let crc = 0;
   let length = 0;
   page.pieces.forEach((piece, i) => {
     if (i > 0) {
-      parts.push(storedBlock(nonceBytes));
-      crc = crc32(nonceBytes, crc);
-      length += nonceBytes.length;
+      const bytes = tokenBytes[page.gaps[i - 1]];
+      parts.push(storedBlock(bytes));
+      crc = crc32(bytes, crc);
+      length += bytes.length;
     }
     parts.push(page.deflated[i]);
     crc = crc32(piece, crc);
@@ -107,8 +142,8 @@ export function gzipPage(page: CachedPage, nonce: string): Buffer {
 export type PageTicket = {
   path: string;
   search: string;
-  /** The content the path is known to be built from, and its version read before the render. */
-  content: VersionedContent | null;
+  /** The contents the path is known to be built from, and their version read before the render. */
+  content: readonly VersionedContent[] | null;
   version: number | null;
 };
 
@@ -120,10 +155,10 @@ export type PageCacheOptions = {
 export function createPageCache(options: PageCacheOptions) {
   const pages = new Map<string, CachedPage>();
   const versioned = new Map<string, CachedPage & { version: number }>();
-  /** Paths whose answer said they are built from a versioned content. */
-  const learned = new Map<string, VersionedContent>();
+  /** Paths whose answer said they are built from versioned contents. */
+  const learned = new Map<string, readonly VersionedContent[]>();
 
-  function answer(page: CachedPage, nonce: string, acceptEncoding: string | undefined): Response {
+  function answer(page: CachedPage, nonce: AnswerTokens, acceptEncoding: string | undefined): Response {
     const headers = new Headers(page.headers);
     headers.set("Vary", "Accept-Encoding");
     if (page.brotli && accepts(acceptEncoding, "br")) {
@@ -134,16 +169,20 @@ export function createPageCache(options: PageCacheOptions) {
       headers.set("Content-Encoding", "gzip");
       return new Response(new Uint8Array(gzipPage(page, nonce)), { status: 200, headers });
     }
-    return new Response(page.pieces.map((p) => p.toString()).join(nonce), { status: 200, headers });
+    return new Response(pageText(page, nonce), { status: 200, headers });
   }
 
-  async function currentVersion(content: VersionedContent): Promise<number | null> {
+  /** The contents' version: one content's, or the sum of several (each only grows); null if any is unknown. */
+  async function currentVersion(contents: readonly VersionedContent[]): Promise<number | null> {
     try {
-      return await options.version(content);
+      const versions = await Promise.all(contents.map((content) => options.version(content)));
+      return versions.some((v) => v === null) ? null : (versions as number[]).reduce((a, b) => a + b, 0);
     } catch {
       return null; // The render that follows meets the database's trouble and answers for it.
     }
   }
+  const sameContents = (a: readonly VersionedContent[] | null, b: readonly VersionedContent[]) =>
+    a !== null && a.join(",") === b.join(",");
 
   return {
     /**
@@ -153,11 +192,13 @@ export function createPageCache(options: PageCacheOptions) {
     async lookup(
       path: string,
       search: string,
-      nonce: string,
+      nonce: AnswerTokens,
       acceptEncoding: string | undefined,
     ): Promise<{ hit: Response } | { miss: PageTicket }> {
-      // Pieces were compressed around a nonce of one length: another length would shift them.
-      const fits = (page: CachedPage | undefined) => page && page.nonceLength === Buffer.byteLength(nonce);
+      // Pieces were compressed around tokens of given lengths: other lengths would shift them.
+      const lengths = tokenList(nonce).map((token) => Buffer.byteLength(token));
+      const fits = (page: CachedPage | undefined) =>
+        page && page.tokenLengths.length <= lengths.length && page.tokenLengths.every((n, i) => n === lengths[i]);
       const page = search === "" ? pages.get(path) : undefined;
       if (page && fits(page)) return { hit: answer(page, nonce, acceptEncoding) };
       const content = learned.get(path) ?? null;
@@ -175,26 +216,26 @@ export function createPageCache(options: PageCacheOptions) {
     },
 
     /** Keeps `response` when it is a cacheable page (rendered with `nonce`); answers the same page. */
-    async keep(ticket: PageTicket, response: Response, nonce: string, acceptEncoding: string | undefined) {
+    async keep(ticket: PageTicket, response: Response, nonce: AnswerTokens, acceptEncoding: string | undefined) {
       const tag = response.headers.get(STATIC_PAGE_HEADER);
       if (!tag) return response;
       response.headers.delete(STATIC_PAGE_HEADER);
-      if (!nonce || response.headers.has("Set-Cookie")) return response;
+      if (tokenList(nonce).length === 0 || response.headers.has("Set-Cookie")) return response;
       let store: (page: CachedPage) => void;
       if (tag === "static" && ticket.search === "") {
         store = (page) => {
           if (pages.size >= MAX_PAGES) pages.delete(pages.keys().next().value as string);
           pages.set(ticket.path, page);
         };
-      } else if (tag.startsWith("content:")) {
-        const content = tag.slice("content:".length) as VersionedContent;
+      } else if (contentsOfTag(tag)) {
+        const content = contentsOfTag(tag) as VersionedContent[];
         if (!learned.has(ticket.path) && learned.size >= MAX_VERSIONED_PAGES) {
           learned.delete(learned.keys().next().value as string);
         }
         learned.set(ticket.path, content);
         // Kept only when the version was read before the data: the copy is then never older than its version.
         const { version } = ticket;
-        if (ticket.content !== content || version === null) return response;
+        if (!sameContents(ticket.content, content) || version === null) return response;
         store = (page) => {
           if (versioned.size >= MAX_VERSIONED_PAGES) versioned.delete(versioned.keys().next().value as string);
           versioned.set(ticket.path + ticket.search, { ...page, version });

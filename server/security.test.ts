@@ -19,6 +19,29 @@ describe("isCrossSiteWrite", () => {
     expect(isCrossSiteWrite("POST", new Headers({ origin: "http://localhost:3000" }), url, app)).toBe(false);
     expect(isCrossSiteWrite("DELETE", new Headers({ origin: "https://evil.example" }), url, app)).toBe(true);
   });
+  it("checks Origin even when Sec-Fetch-Site says same-origin (issue 24)", () => {
+    const sameOrigin = (origin: string) => new Headers({ "sec-fetch-site": "same-origin", origin });
+    expect(isCrossSiteWrite("POST", sameOrigin("https://evil.example"), url, app)).toBe(true);
+    expect(isCrossSiteWrite("POST", sameOrigin("null"), url, app)).toBe(true);
+    expect(isCrossSiteWrite("POST", sameOrigin("not a url"), url, app)).toBe(true);
+    expect(
+      isCrossSiteWrite("POST", new Headers({ "sec-fetch-site": "none", origin: "https://evil.example" }), url, app),
+    ).toBe(true);
+    expect(isCrossSiteWrite("POST", sameOrigin("http://localhost:3000"), url, app)).toBe(false);
+  });
+  it("compares the whole origin, scheme included, with the request's public address or APP_URL", () => {
+    const publicUrl = new URL("https://qurhealth.example/contact");
+    const appUrl = "https://qurhealth.example";
+    const post = (origin: string) =>
+      isCrossSiteWrite("POST", new Headers({ "sec-fetch-site": "same-origin", origin }), publicUrl, appUrl);
+    expect(post("https://qurhealth.example")).toBe(false);
+    expect(post("https://qurhealth.example:443")).toBe(false);
+    expect(post("http://qurhealth.example")).toBe(true);
+    expect(post("https://qurhealth.example:8443")).toBe(true);
+    expect(isCrossSiteWrite("POST", new Headers({ origin: appUrl }), new URL("http://10.0.0.5:3000/x"), appUrl)).toBe(
+      false,
+    );
+  });
   it("never blocks safe methods", () => {
     expect(isCrossSiteWrite("GET", new Headers({ "sec-fetch-site": "cross-site" }), url, app)).toBe(false);
   });
@@ -38,6 +61,10 @@ describe("security headers", () => {
     expect(headers["Permissions-Policy"]).toContain("camera=()");
     expect(headers["Strict-Transport-Security"]).toBeUndefined();
     expect(securityHeaders(a, { https: true })["Strict-Transport-Security"]).toMatch(/max-age=\d+/);
+  });
+
+  it("allow the site's own service worker, which script-src's 'strict-dynamic' alone would refuse (issue 29)", () => {
+    expect(contentSecurityPolicy(createNonce(), { https: true }).split("; ")).toContain("worker-src 'self'");
   });
 });
 

@@ -21,13 +21,16 @@ export function contentSecurityPolicy(nonce: string, options: { https: boolean; 
     "base-uri 'self'",
     "object-src 'none'",
     "manifest-src 'self'",
+    // The service worker, /sw.js (issue 29): without this its script would fall under script-src,
+    // where 'strict-dynamic' ignores 'self'.
+    "worker-src 'self'",
   ];
   if (options.https) directives.push("upgrade-insecure-requests");
   return directives.join("; ");
 }
 
 /** Headers every response carries. */
-export function securityHeaders(nonce: string, options: { https: boolean }): Record<string, string> {
+export function securityHeaders(nonce: string, options: { https: boolean; dev?: boolean }): Record<string, string> {
   const headers: Record<string, string> = {
     "Content-Security-Policy": contentSecurityPolicy(nonce, options),
     "X-Content-Type-Options": "nosniff",
@@ -45,30 +48,33 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * Refuses cross-site state-changing requests (login CSRF, forged form posts).
- * Browsers send Sec-Fetch-Site on every request; older ones send Origin on POST.
- * Requests carrying neither (curl, server-to-server) are let through: they carry no
- * ambient browser credentials an attacker could ride on.
+ * Browsers send Sec-Fetch-Site on every request; older ones send Origin on POST. Either one that
+ * says another site refuses the request: an Origin is checked even when Sec-Fetch-Site says
+ * same-origin (a client that sends both and contradicts itself is not a browser on our pages), and
+ * it must be the request's own origin, scheme included, as React Router checks it again for every
+ * action (and logs an error with a stack when it refuses). APP_URL's origin is accepted too.
+ * Requests carrying neither (curl, server-to-server) are let through: they carry no ambient
+ * browser credentials an attacker could ride on.
  */
 export function isCrossSiteWrite(method: string, headers: Headers, requestUrl: URL, appUrl: string): boolean {
   if (SAFE_METHODS.has(method.toUpperCase())) return false;
   const fetchSite = headers.get("sec-fetch-site");
-  if (fetchSite) return fetchSite !== "same-origin" && fetchSite !== "none";
+  if (fetchSite && fetchSite !== "same-origin" && fetchSite !== "none") return true;
   const origin = headers.get("origin");
-  if (!origin) return false;
+  if (origin === null) return false;
   if (origin === "null") return true;
-  let originHost: string;
+  let originOrigin: string;
   try {
-    originHost = new URL(origin).host;
+    originOrigin = new URL(origin).origin;
   } catch {
     return true;
   }
-  const allowed = new Set([requestUrl.host, safeHost(appUrl)]);
-  return !allowed.has(originHost);
+  return originOrigin !== requestUrl.origin && originOrigin !== safeOrigin(appUrl);
 }
 
-function safeHost(url: string): string {
+function safeOrigin(url: string): string {
   try {
-    return new URL(url).host;
+    return new URL(url).origin;
   } catch {
     return "";
   }

@@ -6,11 +6,15 @@ import { env } from "../env.server.ts";
 import { type Actor, ANONYMOUS, type GatedArea, gateFor, type UserActor } from "./actor.ts";
 import { authFor, authHeaders, COOKIE_PREFIX } from "./auth.server.ts";
 
-export type { Actor, AnonymousActor, GatedArea, UserActor } from "./actor.ts";
-export { gateFor } from "./actor.ts";
+export type { Actor, GatedArea, UserActor } from "./actor.ts";
 
-/** `ended`: the request carried a session cookie whose session has ended (idle, too old, signed out elsewhere). */
-type Loaded = { actor: Actor; headers: Headers; ended: boolean };
+/**
+ * What reading a request's session gives: the actor; the Set-Cookie headers it produced (the
+ * renewed session cookie, or its removal); `ended` when the request carried a session cookie whose
+ * session has ended (idle, too old, signed out elsewhere).
+ */
+export type LoadedActor = { actor: Actor; headers: Headers; ended: boolean };
+type Loaded = LoadedActor;
 const perRequest = new WeakMap<Request, Promise<Loaded>>();
 const SESSION_COOKIE = `${COOKIE_PREFIX}.session_token=`;
 
@@ -31,10 +35,14 @@ export async function actorHeaders(db: Db, request: Request): Promise<Headers> {
   return (await load(db, request)).headers;
 }
 
-function load(db: Db, request: Request): Promise<Loaded> {
+/**
+ * `loadActor` memoized by request, while routes still call getActor(db, request) beside actorOf
+ * (context.server.ts), so that a request mixing both reads its session once.
+ */
+export function load(db: Db, request: Request): Promise<Loaded> {
   let pending = perRequest.get(request);
   if (!pending) {
-    pending = loadUncached(db, request);
+    pending = loadActor(db, request);
     perRequest.set(request, pending);
   }
   return pending;
@@ -52,7 +60,11 @@ function clearSessionCookie(headers: Headers): void {
   headers.append("Set-Cookie", `${name}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`);
 }
 
-async function loadUncached(db: Db, request: Request): Promise<Loaded> {
+/**
+ * Reads the request's session: no database round trip without a session cookie. Not memoized:
+ * the actor middleware (context.server.ts) calls it at most once per request.
+ */
+export async function loadActor(db: Db, request: Request): Promise<LoadedActor> {
   if (!request.headers.get("cookie")?.includes(SESSION_COOKIE)) {
     return { actor: ANONYMOUS, headers: new Headers(), ended: false };
   }

@@ -86,3 +86,20 @@ export function summarise(actor: Actor): ActorSummary {
     ? { fullName: actor.fullName, email: actor.email, role: actor.role, approved: actor.approved }
     : null;
 }
+
+/** A gate that refused: what its screen shows. */
+export type RefusedGate = Exclude<Gate, { kind: "allowed" }>;
+
+/** The message of a refused gate, as actions and the matrix read it (spec section 6). */
+export function gateMessage(gate: RefusedGate): string {
+  switch (gate.kind) {
+    case "anonymous":
+      return "Authentication Required";
+    case "denied":
+      return gate.message;
+    case "pending":
+      return "Account Pending Approval";
+    case "declined":
+      return "Account Declined";
+  }
+}

@@ -1,10 +1,12 @@
 import type { Role } from "./roles";
 
 /**
- * The signed-in app's navigation per role (issue 19), client-safe. `match` decides when an entry
- * is the current page: the path, and for the system administrator's tabs the `tab` parameter.
+ * The signed-in app's navigation per role (issue 19), client-safe. `path` decides when an entry is
+ * the current page. The system administrator's dashboard is one entry: its four sections are the
+ * spec's tabs on the page (All Referrals, User Management, Payment Management, Hub Waitlist), not
+ * repeated here as a second navigation (issue 28).
  */
-export type AppNavItem = { label: string; to: string; path: string; tab?: string };
+export type AppNavItem = { label: string; to: string; path: string };
 
 const SYSTEM_ADMIN = "/dashboard/system-admin";
 
@@ -13,6 +15,7 @@ export const APP_NAV: Record<Role, readonly AppNavItem[]> = {
     { label: "Dashboard", to: "/dashboard/doctor", path: "/dashboard/doctor" },
     { label: "New Referral", to: "/referrals/create", path: "/referrals/create" },
     { label: "History", to: "/referrals/history", path: "/referrals/history" },
+    { label: "Payouts", to: "/dashboard/doctor/payouts", path: "/dashboard/doctor/payouts" },
   ],
   facility_admin: [
     { label: "Queue", to: "/dashboard/facility-admin", path: "/dashboard/facility-admin" },
@@ -22,10 +25,9 @@ export const APP_NAV: Record<Role, readonly AppNavItem[]> = {
   ],
   system_admin: [
     { label: "Overview", to: `${SYSTEM_ADMIN}/overview`, path: `${SYSTEM_ADMIN}/overview` },
-    { label: "Referrals", to: SYSTEM_ADMIN, path: SYSTEM_ADMIN, tab: "referrals" },
-    { label: "Users", to: `${SYSTEM_ADMIN}?tab=users`, path: SYSTEM_ADMIN, tab: "users" },
-    { label: "Payments", to: `${SYSTEM_ADMIN}?tab=payments`, path: SYSTEM_ADMIN, tab: "payments" },
-    { label: "Waitlist", to: `${SYSTEM_ADMIN}?tab=waitlist`, path: SYSTEM_ADMIN, tab: "waitlist" },
+    { label: "Dashboard", to: SYSTEM_ADMIN, path: SYSTEM_ADMIN },
+    { label: "Payouts", to: `${SYSTEM_ADMIN}/payouts`, path: `${SYSTEM_ADMIN}/payouts` },
+    { label: "Messages", to: `${SYSTEM_ADMIN}/messages`, path: `${SYSTEM_ADMIN}/messages` },
     { label: "Facilities", to: `${SYSTEM_ADMIN}/facilities`, path: `${SYSTEM_ADMIN}/facilities` },
     { label: "Hubs", to: `${SYSTEM_ADMIN}/hubs`, path: `${SYSTEM_ADMIN}/hubs` },
     { label: "Audit Log", to: `${SYSTEM_ADMIN}/audit`, path: `${SYSTEM_ADMIN}/audit` },
@@ -33,13 +35,15 @@ export const APP_NAV: Record<Role, readonly AppNavItem[]> = {
 };
 
 /**
- * Whether `item` is the page at `pathname` and `search` (the system administrator's first tab is
- * the default); an entry without tabs is also current on the pages under it (a facility's editor).
+ * Whether `item` is the page at `pathname`; an entry is also current on the pages under it (a
+ * facility's editor), unless another entry's path is closer.
  */
-export function isCurrentNavItem(item: AppNavItem, pathname: string, search: string): boolean {
-  if (!item.tab && pathname.startsWith(`${item.path}/`)) return true;
-  if (pathname !== item.path) return false;
-  if (!item.tab) return true;
-  const tab = new URLSearchParams(search).get("tab") ?? "referrals";
-  return tab === item.tab;
+export function isCurrentNavItem(item: AppNavItem, pathname: string, siblings: readonly AppNavItem[] = []): boolean {
+  // Under another entry's own path (the doctor's Payouts under Dashboard): that entry is current, not this one.
+  const closer = siblings.some(
+    (other) =>
+      other.path.length > item.path.length && (pathname === other.path || pathname.startsWith(`${other.path}/`)),
+  );
+  if (!closer && pathname.startsWith(`${item.path}/`)) return true;
+  return pathname === item.path;
 }

@@ -1,18 +1,15 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
-import { drizzleAdapter } from "@better-auth/drizzle-adapter";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { betterAuth } from "better-auth/minimal";
 import { and, eq, like, lt, ne, or } from "drizzle-orm";
 import type { Db } from "../db/client.server.ts";
 import { accounts, sessions, users, verifications } from "../db/schema.ts";
-import { sendMail } from "../email/send.server.ts";
+import { mayMailRecipient } from "../email/mail-limit.server.ts";
+import type { Mail } from "../email/send.server.ts";
 import { env } from "../env.server.ts";
-import {
-  existingAccountMail,
-  failedSignInsMail,
-  resetPasswordMail,
-  verificationMail,
-} from "../features/accounts/account-mail.ts";
+import { PRIORITY, queueEmail } from "../jobs/queue-message.server.ts";
 import { logger } from "../lib/logger.server.ts";
+import { existingAccountMail, failedSignInsMail, resetPasswordMail, verificationMail } from "./account-mail.ts";
 
 /*
  * better-auth on our database: scrypt password hashes, database sessions in a signed HttpOnly
@@ -38,9 +35,20 @@ const SESSION_RENEW_AFTER_SECONDS = 60;
 const VERIFICATION_TTL_SECONDS = 24 * 60 * 60;
 export const COOKIE_PREFIX = "app";
 
-/** Sends in the background: the answer never waits on (or reveals) the mail server. */
-function deliver(mail: Parameters<typeof sendMail>[0]): void {
-  sendMail(mail).catch((error: unknown) => logger.error({ err: error, subject: mail.subject }, "sending mail failed"));
+/**
+ * Queues an account mail (decision 024): a messages row and its job, committed together, sent by
+ * the job queue with retries; the answer never waits on (or reveals) the mail server.
+ */
+async function queueAccountMail(
+  db: Pick<Db, "transaction">,
+  mail: Omit<Mail, "messageId">,
+  event: string,
+  before?: (tx: Parameters<Parameters<Db["transaction"]>[0]>[0]) => Promise<void>,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await before?.(tx);
+    await queueEmail(tx, mail, { event, priority: PRIORITY.waiting });
+  });
 }
 
 /** The refresh_token of a reset link: an HMAC of its access_token, so both must come from our mail. */
@@ -90,6 +98,9 @@ function createAuth(db: Db) {
         role: { type: "string", required: true, defaultValue: "doctor" },
         specialty: { type: "string", required: false },
         facilityId: { type: "string", required: false },
+        // Issue 28: the MDC registration number (doctors) or the facility's HeFRA licence number (facility administrators).
+        mdcNumber: { type: "string", required: false },
+        hefraLicence: { type: "string", required: false },
         // Approval is never input: only approveAccount and create-admin change it.
         isVerified: { type: "boolean", required: false, defaultValue: false, input: false },
         approvalStatus: { type: "string", required: false, defaultValue: "pending", input: false },
@@ -120,11 +131,16 @@ function createAuth(db: Db) {
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
         // A new request invalidates every earlier link (better-auth keeps them by default).
-        await supersedeOlderResetRows(db, user.id, storedResetIdentifier(`${RESET_IDENTIFIER_PREFIX}${token}`));
-        deliver({ to: user.email, ...resetPasswordMail({ link: resetLink(token) }) });
+        // The older links go and the mail is queued in one transaction (better-auth has committed the new row).
+        await queueAccountMail(
+          db,
+          { to: user.email, ...resetPasswordMail({ link: resetLink(token) }) },
+          "account.password-reset",
+          (tx) => supersedeOlderResetRows(tx, user.id, storedResetIdentifier(`${RESET_IDENTIFIER_PREFIX}${token}`)),
+        );
       },
       onExistingUserSignUp: async ({ user }) => {
-        deliver({ to: user.email, ...existingAccountMail({ appUrl: config.APP_URL }) });
+        await notifyExistingAccount(db, user.email);
       },
     },
     emailVerification: {
@@ -133,7 +149,11 @@ function createAuth(db: Db) {
       autoSignInAfterVerification: false,
       expiresIn: VERIFICATION_TTL_SECONDS,
       sendVerificationEmail: async ({ user, token }) => {
-        deliver({ to: user.email, ...verificationMail({ link: verificationLink(token) }) });
+        await queueAccountMail(
+          db,
+          { to: user.email, ...verificationMail({ link: verificationLink(token) }) },
+          "account.verification",
+        );
       },
     },
     // Our own DB-backed limits (shared by every server) apply in the route actions instead.
@@ -174,18 +194,26 @@ export function authFor(db: Db): Auth {
   return auth;
 }
 
-/** Tells the owner of an existing account that someone tried to register their address again. */
-export function notifyExistingAccount(email: string): void {
-  deliver({ to: email, ...existingAccountMail({ appUrl: env().APP_URL }) });
+/**
+ * Tells the owner of an existing account that someone tried to register their address again: at
+ * most once an hour, however many registrations of the address arrive, from however many IPs.
+ */
+export async function notifyExistingAccount(db: Db, email: string): Promise<void> {
+  if (!(await mayMailRecipient(db, "existing-account", email))) return;
+  await queueAccountMail(db, { to: email, ...existingAccountMail({ appUrl: env().APP_URL }) }, "account.existing");
 }
 
 /** Tells the owner of an account that it has seen many failed sign-ins (a link, no detail). */
-export function notifyFailedSignIns(email: string): void {
-  deliver({ to: email, ...failedSignInsMail({ appUrl: env().APP_URL }) });
+export async function notifyFailedSignIns(db: Db, email: string): Promise<void> {
+  await queueAccountMail(db, { to: email, ...failedSignInsMail({ appUrl: env().APP_URL }) }, "account.sign-in-alert");
 }
 
 /** Deletes the user's other reset rows that are not newer than the one kept (newest wins). */
-async function supersedeOlderResetRows(db: Db, userId: string, keepIdentifier: string): Promise<void> {
+async function supersedeOlderResetRows(
+  db: Pick<Db, "select" | "delete">,
+  userId: string,
+  keepIdentifier: string,
+): Promise<void> {
   const [kept] = await db
     .select({ id: verifications.id, createdAt: verifications.createdAt })
     .from(verifications)

@@ -1,24 +1,9 @@
 import { data } from "react-router";
 import type { Db } from "../db/client.server";
-import { env } from "../env.server";
 import { redirectWithToast } from "../lib/flash.server";
-import { type Gate, type GatedArea, gateFor, type UserActor } from "./actor";
+import { type GatedArea, gateFor, type UserActor } from "./actor";
 import { actorHeaders, getActor, sessionEnded } from "./actor.server";
-
-/** The sign-in page's explanation after a session has ended (sessions idle out, and end after a while). */
-export function sessionEndedToast() {
-  const { SESSION_IDLE_MINUTES: idle, SESSION_MAX_HOURS: max } = env();
-  return {
-    title: "Your session has ended",
-    description: `For your security, you are signed out after ${idle} minutes without activity and ${max} hours after signing in. Please sign in again.`,
-    variant: "default",
-  } as const;
-}
-
-/** The HTTP status of a gate screen: 401 to sign in, 403 for the wrong role or awaiting approval. */
-export function gateStatus(gate: Gate): number {
-  return gate.kind === "allowed" ? 200 : gate.kind === "anonymous" ? 401 : 403;
-}
+import { gateStatus, sessionEndedToast } from "./context.server";
 
 /**
  * A gated page's loader in one call: the gate (for the gate screens, with its HTTP status) and,

@@ -1,3 +1,4 @@
+import { EXPANSION, expansionLabel, FACILITY_GOAL, hubStatuses, type NetworkFigures } from "./network-figures";
 import { SITE } from "./site";
 
 /** The about page (spec sections 1 and 9). */
@@ -72,12 +73,16 @@ export const ABOUT = {
   },
   stats: {
     heading: "The network today",
-    items: [
+    /** The facility and hub counts are the database's (issue 28). */
+    items: (figures: NetworkFigures) => [
       { value: String(SITE.founded), label: "Founded" },
-      { value: "12", label: "Facilities in Ghana, growing to 50+" },
+      {
+        value: String(figures.ghanaFacilities),
+        label: `${figures.ghanaFacilities === 1 ? "Facility" : "Facilities"} in Ghana, growing to ${FACILITY_GOAL}`,
+      },
       { value: "30+", label: "Specialties" },
       { value: "1000+", label: "Care plans" },
-      { value: "10", label: "Specialist hubs: 2 live, 8 in development" },
+      { value: String(figures.hubs), label: `Specialist hubs: ${hubStatuses(figures)}` },
     ],
   },
   technology: {
@@ -107,8 +112,9 @@ export const ABOUT = {
   },
   reach: {
     heading: "Where we work",
-    now: { label: "Ghana, 2024 to 2025", places: ["Accra", "Kumasi", "Takoradi"] },
-    next: { label: "Coming in 2025", places: ["Nigeria", "Kenya", "South Africa"] },
+    now: { label: `Ghana, since ${SITE.founded}`, places: ["Accra", "Kumasi", "Takoradi"] },
+    /** A planned year that has passed is not a promise (issue 28). */
+    next: (now = new Date()) => ({ label: expansionLabel(now), places: [...EXPANSION.countries] }),
   },
   values: {
     heading: "What we hold ourselves to",

@@ -24,7 +24,7 @@ export const WHY_DOWNLOAD: { icon: IconName; title: string; description: string 
   {
     icon: "globe",
     title: "Africa-Focused",
-    description: "Built for Ghana first, with Nigeria, Kenya and South Africa coming in 2025.",
+    description: "Built for Ghana first, with Nigeria, Kenya and South Africa coming next.",
   },
   {
     icon: "lock",

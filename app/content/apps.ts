@@ -35,7 +35,7 @@ export const APPS: readonly AppDescriptor[] = [
       {
         icon: "search",
         title: "Find the right facility",
-        description: "Search verified partner facilities near you by specialty, services and languages spoken.",
+        description: "Search partner facilities near you by specialty, services and languages spoken.",
       },
       {
         icon: "calendar",
@@ -118,9 +118,3 @@ export const APPS: readonly AppDescriptor[] = [
     isFree: true,
   },
 ];
-
-export function getApp(id: AppId): AppDescriptor {
-  const app = APPS.find((a) => a.id === id);
-  if (!app) throw new Error(`Unknown app ${id}`);
-  return app;
-}

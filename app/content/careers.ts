@@ -39,7 +39,7 @@ export const OPENINGS: readonly Opening[] = [
     location: "Accra, with regular travel to Kumasi and Takoradi",
     type: "Full-time",
     summary:
-      "Grow the network from 12 facilities in Ghana to 50 and beyond, by helping clinics and hospitals see what specialist care through the network can do for their patients.",
+      "Grow the network in Ghana to 50 facilities and beyond, by helping clinics and hospitals see what specialist care through the network can do for their patients.",
     responsibilities: [
       "Meet facility owners and medical directors, explain the free listing and the premium package, and guide them through joining.",
       "Onboard new partners: training, first referrals and the landing page that comes with the premium package.",

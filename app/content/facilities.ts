@@ -20,6 +20,11 @@ const NETWORK = `${SITE.name} specialist telemedicine network`;
  * The directory's seed facilities (spec section 2; decisions section 3). Names, people and
  * contact details are illustrative: the network's partner facilities replace them as they
  * sign up. The first three are the fully detailed Ghana profiles.
+ *
+ * None is verified (issue 28): the Verified tick means a system administrator checked the
+ * facility's HeFRA licence (`licenceVerifiedOn`), which no sample facility has had; `verified`
+ * is retired and stays false. No facility carries a rating of its own: a rating comes only from
+ * reviews doctors write in the product (table facility_reviews).
  */
 export const FACILITY_SEED: FacilitySeed[] = [
   {
@@ -30,8 +35,6 @@ export const FACILITY_SEED: FacilitySeed[] = [
     address: "12 Castle Road, Ridge, Accra, Greater Accra Region, Ghana",
     description:
       "A 180-bed referral hospital in central Accra with round-the-clock emergency care, cardiac and cancer services, and specialist video consultations through the network.",
-    rating: 4.8,
-    reviews: 1250,
     specialties: [
       "Cardiology",
       "Oncology",
@@ -56,7 +59,7 @@ export const FACILITY_SEED: FacilitySeed[] = [
     languages: ["English", "Twi", "Ga", "Ewe"],
     insurance: ["National Health Insurance Scheme (NHIS)", "Private health insurance", "Corporate health plans"],
     image: "/images/facilities/ridgeview-specialist-hospital.svg",
-    verified: true,
+    verified: false,
     emergency: true,
     about:
       "Ridgeview Specialist Hospital has served Accra since 1998, growing from a 40-bed surgical hospital into a 180-bed referral centre for patients from across southern Ghana. Its consultants run daily clinics in heart, cancer, brain and bone care, and the hospital's emergency department is open every hour of the year. Through the network, Ridgeview's doctors review complex cases with specialists abroad without the patient leaving Accra, and patients referred from district facilities arrive with their history already shared.",
@@ -124,8 +127,6 @@ export const FACILITY_SEED: FacilitySeed[] = [
     address: "45 Prempeh II Street, Adum, Kumasi, Ashanti Region, Ghana",
     description:
       "A children's clinic in Kumasi for check-ups, vaccinations and sick visits, with paediatric specialists available by video for complex cases.",
-    rating: 4.7,
-    reviews: 640,
     specialties: ["Pediatrics", "Neonatology", "Child Nutrition", "Developmental Pediatrics", "Pediatric Cardiology"],
     services: [
       "Well-child check-ups and growth monitoring",
@@ -141,7 +142,7 @@ export const FACILITY_SEED: FacilitySeed[] = [
     languages: ["English", "Twi"],
     insurance: ["National Health Insurance Scheme (NHIS)", "Private health insurance"],
     image: "/images/facilities/ashanti-childrens-clinic.svg",
-    verified: true,
+    verified: false,
     emergency: false,
     about:
       "Ashanti Children's Clinic was opened in 2011 by two Kumasi paediatricians who wanted families to have one place for every stage of childhood, from the first newborn check to the teenage years. Its team sees around 90 children a day. When a child needs a specialist who is not in Kumasi, such as a paediatric cardiologist or a developmental specialist, the clinic arranges a video consultation through the network and keeps the care plan with the family's own doctor.",
@@ -198,8 +199,6 @@ export const FACILITY_SEED: FacilitySeed[] = [
     address: "8 Harbour Road, Takoradi, Western Region, Ghana",
     description:
       "Imaging and laboratory centre for the Western Region: CT, ultrasound, mammography, ECG and echo, with results reported by specialist radiologists and cardiologists.",
-    rating: 4.6,
-    reviews: 410,
     specialties: ["Radiology", "Pathology", "Cardiology", "Neurology"],
     services: [
       "CT scanning",
@@ -215,7 +214,7 @@ export const FACILITY_SEED: FacilitySeed[] = [
     languages: ["English", "Fante", "Twi"],
     insurance: ["National Health Insurance Scheme (NHIS)", "Private health insurance", "Corporate health plans"],
     image: "/images/facilities/takoradi-harbour-diagnostic-centre.svg",
-    verified: true,
+    verified: false,
     emergency: false,
     about:
       "Takoradi Harbour Diagnostic Centre opened in 2016 so that patients in the Western Region no longer need to travel to Accra or Kumasi for a scan. It performs imaging, heart tests and laboratory work for hospitals, clinics and private doctors across the region. Images are reported by radiologists on site and, for specialist questions, by radiologists and cardiologists in the network, so most patients receive a full report within 24 hours.",
@@ -266,8 +265,6 @@ export const FACILITY_SEED: FacilitySeed[] = [
     address: "21 Ozumba Mbadiwe Avenue, Victoria Island, Lagos, Nigeria",
     description:
       "A dedicated heart centre in Lagos for adults and children, offering emergency cardiac care, cardiac surgery, catheter procedures and heart imaging.",
-    rating: 4.9,
-    reviews: 980,
     specialties: ["Cardiology", "Cardiothoracic Surgery", "Pediatrics", "Vascular Medicine", "Cardiac Rehabilitation"],
     services: [
       "24/7 chest pain and cardiac emergency unit",
@@ -281,7 +278,7 @@ export const FACILITY_SEED: FacilitySeed[] = [
     languages: ["English", "Yoruba", "Igbo", "Hausa"],
     insurance: ["NHIA-accredited HMO plans", "Private health insurance", "Corporate health plans"],
     image: "/images/facilities/lagoon-heart-institute.svg",
-    verified: true,
+    verified: false,
     emergency: true,
     about:
       "Lagoon Heart Institute is a 60-bed heart centre on Victoria Island. Its cardiologists and cardiac surgeons treat heart attacks, valve disease, heart failure and heart conditions children are born with. The chest pain unit is open day and night, and the catheterisation laboratory is staffed around the clock. Patients referred from elsewhere in West Africa can have their scans reviewed by the institute's team before they travel.",
@@ -333,8 +330,6 @@ export const FACILITY_SEED: FacilitySeed[] = [
     address: "Ring Road Parklands, Westlands, Nairobi, Kenya",
     description:
       "A cancer centre in Nairobi for diagnosis, chemotherapy, cancer surgery and palliative care, with every case discussed by a multidisciplinary tumour board.",
-    rating: 4.7,
-    reviews: 520,
     specialties: ["Oncology", "Hematology", "Surgical Oncology", "Palliative Care", "Pathology"],
     services: [
       "Cancer screening and biopsy",
@@ -349,7 +344,7 @@ export const FACILITY_SEED: FacilitySeed[] = [
     languages: ["English", "Swahili"],
     insurance: ["Social Health Authority (SHA)", "Private health insurance", "Corporate health plans"],
     image: "/images/facilities/westlands-cancer-centre.svg",
-    verified: true,
+    verified: false,
     emergency: false,
     about:
       "Westlands Cancer Centre brings the steps of cancer care together under one roof: screening, biopsy, diagnosis, treatment planning, chemotherapy, surgery and palliative care. Each new patient's case is reviewed by the centre's weekly tumour board, which includes oncologists, surgeons, pathologists and, through the network, visiting specialists abroad. The centre also runs counselling and support groups for patients and families.",
@@ -399,8 +394,6 @@ export const FACILITY_SEED: FacilitySeed[] = [
     address: "33 Dock Road, V&A Waterfront, Cape Town, 8001, South Africa",
     description:
       "An orthopaedic and sports injury clinic in Cape Town for joint, spine and fracture care, with day-case surgery and physiotherapy.",
-    rating: 0,
-    reviews: 0,
     specialties: ["Orthopedics", "Sports Medicine", "Spine Care", "Physiotherapy", "Pain Management"],
     services: [
       "Orthopaedic and sports injury consultations",
@@ -459,8 +452,6 @@ export const FACILITY_SEED: FacilitySeed[] = [
     address: "Plot 14, Karve Road, Erandwane, Pune, Maharashtra 411004, India",
     description:
       "A 120-bed hospital in Pune focused on the brain and spine, with a 24/7 stroke team, neurosurgery and neurorehabilitation.",
-    rating: 4.6,
-    reviews: 2100,
     specialties: [
       "Neurology",
       "Neurosurgery",
@@ -483,7 +474,7 @@ export const FACILITY_SEED: FacilitySeed[] = [
     languages: ["English", "Hindi", "Marathi"],
     insurance: ["Ayushman Bharat (PM-JAY)", "Private health insurance", "International insurance"],
     image: "/images/facilities/sahyadri-neuro-and-stroke-hospital.svg",
-    verified: true,
+    verified: false,
     emergency: true,
     about:
       "Sahyadri Neuro and Stroke Hospital treats conditions of the brain, spine and nerves in adults and children. Its stroke team can give clot-dissolving treatment within minutes of arrival, and its neurosurgeons operate on brain tumours, spinal injuries and epilepsy. Through the network, the hospital's neurologists give second opinions to doctors in African partner facilities and review brain scans remotely.",
@@ -541,8 +532,6 @@ export const FACILITY_SEED: FacilitySeed[] = [
     address: "Rua da Aurora 820, Boa Vista, Recife, Pernambuco, 50050-000, Brazil",
     description:
       "A family and specialist clinic in Recife offering children's care, heart check-ups, orthopaedics and on-site tests.",
-    rating: 4.5,
-    reviews: 310,
     specialties: ["Family Medicine", "Pediatrics", "Cardiology", "Orthopedics", "Dermatology"],
     services: [
       "Family doctor consultations",

@@ -51,9 +51,9 @@ export const PACKAGES: Package[] = [
     summary: "We market your facility and fill your diary. You pay only when a patient we bring confirms a booking.",
     points: [
       "20% commission only on confirmed bookings from our marketing",
-      "Example: a 500 GHS consultation means you keep 400 GHS and we receive 100 GHS",
+      "Example: a ₵500 consultation means you keep ₵400 and we receive ₵100",
       "No upfront or monthly fees",
-      "A landing page for your facility, valued at 2,500 GHS, included free",
+      "A landing page for your facility, valued at ₵2,500, included free",
       "Cancel anytime with 30 days' notice, so in-progress appointments can finish",
       "Live within 4 weeks",
     ],
@@ -137,12 +137,12 @@ export const FAQ: { question: string; answer: string }[] = [
   {
     question: "How does the premium commission work?",
     answer:
-      "You pay a 20% commission only on confirmed bookings that come from our marketing. For a 500 GHS consultation, you keep 400 GHS and we receive 100 GHS. There are no upfront or monthly fees.",
+      "You pay a 20% commission only on confirmed bookings that come from our marketing. For a ₵500 consultation, you keep ₵400 and we receive ₵100. There are no upfront or monthly fees.",
   },
   {
     question: "What is included in the premium package?",
     answer:
-      "A strategy session, a landing page for your facility valued at 2,500 GHS and included free, marketing campaigns, a booking line and monthly reporting.",
+      "A strategy session, a landing page for your facility valued at ₵2,500 and included free, marketing campaigns, a booking line and monthly reporting.",
   },
   {
     question: "How long does it take to launch?",

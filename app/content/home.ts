@@ -1,4 +1,5 @@
 import type { IconName } from "~/components/marketing/icon";
+import { FACILITY_GOAL, facilitiesCount, type NetworkFigures } from "./network-figures";
 import { SITE } from "./site";
 
 /** Home page copy (spec section 2, Home; facts from sections 1 and 9). */
@@ -110,7 +111,6 @@ export const STATS = {
   title: "A growing network",
   intro: `Founded in ${SITE.founded} and building carefully, one verified partner at a time.`,
   items: [
-    { value: "12", label: "Partner facilities in Ghana", note: "Goal: 50+" },
     { value: "30+", label: "Specialties", note: "Across the network" },
     { value: "1000+", label: "Care plans", note: "Coordinated with local teams" },
   ],
@@ -166,6 +166,15 @@ export const CLOSING = {
   primary: { label: "Get Started", to: "/auth" },
   secondary: { label: "Talk to Us", to: "/contact" },
 };
+
+/** The network stats' facility figure, counted in the database (issue 28). */
+export function facilitiesStat(figures: NetworkFigures) {
+  return {
+    value: String(figures.ghanaFacilities),
+    label: figures.ghanaFacilities === 1 ? "Partner facility in Ghana" : "Partner facilities in Ghana",
+    note: `${facilitiesCount(figures.facilities)} in the network · Goal: ${FACILITY_GOAL}`,
+  };
+}
 
 /** The network stats' hub figure, from the hubs as they are now (issue 17). */
 export function hubsStat(hubs: ReadonlyArray<{ status: string }>) {

@@ -1,5 +1,3 @@
-import { SITE } from "./site.ts";
-
 /** Specialty hubs (spec section 3): fixed content, typed. */
 export type HubStatus = "live" | "coming-soon";
 
@@ -27,7 +25,6 @@ export type Hub = {
 };
 
 /** The network's own domain (taken from its contact address, so a rename stays a one-file edit). */
-const NETWORK_DOMAIN = SITE.email.hello.split("@")[1];
 
 /** Every hub's founding members get this (spec section 9). */
 export const FREE_PREMIUM_LISTING_PERK = "Free premium listing for the first 6 months after launch";
@@ -45,8 +42,9 @@ export const HUBS: readonly Hub[] = [
     color: "text-pink-700",
     bgColor: "bg-pink-50",
     specialties: ["Medical Oncology", "Breast Surgery", "Radiology", "Pathology", "Psycho-oncology"],
+    // No external address (issue 28): the placeholder ones never resolved. Its page is /hub/{id};
+    // an administrator adds the real address in the hub editor.
     status: "live",
-    externalUrl: `https://breast-cancer-care.${NETWORK_DOMAIN}`,
     salesPitch: {
       problem:
         "Most breast cancers in West Africa are found late, when a lump has grown for months and treatment options have narrowed.",
@@ -88,7 +86,6 @@ export const HUBS: readonly Hub[] = [
     bgColor: "bg-amber-50",
     specialties: ["Dermatology", "Cosmetic Dermatology", "Paediatric Dermatology", "Trichology"],
     status: "live",
-    externalUrl: `https://black-skin-acne.${NETWORK_DOMAIN}`,
     salesPitch: {
       problem:
         "Acne on dark skin often leaves dark marks and keloid scars, yet few dermatologists practise outside the largest cities.",

@@ -1,5 +1,15 @@
 import type { Hub } from "./hubs";
 import { TERMS_FIGURES } from "./legal";
+import {
+  EXPANSION,
+  expansionWhen,
+  FACILITY_GOAL,
+  facilitiesCount,
+  hubStatuses,
+  type NetworkFigures,
+  partnerFacilitiesInGhana,
+  specialistHubs,
+} from "./network-figures";
 import { SITE } from "./site";
 
 /**
@@ -16,15 +26,17 @@ export const INVESTORS = {
   description: `Invest in ${name}: a specialist telemedicine network for Africa. Unit economics, traction, projections to 500 facilities, and a $500K-2M funding round.`,
   eyebrow: "Investors",
   heading: "Invest in specialist care for Africa",
-  lead: `${name} is raising $500K-2M to grow a specialist telemedicine network from 12 facilities in Ghana to 500 across four countries in three years.`,
+  /** The facility count is the database's (issue 28). */
+  lead: (figures: NetworkFigures) =>
+    `${name} is raising $500K-2M to grow a specialist telemedicine network from ${facilitiesCount(figures.ghanaFacilities)} in Ghana to 500 across four countries in three years.`,
   investHref: `mailto:${SITE.email.invest}?subject=${encodeURIComponent("Investment enquiry")}`,
 
   summary: {
     heading: "Executive summary",
-    /** `hubs`: "10 specialist hubs (2 live, 8 in development)", from the hubs as they are. */
-    paragraphs: (hubs: string) => [
-      `${name} links specialist doctors anywhere in the world with trusted local facilities, so patients in Ghana and, from 2025, Nigeria, Kenya and South Africa can get specialist care without travelling far from home.`,
-      `Founded in ${SITE.founded}, the network has 12 partner facilities in Ghana, more than 30 specialties, over 1,000 care plans and ${hubs}. Facilities join free and keep 80% of consultation fees; ${name} earns a 20% share. The company is pre-revenue.`,
+    /** The facilities and hubs as they are in the database (issues 17 and 28). */
+    paragraphs: (figures: NetworkFigures, now = new Date()) => [
+      `${name} links specialist doctors anywhere in the world with trusted local facilities, so patients in Ghana and, ${expansionWhen(now)}, ${EXPANSION.countries.join(", ").replace(/, ([^,]*)$/, " and $1")} can get specialist care without travelling far from home.`,
+      `Founded in ${SITE.founded}, the network has ${partnerFacilitiesInGhana(figures)}, more than 30 specialties, over 1,000 care plans and ${specialistHubs(figures)} (${hubStatuses(figures)}). Facilities join free and keep 80% of consultation fees; ${name} earns a 20% share. The company is pre-revenue.`,
     ],
   },
 
@@ -84,8 +96,8 @@ export const INVESTORS = {
   traction: {
     heading: "Traction",
     items: [
-      { value: "12", label: "partner facilities in Ghana (Accra, Kumasi, Takoradi); goal 50+" },
-      // The hubs' figure, from the hubs as they are (`investorHubFigures`).
+      // The facilities' and the hubs' figures, from the database (`investorHubFigures`).
+      "facilities",
       "hubs",
       { value: "30+", label: "specialties covered" },
       { value: "1000+", label: "care plans" },
@@ -206,13 +218,27 @@ export function roadmapHubsLine(ids: readonly string[], hubs: readonly InvestorH
  * The pitch's hub figures from the hubs as they are now (issue 17: an administrator launches a hub
  * or moves its date, and the page follows): the summary, the traction list and the roadmap.
  */
-export function investorHubFigures(hubs: readonly InvestorHub[]) {
-  const live = hubs.filter((h) => h.status === "live").length;
-  const count = `${live} live, ${hubs.length - live} in development`;
+export function investorHubFigures(
+  hubs: readonly InvestorHub[],
+  facilities: Omit<NetworkFigures, "hubs" | "liveHubs">,
+) {
+  const figures: NetworkFigures = {
+    ...facilities,
+    hubs: hubs.length,
+    liveHubs: hubs.filter((h) => h.status === "live").length,
+  };
   return {
-    summary: INVESTORS.summary.paragraphs(`${hubs.length} specialist hubs (${count})`),
+    lead: INVESTORS.lead(figures),
+    summary: INVESTORS.summary.paragraphs(figures),
     traction: INVESTORS.traction.items.map((item) =>
-      item === "hubs" ? { value: String(hubs.length), label: `specialist hubs: ${count}` } : item,
+      item === "hubs"
+        ? { value: String(figures.hubs), label: `specialist hubs: ${hubStatuses(figures)}` }
+        : item === "facilities"
+          ? {
+              value: String(figures.ghanaFacilities),
+              label: `partner ${figures.ghanaFacilities === 1 ? "facility" : "facilities"} in Ghana, ${figures.facilities} in the network; goal ${FACILITY_GOAL}`,
+            }
+          : item,
     ),
     roadmap: INVESTORS.roadmap.items.map((item) => ({
       specialty: item.specialty,

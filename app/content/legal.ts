@@ -293,7 +293,7 @@ export const TERMS_OF_SERVICE: PolicyDocument = {
             {
               term: "Premium patient acquisition",
               detail:
-                "A 20% commission on confirmed bookings that come from our marketing (a 500 GHS consultation: the facility keeps 400 GHS, we receive 100 GHS). No upfront or monthly fees; a landing page valued at 2,500 GHS is included free.",
+                "A 20% commission on confirmed bookings that come from our marketing (a ₵500 consultation: the facility keeps ₵400, we receive ₵100). No upfront or monthly fees; a landing page valued at ₵2,500 is included free.",
             },
           ],
         },

@@ -1,3 +1,12 @@
+import {
+  EXPANSION,
+  expansionWhen,
+  FACILITY_GOAL,
+  facilitiesCount,
+  hubStatuses,
+  type NetworkFigures,
+  specialistHubs,
+} from "./network-figures";
 import { SITE } from "./site";
 
 /** The press kit: ready-to-copy text, key facts and brand assets (spec sections 1, 2 and 9). */
@@ -6,7 +15,10 @@ export type CopyBlock = { id: string; title: string; text: string };
 
 const name = SITE.name;
 
-export const PRESS_COPY_BLOCKS: readonly CopyBlock[] = [
+const nextCountries = EXPANSION.countries.join(", ").replace(/, ([^,]*)$/, " and $1");
+
+/** The copy blocks, with the facility and hub counts from the database (issue 28). */
+export const pressCopyBlocks = (figures: NetworkFigures): readonly CopyBlock[] => [
   {
     id: "one-line",
     title: "One-line description",
@@ -15,12 +27,12 @@ export const PRESS_COPY_BLOCKS: readonly CopyBlock[] = [
   {
     id: "short",
     title: "Short boilerplate",
-    text: `${name} links specialist doctors anywhere in the world with trusted local facilities, so patients in Ghana, and next in Nigeria, Kenya and South Africa, can get specialist care close to home. Founded in ${SITE.founded}, the network works with 12 facilities in Ghana, covers more than 30 specialties and runs 10 specialist hubs.`,
+    text: `${name} links specialist doctors anywhere in the world with trusted local facilities, so patients in Ghana, and next in Nigeria, Kenya and South Africa, can get specialist care close to home. Founded in ${SITE.founded}, the network works with ${facilitiesCount(figures.ghanaFacilities)} in Ghana, covers more than 30 specialties and runs ${specialistHubs(figures)}.`,
   },
   {
     id: "long",
     title: "Long boilerplate",
-    text: `${name} is a specialist telemedicine network founded in ${SITE.founded} in Accra, Ghana. An estimated 3.6 billion people live without access to specialist care; ${name} closes that gap by connecting specialists, wherever they practise, with the local clinics and hospitals patients already trust. Local doctors refer patients through the ${name} referral platform, specialists engage on the case, and care is coordinated locally with the help of Sheela, the network's AI care-coordination assistant. Facilities join free and keep 80% of consultation fees. The network works with 12 facilities in Ghana (Accra, Kumasi and Takoradi), covers more than 30 specialties with over 1,000 care plans, and runs 10 specialist hubs, 2 live and 8 in development. Patients use the free qurbook app and doctors the free qurpro app. ${name} works in partnership with a telemedicine platform provider and is expanding to Nigeria, Kenya and South Africa.`,
+    text: `${name} is a specialist telemedicine network founded in ${SITE.founded} in Accra, Ghana. An estimated 3.6 billion people live without access to specialist care; ${name} closes that gap by connecting specialists, wherever they practise, with the local clinics and hospitals patients already trust. Local doctors refer patients through the ${name} referral platform, specialists engage on the case, and care is coordinated locally with the help of Sheela, the network's AI care-coordination assistant. Facilities join free and keep 80% of consultation fees. The network works with ${facilitiesCount(figures.ghanaFacilities)} in Ghana, covers more than 30 specialties with over 1,000 care plans, and runs ${specialistHubs(figures)}, ${hubStatuses(figures).replace(", ", " and ")}. Patients use the free qurbook app and doctors the free qurpro app. ${name} works in partnership with a telemedicine platform provider and is expanding to Nigeria, Kenya and South Africa.`,
   },
   {
     id: "mission",
@@ -29,14 +41,18 @@ export const PRESS_COPY_BLOCKS: readonly CopyBlock[] = [
   },
 ];
 
-export const PRESS_FACTS: readonly { term: string; detail: string }[] = [
+/** The key facts, with the counts from the database and no passed year promised (issue 28). */
+export const pressFacts = (figures: NetworkFigures, now = new Date()): readonly { term: string; detail: string }[] => [
   { term: "Founded", detail: String(SITE.founded) },
   { term: "Headquarters", detail: `${SITE.office.city}, ${SITE.office.country}` },
-  { term: "Partner facilities", detail: "12 in Ghana, growing to 50+" },
-  { term: "Where", detail: "Ghana (Accra, Kumasi, Takoradi); Nigeria, Kenya and South Africa from 2025" },
+  {
+    term: "Partner facilities",
+    detail: `${figures.ghanaFacilities} in Ghana (${figures.facilities} in the network), growing to ${FACILITY_GOAL}`,
+  },
+  { term: "Where", detail: `Ghana (Accra, Kumasi, Takoradi); ${nextCountries} ${expansionWhen(now)}` },
   { term: "Specialties", detail: "30+" },
   { term: "Care plans", detail: "1000+" },
-  { term: "Specialist hubs", detail: "10: 2 live, 8 in development" },
+  { term: "Specialist hubs", detail: `${figures.hubs}: ${hubStatuses(figures)}` },
   { term: "Apps", detail: "qurbook for patients and qurpro for doctors, both free" },
   { term: "AI assistant", detail: "Sheela, for care coordination" },
   { term: "Business model", detail: "Facilities join free and keep 80% of consultation fees; the network keeps 20%" },

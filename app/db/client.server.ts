@@ -27,6 +27,8 @@ export type DatabaseHandle = {
    */
   listen?(channel: string, fn: (payload: string) => void): Promise<void>;
   close(): Promise<void>;
+  /** The driver underneath, for the job queue (app/jobs/queue.server.ts), which speaks SQL to it directly. */
+  driver: { kind: "pglite"; client: PGlite } | { kind: "postgres"; pool: pg.Pool; url: string };
 };
 
 export type OpenOptions =
@@ -61,6 +63,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
         }
       },
       close: () => pool.end(),
+      driver: { kind: "postgres", pool, url: options.url },
     };
   }
   let dataDir: string | undefined;
@@ -84,5 +87,6 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       await client.listen(channel, fn);
     },
     close: () => client.close(),
+    driver: { kind: "pglite", client },
   };
 }

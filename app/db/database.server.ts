@@ -29,7 +29,9 @@ async function open(): Promise<DatabaseHandle> {
     ? await openDatabase({ kind: "postgres", url: config.DATABASE_URL })
     : await openDatabase({ kind: "pglite", dataDir: path.join(config.DATA_DIR, "pglite") });
   const started = performance.now();
-  await migrateDatabase(handle);
+  await migrateDatabase(handle, {
+    retry: { retryDelaySeconds: config.JOB_RETRY_DELAY_SECONDS, retryLimit: config.JOB_RETRY_LIMIT },
+  });
   await seedContent(handle.db);
   logger.info(
     { database: handle.kind, ms: Math.round(performance.now() - started) },

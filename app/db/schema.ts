@@ -9,7 +9,6 @@ import {
   index,
   integer,
   jsonb,
-  numeric,
   pgTable,
   primaryKey,
   smallint,
@@ -32,8 +31,13 @@ export const hubWaitlist = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     hubId: text("hub_id").notNull(),
-    email: text("email").notNull(),
-    userType: text("user_type", { enum: ["professional", "facility"] }).notNull(),
+    /**
+     * Null only for a patient who gave a mobile number alone (issue 28, migration 0019): then the
+     * phone (E.164) with SMS consent is how they are reached, and it is their identity on the list.
+     */
+    email: text("email"),
+    // No database check on the values (drizzle/0000_init.sql): "patient" (issue 28) needed no migration.
+    userType: text("user_type", { enum: ["professional", "facility", "patient"] }).notNull(),
     fullName: text("full_name"),
     specialty: text("specialty"),
     professionalTitle: text("professional_title"),
@@ -45,19 +49,24 @@ export const hubWaitlist = pgTable(
     message: text("message"),
     notified: boolean("notified").notNull().default(false),
     /** When the hub's notification reached this entry (the one that made it Notified). */
+    /** When the person agreed to launch and update SMS to `phone` (Ghana's Data Protection Act 2012). */
+    smsConsentAt: timestamp("sms_consent_at", { withTimezone: true }),
+    /** When they stopped them (the stop link in every SMS); no SMS after this. */
+    smsStoppedAt: timestamp("sms_stopped_at", { withTimezone: true }),
     notifiedAt: timestamp("notified_at", { withTimezone: true }),
-    /**
-     * The hub notification whose runner is emailing this Pending entry now, and since when (the
-     * database's clock). A runner claims an entry before sending to it, only if it is unclaimed or
-     * the claim is older than the lease; marking the entry Notified clears the claim.
-     */
-    notifyClaimedBy: uuid("notify_claimed_by"),
-    notifyClaimedAt: timestamp("notify_claimed_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     index("hub_waitlist_pending_idx").on(t.hubId, t.id).where(sql`not ${t.notified}`),
     uniqueIndex("hub_waitlist_hub_email_key").on(t.hubId, sql`lower(${t.email})`),
+    // A phone-only entry is keyed by its number (always E.164 there: SMS consent is required), one per
+    // hub. Entries with an email are keyed by the email; their phone is a contact field (docs/decisions/029).
+    uniqueIndex("hub_waitlist_hub_phone_only_key").on(t.hubId, t.phone).where(sql`${t.email} is null`),
+    // Every entry can be reached: an email, or a patient's mobile number they agreed to get SMS on.
+    check(
+      "hub_waitlist_contact_check",
+      sql`${t.email} is not null or (${t.userType} = 'patient' and ${t.phone} is not null and ${t.smsConsentAt} is not null)`,
+    ),
     index("hub_waitlist_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
@@ -134,10 +143,15 @@ export const hubNotificationDeliveries = pgTable(
       .notNull()
       .references(() => hubNotifications.id, { onDelete: "cascade" }),
     entryId: uuid("entry_id").notNull(),
-    email: text("email").notNull(),
+    /** The address it was emailed to; null for a phone-only entry (migration 0019), told by SMS at `phone`. */
+    email: text("email"),
+    phone: text("phone"),
     sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.notificationId, t.entryId] })],
+  (t) => [
+    primaryKey({ columns: [t.notificationId, t.entryId] }),
+    check("hub_notification_deliveries_contact_check", sql`${t.email} is not null or ${t.phone} is not null`),
+  ],
 );
 
 /** Messages sent through the contact form; each is also emailed to CONTACT_INBOX. */
@@ -191,13 +205,19 @@ export const facilities = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     slug: text("slug").notNull(),
     name: text("name").notNull(),
+    /**
+     * The name as two facilities must not share it while both are active (issue 24): accents
+     * dropped (NFKD), letter case folded, and everything but letters and digits removed (spaces,
+     * punctuation, invisible characters). Computed by the database, so every writer gets it.
+     */
+    nameKey: text("name_key")
+      .notNull()
+      .generatedAlwaysAs(sql`lower(regexp_replace(normalize(name, NFKD), '[^[:alnum:]]+', '', 'g'))`),
     type: text("type", { enum: ["hospital", "clinic", "diagnostic", "specialty"] }).notNull(),
     location: text("location").notNull(),
     country: text("country").notNull(),
     address: text("address").notNull(),
     description: text("description").notNull(),
-    rating: numeric("rating", { precision: 2, scale: 1, mode: "number" }).notNull().default(0),
-    reviews: integer("reviews").notNull().default(0),
     specialties: text("specialties").array().notNull().default(sql`'{}'::text[]`),
     /** Services offered, as shown on the profile. */
     services: text("services").array().notNull().default(sql`'{}'::text[]`),
@@ -206,6 +226,10 @@ export const facilities = pgTable(
     languages: text("languages").array().notNull().default(sql`'{}'::text[]`),
     insurance: text("insurance").array().notNull().default(sql`'{}'::text[]`),
     image: text("image").notNull(),
+    /**
+     * Retired (issue 28, migration 0010): the Verified tick is the HeFRA licence check
+     * (`licenceVerifiedOn`); nothing reads this, and it stays false until it is dropped.
+     */
     verified: boolean("verified").notNull().default(false),
     emergency: boolean("emergency").notNull().default(false),
     about: text("about").notNull().default(""),
@@ -221,15 +245,23 @@ export const facilities = pgTable(
     nhisAccepted: boolean("nhis_accepted").notNull().default(false),
     /** The Health Facilities Regulatory Agency's licence number, as the facility gives it. */
     hefraLicence: text("hefra_licence"),
-    /** When a system administrator last checked the licence (the "Licence verified" badge); only they set it. */
+    /** When a system administrator last checked the licence: the facility's one Verified tick ("HeFRA licence verified"); only they set it. */
     licenceVerifiedOn: date("licence_verified_on", { mode: "string" }),
     /** The current photo (facility_photos); null: the drawn illustration. */
     photoId: uuid("photo_id"),
+    /** The number on duty for new and escalated referrals, in E.164 (issue 26): its admins edit it. */
+    onCallPhone: text("on_call_phone"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("facilities_slug_key").on(t.slug),
+    check(
+      "facilities_on_call_phone_check",
+      sql`${t.onCallPhone} is null or ${t.onCallPhone} ~ '^\\+[1-9][0-9]{6,14}$'`,
+    ),
+    // One active facility per name (the domain answers a field error first; this stops two saves at once).
+    uniqueIndex("facilities_active_name_key").on(t.nameKey).where(sql`${t.isActive}`),
     index("facilities_active_name_idx").on(t.isActive, sql`lower(${t.name})`),
     // Covers the directory's count: filtered counts read this narrow index, not the wide rows.
     index("facilities_directory_idx").on(t.isActive, t.country, t.type, t.specialties, t.serviceCategories),
@@ -286,6 +318,20 @@ export const users = pgTable(
     declinedAt: timestamp("declined_at", { withTimezone: true }),
     declinedBy: uuid("declined_by").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
     declineReason: text("decline_reason"),
+    // The mobile number the person confirmed with a code (E.164): the only number SMS and WhatsApp go to (issue 26).
+    confirmedPhone: text("confirmed_phone"),
+    phoneConfirmedAt: timestamp("phone_confirmed_at", { withTimezone: true }),
+    /**
+     * The professional registration the person gave (issue 28): a doctor's Medical and Dental
+     * Council (MDC) registration number; a facility administrator's facility's HeFRA licence number.
+     */
+    mdcNumber: text("mdc_number"),
+    hefraLicence: text("hefra_licence"),
+    /** When a system administrator recorded that they checked that number, and who: "Verified by Qurhealth on {date}". */
+    registrationCheckedAt: timestamp("registration_checked_at", { withTimezone: true }),
+    registrationCheckedBy: uuid("registration_checked_by").references((): AnyPgColumn => users.id, {
+      onDelete: "set null",
+    }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -305,6 +351,69 @@ export const users = pgTable(
       "users_declined_check",
       sql`(${t.approvalStatus} = 'declined') = (${t.declinedAt} is not null and ${t.declineReason} is not null)`,
     ),
+    check(
+      "users_confirmed_phone_check",
+      sql`(${t.confirmedPhone} is null) = (${t.phoneConfirmedAt} is null) and (${t.confirmedPhone} is null or ${t.confirmedPhone} ~ '^\\+[1-9][0-9]{6,14}$')`,
+    ),
+    check("users_mdc_number_check", sql`char_length(${t.mdcNumber}) between 1 and 40`),
+    check("users_hefra_licence_check", sql`char_length(${t.hefraLicence}) between 1 and 60`),
+    // A check is of a number someone gave: no number, no check.
+    check(
+      "users_registration_checked_check",
+      sql`${t.registrationCheckedAt} is null or ${t.mdcNumber} is not null or ${t.hefraLicence} is not null`,
+    ),
+  ],
+);
+
+/**
+ * What each person is told, and how (issue 26): per kind of event the channels they chose (email,
+ * sms, whatsapp), and their quiet hours (minutes after midnight, Africa/Accra, which is UTC all
+ * year), which hold everything but emergencies. No row: the defaults in
+ * app/features/notifications/notification-preferences.ts.
+ */
+export const notificationPreferences = pgTable(
+  "notification_preferences",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    channels: jsonb("channels").$type<Record<string, string[]>>().notNull(),
+    /** Quiet hours from and to (minutes after midnight); both null: none. */
+    quietStart: smallint("quiet_start"),
+    quietEnd: smallint("quiet_end"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check(
+      "notification_preferences_quiet_check",
+      sql`(${t.quietStart} is null) = (${t.quietEnd} is null) and (${t.quietStart} is null or (${t.quietStart} between 0 and 1439 and ${t.quietEnd} between 0 and 1439))`,
+    ),
+  ],
+);
+
+/**
+ * Codes sent to confirm a phone number (issue 26): 6 digits, kept as an HMAC (never the code),
+ * valid 5 minutes, 3 tries. Rows stay for a day so that codes are counted per number (3 per
+ * 15 minutes, 10 a day), whoever asks for them.
+ */
+export const phoneConfirmations = pgTable(
+  "phone_confirmations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    phone: text("phone").notNull(),
+    codeHash: text("code_hash").notNull(),
+    attempts: smallint("attempts").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("phone_confirmations_phone_idx").on(t.phone, t.createdAt),
+    index("phone_confirmations_user_idx").on(t.userId, t.createdAt),
+    check("phone_confirmations_attempts_check", sql`${t.attempts} between 0 and 3`),
   ],
 );
 
@@ -463,6 +572,8 @@ export const referrals = pgTable(
     referralFee: integer("referral_fee").notNull(),
     doctorShare: integer("doctor_share").notNull(),
     platformShare: integer("platform_share").notNull(),
+    /** When a pending emergency (15 minutes) or urgent (4 hours) referral was escalated: once (issue 26). */
+    escalatedAt: timestamp("escalated_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("referrals_referral_number_key").on(t.referralNumber),
@@ -509,6 +620,39 @@ export function referralSearchDocument(t: { referralNumber: AnyPgColumn; patient
   return sql`(${t.referralNumber} || chr(10) || ${t.patientName})`;
 }
 
+/**
+ * The referring doctor's review of the facility a completed referral went to (issue 28): one per
+ * referral, 1 to 5 stars and an optional comment of at most 500 characters, editable for 30 days
+ * after it was first written. The facility's rating is the average and count of these, nothing else.
+ */
+export const facilityReviews = pgTable(
+  "facility_reviews",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    referralId: uuid("referral_id")
+      .notNull()
+      .references(() => referrals.id, { onDelete: "cascade" }),
+    facilityId: uuid("facility_id")
+      .notNull()
+      .references(() => facilities.id, { onDelete: "cascade" }),
+    doctorId: uuid("doctor_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    rating: smallint("rating").notNull(),
+    comment: text("comment"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("facility_reviews_referral_key").on(t.referralId),
+    // The profile's average and count: from the index alone.
+    index("facility_reviews_facility_idx").on(t.facilityId, t.rating),
+    index("facility_reviews_doctor_idx").on(t.doctorId),
+    check("facility_reviews_rating_check", sql`${t.rating} between 1 and 5`),
+    check("facility_reviews_comment_check", sql`char_length(${t.comment}) between 1 and 500`),
+  ],
+);
+
 /** Raw bytes (PostgreSQL bytea): attachments live in the database (decision 019). */
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" });
 
@@ -530,6 +674,25 @@ export const referralMessages = pgTable(
   ],
 );
 
+/**
+ * When each person last opened a referral's page (issue 28): the queue's and History's "new
+ * message" badges count the messages since, and a message shows Unread until the other side has
+ * opened the page after it.
+ */
+export const referralReads = pgTable(
+  "referral_reads",
+  {
+    referralId: uuid("referral_id")
+      .notNull()
+      .references(() => referrals.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    readAt: timestamp("read_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.referralId, t.userId] })],
+);
+
 export const ATTACHMENT_TYPES = ["application/pdf", "image/jpeg", "image/png", "image/webp"] as const;
 
 /** Files attached to a referral: a letter, a result, a scan (issue 19); at most 10 MB each, 10 per referral. */
@@ -546,11 +709,19 @@ export const referralAttachments = pgTable(
     contentType: text("content_type", { enum: ATTACHMENT_TYPES }).notNull(),
     sizeBytes: integer("size_bytes").notNull(),
     sha256: text("sha256").notNull(),
-    content: bytea("content").notNull(),
+    /**
+     * Where the bytes are kept (docs/decisions/023): the key in the file store (a directory under
+     * DATA_DIR, or an S3-compatible bucket). Files attached before issue 24 had their bytes in
+     * `content`; they are moved to the store when a server starts, `content` then emptied.
+     */
+    storageKey: text("storage_key"),
+    content: bytea("content"),
     createdAt: createdAt(),
   },
   (t) => [
     index("referral_attachments_referral_idx").on(t.referralId, t.createdAt),
+    // Exactly one home for the bytes: the file store or (before the move) the row itself.
+    check("referral_attachments_home_check", sql`num_nonnulls(${t.storageKey}, ${t.content}) = 1`),
     check("referral_attachments_size_check", sql`${t.sizeBytes} between 1 and 10485760`),
     check(
       "referral_attachments_type_check",
@@ -682,10 +853,15 @@ export const paymentRecords = pgTable(
     paymentReference: text("payment_reference"),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     paidBy: uuid("paid_by").references(() => users.id, { onDelete: "set null" }),
+    /** The payout transfer that carries this record's money (issue 27); cleared if it fails. */
+    payoutTransferId: uuid("payout_transfer_id").references((): AnyPgColumn => payoutTransfers.id, {
+      onDelete: "set null",
+    }),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("payment_records_referral_id_key").on(t.referralId),
+    index("payment_records_payout_transfer_idx").on(t.payoutTransferId).where(sql`${t.payoutTransferId} is not null`),
     index("payment_records_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("payment_records_doctor_id_idx").on(t.doctorId),
     check("payment_records_status_check", sql`${t.status} in ('pending', 'paid')`),
@@ -705,7 +881,7 @@ export const auditEvents = pgTable(
     actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
     action: text("action").notNull(),
     subjectType: text("subject_type", {
-      enum: ["referral", "user", "payment", "facility", "facility_report", "hub"],
+      enum: ["referral", "user", "payment", "facility", "facility_report", "hub", "message"],
     }).notNull(),
     subjectId: uuid("subject_id").notNull(),
     fromStatus: text("from_status"),
@@ -787,4 +963,394 @@ export const facilityReports = pgTable(
     resolvedBy: uuid("resolved_by").references(() => users.id, { onDelete: "set null" }),
   },
   (t) => [index("facility_reports_open_idx").on(t.facilityId, t.createdAt).where(sql`${t.resolvedAt} is null`)],
+);
+
+export const MESSAGE_CHANNELS = ["email", "sms", "whatsapp"] as const;
+export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
+export const MESSAGE_STATUSES = ["queued", "sent", "delivered", "failed", "undelivered"] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+/**
+ * Every outbound message (issue 26): one row per recipient and channel, written in the same
+ * transaction as its cause together with the job that sends it (app/features/messaging). `payload`
+ * holds what to send (an email's subject and bodies, an SMS text) until it is sent; the row then
+ * keeps only who, what kind, when and how it went. The row's id is the idempotency key handed to
+ * providers and the Message-ID of an email, so a message sent again after a crash is the same one.
+ */
+export const messages = pgTable(
+  "messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    channel: text("channel", { enum: MESSAGE_CHANNELS }).notNull(),
+    /** An email address, or an E.164 number (+233...). Shown masked. */
+    recipient: text("recipient").notNull(),
+    /** What caused it, e.g. referral.created, account.approved, hub.launch. */
+    event: text("event").notNull(),
+    status: text("status", { enum: MESSAGE_STATUSES }).notNull().default("queued"),
+    payload: jsonb("payload").$type<Record<string, unknown>>(),
+    /** Who sent it (smtp, outbox, arkesel, ...) and their id for it (delivery reports name it). */
+    provider: text("provider"),
+    providerId: text("provider_id"),
+    attempts: integer("attempts").notNull().default(0),
+    /** Billed SMS parts, and their cost in pesewas where the provider says. */
+    segments: integer("segments"),
+    costPesewas: integer("cost_pesewas"),
+    lastError: text("last_error"),
+    referralId: uuid("referral_id").references(() => referrals.id, { onDelete: "set null" }),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("messages_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("messages_status_idx").on(t.status, t.createdAt.desc()),
+    index("messages_referral_idx").on(t.referralId).where(sql`${t.referralId} is not null`),
+    uniqueIndex("messages_provider_id_key").on(t.provider, t.providerId).where(sql`${t.providerId} is not null`),
+    check("messages_channel_check", sql`${t.channel} in ('email', 'sms', 'whatsapp')`),
+    check("messages_status_check", sql`${t.status} in ('queued', 'sent', 'delivered', 'failed', 'undelivered')`),
+    check("messages_attempts_check", sql`${t.attempts} >= 0`),
+  ],
+);
+
+/* ------------------------------------------------------------------------------------------------
+ * Money: a double-entry ledger, payout details, payout runs and transfers (issue 27, decision 026)
+ * ---------------------------------------------------------------------------------------------- */
+
+export const LEDGER_ACCOUNT_KINDS = [
+  "cash",
+  "doctor_payable",
+  "platform_revenue",
+  "provider_clearing",
+  "provider_fees",
+] as const;
+export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
+
+/**
+ * The ledger's accounts: one of each kind for the network, and one "doctor payable" per doctor.
+ * Amounts on postings are signed: debits positive, credits negative (a liability's or revenue's
+ * balance is the negative of its sum).
+ */
+export const ledgerAccounts = pgTable(
+  "ledger_accounts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind", { enum: LEDGER_ACCOUNT_KINDS }).notNull(),
+    doctorId: uuid("doctor_id").references(() => users.id, { onDelete: "restrict" }),
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("ledger_accounts_doctor_key").on(t.doctorId).where(sql`${t.doctorId} is not null`),
+    uniqueIndex("ledger_accounts_network_kind_key").on(t.kind).where(sql`${t.doctorId} is null`),
+    check(
+      "ledger_accounts_kind_check",
+      sql`${t.kind} in ('cash', 'doctor_payable', 'platform_revenue', 'provider_clearing', 'provider_fees')`,
+    ),
+    check("ledger_accounts_doctor_check", sql`(${t.kind} = 'doctor_payable') = (${t.doctorId} is not null)`),
+  ],
+);
+
+export const LEDGER_ENTRY_KINDS = [
+  "referral_completed",
+  "paid_outside",
+  "payout_initiated",
+  "payout_settled",
+  "payout_failed",
+  "payout_reversed",
+  "provider_fee",
+] as const;
+export type LedgerEntryKind = (typeof LEDGER_ENTRY_KINDS)[number];
+
+/**
+ * A journal entry: postings that sum to zero (a deferred constraint trigger checks it at commit,
+ * migration 0013), written once under a unique idempotency key. Entries and postings are
+ * append-only (triggers refuse UPDATE, DELETE and TRUNCATE).
+ */
+export const ledgerEntries = pgTable(
+  "ledger_entries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    idempotencyKey: text("idempotency_key").notNull(),
+    kind: text("kind", { enum: LEDGER_ENTRY_KINDS }).notNull(),
+    memo: text("memo").notNull(),
+    referralId: uuid("referral_id").references(() => referrals.id, { onDelete: "restrict" }),
+    paymentRecordId: uuid("payment_record_id").references(() => paymentRecords.id, { onDelete: "restrict" }),
+    payoutTransferId: uuid("payout_transfer_id").references((): AnyPgColumn => payoutTransfers.id, {
+      onDelete: "restrict",
+    }),
+    actorId: uuid("actor_id").references(() => users.id, { onDelete: "restrict" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("ledger_entries_idempotency_key").on(t.idempotencyKey),
+    index("ledger_entries_created_idx").on(t.createdAt),
+    index("ledger_entries_transfer_idx").on(t.payoutTransferId).where(sql`${t.payoutTransferId} is not null`),
+    check(
+      "ledger_entries_kind_check",
+      sql`${t.kind} in ('referral_completed', 'paid_outside', 'payout_initiated', 'payout_settled', 'payout_failed', 'payout_reversed', 'provider_fee')`,
+    ),
+  ],
+);
+
+/** One line of a journal entry, in pesewas: debit positive, credit negative, never zero. */
+export const ledgerPostings = pgTable(
+  "ledger_postings",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    entryId: uuid("entry_id")
+      .notNull()
+      .references(() => ledgerEntries.id, { onDelete: "restrict" }),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => ledgerAccounts.id, { onDelete: "restrict" }),
+    amount: bigint("amount", { mode: "number" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // A balance and a statement read one account's postings in order.
+    index("ledger_postings_account_idx").on(t.accountId, t.id),
+    index("ledger_postings_entry_idx").on(t.entryId),
+    check("ledger_postings_amount_check", sql`${t.amount} <> 0`),
+  ],
+);
+
+export const PAYOUT_METHODS = ["mobile_money", "bank"] as const;
+export type PayoutMethod = (typeof PAYOUT_METHODS)[number];
+export const MOBILE_MONEY_NETWORKS = ["MTN", "TELECEL", "AT"] as const;
+export type MobileMoneyNetwork = (typeof MOBILE_MONEY_NETWORKS)[number];
+
+/**
+ * Where a doctor is paid (one row per doctor): a mobile-money wallet (E.164 number and network) or
+ * a bank account (number and bank code), and the name on it. Changed only through a confirmed
+ * payout_detail_changes row; a change holds payouts until `hold_until` (24 hours).
+ */
+export const payoutDetails = pgTable(
+  "payout_details",
+  {
+    doctorId: uuid("doctor_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "restrict" }),
+    method: text("method", { enum: PAYOUT_METHODS }).notNull(),
+    network: text("network", { enum: MOBILE_MONEY_NETWORKS }),
+    accountNumber: text("account_number").notNull(),
+    bankCode: text("bank_code"),
+    accountName: text("account_name").notNull(),
+    /** The provider's recipient for these details (e.g. Paystack's RCP_...), made at the first transfer. */
+    recipientProvider: text("recipient_provider"),
+    recipientCode: text("recipient_code"),
+    holdUntil: timestamp("hold_until", { withTimezone: true }).notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("payout_details_method_check", sql`${t.method} in ('mobile_money', 'bank')`),
+    check(
+      "payout_details_shape_check",
+      sql`(${t.method} = 'mobile_money' and ${t.network} in ('MTN', 'TELECEL', 'AT') and ${t.bankCode} is null) or (${t.method} = 'bank' and ${t.network} is null and ${t.bankCode} is not null)`,
+    ),
+  ],
+);
+
+/**
+ * A requested change of payout details, applied once both codes are confirmed: one by SMS to the
+ * doctor's confirmed phone, one by email (each kept as an HMAC, never the code), valid 15 minutes,
+ * 5 tries.
+ */
+export const payoutDetailChanges = pgTable(
+  "payout_detail_changes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    doctorId: uuid("doctor_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    method: text("method", { enum: PAYOUT_METHODS }).notNull(),
+    network: text("network", { enum: MOBILE_MONEY_NETWORKS }),
+    accountNumber: text("account_number").notNull(),
+    bankCode: text("bank_code"),
+    accountName: text("account_name").notNull(),
+    smsCodeHash: text("sms_code_hash").notNull(),
+    emailCodeHash: text("email_code_hash").notNull(),
+    attempts: smallint("attempts").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    appliedAt: timestamp("applied_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("payout_detail_changes_doctor_idx").on(t.doctorId, t.createdAt),
+    check("payout_detail_changes_attempts_check", sql`${t.attempts} between 0 and 5`),
+  ],
+);
+
+export const PAYOUT_RUN_STATUSES = ["prepared", "approved", "cancelled"] as const;
+export type PayoutRunStatus = (typeof PAYOUT_RUN_STATUSES)[number];
+
+/** A payout run: prepared by one system administrator, approved by another (never the same). */
+export const payoutRuns = pgTable(
+  "payout_runs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    status: text("status", { enum: PAYOUT_RUN_STATUSES }).notNull().default("prepared"),
+    minimumPesewas: integer("minimum_pesewas").notNull(),
+    totalPesewas: bigint("total_pesewas", { mode: "number" }).notNull(),
+    transferCount: integer("transfer_count").notNull(),
+    preparedBy: uuid("prepared_by")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    preparedAt: timestamp("prepared_at", { withTimezone: true }).notNull().defaultNow(),
+    approvedBy: uuid("approved_by").references(() => users.id, { onDelete: "restrict" }),
+    approvedAt: timestamp("approved_at", { withTimezone: true }),
+    cancelledBy: uuid("cancelled_by").references(() => users.id, { onDelete: "restrict" }),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("payout_runs_prepared_idx").on(t.preparedAt.desc()),
+    // One run waiting for approval at a time: two preparations cannot both hold the same balances.
+    uniqueIndex("payout_runs_one_prepared_key").on(t.status).where(sql`${t.status} = 'prepared'`),
+    check("payout_runs_status_check", sql`${t.status} in ('prepared', 'approved', 'cancelled')`),
+    check("payout_runs_four_eyes_check", sql`${t.approvedBy} is null or ${t.approvedBy} <> ${t.preparedBy}`),
+    check(
+      "payout_runs_approved_check",
+      sql`(${t.status} = 'approved') = (${t.approvedBy} is not null and ${t.approvedAt} is not null)`,
+    ),
+    check("payout_runs_total_check", sql`${t.totalPesewas} >= 0 and ${t.transferCount} >= 0`),
+  ],
+);
+
+export const PAYOUT_TRANSFER_STATUSES = [
+  "prepared",
+  "queued",
+  "pending",
+  "success",
+  "failed",
+  "reversed",
+  "cancelled",
+] as const;
+export type PayoutTransferStatus = (typeof PAYOUT_TRANSFER_STATUSES)[number];
+
+/**
+ * One doctor's transfer in a run, under our own reference (unique, and one per doctor per run): the
+ * provider is always asked with this reference, so a retry never pays twice. Status moves forward
+ * only, by conditional updates: prepared -> queued (approved) -> pending (provider took it) ->
+ * success | failed | reversed; success -> reversed; prepared -> cancelled.
+ */
+export const payoutTransfers = pgTable(
+  "payout_transfers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    runId: uuid("run_id")
+      .notNull()
+      .references(() => payoutRuns.id, { onDelete: "restrict" }),
+    doctorId: uuid("doctor_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    amountPesewas: bigint("amount_pesewas", { mode: "number" }).notNull(),
+    reference: text("reference").notNull(),
+    status: text("status", { enum: PAYOUT_TRANSFER_STATUSES }).notNull().default("prepared"),
+    provider: text("provider").notNull(),
+    /** Where the money goes, as it was when the run was prepared. */
+    method: text("method", { enum: PAYOUT_METHODS }).notNull(),
+    network: text("network", { enum: MOBILE_MONEY_NETWORKS }),
+    accountNumber: text("account_number").notNull(),
+    bankCode: text("bank_code"),
+    accountName: text("account_name").notNull(),
+    providerTransferCode: text("provider_transfer_code"),
+    feePesewas: bigint("fee_pesewas", { mode: "number" }),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    initiatedAt: timestamp("initiated_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("payout_transfers_reference_key").on(t.reference),
+    uniqueIndex("payout_transfers_run_doctor_key").on(t.runId, t.doctorId),
+    index("payout_transfers_doctor_idx").on(t.doctorId, t.createdAt.desc()),
+    index("payout_transfers_status_idx").on(t.status, t.updatedAt),
+    check(
+      "payout_transfers_status_check",
+      sql`${t.status} in ('prepared', 'queued', 'pending', 'success', 'failed', 'reversed', 'cancelled')`,
+    ),
+    check("payout_transfers_amount_check", sql`${t.amountPesewas} > 0`),
+  ],
+);
+
+/**
+ * Provider webhooks received (one row per distinct signed body): a replay finds its row and
+ * changes nothing.
+ */
+export const payoutWebhookEvents = pgTable(
+  "payout_webhook_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    provider: text("provider").notNull(),
+    bodySha256: text("body_sha256").notNull(),
+    event: text("event").notNull(),
+    reference: text("reference"),
+    outcome: text("outcome").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("payout_webhook_events_body_key").on(t.provider, t.bodySha256),
+    index("payout_webhook_events_reference_idx").on(t.reference),
+  ],
+);
+
+export type ReconciliationMismatch = {
+  reference: string;
+  ours: { status: string; amountPesewas: number } | null;
+  provider: { status: string; amountPesewas: number } | null;
+  problem: string;
+};
+
+/** The daily comparison of our transfers with the provider's list for one day (Africa/Accra). */
+export const payoutReconciliations = pgTable(
+  "payout_reconciliations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    day: date("day").notNull(),
+    provider: text("provider").notNull(),
+    checkedTransfers: integer("checked_transfers").notNull(),
+    mismatches: jsonb("mismatches").$type<ReconciliationMismatch[]>().notNull(),
+    ranAt: timestamp("ran_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("payout_reconciliations_day_idx").on(t.day.desc(), t.ranAt.desc())],
+);
+
+/* ------------------------------------------------------------------------------------------------
+ * One submission, one record (issue 29, decision 027)
+ * ---------------------------------------------------------------------------------------------- */
+
+/**
+ * The keys of the forms that create something (lib/idempotency.server.ts): a key is taken in the
+ * same transaction as what its post creates (the primary key decides between concurrent posts),
+ * with the answer to give a repeat: its status, where it redirected and with which toast, the
+ * created record, or the data it answered. `status` 0: claimed, not yet answered (registration's
+ * create runs outside the transaction). Kept 8 days (longer than a draft in the browser), then swept.
+ */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    /** The user's id, or `anonymous`. */
+    scope: text("scope").notNull(),
+    key: text("key").notNull(),
+    /** Which form the key was posted to (a key sent to another form is refused). */
+    form: text("form").notNull(),
+    status: smallint("status").notNull(),
+    location: text("location"),
+    toast: jsonb("toast").$type<{
+      title: string;
+      description?: string;
+      variant?: "default" | "success" | "destructive";
+    }>(),
+    recordId: text("record_id"),
+    body: jsonb("body").$type<unknown>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: "idempotency_keys_pkey", columns: [t.scope, t.key] }),
+    index("idempotency_keys_created_at_idx").on(t.createdAt),
+    check("idempotency_keys_key_check", sql`length(${t.key}) between 16 and 128`),
+  ],
 );

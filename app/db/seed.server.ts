@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { FACILITY_SEED } from "../content/facilities.ts";
 import { HUBS } from "../content/hubs.ts";
-import { assignUniqueSlugs } from "../features/facilities/slug.ts";
+import { assignUniqueSlugs } from "../lib/slug.ts";
 import type { Db } from "./client.server.ts";
 import { facilities, hubs } from "./schema.ts";
 

@@ -22,23 +22,28 @@ function transporterFor(url: string): Transporter {
     transport?.transporter.close();
     transport = {
       url,
-      // Options such as ?pool=true or timeouts can be given in the URL's query string.
-      transporter: nodemailer.createTransport(url),
+      // Pooled: the job queue's workers send side by side over a few kept connections (5), instead of
+      // a connection per message. The URL's query string overrides (?pool=false, ?maxConnections=10, timeouts).
+      transporter: nodemailer.createTransport({ url, pool: true }),
     };
   }
   return transport.transporter;
 }
 
+/** Who took a message and their id for it (the SMTP server's queue id answer, or the outbox file). */
+export type MailSent = { provider: "smtp" | "outbox"; providerId: string | null };
+
 /**
- * The one way the product sends mail: over SMTP when SMTP_URL is set; otherwise (development)
- * each message is written to DATA_DIR/outbox and its links are logged.
+ * Hands one message to SMTP when SMTP_URL is set; otherwise (development) writes it to
+ * DATA_DIR/outbox and logs its links. Product code does not call this: it queues mail with
+ * `queueEmail` (app/features/messaging/messages.server.ts), whose worker calls it.
  */
-export async function sendMail(mail: Mail): Promise<void> {
+export async function sendMail(mail: Mail): Promise<MailSent> {
   const config = env();
   const to = Array.isArray(mail.to) ? mail.to : [mail.to];
-  if (to.length === 0) return;
+  if (to.length === 0) return { provider: config.SMTP_URL ? "smtp" : "outbox", providerId: null };
   if (config.SMTP_URL) {
-    await transporterFor(config.SMTP_URL).sendMail({
+    const info = await transporterFor(config.SMTP_URL).sendMail({
       from: config.MAIL_FROM,
       to,
       subject: mail.subject,
@@ -48,7 +53,7 @@ export async function sendMail(mail: Mail): Promise<void> {
       messageId: mail.messageId,
     });
     logger.info({ to: to.length, subject: mail.subject }, "mail sent");
-    return;
+    return { provider: "smtp", providerId: info.messageId ?? mail.messageId ?? null };
   }
   const outbox = path.join(config.DATA_DIR, "outbox");
   mkdirSync(outbox, { recursive: true });
@@ -59,9 +64,5 @@ export async function sendMail(mail: Mail): Promise<void> {
   writeFileSync(file, JSON.stringify({ from: config.MAIL_FROM, ...mail, to }, null, 2));
   const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
   logger.info({ to, subject: mail.subject, links, file }, "mail written to the development outbox (SMTP_URL is unset)");
-}
-
-/** Sends without making the request wait; a failure is logged (`what` names the mail in the log). */
-export function mailInBackground(mail: Mail, what: string): void {
-  sendMail(mail).catch((error: unknown) => logger.error({ err: error }, `sending the ${what} mail failed`));
+  return { provider: "outbox", providerId: path.basename(file) };
 }

@@ -23,8 +23,28 @@ export async function hitRateLimit(db: Db, key: string, rule: RateLimit, now = n
   return { ok: count <= rule.limit, remaining: Math.max(0, rule.limit - count), retryAfterSeconds };
 }
 
+/**
+ * Whether `key` has already used up its allowance in the current window, without counting
+ * anything: for limits that count only some outcomes (failed sign-ins), checked before the attempt
+ * and counted with `hitRateLimit` after it fails.
+ */
+export async function isRateLimited(db: Db, key: string, rule: RateLimit, now = new Date()): Promise<RateLimitResult> {
+  const windowStart = new Date(Math.floor(now.getTime() / rule.windowMs) * rule.windowMs);
+  const result = await db.execute<{ count: number }>(sql`
+    select count from rate_limits where key = ${key} and window_start = ${windowStart.toISOString()}
+  `);
+  const count = Number(result.rows[0]?.count ?? 0);
+  const retryAfterSeconds = Math.max(1, Math.ceil((windowStart.getTime() + rule.windowMs - now.getTime()) / 1000));
+  return { ok: count < rule.limit, remaining: Math.max(0, rule.limit - count), retryAfterSeconds };
+}
+
 /** "Too many attempts. Try again in N minutes." (rounded up, at least 1). */
 export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
   return `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+}
+
+/** E2E_RELAXED_RATE_LIMITS=1 (the end-to-end server) multiplies every limit by 100. */
+export function limitFactor(): number {
+  return process.env.E2E_RELAXED_RATE_LIMITS === "1" ? 100 : 1;
 }

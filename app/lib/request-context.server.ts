@@ -4,6 +4,11 @@ import { createContext, type RouterContextProvider } from "react-router";
 export type RequestInfo = {
   /** Per-request CSP nonce for the inline scripts React Router and React emit. */
   nonce: string;
+  /**
+   * The page's form key: the base of the idempotency key each form of the page posts
+   * (lib/idempotency.ts), random per answer (the page cache puts a new one in each kept copy).
+   */
+  formKey: string;
   /** The client's address (from the socket, or X-Forwarded-For behind a trusted proxy). */
   ip: string;
   requestId: string;
@@ -11,6 +16,7 @@ export type RequestInfo = {
 
 export const requestInfoContext = createContext<RequestInfo>({
   nonce: "",
+  formKey: "",
   ip: "unknown",
   requestId: "dev",
 });

@@ -1,5 +1,5 @@
 import type { EntryContext } from "react-router";
-import type { RouteHandle } from "../root";
+import type { RouteHandle } from "./route-handle";
 
 /**
  * Marks a rendered page the server may keep and serve again (server/page-cache.ts): set by
@@ -15,7 +15,24 @@ export const STATIC_PAGE_HEADER = "X-Static-Page";
 export const VERSIONED_CONTENT = ["facilities", "hubs"] as const;
 export type VersionedContent = (typeof VERSIONED_CONTENT)[number];
 
-export type CacheTag = "static" | `content:${VersionedContent}`;
+/** What a page is built from: one content, or several (the home page counts facilities and lists hubs). */
+export type VersionedBy = VersionedContent | readonly VersionedContent[];
+
+/** `content:hubs` or, for a page built from several, `content:facilities,hubs` (sorted). */
+export type CacheTag = "static" | `content:${string}`;
+
+/** The contents of a page built from versioned content, sorted, in one list. */
+export function versionedContents(by: VersionedBy): VersionedContent[] {
+  return [...new Set(typeof by === "string" ? [by] : by)].sort();
+}
+
+/** The contents a `content:` tag names, or null when it names none or an unknown one. */
+export function contentsOfTag(tag: string): VersionedContent[] | null {
+  if (!tag.startsWith("content:")) return null;
+  const names = tag.slice("content:".length).split(",");
+  const known = names.filter((n): n is VersionedContent => (VERSIONED_CONTENT as readonly string[]).includes(n));
+  return known.length > 0 && known.length === names.length ? known : null;
+}
 
 /**
  * How the server may keep this answer, or null when it may not: only a GET answered 200, by a page
@@ -26,7 +43,7 @@ export function pageCacheTag(request: Request, status: number, context: EntryCon
   if (request.method !== "GET" || status !== 200) return null;
   const leaf = context.staticHandlerContext.matches.at(-1);
   const handle = leaf ? (context.routeModules[leaf.route.id]?.handle as RouteHandle | undefined) : undefined;
-  if (handle?.versionedBy) return `content:${handle.versionedBy}`;
+  if (handle?.versionedBy) return `content:${versionedContents(handle.versionedBy).join(",")}`;
   if (handle?.static === true && new URL(request.url).search === "") return "static";
   return null;
 }

@@ -59,7 +59,7 @@ export const writeStreams: WriteStream[] = [
         .select({ email: hubWaitlist.email })
         .from(hubWaitlist)
         .where(inArray(hubWaitlist.email, keys));
-      return new Set(rows.map((r) => r.email));
+      return new Set(rows.flatMap((r) => (r.email ? [r.email] : [])));
     },
   },
   {
@@ -92,8 +92,8 @@ export const writeStreams: WriteStream[] = [
         body: referralForm(referralFacility, patientName),
       });
       await response.arrayBuffer();
-      // A redirect to the dashboard is the acknowledgement; a refusal (401, 403, 400) is not.
-      return response.status === 302 && (response.headers.get("location") ?? "").startsWith("/dashboard/doctor");
+      // A redirect to the new referral's page is the acknowledgement; a refusal (401, 403, 400) is not.
+      return response.status === 302 && /^\/referrals\/REF-/.test(response.headers.get("location") ?? "");
     },
     async present(db, keys) {
       const rows = await db
@@ -147,13 +147,13 @@ export type DurabilityReport = {
   streams: Record<string, { sent: number; acknowledged: number }>;
 };
 
-type Target = {
+export type Target = {
   serverEnv: Record<string, string>;
   open(): Promise<{ db: Db; close(): Promise<void> }>;
   drop(): Promise<void>;
 };
 
-async function pgliteTarget(): Promise<Target> {
+export async function pgliteTarget(): Promise<Target> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "durability-"));
   const open = async () => {
     const handle = await openDatabase({ kind: "pglite", dataDir: path.join(dataDir, "pglite") });
@@ -167,8 +167,9 @@ async function pgliteTarget(): Promise<Target> {
   };
 }
 
-async function postgresTarget(): Promise<Target> {
-  const handle = await createTestDb();
+export async function postgresTarget(): Promise<Target> {
+  // No job workers in the test process: the server under test is the only one sending its messages.
+  const handle = await createTestDb({ workers: false });
   const url = new URL(process.env.TEST_DATABASE_URL!);
   url.pathname = `/${handle.name}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), "durability-pg-"));

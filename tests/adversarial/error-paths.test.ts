@@ -48,6 +48,26 @@ describe("expected refusals are answered without an error in the log", () => {
     expect(lines).toEqual([]);
   });
 
+  it("a post that says same-origin with another site's Origin is a 403 before the router sees it", async () => {
+    const lines = await output(async () => {
+      for (const origin of ["https://attacker.example", "null", "https://qurhealth.test"]) {
+        for (const target of ["/contact", "/contact.data", "/auth/sign-in"]) {
+          const response = await app.request(target, {
+            method: "POST",
+            headers: {
+              "Sec-Fetch-Site": "same-origin",
+              Origin: origin,
+              "Content-Type": "application/x-www-form-urlencoded",
+            },
+            body: "name=Ama&email=ama%40example.org&message=Hello",
+          });
+          expect(response.status, `${origin} ${target}`).toBe(403);
+        }
+      }
+    });
+    expect(lines).toEqual([]);
+  });
+
   it("an unknown page is a 404 without an error line", async () => {
     const lines = await output(async () => {
       expect((await app.request("/no-such-page")).status).toBe(404);

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { parseFormData } from "@remix-run/form-data-parser";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
@@ -8,26 +9,31 @@ import type { Db } from "~/db/client.server";
 import { referralAttachments, referralMessages, referrals } from "~/db/schema";
 import { declineSchema } from "~/features/accounts/decline-schema";
 import { FORGOT_PASSWORD_FIELDS, forgotPasswordSchema } from "~/features/accounts/forgot-password-schema";
-import { readFields, validateForm } from "~/features/accounts/form-errors";
 import { REGISTER_FIELDS, registerSchema } from "~/features/accounts/register-schema";
+import { REGISTRATION_NUMBER_SCHEMAS } from "~/features/accounts/registration-number";
 import { SIGN_IN_FIELDS, signInSchema } from "~/features/accounts/sign-in-schema";
 import { readContactForm } from "~/features/contact/contact-fields";
-import { validateContact } from "~/features/contact/contact-schema";
+import { contactSchema } from "~/features/contact/contact-schema";
 import { facilityReportSchema, facilitySchema, readFacilityForm } from "~/features/facilities/facility-schema";
 import { HUB_FIELDS, hubLaunchSchema, hubSchema, hubUpdateSchema } from "~/features/hubs/hub-schema";
-import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, sniffAttachmentType } from "~/features/referrals/attachment-rules";
 import {
-  CREATE_REFERRAL_FIELDS,
-  createReferralSchema,
-  PAYMENT_METHODS,
-  RECORD_PAYMENT_FIELDS,
-  recordPaymentSchema,
-  rejectionSchema,
-} from "~/features/referrals/referral-schema";
+  NOTIFICATION_CHANNELS,
+  NOTIFICATION_EVENTS,
+  preferencesSchema,
+} from "~/features/notifications/notification-preferences";
+import { PAYMENT_METHODS, RECORD_PAYMENT_FIELDS, recordPaymentSchema } from "~/features/payments/payment-schema";
+import { confirmPayoutDetailsSchema, requestPayoutDetailsSchema } from "~/features/payouts/payout-details-schema";
+import { confirmCodeSchema, sendCodeSchema } from "~/features/phones/phone-schemas";
+import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, sniffAttachmentType } from "~/features/referrals/attachment-rules";
+import { CREATE_REFERRAL_FIELDS, createReferralSchema, rejectionSchema } from "~/features/referrals/referral-schema";
 import { URGENCY_LEVELS } from "~/features/referrals/referral-status";
 import { cancelSchema, messageSchema, outcomeSchema } from "~/features/referrals/workspace-schemas";
+import { reviewSchema } from "~/features/reviews/review-schema";
 import { asWaitlistHub } from "~/features/waitlist/waitlist-hubs";
 import { FACILITY_TYPES, parseWaitlistSubmission } from "~/features/waitlist/waitlist-schema";
+import { readFields, validateForm } from "~/lib/form-fields";
+import { parsePhone } from "~/lib/phone";
+import { fileStore } from "~/storage/file-store.server";
 import { APP_ORIGIN } from "./built-app";
 import type { ReferralWorld, WorkspacePoolSizes, WorkspacePools } from "./referral-fixtures";
 import { HOSTILE_ATOMS } from "./reflection";
@@ -183,6 +189,11 @@ const email = fc.oneof(
   { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...HOSTILE_ATOMS), word).map(([a, b]) => `${a}@${b}.org`) },
 );
 const phone = fc.stringMatching(/^\+?\d{10,14}$/);
+/** An MDC registration number or a HeFRA licence number (issue 28), as people write them. */
+const registrationNumber = fc.oneof(
+  fc.stringMatching(/^MDC\/(RN|PN)\/\d{3,6}$/),
+  fc.stringMatching(/^HeFRA\/[A-Z]{3}\/20\d{2}\/\d{4}$/),
+);
 const name = fc.tuple(word, word).map(([a, b]) => `${a} ${b}`);
 const text = fc.oneof(name, fc.string({ maxLength: 80 }));
 const optional = (valid: fc.Arbitrary<string>) => fc.oneof(valid, fc.constant(""));
@@ -268,8 +279,15 @@ function hubOf(path: string): string {
   }
 }
 
-const waitlistValid = (form: FormData, s: Submission) =>
-  !!asWaitlistHub(HUBS.find((h) => h.id === hubOf(s.path))) && parseWaitlistSubmission(Object.fromEntries(form)).ok;
+/** Valid when the hub takes sign-ups, the schema passes and, with SMS consent, the phone is a mobile number (issue 26). */
+const waitlistValid = (form: FormData, s: Submission) => {
+  const values = Object.fromEntries(form);
+  if (!asWaitlistHub(HUBS.find((h) => h.id === hubOf(s.path))) || !parseWaitlistSubmission(values).ok) return false;
+  return values.smsConsent !== "on" || parsePhone(String(values.phone ?? ""), { mobile: true }).ok;
+};
+/** Sometimes a real Ghanaian mobile number, sometimes anything phone-like; the SMS consent box ticked or not. */
+const waitlistPhone = optional(fc.oneof(phone, fc.constantFrom("020 555 0147", "+233245550147", "0302123456")));
+const smsConsent = fc.constantFrom("on", "", "off");
 
 /** Sign in and register share /auth: the `intent` field picks the form. */
 function authValid(form: FormData): boolean {
@@ -294,6 +312,8 @@ export function fuzzForms(context: FuzzContext): FuzzForm[] {
         role: fc.constantFrom(...ROLES),
         specialty: optional(text),
         facility_id: facilityId,
+        mdc_number: optional(registrationNumber),
+        hefra_licence: optional(registrationNumber),
       }),
       fc.boolean(),
     )
@@ -318,7 +338,8 @@ export function fuzzForms(context: FuzzContext): FuzzForm[] {
           specialty: optional(text),
           yearsOfExperience: optional(fc.nat(80).map(String)),
           country: fc.constantFrom("Ghana", "Nigeria", "Kenya"),
-          phone: optional(phone),
+          phone: waitlistPhone,
+          smsConsent,
           message: optional(text),
         }),
       ),
@@ -338,7 +359,8 @@ export function fuzzForms(context: FuzzContext): FuzzForm[] {
           facilityType: fc.constantFrom(...FACILITY_TYPES.map((t) => t.value)),
           contactPerson: name,
           country: fc.constantFrom("Ghana", "Nigeria", "Kenya"),
-          phone: optional(phone),
+          phone: waitlistPhone,
+          smsConsent,
           message: optional(text),
         }),
       ),
@@ -346,6 +368,23 @@ export function fuzzForms(context: FuzzContext): FuzzForm[] {
       stores: { table: "hub_waitlist", exact: true },
       echoes: true,
       share: 3,
+    },
+    {
+      name: "hub waitlist (patient or family member)",
+      submission: submissions(
+        hubPath,
+        fieldsOf({
+          userType: fc.constant("patient"),
+          fullName: name,
+          email,
+          phone: waitlistPhone,
+          smsConsent,
+        }),
+      ),
+      isValid: waitlistValid,
+      stores: { table: "hub_waitlist", exact: true },
+      echoes: true,
+      share: 2,
     },
     {
       name: "contact",
@@ -359,7 +398,7 @@ export function fuzzForms(context: FuzzContext): FuzzForm[] {
           message: text,
         }),
       ),
-      isValid: (form) => validateContact(readContactForm(form)).ok,
+      isValid: (form) => contactSchema.safeParse(readContactForm(form)).success,
       stores: { table: "contact_messages", exact: true },
       echoes: true,
       share: 3,
@@ -392,6 +431,10 @@ export function fuzzForms(context: FuzzContext): FuzzForm[] {
     ...referralForms(context),
     ...workspaceForms(context),
     ...facilityForms(context),
+    ...phoneForms(context),
+    ...payoutDetailsForms(context),
+    ...payoutRunForms(context),
+    ...messageForms(context),
   ];
 }
 
@@ -486,7 +529,9 @@ function referralForms(context: FuzzContext): FuzzForm[] {
           world().pendingPayments.includes(parsed.data.paymentId)
         );
       },
-      stores: { table: "audit_events", exact: true },
+      // One audit row per payment: the same administrator's repeat of a payment answers 200 as their
+      // first did and writes nothing (issue 29).
+      stores: { table: "audit_events", exact: false },
       echoes: false,
       cookie: () => world().cookies.systemAdmin,
     },
@@ -513,6 +558,38 @@ function referralForms(context: FuzzContext): FuzzForm[] {
       echoes: false,
       cookie: () => world().cookies.systemAdmin,
     },
+    {
+      // Issue 28: a system administrator records that an account's registration number was checked.
+      name: "record a registration number as checked",
+      submission: submissions(
+        fc.constant("/dashboard/system-admin/registration-check"),
+        fieldsOf({
+          userId: fc.oneof(
+            { weight: 4, arbitrary: pick(() => world().pendingAccounts) },
+            { weight: 1, arbitrary: fc.uuid() },
+          ),
+          back: fc.constantFrom("/dashboard/system-admin?tab=users", "//evil.example/", "https://evil.example/"),
+        }),
+      ),
+      isValid: (form) => world().pendingAccounts.includes(readFields(form, ["userId"]).userId),
+      // One audit row per account's number: a second record answers as the first and writes none;
+      // a system administrator's account has no number (409).
+      stores: { table: "audit_events", exact: false },
+      // Recorded: back to the dashboard page it came from (302; 202 for a single-fetch post).
+      acknowledges: (status) => status === 202 || (status >= 300 && status < 400),
+      echoes: false,
+      cookie: () => world().cookies.systemAdmin,
+    },
+    {
+      // Issue 28: the registration number page (an account made before numbers were asked).
+      name: "give a registration number",
+      submission: submissions(fc.constant("/account/registration"), fieldsOf({ number: registrationNumber })),
+      isValid: (form) => REGISTRATION_NUMBER_SCHEMAS.mdc.safeParse(readFields(form, ["number"])).success,
+      // Saved: on to the dashboard (302; 202 for a single-fetch post). It changes the doctor's row, adds none.
+      acknowledges: (status) => status === 202 || (status >= 300 && status < 400),
+      echoes: true,
+      cookie: () => world().cookies.doctor,
+    },
   ];
 }
 
@@ -521,7 +598,14 @@ function referralForms(context: FuzzContext): FuzzForm[] {
  * -------------------------------------------------------------------------------------------- */
 
 /** How many referrals each of the referral page's fuzzed actions aims at (referral-fixtures.ts). */
-export const WORKSPACE_POOLS: WorkspacePoolSizes = { message: 5, attach: 10, cancel: 20, reject: 20, complete: 20 };
+export const WORKSPACE_POOLS: WorkspacePoolSizes = {
+  message: 5,
+  attach: 10,
+  cancel: 20,
+  reject: 20,
+  complete: 20,
+  review: 5,
+};
 
 /** The limits the referral page's action reads a multipart post with (routes/referrals/referral.tsx). */
 const UPLOAD_PARSE = {
@@ -692,20 +776,28 @@ async function workspaceInvariant(db: Db): Promise<void> {
       fileName: referralAttachments.fileName,
       contentType: referralAttachments.contentType,
       sizeBytes: referralAttachments.sizeBytes,
-      length: sql<number>`octet_length(${referralAttachments.content})`.mapWith(Number),
-      head: sql<Uint8Array>`substring(${referralAttachments.content} from 1 for 16)`,
+      sha256: referralAttachments.sha256,
+      storageKey: referralAttachments.storageKey,
     })
     .from(referralAttachments);
   const perReferral = new Map<string, number>();
   for (const f of files) {
     perReferral.set(f.referralId, (perReferral.get(f.referralId) ?? 0) + 1);
-    const head = new Uint8Array(f.head);
+    // The bytes are in the file store (issue 24): read back, as a download would.
+    const stored = f.storageKey ? await fileStore().get(f.storageKey) : null;
+    const bytes = stored ? Buffer.from(await new Response(stored).arrayBuffer()) : Buffer.alloc(0);
+    if (!stored) problems.push(`file ${f.id} has no bytes in the file store (key ${f.storageKey})`);
+    else if (createHash("sha256").update(bytes).digest("hex") !== f.sha256) {
+      problems.push(`file ${f.id}'s bytes do not match its SHA-256`);
+    }
+    const length = bytes.length;
+    const head = new Uint8Array(bytes.subarray(0, 16));
     const sniffed = sniffAttachmentType(head);
     if (sniffed === null || sniffed !== f.contentType) {
       problems.push(`file ${f.id} starts with ${Buffer.from(head).toString("hex")} and is stored as ${f.contentType}`);
     }
-    if (f.length < 1 || f.length > MAX_ATTACHMENT_BYTES || f.length !== f.sizeBytes) {
-      problems.push(`file ${f.id} has ${f.length} bytes (recorded ${f.sizeBytes})`);
+    if (length < 1 || length > MAX_ATTACHMENT_BYTES || length !== f.sizeBytes) {
+      problems.push(`file ${f.id} has ${length} bytes (recorded ${f.sizeBytes})`);
     }
     // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is looked for
     if (!f.fileName || /[/\\\u0000-\u001f\u007f\u202a-\u202e]/.test(f.fileName) || [...f.fileName].length > 255) {
@@ -781,6 +873,11 @@ function workspaceForms(context: FuzzContext): FuzzForm[] {
     max: number,
     as: "doctor" | "facilityAdmin",
     stores: string,
+    /**
+     * One row per acknowledged post. A transition is not: the same person's repeat of it (a double
+     * tap, a retry) answers 200 as their first did and writes nothing (issue 29).
+     */
+    exact = true,
   ): FuzzForm => ({
     name,
     submission: submissions(
@@ -795,7 +892,7 @@ function workspaceForms(context: FuzzContext): FuzzForm[] {
       const values = readFields(form, ["intent", field]);
       return values.intent === intent && inPool(s, pools()[pool]) && valid(values[field]);
     },
-    stores: { table: stores, exact: true },
+    stores: { table: stores, exact },
     echoes: false,
     cookie: () => cookies()[as],
     invariant: workspaceInvariant,
@@ -818,8 +915,10 @@ function workspaceForms(context: FuzzContext): FuzzForm[] {
       (reason) => cancelSchema.safeParse({ reason }).success,
       1000,
       "doctor",
-      // Each cancellation writes one audit row (a second one of the same referral is a 409).
+      // Each cancellation writes one audit row; a second one of the same referral writes none
+      // (the doctor's repeat answers as the first did, issue 29).
       "audit_events",
+      false,
     ),
     textForm(
       "reject referral (its page)",
@@ -829,6 +928,7 @@ function workspaceForms(context: FuzzContext): FuzzForm[] {
       1000,
       "facilityAdmin",
       "audit_events",
+      false,
     ),
     textForm(
       "complete referral",
@@ -838,6 +938,7 @@ function workspaceForms(context: FuzzContext): FuzzForm[] {
       5000,
       "facilityAdmin",
       "audit_events",
+      false,
     ),
     {
       name: "attach file",
@@ -862,6 +963,24 @@ function workspaceForms(context: FuzzContext): FuzzForm[] {
       invariant: workspaceInvariant,
       // Uploads of up to 10 MB: fewer at once.
       batch: 10,
+    },
+    {
+      // The referring doctor's review of the facility (issue 28), posted to the referral's review route.
+      name: "review the facility (completed referral)",
+      submission: submissions(
+        pagePath(() => pools().review).map((p) => `${p}/review`),
+        fieldsOf({ rating: fc.constantFrom("1", "2", "3", "4", "5", "0", "6", "4.5"), comment: limitText(500) }),
+      ),
+      isValid: (form, s) =>
+        inPool({ ...s, path: s.path.slice(0, -"/review".length) }, pools().review) &&
+        reviewSchema.safeParse(readFields(form, ["rating", "comment"])).success,
+      // One review per referral: a second post changes it (no new row).
+      stores: { table: "facility_reviews", exact: false },
+      // A saved review redirects to the referral's page (302; 202 for a single-fetch post).
+      acknowledges: (status) => status === 202 || (status >= 300 && status < 400),
+      // A refused post without JavaScript shows the review page with the comment in its field.
+      echoes: true,
+      cookie: () => cookies().doctor,
     },
   ];
 }
@@ -991,12 +1110,17 @@ function facilityForms(context: FuzzContext): FuzzForm[] {
           intent: fc.constant("update"),
           subject: text,
           message: fc.oneof(fc.string({ minLength: 10, maxLength: 400 }), text),
+          // Issue 28: the confirmed post (the confirmation step itself is fuzzed with "launch", below).
+          confirmed: fc.constant("yes"),
         }),
       ),
       isValid: (form) =>
         form.get("intent") === "update" && hubUpdateSchema.safeParse(readFields(form, ["subject", "message"])).success,
       stores: { table: "hub_notifications", exact: true },
-      acknowledges: (status) => status >= 200 && status < 400,
+      // A confirmed valid post sends and redirects with its toast (302; 202 for a single-fetch post), so
+      // a reload cannot send it twice; a post whose `confirmed` was lost gets the confirmation step
+      // (200) and stores nothing; a refused one, 4xx and nothing.
+      acknowledges: (status) => status === 202 || (status >= 300 && status < 400),
       echoes: true,
       cookie: () => world().cookies.systemAdmin,
     },
@@ -1008,6 +1132,7 @@ function facilityForms(context: FuzzContext): FuzzForm[] {
         fc.constant("/dashboard/system-admin/hubs/black-skin-acne"),
         fieldsOf({
           intent: fc.constant("launch"),
+          confirmed: fc.constantFrom("yes", "no"),
           external_url: fc.oneof(
             fc.constantFrom("https://acne.example.org", "http://acne.example.org", "", "https://"),
             fc.webUrl(),
@@ -1017,8 +1142,243 @@ function facilityForms(context: FuzzContext): FuzzForm[] {
       isValid: (form) =>
         form.get("intent") === "launch" && hubLaunchSchema.safeParse(readFields(form, ["external_url"])).success,
       stores: { table: "hub_notifications", exact: true },
+      // Unconfirmed: the confirmation step (200, nothing stored); confirmed: 409 on a live hub.
+      acknowledges: (status) => status >= 300 && status < 400,
       echoes: true,
       cookie: () => world().cookies.systemAdmin,
+    },
+  ];
+}
+
+/**
+ * The notifications page's phone forms (issue 26): a code to a number, the code back. Valid posts
+ * send codes (to the outbox) until the per-number and per-account limits answer 429.
+ */
+function phoneForms(context: FuzzContext): FuzzForm[] {
+  const world = () => {
+    if (!context.referrals) throw new Error("the referral world is not set up");
+    return context.referrals;
+  };
+  const ghanaMobile = fc
+    .tuple(
+      fc.constantFrom("020", "024", "027", "050", "054", "055", "059", "+23320", "23324"),
+      fc.stringMatching(/^\d{7}$/),
+    )
+    .map(([prefix, rest]) => `${prefix}${rest}`);
+  return [
+    {
+      name: "phone: send code / confirm",
+      submission: submissions(
+        fc.constant("/account/notifications"),
+        fc.oneof(
+          fieldsOf({ intent: fc.constant("send-code"), phone: fc.oneof(ghanaMobile, phone, text) }),
+          fieldsOf({
+            intent: fc.constant("confirm"),
+            code: fc.oneof(fc.stringMatching(/^\d{6}$/), fc.stringMatching(/^\d{3} \d{3}$/), text),
+          }),
+        ),
+      ),
+      isValid: (form) => {
+        const { intent, phone: number, code } = readFields(form, ["intent", "phone", "code"]);
+        if (intent === "send-code") return sendCodeSchema.safeParse({ intent, phone: number }).success;
+        if (intent === "confirm") return confirmCodeSchema.safeParse({ intent, code }).success;
+        return false;
+      },
+      // A valid number may still be refused (not a mobile number, a limit reached): at most one row per 2xx.
+      stores: { table: "phone_confirmations", exact: false },
+      echoes: true,
+      cookie: () => world().cookies.doctor,
+      share: 0.5,
+    },
+    {
+      name: "notification preferences",
+      submission: submissions(
+        fc.constant("/account/notifications"),
+        fc
+          .tuple(
+            fieldsOf({
+              intent: fc.constant("preferences"),
+              quiet: fc.constantFrom("on", "off"),
+              quiet_start: fc.oneof(fc.constantFrom("21:00", "22:30", "00:00"), text),
+              quiet_end: fc.oneof(fc.constantFrom("07:00", "06:15", "23:59"), text),
+            }),
+            fc.subarray(
+              Object.keys(NOTIFICATION_EVENTS).flatMap((event) =>
+                NOTIFICATION_CHANNELS.map((channel) => `${event}:${channel}`),
+              ),
+            ),
+          )
+          .map(([fields, ticked]) => [...fields, ...ticked.map((name): [string, string] => [name, "on"])]),
+      ),
+      // What the action reads: every posted field by name (the last of repeated ones), as text.
+      isValid: (form) => {
+        const fields = Object.fromEntries(
+          [...form].map(([name, value]) => [name, typeof value === "string" ? value : ""]),
+        );
+        return fields.intent === "preferences" && preferencesSchema.safeParse(fields).success;
+      },
+      // One row per account, saved again in place.
+      stores: { table: "notification_preferences", exact: false },
+      echoes: false,
+      cookie: () => world().cookies.facilityAdmin,
+      share: 0.5,
+    },
+  ];
+}
+
+/**
+ * Where a doctor is paid (issue 27): a change asked for (codes by SMS and email), the codes back.
+ * A valid request may still be refused (no confirmed number: 409; 5 a day: 429): at most one row per 2xx.
+ */
+function payoutDetailsForms(context: FuzzContext): FuzzForm[] {
+  const world = () => {
+    if (!context.referrals) throw new Error("the referral world is not set up");
+    return context.referrals;
+  };
+  const ghanaMobile = fc
+    .tuple(fc.constantFrom("024", "054", "020", "027", "+23355"), fc.stringMatching(/^\d{7}$/))
+    .map(([prefix, rest]) => `${prefix}${rest}`);
+  return [
+    {
+      name: "payout details: request / confirm",
+      submission: submissions(
+        fc.constant("/account/payout-details"),
+        fc.oneof(
+          fieldsOf({
+            intent: fc.constant("request"),
+            method: fc.oneof(
+              { weight: 4, arbitrary: fc.constantFrom("mobile_money", "bank") },
+              { weight: 1, arbitrary: text },
+            ),
+            network: fc.oneof(
+              { weight: 4, arbitrary: fc.constantFrom("MTN", "TELECEL", "AT", "") },
+              { weight: 1, arbitrary: text },
+            ),
+            mobile_number: fc.oneof(
+              { weight: 4, arbitrary: ghanaMobile },
+              { weight: 1, arbitrary: phone },
+              { weight: 1, arbitrary: text },
+            ),
+            bank_code: fc.oneof({ weight: 3, arbitrary: fc.stringMatching(/^\d{6}$/) }, { weight: 1, arbitrary: text }),
+            account_number: fc.oneof(
+              { weight: 3, arbitrary: fc.stringMatching(/^\d{8,20}$/) },
+              { weight: 1, arbitrary: text },
+            ),
+            account_name: fc.oneof(
+              { weight: 4, arbitrary: fc.constantFrom("Dr Ama Mensah", "Kofi Boateng") },
+              { weight: 1, arbitrary: text },
+            ),
+          }),
+          fieldsOf({
+            intent: fc.constant("confirm"),
+            sms_code: fc.oneof({ weight: 3, arbitrary: fc.stringMatching(/^\d{6}$/) }, { weight: 1, arbitrary: text }),
+            email_code: fc.oneof(
+              { weight: 3, arbitrary: fc.stringMatching(/^\d{6}$/) },
+              { weight: 1, arbitrary: text },
+            ),
+          }),
+        ),
+      ),
+      isValid: (form) => {
+        const fields = readFields(form, [
+          "intent",
+          "method",
+          "network",
+          "mobile_number",
+          "bank_code",
+          "account_number",
+          "account_name",
+          "sms_code",
+          "email_code",
+        ]);
+        if (fields.intent === "request") return requestPayoutDetailsSchema.safeParse(fields).success;
+        if (fields.intent === "confirm") return confirmPayoutDetailsSchema.safeParse(fields).success;
+        return false;
+      },
+      stores: { table: "payout_detail_changes", exact: false },
+      echoes: true,
+      cookie: () => world().cookies.doctor,
+      share: 0.5,
+    },
+  ];
+}
+
+/**
+ * Payout runs (issue 27), system administrators: prepare and reconcile, approve and cancel a run.
+ * The fuzzing world's doctors have no payout details, so a run is never prepared (409) and no
+ * transfer is sent; approving or cancelling an unknown run is a 404. Never a 5xx, never a stored row
+ * from an invalid post.
+ */
+function payoutRunForms(context: FuzzContext): FuzzForm[] {
+  const world = () => {
+    if (!context.referrals) throw new Error("the referral world is not set up");
+    return context.referrals;
+  };
+  const runIntent = fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom("prepare", "reconcile", "approve", "cancel", "retry", "") },
+    { weight: 1, arbitrary: text },
+  );
+  return [
+    {
+      name: "payout runs: prepare / reconcile",
+      submission: submissions(fc.constant("/dashboard/system-admin/payouts"), fieldsOf({ intent: runIntent })),
+      isValid: (form) => ["prepare", "reconcile"].includes(readFields(form, ["intent"]).intent),
+      stores: { table: "payout_runs", exact: false },
+      acknowledges: (status) => status >= 200 && status < 400,
+      echoes: false,
+      cookie: () => world().cookies.systemAdmin,
+      share: 0.3,
+    },
+    {
+      name: "payout run: approve / cancel",
+      submission: submissions(
+        fc.oneof(
+          fc.uuid().map((id) => `/dashboard/system-admin/payouts/${id}`),
+          text.map((t) => `/dashboard/system-admin/payouts/${encodeURIComponent(t) || "x"}`),
+        ),
+        fieldsOf({ intent: runIntent, transferId: fc.oneof(fc.uuid(), text) }),
+      ),
+      // A well-formed approve, cancel or retry in a run; none exists here, so each is a 404 and nothing is stored.
+      isValid: (form, submission) =>
+        /^\/dashboard\/system-admin\/payouts\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(
+          submission.path,
+        ) && ["approve", "cancel", "retry"].includes(readFields(form, ["intent"]).intent),
+      stores: { table: "payout_runs", exact: false },
+      echoes: false,
+      cookie: () => world().cookies.systemAdmin,
+      share: 0.3,
+    },
+  ];
+}
+
+/**
+ * Retry on the Messages screen (issue 26), system administrators. The fuzzing world has no failed
+ * message: a well-formed retry names no message (404) and queues nothing; an audit row could only
+ * come from a 2xx.
+ */
+function messageForms(context: FuzzContext): FuzzForm[] {
+  const world = () => {
+    if (!context.referrals) throw new Error("the referral world is not set up");
+    return context.referrals;
+  };
+  return [
+    {
+      name: "messages: retry",
+      submission: submissions(
+        fc.constant("/dashboard/system-admin/messages"),
+        fieldsOf({
+          intent: fc.oneof({ weight: 3, arbitrary: fc.constantFrom("retry", "") }, { weight: 1, arbitrary: text }),
+          messageId: fc.oneof(fc.uuid(), text),
+        }),
+      ),
+      isValid: (form) => {
+        const { intent, messageId } = readFields(form, ["intent", "messageId"]);
+        return intent === "retry" && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(messageId);
+      },
+      stores: { table: "audit_events", exact: false },
+      echoes: false,
+      cookie: () => world().cookies.systemAdmin,
+      share: 0.3,
     },
   ];
 }

@@ -31,6 +31,7 @@ const PAGES: Array<{ path: string; params: string[]; who: Who[] }> = [
   { path: "/dashboard/facility-admin", params: ["pending", "accepted", "reject", "complete"], who: ["facilityAdmin"] },
   { path: "/referrals/history", params: ["q", "status", "page"], who: ["doctor", "facilityAdmin", "systemAdmin"] },
   { path: "/dashboard/system-admin", params: ["tab", "page", "status", "q", "pay"], who: ["systemAdmin"] },
+  { path: "/dashboard/system-admin/messages", params: ["status", "channel", "page"], who: ["systemAdmin"] },
   { path: "/referrals/create", params: ["facility"], who: ["doctor"] },
 ];
 

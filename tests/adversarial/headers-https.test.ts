@@ -45,3 +45,40 @@ it("sets a __Secure- session cookie that is Secure, HttpOnly and SameSite=Lax, a
   });
   expect(dashboard.status).toBe(200);
 });
+
+// Issue 24: behind a proxy that ends TLS the server is reached at http://…, the browser is on https://….
+// React Router compares an action's Origin with the request's address; it must see the public one.
+it("accepts a browser's form posts that a TLS-terminating proxy forwards as http (sign-in and contact)", async () => {
+  const proxied = { "X-Forwarded-Proto": "https", "Sec-Fetch-Site": "same-origin", Origin: "https://qurhealth.test" };
+  const signIn = await app.request("http://qurhealth.test/auth", {
+    method: "POST",
+    body: new URLSearchParams({ intent: "signin", email: account.email, password: account.password }),
+    headers: proxied,
+  });
+  expect(signIn.status).toBe(302);
+  expect(sessionSetCookie(signIn)).toMatch(/^__Secure-app\.session_token=/);
+  const contact = await app.request("http://qurhealth.test/contact", {
+    method: "POST",
+    body: new URLSearchParams({
+      name: "Ama Mensah",
+      email: "ama@example.org",
+      subject: "general",
+      message: "Hello, I would like to know when the cardiology hub opens.",
+    }),
+    headers: proxied,
+  });
+  expect(contact.status).toBe(200);
+  expect(await contact.text()).not.toContain("Something went wrong");
+  // The same post as a client navigation's data request (React Router's single fetch).
+  const data = await app.request("http://qurhealth.test/contact.data", {
+    method: "POST",
+    body: new URLSearchParams({
+      name: "Ama Mensah",
+      email: "ama@example.org",
+      subject: "general",
+      message: "Hello again, a second question about the hubs.",
+    }),
+    headers: proxied,
+  });
+  expect(data.status).toBe(200);
+});

@@ -4,7 +4,8 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PUBLIC_PATHS } from "~/content/public-routes";
 import { REDIRECTS } from "~/content/redirects";
-import { facilities, facilityReports, hubWaitlist, referrals } from "~/db/schema";
+import { facilities, facilityReports, hubWaitlist, messages, payoutDetails, referrals, users } from "~/db/schema";
+import { postEntry } from "~/features/ledger/ledger.server";
 import { signRemovalToken } from "~/features/waitlist/removal-token.server";
 import { createAccount, type TestAccount } from "../helpers/accounts";
 import { AUTH_SECRET, type BuiltApp, loadBuiltApp } from "./built-app";
@@ -33,6 +34,9 @@ const samples: Record<string, string> = {
   hubId: "cervical-cancer",
   file: "referrals.csv",
   photoId: "00000000-0000-4000-8000-000000000000",
+  provider: "arkesel",
+  runId: "00000000-0000-4000-8000-000000000000",
+  token: "forged",
   "*": "no/such/page",
 };
 
@@ -100,6 +104,7 @@ const REAL_POSTS: Record<string, () => Promise<RealPost>> = {
       password: "Correct-Horse-9",
       confirmPassword: "Correct-Horse-9",
       role: "doctor",
+      mdc_number: "MDC/RN/12345",
     }),
     table: "users",
   }),
@@ -148,8 +153,87 @@ const REAL_POSTS: Record<string, () => Promise<RealPost>> = {
     };
   },
   "/dashboard/system-admin/hubs/:hubId": async () => ({
-    body: new URLSearchParams({ intent: "update", subject: "News", message: "The hub opens next month." }),
+    // Sending asks first how many people will be told (issue 28): this post is the confirmed one.
+    body: new URLSearchParams({
+      intent: "update",
+      subject: "News",
+      message: "The hub opens next month.",
+      confirmed: "yes",
+    }),
     table: "hub_notifications",
+    cookie: world.cookies.systemAdmin,
+  }),
+  // The account's notifications (issue 26): a code sent to a new mobile number.
+  "/account/notifications": async () => ({
+    body: new URLSearchParams({ intent: "send-code", phone: `024${String(++counter).padStart(7, "0")}` }),
+    table: "phone_confirmations",
+    cookie: await signedInCookie(),
+  }),
+  // Where a doctor is paid (issue 27): a change asked for, with codes to the confirmed number and by email.
+  "/account/payout-details": async () => {
+    const doctorId = world.actors.doctor.kind === "user" ? world.actors.doctor.id : "";
+    await app.db
+      .update(users)
+      .set({ confirmedPhone: "+233205550147", phoneConfirmedAt: new Date() })
+      .where(eq(users.id, doctorId));
+    return {
+      body: new URLSearchParams({
+        intent: "request",
+        method: "mobile_money",
+        network: "MTN",
+        mobile_number: "0241234567",
+        account_name: "Dr Header Test",
+      }),
+      table: "payout_detail_changes",
+      cookie: world.cookies.doctor,
+    };
+  },
+  // A payout run prepared (issue 27): the doctor is owed ₵70 and has payout details not on hold.
+  "/dashboard/system-admin/payouts": async () => {
+    const doctorId = world.actors.doctor.kind === "user" ? world.actors.doctor.id : "";
+    await app.db
+      .insert(payoutDetails)
+      .values({
+        doctorId,
+        method: "mobile_money",
+        network: "MTN",
+        accountNumber: "+233241234567",
+        accountName: "Dr Header Test",
+        holdUntil: new Date(Date.now() - 3600_000),
+        updatedAt: new Date(Date.now() - 7200_000),
+      })
+      .onConflictDoNothing();
+    await postEntry(app.db, {
+      idempotencyKey: `headers-test:${unique()}`,
+      kind: "referral_completed",
+      memo: "A completed referral (headers test)",
+      lines: [
+        { account: { kind: "cash" }, amount: 7_000 },
+        { account: { doctorId }, amount: -7_000 },
+      ],
+    });
+    return {
+      body: new URLSearchParams({ intent: "prepare" }),
+      table: "payout_runs",
+      cookie: world.cookies.systemAdmin,
+    };
+  },
+  // A failed message sent again from the Messages screen (issue 26): Retry writes its audit row.
+  "/dashboard/system-admin/messages": async () => {
+    const [failed] = await app.db
+      .insert(messages)
+      .values({ channel: "sms", recipient: "+233241234567", event: "referral.created", status: "failed", payload: {} })
+      .returning({ id: messages.id });
+    return {
+      body: new URLSearchParams({ intent: "retry", messageId: failed!.id }),
+      table: "audit_events",
+      cookie: world.cookies.systemAdmin,
+    };
+  },
+  // A registration number recorded as checked against the register (issue 28): audited.
+  "/dashboard/system-admin/registration-check": async () => ({
+    body: new URLSearchParams({ userId: (await createAccount(app.db, { role: "doctor" })).id }),
+    table: "audit_events",
     cookie: world.cookies.systemAdmin,
   }),
   "/dashboard/system-admin": async () => ({
@@ -248,8 +332,24 @@ describe("the real posts above", () => {
 
 /** Route modules whose action is tested with an empty post only, and why. */
 const WITHOUT_REAL_POST: Record<string, string> = {
+  "routes/account/registration.tsx":
+    "sets the signed-in account's own MDC or HeFRA number in place (no row count changes); tested in registration.server.db.test.ts and the authorization matrix",
+  "routes/referrals/review.tsx":
+    "a review needs a completed referral of the signed-in doctor at the address, and the route table's sample referral is a pending one (the referral page's real post writes on it); tested in the reviews' db tests and the authorization matrix",
+  "routes/public/hub-sms-stop.tsx":
+    "sets sms_stopped_at on a waitlist entry in place (no row count changes); tested in waitlist-sms.server.db.test.ts",
   "routes/resources/redirect.ts": "answers a post with the same permanent redirect as a GET; changes nothing",
   "routes/auth/reset-password.tsx": "needs a live reset link; a forged post is refused before the token is read",
+  "routes/webhooks/sms.ts":
+    "a provider's delivery report: needs SMS_WEBHOOK_TOKEN and updates a messages row in place (no row count changes); tested through the fakes in delivery-reports.server.db.test.ts",
+  "routes/payouts/payout-run.tsx":
+    "approving needs a prepared run, a second system administrator and PAYSTACK_SECRET_KEY; tested in payouts.server.db.test.ts (cancel and approve of the sample's missing run are 404)",
+  "routes/payouts/payouts-reconciliation.tsx":
+    "Reconcile now queues two jobs (pgboss schema, not a counted table); the comparison is tested in payouts.server.db.test.ts",
+  "routes/webhooks/paystack.ts":
+    "a signed Paystack transfer event: needs PAYSTACK_SECRET_KEY (unset here: 404); tested through the fake Paystack in payouts.server.db.test.ts",
+  "routes/webhooks/whatsapp.ts":
+    "a signed WhatsApp status update: needs the app secret and updates a messages row in place; tested through the fake in delivery-reports.server.db.test.ts",
 };
 
 describe("other methods", () => {

@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, like } from "drizzle-orm";
 import { type Actor, actorById } from "~/auth/actor.server";
 import type { Db } from "~/db/client.server";
-import { facilities, paymentRecords } from "~/db/schema";
+import { facilities, paymentRecords, rateLimits } from "~/db/schema";
 import { createReferral, transitionReferral } from "~/features/referrals/referrals.server";
 import { createAccount } from "../helpers/accounts";
 import type { BuiltApp } from "./built-app";
@@ -62,7 +62,7 @@ export async function signedIn(
  * consume each other's targets: pending referrals (messages, files, cancelling, rejecting) and
  * accepted ones (completing), all of the world's doctor and facility.
  */
-export type WorkspacePools = Record<"message" | "attach" | "cancel" | "reject" | "complete", string[]>;
+export type WorkspacePools = Record<"message" | "attach" | "cancel" | "reject" | "complete" | "review", string[]>;
 export type WorkspacePoolSizes = Record<keyof WorkspacePools, number>;
 
 export async function referralWorld(
@@ -82,7 +82,11 @@ export async function referralWorld(
   const doctor = await signedIn(app, "doctor");
   const facilityAdmin = await signedIn(app, "facility_admin", facility.id);
   const systemAdmin = await signedIn(app, "system_admin");
+  // The world's setup is not the doctor's writing: it never uses up their hourly allowance of
+  // referrals (50, issue 24), and the posts under test start with a whole one.
+  const freshAllowance = () => app.db.delete(rateLimits).where(like(rateLimits.key, "user-%"));
   const create = async () => {
+    await freshAllowance();
     const result = await createReferral(app.db, doctor.actor, Object.fromEntries(referralForm(facility.id)));
     if (!result.ok) throw new Error(result.message);
     return result.id;
@@ -109,12 +113,16 @@ export async function referralWorld(
   }
   let workspace: WorkspacePools | undefined;
   if (sizes.workspace) {
-    const numbers = async (n: number, accepted: boolean) => {
+    const numbers = async (n: number, accepted: boolean, completed = false) => {
       const made: string[] = [];
       for (let i = 0; i < n; i++) {
+        await freshAllowance();
         const result = await createReferral(app.db, doctor.actor, Object.fromEntries(referralForm(facility.id)));
         if (!result.ok) throw new Error(result.message);
         if (accepted) await transitionReferral(app.db, facilityAdmin.actor, result.id, "accept");
+        if (completed) {
+          await transitionReferral(app.db, facilityAdmin.actor, result.id, "complete", { outcome: "Seen and treated" });
+        }
         made.push(result.referralNumber);
       }
       return made;
@@ -126,8 +134,11 @@ export async function referralWorld(
       cancel: await numbers(s.cancel, false),
       reject: await numbers(s.reject, false),
       complete: await numbers(s.complete, true),
+      // Completed referrals, for the referring doctor's review of the facility (issue 28).
+      review: await numbers(s.review, true, true),
     };
   }
+  await freshAllowance();
   return {
     facilityId: facility.id,
     workspace,

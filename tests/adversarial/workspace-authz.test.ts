@@ -107,13 +107,19 @@ function expectNoLeak(who: Who, body: string, where: string): void {
   }
 }
 
-/** A body with what differs between two requests for the same screen masked: nonces and the number. */
+/** A body with what differs between two requests for the same screen masked: nonces, form keys and the number. */
 function masked(body: string, number: string): string {
-  return body
-    .replaceAll(number, "REF-NUMBER")
-    .replaceAll(encodeURIComponent(number), "REF-NUMBER")
-    .replace(/nonce="[^"]*"/g, 'nonce=""')
-    .replace(/'nonce-[^']*'/g, "'nonce-'");
+  return (
+    body
+      .replaceAll(number, "REF-NUMBER")
+      .replaceAll(encodeURIComponent(number), "REF-NUMBER")
+      .replace(/nonce="[^"]*"/g, 'nonce=""')
+      .replace(/'nonce-[^']*'/g, "'nonce-'")
+      // Each answer carries a fresh form key (issue 29: a new key per rendered form), like the nonce.
+      .replace(/formKey\\",\\"[^\\"]*\\"/g, 'formKey\\",\\"\\"')
+      .replace(/"formKey","[^"]*"/g, '"formKey",""')
+      .replace(/name="idempotency_key" value="[^"]*"/g, 'name="idempotency_key" value=""')
+  );
 }
 
 beforeAll(async () => {

@@ -39,6 +39,8 @@ type Fixtures = {
   referral: () => Promise<string>;
   /** A new referral of this facility by the approved doctor: its number. */
   referralNumber: () => Promise<string>;
+  /** A new completed referral of this facility by the approved doctor: its number (issue 28's reviews). */
+  completedReferralNumber: () => Promise<string>;
   payment: () => Promise<string>;
   pendingUser: () => Promise<string>;
   /** A new open "Report wrong information" report about this facility: its id. */
@@ -122,9 +124,219 @@ const TABLE: Row[] = [
   { file: "routes/public/hub.tsx", method: "GET", path: "/hub/no-such-hub", expect: 404 },
   { file: "routes/public/facility.tsx", method: "GET", path: "/facility/no-such-facility", expect: 404 },
   { file: "routes/public/hub-leave.tsx", method: "GET", path: "/hub/cervical-cancer/leave?token=forged", expect: 410 },
+  // The stop link of waitlist SMS (issue 26): a forged token is a 404 for everyone, read or posted.
+  { file: "routes/public/hub-sms-stop.tsx", method: "GET", path: "/hub-sms/stop/forged", expect: 404 },
+  { file: "routes/public/hub-sms-stop.tsx", method: "POST", path: "/hub-sms/stop/forged", expect: 404 },
   { file: "routes/resources/redirect.ts", method: "GET", path: "/login", expect: 301 },
   { file: "routes/auth/auth.tsx", method: "GET", path: "/auth", expect: AUTH_PAGE },
   { file: "routes/auth/verify.ts", method: "GET", path: "/auth/verify?token=forged", expect: 302 },
+  // The account's notifications (issue 26): every approved account, any role; refused input is a 400.
+  ...(
+    [
+      ["GET", undefined, 200],
+      ["POST", { intent: "send-code", phone: "" }, 400],
+      ["POST", { intent: "confirm", code: "abc" }, 400],
+      ["POST", { intent: "remove" }, 200],
+      ["POST", { intent: "nonsense" }, 400],
+      ["POST", { intent: "preferences", quiet: "on", quiet_start: "99:99", quiet_end: "07:00" }, 400],
+      [
+        "POST",
+        { intent: "preferences", "referral.escalated:sms": "on", "referral.outcome:email": "on", quiet: "off" },
+        200,
+      ],
+    ] as const
+  ).map(
+    ([method, body, status]): Row => ({
+      file: "routes/account/notifications.tsx",
+      method,
+      path: "/account/notifications",
+      ...(body ? { body: async () => ({ ...body }) } : {}),
+      expect: only(["doctor", "admin of this facility", "admin of another facility", "system admin"], status),
+    }),
+  ),
+  // The registration number page (issue 28): doctors and facility administrators, approved or not;
+  // a system administrator has none to give (the page sends them to their dashboard, a post is 403).
+  {
+    file: "routes/account/registration.tsx",
+    method: "GET",
+    path: "/account/registration",
+    expect: { others: 200, anonymous: 401, "pending system admin": 302, "system admin": 302 },
+  },
+  {
+    file: "routes/account/registration.tsx",
+    method: "POST",
+    path: "/account/registration",
+    body: async () => ({ number: "" }),
+    expect: { others: 400, anonymous: 401, "pending system admin": 403, "system admin": 403 },
+  },
+  // Recording that a registration number was checked (issue 28): approved system administrators.
+  {
+    file: "routes/dashboard/registration-check.ts",
+    method: "POST",
+    path: "/dashboard/system-admin/registration-check",
+    body: async () => ({ userId: MISSING }),
+    expect: only(ADMIN_PAGES, 404),
+  },
+  // Where a doctor is paid (issue 27): approved doctors only. The matrix's doctor has no confirmed
+  // mobile number, so a valid change is refused with 409 (the code has nowhere to go); nothing stored.
+  ...(
+    [
+      ["GET", undefined, 200],
+      ["POST", { intent: "request", method: "mobile_money", network: "", mobile_number: "", account_name: "" }, 400],
+      [
+        "POST",
+        {
+          intent: "request",
+          method: "mobile_money",
+          network: "MTN",
+          mobile_number: "0241234567",
+          account_name: "Matrix Doctor",
+        },
+        409,
+      ],
+      ["POST", { intent: "confirm", sms_code: "abc", email_code: "" }, 400],
+      ["POST", { intent: "nonsense" }, 400],
+    ] as const
+  ).map(
+    ([method, body, status]): Row => ({
+      file: "routes/account/payout-details.tsx",
+      method,
+      path: "/account/payout-details",
+      ...(body ? { body: async () => ({ ...body }) } : {}),
+      expect: only(DOCTOR_PAGES, status),
+    }),
+  ),
+  // Money (issue 27): the doctor's own balance, statement and monthly CSV; payout runs, approvals,
+  // the trial balance and reconciliation for system administrators. The matrix's doctors have no
+  // payout details, so preparing a run finds no one to pay (409) and nothing is sent.
+  {
+    file: "routes/dashboard/doctor-payouts.tsx",
+    method: "GET",
+    path: "/dashboard/doctor/payouts",
+    expect: only(DOCTOR_PAGES),
+  },
+  {
+    file: "routes/dashboard/doctor-statement-csv.ts",
+    method: "GET",
+    path: "/dashboard/doctor/payouts/statement.csv?month=2026-01",
+    expect: only(DOCTOR_PAGES),
+  },
+  {
+    file: "routes/dashboard/doctor-statement-csv.ts",
+    method: "GET",
+    path: "/dashboard/doctor/payouts/statement.csv?month=January",
+    expect: only(DOCTOR_PAGES, 400),
+  },
+  {
+    file: "routes/dashboard/doctor-statement-pdf.ts",
+    method: "GET",
+    path: "/dashboard/doctor/payouts/statement.pdf?month=2026-01",
+    expect: only(DOCTOR_PAGES),
+  },
+  {
+    file: "routes/dashboard/doctor-statement-pdf.ts",
+    method: "GET",
+    path: "/dashboard/doctor/payouts/statement.pdf?month=January",
+    expect: only(DOCTOR_PAGES, 400),
+  },
+  ...(
+    [
+      ["routes/payouts/payouts-admin.tsx", "GET", "/dashboard/system-admin/payouts", undefined, 200],
+      ["routes/payouts/payouts-admin.tsx", "POST", "/dashboard/system-admin/payouts", { intent: "prepare" }, 409],
+      ["routes/payouts/payouts-admin.tsx", "POST", "/dashboard/system-admin/payouts", { intent: "reconcile" }, 200],
+      ["routes/payouts/payouts-admin.tsx", "POST", "/dashboard/system-admin/payouts", { intent: "nonsense" }, 400],
+      ["routes/payouts/payouts-ledger.tsx", "GET", "/dashboard/system-admin/payouts/ledger", undefined, 200],
+      [
+        "routes/payouts/payouts-reconciliation.tsx",
+        "GET",
+        "/dashboard/system-admin/payouts/reconciliation",
+        undefined,
+        200,
+      ],
+      [
+        "routes/payouts/payouts-reconciliation.tsx",
+        "POST",
+        "/dashboard/system-admin/payouts/reconciliation",
+        { intent: "reconcile" },
+        200,
+      ],
+      [
+        "routes/payouts/payouts-reconciliation.tsx",
+        "POST",
+        "/dashboard/system-admin/payouts/reconciliation",
+        { intent: "nonsense" },
+        400,
+      ],
+      ["routes/payouts/payout-run.tsx", "GET", `/dashboard/system-admin/payouts/${MISSING}`, undefined, 404],
+      ["routes/payouts/payout-run.tsx", "GET", "/dashboard/system-admin/payouts/not-a-run", undefined, 404],
+      [
+        "routes/payouts/payout-run.tsx",
+        "POST",
+        `/dashboard/system-admin/payouts/${MISSING}`,
+        { intent: "approve" },
+        404,
+      ],
+      [
+        "routes/payouts/payout-run.tsx",
+        "POST",
+        `/dashboard/system-admin/payouts/${MISSING}`,
+        { intent: "cancel" },
+        404,
+      ],
+      [
+        "routes/payouts/payout-run.tsx",
+        "POST",
+        `/dashboard/system-admin/payouts/${MISSING}`,
+        { intent: "retry", transferId: MISSING },
+        404,
+      ],
+    ] as const
+  ).map(
+    ([file, method, p, body, status]): Row => ({
+      file,
+      method,
+      path: p,
+      ...(body ? { body: async () => ({ ...body }) } : {}),
+      expect: only(ADMIN_PAGES, status),
+    }),
+  ),
+  // The Messages screen (issue 26): system administrators only; Retry of a missing message is a 404.
+  ...(
+    [
+      ["GET", "/dashboard/system-admin/messages", undefined, 200],
+      ["GET", "/dashboard/system-admin/messages?status=failed&channel=sms&page=2", undefined, 200],
+      ["POST", "/dashboard/system-admin/messages", { intent: "retry", messageId: MISSING }, 404],
+      ["POST", "/dashboard/system-admin/messages", { intent: "nonsense" }, 400],
+    ] as const
+  ).map(
+    ([method, p, body, status]): Row => ({
+      file: "routes/messages/messages-admin.tsx",
+      method,
+      path: p,
+      ...(body ? { body: async () => ({ ...body }) } : {}),
+      expect: only(ADMIN_PAGES, status),
+    }),
+  ),
+  // Paystack's webhook (issue 27): the e2e server has no PAYSTACK_SECRET_KEY, so the address does not exist.
+  { file: "routes/webhooks/paystack.ts", method: "POST", path: "/webhooks/paystack", expect: 404 },
+  { file: "routes/webhooks/paystack.ts", method: "GET", path: "/webhooks/paystack", expect: 405 },
+  // Provider webhooks (issue 26): no session counts, only the secret token or the signature. The
+  // e2e server has no SMS_WEBHOOK_TOKEN and no WhatsApp credentials: every report is refused.
+  {
+    file: "routes/webhooks/sms.ts",
+    method: "GET",
+    path: "/webhooks/sms/arkesel?token=forged&sms_id=x&status=DELIVERED",
+    expect: 401,
+  },
+  { file: "routes/webhooks/sms.ts", method: "POST", path: "/webhooks/sms/africastalking?token=forged", expect: 401 },
+  { file: "routes/webhooks/sms.ts", method: "GET", path: "/webhooks/sms/hubtel?token=forged", expect: 404 },
+  {
+    file: "routes/webhooks/whatsapp.ts",
+    method: "GET",
+    path: "/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=forged&hub.challenge=1",
+    expect: 404,
+  },
+  { file: "routes/webhooks/whatsapp.ts", method: "POST", path: "/webhooks/whatsapp", expect: 404 },
   // Public forms: invalid input is a 400 for everyone, and never stored (fuzzed elsewhere).
   ...(
     [
@@ -336,6 +548,32 @@ const TABLE: Row[] = [
     body: async () => ({ intent: "message", body: "Matrix message" }),
     // System administrators read the conversation; they do not take part in it.
     expect: { others: 404, anonymous: 401, doctor: 200, "admin of this facility": 200, "system admin": 403 },
+  },
+  // The referring doctor's review of the facility (issue 28): a completed referral's doctor only;
+  // its facility's admins and system admins see the referral but may not rate it (403); anyone
+  // else gets the referral's 404; before completion even its doctor is refused (409).
+  {
+    file: "routes/referrals/review.tsx",
+    method: "GET",
+    path: async (f) => `/referrals/${await f.completedReferralNumber()}/review`,
+    object: "this facility's referral",
+    expect: { others: 404, anonymous: 401, doctor: 200 },
+  },
+  {
+    file: "routes/referrals/review.tsx",
+    method: "POST",
+    path: async (f) => `/referrals/${await f.completedReferralNumber()}/review`,
+    object: "this facility's referral",
+    body: async () => ({ rating: "4", comment: "Matrix review" }),
+    expect: { others: 404, anonymous: 401, doctor: 302, "admin of this facility": 403, "system admin": 403 },
+  },
+  {
+    file: "routes/referrals/review.tsx",
+    method: "POST",
+    path: async (f) => `/referrals/${await f.referralNumber()}/review`,
+    object: "this facility's referral",
+    body: async () => ({ rating: "4" }),
+    expect: { others: 404, anonymous: 401, doctor: 409, "admin of this facility": 403, "system admin": 403 },
   },
   {
     file: "routes/referrals/attachment.ts",
@@ -602,23 +840,24 @@ test.describe("the authorization matrix", () => {
     const newReferralNumber = async () => {
       const response = await doctor.post("/referrals/create", { form: await referralBody(fixtures), maxRedirects: 0 });
       expect(response.status()).toBe(302);
-      const dashboard = await (await doctor.get("/dashboard/doctor")).text();
-      return dashboard.match(/REF-\d{4}-\d{6,}/)?.[0] ?? "";
+      // The doctor lands on the new referral's page (issue 28): its number is in the address.
+      return /^\/referrals\/(REF-\d{4}-\d{6,})$/.exec(response.headers().location ?? "")?.[1] ?? "";
     };
-    const newReferral = async () => {
+    let completed: Promise<string> | undefined;
+    const newReferral = async () => (await newReferralWithNumber()).id;
+    const newReferralWithNumber = async () => {
       const response = await doctor.post("/referrals/create", { form: await referralBody(fixtures), maxRedirects: 0 });
       expect(response.status()).toBe(302);
-      // The new referral is the newest on the doctor's dashboard (its number is not in the address).
-      expect(response.headers().location).toBe("/dashboard/doctor");
-      const dashboard = await (await doctor.get("/dashboard/doctor")).text();
-      const number = dashboard.match(/REF-\d{4}-\d{6,}/)?.[0] ?? "";
+      // The doctor lands on the new referral's page (issue 28): its number is in the address.
+      const number = /^\/referrals\/(REF-\d{4}-\d{6,})$/.exec(response.headers().location ?? "")?.[1] ?? "";
+      expect(number).not.toBe("");
       // Its id is on the Accept form next to its number, on one of the queue's pages (the queue
       // puts the most urgent and the longest waiting first: the newest is on the last page).
       for (let p = 1; p <= 50; p++) {
         const page = await (await facilityAdmin.get(`/dashboard/facility-admin?pending=${p}`)).text();
         const row = page.split("<tr").find((r) => r.includes(number)) ?? "";
         const id = row.match(/name="referralId" value="([0-9a-f-]{36})"/)?.[1];
-        if (id) return id;
+        if (id) return { id, number };
         if (!page.includes(`pending=${p + 1}`)) break;
       }
       throw new Error(`referral ${number} not found`);
@@ -627,6 +866,20 @@ test.describe("the authorization matrix", () => {
       thisFacility,
       referral: newReferral,
       referralNumber: newReferralNumber,
+      // One for every cell: a review can be posted again (it is changed), so the referral is not used up.
+      completedReferralNumber: () => {
+        completed ??= (async () => {
+          const { id, number } = await newReferralWithNumber();
+          for (const intent of ["accept", "complete"]) {
+            const r = await facilityAdmin.post("/dashboard/facility-admin", {
+              form: { intent, referralId: id, outcome: "Seen and treated" },
+            });
+            expect(r.status()).toBe(200);
+          }
+          return number;
+        })();
+        return completed;
+      },
       payment: async () => {
         const id = await newReferral();
         for (const intent of ["accept", "complete"]) {

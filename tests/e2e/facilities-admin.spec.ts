@@ -1,7 +1,9 @@
-import { type Browser, type Page, request as playwrightRequest } from "@playwright/test";
+import { request as playwrightRequest } from "@playwright/test";
 import sharp from "sharp";
 import { expect, expectNoSidewaysScroll, hydrated, PHONE, test, toastOnScreen, waitForMail } from "./fixtures";
-import { ADMIN, facilityChoices, registerAndVerify, signIn } from "./support/accounts";
+import { ADMIN, facilityChoices, registerAndVerify } from "./support/accounts";
+import { selectFacility } from "./support/referral-form";
+import { approveIn, signedIn } from "./support/sign-in";
 
 /*
  * Facilities managed in the product (issue 17), through the real server: a system administrator
@@ -10,22 +12,6 @@ import { ADMIN, facilityChoices, registerAndVerify, signIn } from "./support/acc
  * filter; a report of wrong information filed by a visitor and resolved; deactivation (its
  * referrals keep naming it); a rename (the old address answers 301 with the new one).
  */
-
-type Person = { email: string; password: string; name: string };
-
-async function signedIn(browser: Browser, person: Person, dashboard: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await signIn(page, person.email, person.password);
-  await expect(page).toHaveURL(dashboard);
-  return page;
-}
-
-async function approve(admin: Page, person: Person) {
-  await admin.goto(`/dashboard/system-admin?tab=users&q=${encodeURIComponent(person.email)}`);
-  await hydrated(admin);
-  await admin.getByRole("button", { name: `Approve ${person.name}` }).click();
-  await waitForMail(person.email, (m) => /approved/i.test(m.subject));
-}
 
 test("a facility added, edited by its own administrator, reported, filtered and deactivated", async ({
   browser,
@@ -62,8 +48,10 @@ test("a facility added, edited by its own administrator, reported, filtered and 
   await form.getByLabel("Phone numbers").fill("+233 36 202 7777");
   await form.getByRole("textbox", { name: "Email", exact: true }).fill(`hello-${suffix}@volta.example`);
   await form.getByLabel("Accepts NHIS (National Health Insurance)").check();
-  // The directory card's Verified mark: set by the system administrator.
-  await form.getByLabel("Verified facility").check();
+  // The Verified tick is the HeFRA licence check (issue 28): set by the system administrator, with its date.
+  await expect(form.getByLabel("Verified facility")).toHaveCount(0);
+  await form.getByLabel(/HeFRA licence number/).fill("HEFRA/GH/2026/0419");
+  await form.getByLabel(/Licence verified on/).fill("2026-11-02");
   await form.getByRole("button", { name: "Add facility" }).click();
   await expect(toastOnScreen(admin).filter({ hasText: "Facility Added" })).toBeVisible();
   await expect(admin).toHaveURL(/\/dashboard\/facilities\/[0-9a-f-]{36}$/);
@@ -78,7 +66,7 @@ test("a facility added, edited by its own administrator, reported, filtered and 
     anonymous
       .getByRole("article")
       .filter({ has: anonymous.getByRole("heading", { name }) })
-      .getByTitle("Verified facility"),
+      .getByText("HeFRA licence verified 2 Nov 2026"),
   ).toBeVisible();
   await hydrated(anonymous);
   await anonymous.getByLabel("Accepts NHIS (National Health Insurance)").check();
@@ -92,7 +80,7 @@ test("a facility added, edited by its own administrator, reported, filtered and 
   const added = choices.find((c) => c.name === name);
   expect(added, "the new facility is offered").toBeTruthy();
   const doctor = await registerAndVerify(request, { role: "doctor", name: `Dr Volta ${suffix}` });
-  await approve(admin, doctor);
+  await approveIn(admin, doctor);
   const doctorPage = await signedIn(browser, doctor, "/dashboard/doctor");
   await doctorPage.goto("/referrals/create");
   await expect(doctorPage.getByLabel("Facility").locator("option", { hasText: name })).toHaveCount(1);
@@ -101,10 +89,13 @@ test("a facility added, edited by its own administrator, reported, filtered and 
   await hydrated(doctorPage);
   await doctorPage.getByLabel("Patient name").fill(patient);
   await doctorPage.getByLabel("Phone number").fill("024 555 0199");
-  await doctorPage.getByLabel("Facility").selectOption({ label: name });
+  // The form names each facility's town beside its name (issue 24).
+  await expect(doctorPage.getByLabel("Facility").locator("option", { hasText: name })).toHaveText(`${name} — Ho`);
+  await selectFacility(doctorPage, name);
   await doctorPage.getByLabel("Chief complaint").fill("Persistent cough for three weeks");
   await doctorPage.getByRole("button", { name: "Create Referral" }).click();
-  await expect(doctorPage).toHaveURL("/dashboard/doctor");
+  await expect(doctorPage).toHaveURL(/\/referrals\/REF-\d{4}-\d{6,}$/);
+  await doctorPage.goto("/dashboard/doctor");
   const referralRow = doctorPage.getByRole("row").filter({ hasText: patient });
   await expect(referralRow).toContainText(name);
   const referralNumber = (await referralRow.getByText(/^REF-\d{4}-\d{6,}$/).textContent()) ?? "";
@@ -116,12 +107,12 @@ test("a facility added, edited by its own administrator, reported, filtered and 
     name: `Efua Volta ${suffix}`,
     facilityId: added!.id,
   });
-  await approve(admin, own);
+  await approveIn(admin, own);
   const ownPage = await signedIn(browser, own, "/dashboard/facility-admin");
   await ownPage.getByRole("link", { name: "Facility Profile" }).click();
   await expect(ownPage).toHaveURL(editorPath);
   await hydrated(ownPage);
-  // The licence's verified date and the Verified mark are the system administrators' alone.
+  // The licence's verified date (the Verified tick) is the system administrators' alone.
   await expect(ownPage.getByLabel(/Licence verified on/)).toHaveCount(0);
   await expect(ownPage.getByLabel("Verified facility")).toHaveCount(0);
   await ownPage.getByLabel("Hours per weekday").check();
@@ -259,5 +250,11 @@ test("the report form works without JavaScript", async ({ browser }) => {
   await expect(page.getByText("Please tell us what is wrong").first()).toBeVisible();
   await page.getByLabel("What is wrong?").fill("The emergency line number is out of date.");
   await page.getByRole("button", { name: "Send report" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "We have passed your report" })).toBeVisible();
+  const sent = page.getByRole("status").filter({ hasText: "We have passed your report" });
+  await expect(sent).toBeVisible();
+  // A confirmation in the form's place (issue 28); "Report something else" brings back an empty form.
+  await expect(sent.getByRole("heading", { name: "Thank you" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Send report" })).toHaveCount(0);
+  await sent.getByRole("link", { name: "Report something else" }).click();
+  await expect(page.getByLabel("What is wrong?")).toHaveValue("");
 });

@@ -123,7 +123,7 @@ export async function waitForMail(
 
 /** The header's account menu button (name and role of the signed-in user). */
 export function accountMenu(page: Page) {
-  return page.locator("header summary[aria-label^='Account:']");
+  return page.locator("header summary").filter({ hasText: "Account:" });
 }
 
 /** Signs out from the header's account menu. */

@@ -37,7 +37,9 @@ function removalLink(text: string): string {
 }
 
 test.describe("hub waitlist with JavaScript", () => {
-  test.use({ allowConsoleErrors: EXPECTED_STATUSES });
+  // `slowPosts` routes the page's posts: a page the service worker (issue 29) has taken over sends
+  // them through it, where Playwright's routing leaves them hanging. The worker is not under test here.
+  test.use({ allowConsoleErrors: EXPECTED_STATUSES, serviceWorkers: "block" });
 
   test("a professional joins, is told about a duplicate, and the email's link removes them once", async ({ page }) => {
     test.slow(); // three posts, a mail and the removal pages
@@ -139,14 +141,20 @@ test.describe("hub waitlist with JavaScript", () => {
     await expect(professionalForm(page)).toBeHidden();
     // In place: the tab is a link for a page without JavaScript, but here no page loads.
     await expect(page).toHaveURL(/\/hub\/diabetes-care$/);
+    // The third tab, Patient or family member (issue 28), then round to the first.
+    const patientTab = page.getByRole("tab", { name: "Patient or family member" });
+    await page.keyboard.press("ArrowRight");
+    await expect(patientTab).toBeFocused();
     await page.keyboard.press("ArrowRight");
     await expect(proTab).toBeFocused();
     await page.keyboard.press("Space");
     await expect(proTab).toHaveAttribute("aria-selected", "true");
     await page.keyboard.press("End");
-    await expect(facilityTab).toBeFocused();
+    await expect(patientTab).toBeFocused();
     await page.keyboard.press("Home");
     await expect(proTab).toBeFocused();
+    await page.keyboard.press("ArrowLeft");
+    await expect(patientTab).toBeFocused();
     await page.keyboard.press("ArrowLeft");
     await expect(facilityTab).toBeFocused();
     await page.keyboard.press("Enter");
@@ -314,27 +322,43 @@ test.describe("hub waitlist server answers", () => {
     expect((await request.post("/hub/mental-health/leave", { form: { token: "forged" } })).status()).toBe(410);
   });
 
-  test("the sitemap lists the coming-soon hub pages only", async ({ request, baseURL }) => {
+  test("the sitemap lists every hub's page, live ones too (issue 28)", async ({ request, baseURL }) => {
     const sitemap = await (await request.get("/sitemap.xml")).text();
     expect(sitemap).toContain(`<loc>${baseURL}/hub/cervical-cancer</loc>`);
     expect(sitemap).toContain(`<loc>${baseURL}/hub/kidney-liver-care</loc>`);
-    expect(sitemap).not.toContain("/hub/breast-cancer-care");
+    expect(sitemap).toContain(`<loc>${baseURL}/hub/breast-cancer-care</loc>`);
   });
 });
 
 test.describe("hub not found", () => {
   test.use({ allowConsoleErrors: [/status of 404/] });
 
-  for (const id of ["no-such-hub", "breast-cancer-care"]) {
-    test(`/hub/${id} answers 404 "Hub Not Found" with a way back to the hubs`, async ({ page }) => {
-      const response = await page.goto(`/hub/${id}`);
-      expect(response?.status()).toBe(404);
-      await expect(page.getByRole("heading", { level: 1, name: "Hub Not Found" })).toBeVisible();
-      await expect(page).toHaveTitle(/Hub Not Found/);
-      await page.getByRole("link", { name: "Back to Hubs" }).click();
-      await expect(page).toHaveURL(/\/hubs$/);
-    });
-  }
+  test(`/hub/no-such-hub answers 404 "Hub Not Found" with a way back to the hubs`, async ({ page }) => {
+    const response = await page.goto("/hub/no-such-hub");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Hub Not Found" })).toBeVisible();
+    await expect(page).toHaveTitle(/Hub Not Found/);
+    await page.getByRole("link", { name: "Back to Hubs" }).click();
+    await expect(page).toHaveURL(/\/hubs$/);
+  });
+});
+
+test.describe("a live hub's page (issue 28)", () => {
+  test("keeps its address: what it offers and how to take part, and no waitlist", async ({ page }) => {
+    const response = await page.goto("/hub/breast-cancer-care");
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1, name: "Breast Cancer Care" })).toBeVisible();
+    await expect(page.getByText("Live now")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "What the hub offers" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Register to take part" })).toHaveAttribute(
+      "href",
+      "/auth?tab=register",
+    );
+    // The seed's live hubs have no external address: no button to one.
+    await expect(page.getByRole("link", { name: /Go to the hub/ })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: /Join/ })).toHaveCount(0);
+    await expectAccessible(page);
+  });
 });
 
 test.describe("hub waitlist on a phone", () => {

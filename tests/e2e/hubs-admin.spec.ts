@@ -67,6 +67,11 @@ test("launching a hub emails each of its three waitlisted entries once", async (
   await expect(launch.getByText("A live hub needs its address")).toBeVisible();
   await launch.getByLabel("Live address").fill("https://maternal.example.org");
   await launch.getByRole("button", { name: "Launch hub" }).click();
+  // First it says how many people will be emailed, and asks (issue 28); nothing is sent yet.
+  const confirm = page.getByRole("alertdialog", { name: "Email 3 people?" });
+  await expect(confirm).toContainText("each of the 3 people still Pending");
+  expect(readMails().filter((m) => /is now open/.test(m.subject))).toHaveLength(0);
+  await confirm.getByRole("button", { name: "Yes, email 3 people" }).click();
   await expect(toastOnScreen(page).filter({ hasText: "Hub Launched" })).toBeVisible();
   await expect(launch).toHaveCount(0);
   await expect(form.getByLabel("Status")).toHaveValue("live");
@@ -80,6 +85,8 @@ test("launching a hub emails each of its three waitlisted entries once", async (
   const facilityMail = launchMails().find((m) => m.to.includes(facility))!;
   expect(facilityMail.text).toContain("Claim your facility's listing");
   expect(facilityMail.text).toContain("https://maternal.example.org");
+  // The hub's own page, which still answers now that it is live (issue 28).
+  expect(facilityMail.text).toContain(`/hub/${HUB}`);
   // No name typed into the waitlist form is repeated to an unconfirmed address.
   expect(facilityMail.text).not.toContain("Kofi Boateng");
 
@@ -87,6 +94,8 @@ test("launching a hub emails each of its three waitlisted entries once", async (
   await page.getByLabel("Subject").fill("Clinics open next week");
   await page.getByLabel("Message").fill("The first clinics take referrals from Monday.");
   await page.getByRole("button", { name: "Send update" }).click();
+  const noOne = page.getByRole("alertdialog", { name: "Nobody will be emailed" });
+  await noOne.getByRole("button", { name: "Yes, send update" }).click();
   await expect(page.getByText("Sent to 0 of 0. Done.")).toBeVisible({ timeout: 20_000 });
   await page.goto("/dashboard/system-admin?tab=waitlist");
   for (const email of everyone) {
@@ -94,11 +103,19 @@ test("launching a hub emails each of its three waitlisted entries once", async (
   }
   expect(launchMails().filter((m) => everyone.some((e) => m.to.includes(e)))).toHaveLength(3);
 
-  // Live on the public pages: the listing's card opens the hub's site; its waitlist page is gone.
+  // Live on the public pages: the listing's card opens the hub's site; its own page stays (issue 28),
+  // with what it offers and a button to the live address, and takes no more sign-ups.
   await page.goto("/hubs");
   await expect(page.locator(`article[data-hub="${HUB}"]`)).toContainText("LIVE");
-  expect((await request.get(`/hub/${HUB}`)).status()).toBe(404);
-  expect(await (await request.get("/sitemap.xml")).text()).not.toContain(`/hub/${HUB}<`);
+  const hubPage = await request.get(`/hub/${HUB}`);
+  expect(hubPage.status()).toBe(200);
+  const hubHtml = await hubPage.text();
+  expect(hubHtml).toContain("What the hub offers");
+  expect(hubHtml).toContain('href="https://maternal.example.org"');
+  expect(await (await request.get("/sitemap.xml")).text()).toContain(`/hub/${HUB}<`);
+  // The audit log names the hub of its events.
+  await page.goto("/dashboard/system-admin/audit?type=hub");
+  await expect(page.getByRole("row").filter({ hasText: "Hub launched" }).first()).toContainText("Maternal");
 });
 
 test.describe("on a phone, without JavaScript", () => {
@@ -119,6 +136,13 @@ test.describe("on a phone, without JavaScript", () => {
     await page.getByLabel("Subject").fill("Planning update");
     await page.getByLabel("Message").fill("The hub's first clinics are being chosen.");
     await page.getByRole("button", { name: "Send update" }).click();
+    // The confirmation step works as a plain page too (issue 28).
+    await expect(page.getByRole("alertdialog")).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await page
+      .getByRole("alertdialog")
+      .getByRole("button", { name: /^Yes, / })
+      .click();
     await expect(page).toHaveURL("/dashboard/system-admin/hubs/mens-sexual-health");
     await expect(page.getByText("Planning update")).toBeVisible();
   });

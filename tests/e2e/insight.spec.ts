@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
-import type { Browser, Page } from "@playwright/test";
-import { expect, expectAccessible, hydrated, test, waitForMail } from "./fixtures";
-import { ADMIN, facilityChoices, registerAndVerify, signIn } from "./support/accounts";
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, hydrated, test } from "./fixtures";
+import { ADMIN, facilityChoices, registerAndVerify } from "./support/accounts";
+import { approveIn, signedIn } from "./support/sign-in";
 
 /*
  * Insight (issue 18) in the real server: a doctor's own charts show exactly their referrals and
@@ -9,22 +10,6 @@ import { ADMIN, facilityChoices, registerAndVerify, signIn } from "./support/acc
  * alternative (a summary and the figures as a table) that agrees with its cards; the pending
  * payouts CSV opens with a byte-order mark, its header and the doctor's row.
  */
-
-type Person = { email: string; password: string; name: string };
-
-async function signedIn(browser: Browser, person: Person, dashboard: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await signIn(page, person.email, person.password);
-  await expect(page).toHaveURL(dashboard);
-  return page;
-}
-
-async function approve(admin: Page, person: Person) {
-  await admin.goto(`/dashboard/system-admin?tab=users&q=${encodeURIComponent(person.email)}`);
-  await hydrated(admin);
-  await admin.getByRole("button", { name: `Approve ${person.name}` }).click();
-  await waitForMail(person.email, (m) => /approved/i.test(m.subject));
-}
 
 /** Posts as the page's forms do (a fetcher's answer, without a document). */
 async function post(page: Page, path: string, form: Record<string, string>) {
@@ -62,9 +47,9 @@ test("a doctor's charts count their own referrals and earnings; the overview's c
     name: `Insight Admin ${suffix}`,
     facilityId: facility.id,
   });
-  const admin = await signedIn(browser, { ...ADMIN, name: ADMIN.name }, "/dashboard/system-admin");
-  await approve(admin, doctor);
-  await approve(admin, facilityAdmin);
+  const admin = await signedIn(browser, ADMIN, "/dashboard/system-admin");
+  await approveIn(admin, doctor);
+  await approveIn(admin, facilityAdmin);
 
   // Two referrals; the facility accepts and completes the first: ₵70 earned and owed.
   const doc = await signedIn(browser, doctor, "/dashboard/doctor");

@@ -1,4 +1,4 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import {
   expect,
   expectAccessible,
@@ -10,6 +10,8 @@ import {
   waitForMail,
 } from "./fixtures";
 import { ADMIN, approvedTitle, facilityChoices, registerAndVerify, signIn } from "./support/accounts";
+import { selectFacility } from "./support/referral-form";
+import { signedIn } from "./support/sign-in";
 
 /*
  * The referral platform (issue 7) through the three roles, in the real server, with mail
@@ -18,14 +20,6 @@ import { ADMIN, approvedTitle, facilityChoices, registerAndVerify, signIn } from
  */
 
 type Person = { email: string; password: string; name: string; role: "doctor" | "facility_admin" | "system_admin" };
-
-async function signedIn(browser: Browser, person: Pick<Person, "email" | "password">, dashboard: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, person.email, person.password);
-  await expect(page).toHaveURL(dashboard);
-  return page;
-}
 
 /** The system administrator finds an account by email and approves it. */
 async function approve(admin: Page, person: Person) {
@@ -49,7 +43,7 @@ const errorToast = (page: Page, title: string) =>
 async function fillReferral(page: Page, facility: string, patient: { name: string; phone: string }, complaint: string) {
   await page.getByLabel("Patient name").fill(patient.name);
   await page.getByLabel("Phone number").fill(patient.phone);
-  await page.getByLabel("Facility").selectOption({ label: facility });
+  await selectFacility(page, facility);
   await page.getByLabel("Chief complaint").fill(complaint);
   await page.getByLabel("Clinical notes").fill("BP 180/110 on two readings. On amlodipine 10 mg.");
 }
@@ -109,13 +103,19 @@ test.describe("a referral's whole life", () => {
     await fillReferral(doctorPage, facility.name, { name: "Akosua Boateng", phone: "024 555 0101" }, "Severe headache");
     await doctorPage.getByLabel("Urgent").check();
     await doctorPage.getByRole("button", { name: "Create Referral" }).click();
-    await expect(doctorPage).toHaveURL("/dashboard/doctor");
+    // The new referral's page (issue 28): where it went, and files can be attached at once.
+    await expect(doctorPage).toHaveURL(/\/referrals\/REF-\d{4}-\d{6,}$/);
     await expect(toast(doctorPage, "Referral Created")).toContainText("Your referral has been created successfully.");
+    await expect(doctorPage.getByRole("heading", { name: `Sent to ${facility.name}` })).toBeVisible();
+    await expect(doctorPage.getByRole("button", { name: "Upload" })).toBeVisible();
+    await doctorPage.getByRole("main").getByRole("link", { name: "Dashboard", exact: true }).click();
     const firstRow = doctorPage.getByRole("row").filter({ hasText: "Akosua Boateng" });
     await expect(firstRow).toContainText("Pending");
     await expect(firstRow).toContainText(facility.name);
-    // The doctor's share (not the fee), the urgency, and the number links to the referral's page.
-    await expect(firstRow).toContainText("₵70");
+    // No share yet (it exists once the referral is completed: issue 28), never the fee; the
+    // urgency, and the number links to the referral's page.
+    await expect(firstRow.locator('td[data-label="Your share"]')).toContainText("—");
+    await expect(firstRow).not.toContainText("₵70");
     await expect(firstRow).not.toContainText("₵100");
     await expect(firstRow).toContainText("Urgent");
     const referralNumber = (await firstRow.getByText(/^REF-\d{4}-\d{6,}$/).textContent()) ?? "";
@@ -199,7 +199,7 @@ test.describe("a referral's whole life", () => {
     const payment = page.getByRole("row").filter({ hasText: referralNumber });
     await expect(payment).toContainText("₵70");
     await expect(payment).toContainText("Pending");
-    await payment.getByRole("link", { name: `Mark ${referralNumber} as paid` }).click();
+    await payment.getByRole("link", { name: `Mark as Paid: ${referralNumber}` }).click();
     const payDialog = page.getByRole("dialog", { name: "Mark as Paid" });
     const confirm = payDialog.getByRole("button", { name: "Confirm Payment" });
     await payDialog.getByLabel(/Payment method/).selectOption("Mobile Money");
@@ -213,7 +213,7 @@ test.describe("a referral's whole life", () => {
     await expect(payDialog).toBeHidden();
     await expect(payment).toContainText("Paid");
     await expect(payment).toContainText("MM-2026-77881");
-    await expect(payment.getByRole("link", { name: /as paid/ })).toHaveCount(0);
+    await expect(payment.getByRole("link", { name: /^Mark as Paid/ })).toHaveCount(0);
 
     // A second recording of the same payment is refused by the server.
     const again = await page.request.post("/dashboard/system-admin?tab=payments", {
@@ -242,6 +242,22 @@ test.describe("a referral's whole life", () => {
     await expect(doctorPage.getByRole("row").filter({ hasText: "Kwesi Appiah" })).toContainText(
       "Reason: Orthopaedics is not available this month",
     );
+    // A rejected referral has no share (issue 28): "—", on the dashboard and in History.
+    const rejectedRow = doctorPage.getByRole("row").filter({ hasText: "Kwesi Appiah" });
+    await expect(rejectedRow).not.toContainText("₵70");
+    await expect(rejectedRow.locator('td[data-label="Your share"]')).toContainText("—");
+    await doctorPage.goto("/referrals/history?status=rejected");
+    const rejectedInHistory = doctorPage.getByRole("row").filter({ hasText: "Kwesi Appiah" });
+    await expect(rejectedInHistory).toContainText("Rejected");
+    await expect(rejectedInHistory).not.toContainText("₵70");
+    // Nor on its own page: the fee breakdown says "—" for the doctor's share.
+    const rejectedNumber = (await rejectedInHistory.getByText(/^REF-\d{4}-\d{6,}$/).textContent()) ?? "";
+    await doctorPage.goto(`/referrals/${rejectedNumber}`);
+    const shareRow = doctorPage
+      .locator("dl > div")
+      .filter({ has: doctorPage.locator("dt", { hasText: "Doctor's share" }) });
+    await expect(shareRow.locator("dd")).toHaveText("—");
+    await doctorPage.goto("/dashboard/doctor");
     // The payout of the completed referral: paid, with the method and the date.
     const completedRow = doctorPage.getByRole("row").filter({ hasText: referralNumber });
     await expect(completedRow).toContainText("Completed");
@@ -286,7 +302,8 @@ test.describe("queues and History (issue 19)", () => {
       await fillReferral(doctorPage, facility.name, { name, phone: `024 777 ${String(1000 + i)}` }, "Abdominal pain");
       await doctorPage.getByLabel(level[0].toUpperCase() + level.slice(1)).check();
       await doctorPage.getByRole("button", { name: "Create Referral" }).click();
-      await expect(doctorPage).toHaveURL("/dashboard/doctor");
+      await expect(doctorPage).toHaveURL(/\/referrals\/REF-\d{4}-\d{6,}$/);
+      await doctorPage.goto("/dashboard/doctor");
       const row = doctorPage.getByRole("row").filter({ hasText: name });
       numbers[level] = (await row.getByText(/^REF-\d{4}-\d{6,}$/).textContent()) ?? "";
     }

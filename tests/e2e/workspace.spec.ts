@@ -1,6 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { expect, expectAccessible, hydrated, test, waitForMail } from "./fixtures";
-import { ADMIN, facilityChoices, registerAndVerify, signIn } from "./support/accounts";
+import { facilityChoices, registerAndVerify } from "./support/accounts";
+import { approveAll, type Person, referByPost, signedIn, toastTitled } from "./support/sign-in";
 
 /*
  * A referral's own page (issue 19) in the real server: the details, the timeline, messages each
@@ -8,66 +9,22 @@ import { ADMIN, facilityChoices, registerAndVerify, signIn } from "./support/acc
  * cancel; other people's doctors and facilities get the 404 screen, for the page and the files.
  */
 
-type Person = { email: string; password: string; name: string };
+/** A browser signed in as the person (JavaScript on unless said). */
+const contextFor = (browser: Browser, person: Person, options: { javaScriptEnabled?: boolean } = {}) =>
+  signedIn(browser, person, /\/dashboard\//, { javaScriptEnabled: options.javaScriptEnabled ?? true });
 
-async function contextFor(browser: Browser, person: Person, options: { javaScriptEnabled?: boolean } = {}) {
-  const context = await browser.newContext({ javaScriptEnabled: options.javaScriptEnabled ?? true });
-  const page = await context.newPage();
-  await signIn(page, person.email, person.password);
-  await expect(page).toHaveURL(/\/dashboard\//);
-  return page;
-}
-
-/** The system administrator approves each account (a plain form post, so it works either way). */
-async function approveAll(browser: Browser, people: Person[]) {
-  const context = await browser.newContext({ javaScriptEnabled: true });
-  const admin = await context.newPage();
-  await signIn(admin, ADMIN.email, ADMIN.password);
-  await expect(admin).toHaveURL("/dashboard/system-admin");
-  for (const person of people) {
-    await admin.goto(`/dashboard/system-admin?tab=users&q=${encodeURIComponent(person.email)}`);
-    await hydrated(admin);
-    await admin.getByRole("button", { name: `Approve ${person.name}` }).click();
-    await waitForMail(person.email, (m) => /approved/i.test(m.subject));
-  }
-  await context.close();
-}
-
-/** A referral made by the doctor (posted as the create form does); its number from the dashboard. */
-async function refer(doctor: Page, facilityId: string, patient: string): Promise<string> {
-  const origin = new URL(doctor.url()).origin;
-  const response = await doctor.request.post("/referrals/create", {
-    form: {
-      facility_id: facilityId,
-      patient_name: patient,
-      patient_phone: "024 555 0199",
-      patient_email: "",
-      patient_date_of_birth: "1984-02-29",
-      chief_complaint: "Chest pain on exertion",
-      clinical_notes: "BP 170/100. ECG: ST depression.",
-      urgency_level: "urgent",
-    },
-    headers: { Origin: origin },
-    maxRedirects: 0,
+/** A referral made by the doctor (posted as the create form does); its number. */
+const refer = (doctor: Page, facilityId: string, patient: string) =>
+  referByPost(doctor, facilityId, patient, {
+    chief_complaint: "Chest pain on exertion",
+    clinical_notes: "BP 170/100. ECG: ST depression.",
   });
-  expect([302, 303]).toContain(response.status());
-  const html = await (await doctor.request.get("/dashboard/doctor")).text();
-  const number = html.match(/REF-\d{4}-\d{6,}/)?.[0];
-  expect(number).toBeTruthy();
-  return number as string;
-}
 
 const PDF = Buffer.from("%PDF-1.4\n% a referral letter\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
 
 const timeline = (page: Page) => page.getByRole("list", { name: "Timeline, oldest first" });
-const toast = (page: Page, title: string) =>
-  page
-    .getByRole("region", { name: /^Notifications/ })
-    .getByRole("listitem")
-    .or(page.getByRole("status"))
-    .filter({ hasText: title })
-    .first();
+const toast = toastTitled;
 
 test.describe("the referral workspace", () => {
   test.use({ allowConsoleErrors: [/status of 40[0-9]/] });
@@ -108,7 +65,8 @@ test.describe("the referral workspace", () => {
     await expect(details).toContainText("29 Feb 1984");
     await expect(details).toContainText("BP 170/100");
     await expect(details).toContainText(facility.name);
-    await expect(details).toContainText("₵70");
+    // The doctor's share exists once the referral is completed (issue 28): not yet.
+    await expect(details.getByText("Doctor's share").locator("..")).toContainText("—");
     await expect(doc.getByRole("link", { name: "Cancel Referral" })).toBeVisible();
     await expect(doc.getByRole("button", { name: "Accept" })).toHaveCount(0);
     await expect(timeline(doc).getByRole("listitem").first()).toContainText("Referral created");
@@ -259,7 +217,11 @@ test.describe("the referral workspace", () => {
     await cancel.getByRole("button", { name: "Cancel Referral" }).click();
     await expect(toast(doc, "Referral cancelled")).toBeVisible();
     await expect(doc.getByRole("region", { name: "Reason for cancelling" })).toContainText("admitted elsewhere");
-    await expect(doc.getByText("This referral was cancelled: nothing more can be done on it.")).toBeVisible();
+    // What is left for the doctor is to refer the patient again (issue 28).
+    await expect(doc.getByRole("link", { name: "Refer to another facility" })).toHaveAttribute(
+      "href",
+      `/referrals/create?from=${second}`,
+    );
     await expect(doc.getByRole("link", { name: "Cancel Referral" })).toHaveCount(0);
     await expect(doc.getByRole("button", { name: "Send" })).toHaveCount(0);
     await expect(doc.getByRole("button", { name: "Upload" })).toHaveCount(0);
@@ -267,6 +229,8 @@ test.describe("the referral workspace", () => {
     await admin.goto(`/referrals/${second}`);
     await expect(admin.getByRole("button", { name: "Accept" })).toHaveCount(0);
     await expect(admin.getByRole("link", { name: "Reject" })).toHaveCount(0);
+    await expect(admin.getByText("This referral was cancelled: nothing more can be done on it.")).toBeVisible();
+    await expect(admin.getByRole("link", { name: "Refer to another facility" })).toHaveCount(0);
   });
 });
 

@@ -27,6 +27,12 @@ export async function createAccount(
     specialty?: string | null;
     /** A user_roles row (the effective role). */
     roleOverride?: Role;
+    /**
+     * Issue 28: the MDC registration number (doctors) or HeFRA licence number (facility
+     * administrators). By default one is made up, as registration now asks; null: an account made
+     * before numbers were asked, which is sent to give it after signing in.
+     */
+    registrationNumber?: string | null;
   } = {},
 ): Promise<TestAccount> {
   counter += 1;
@@ -34,6 +40,10 @@ export async function createAccount(
   const email = (options.email ?? `user${counter}-${Date.now().toString(36)}@example.test`).toLowerCase();
   const password = options.password ?? "Correct-Horse-9";
   const approved = options.approved ?? false;
+  const registrationNumber =
+    options.registrationNumber === undefined
+      ? `${role === "doctor" ? "MDC/RN" : "HEFRA/TEST"}/${String(counter).padStart(5, "0")}`
+      : options.registrationNumber;
   const [user] = await db
     .insert(users)
     .values({
@@ -47,6 +57,8 @@ export async function createAccount(
       facilityId: options.facilityId ?? null,
       specialty: options.specialty ?? null,
       phone: "0241234567",
+      mdcNumber: role === "doctor" ? registrationNumber : null,
+      hefraLicence: role === "facility_admin" ? registrationNumber : null,
     })
     .returning({ id: users.id });
   const hash = await (await authFor(db).$context).password.hash(password);

@@ -1,6 +1,6 @@
 import type { Db } from "~/db/client.server";
 import { facilities } from "~/db/schema";
-import { refusalOf } from "~/lib/refusal";
+import { type Refusal, refusalOf } from "~/lib/refusal";
 
 /**
  * Small factories and probes shared by the domain (database) tests: a facility row, and the HTTP
@@ -34,4 +34,16 @@ export async function statusOf(call: Promise<unknown>): Promise<number> {
     if (!refusal) throw error;
     return refusal.status;
   }
+}
+
+/** The refusal a domain call threw (its status, message and field messages); fails if it did not refuse. */
+export async function refusedWith(call: Promise<unknown>): Promise<Refusal> {
+  try {
+    await call;
+  } catch (error) {
+    const refusal = refusalOf(error);
+    if (!refusal) throw error;
+    return refusal;
+  }
+  throw new Error("expected the call to be refused, and it succeeded");
 }

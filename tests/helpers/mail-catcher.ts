@@ -56,10 +56,19 @@ function decodeWords(value: string): string {
 export async function startMailCatcher(options: { port?: number; dir?: string } = {}) {
   const messages: CapturedMail[] = [];
   if (options.dir) mkdirSync(options.dir, { recursive: true });
+  const refusedOnce = new Set<string>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    // An address with "refused-once" in it is refused for good (550) the first time, then accepted:
+    // a failed message to send again from the Messages screen (tests/e2e/messages-admin.spec.ts).
+    onRcptTo(address, _session, callback) {
+      const to = address.address.toLowerCase();
+      if (!to.includes("refused-once") || refusedOnce.has(to)) return callback();
+      refusedOnce.add(to);
+      callback(Object.assign(new Error("5.1.1 Mailbox unavailable"), { responseCode: 550 }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));

@@ -2,15 +2,43 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { type DatabaseHandle, openDatabase } from "~/db/client.server";
 import { migrateDatabase } from "~/db/migrate.server";
+import type { JobWorkers } from "~/jobs/queue.server";
+import { startJobWorkers } from "~/jobs/workers.server";
 
 export type TestDatabase = DatabaseHandle & { drop(): Promise<void>; name: string };
+
+/**
+ * Job workers on a test database, as the app server runs them: queued mail is sent (over SMTP_URL,
+ * which tests point at a mail catcher) a moment after the transaction that queued it commits.
+ */
+async function withWorkers(handle: TestDatabase): Promise<TestDatabase> {
+  let workers: JobWorkers | undefined = await startJobWorkers(handle, {
+    pollingIntervalSeconds: 0.5,
+    superviseIntervalSeconds: 5,
+  });
+  const drop = handle.drop;
+  return {
+    ...handle,
+    drop: async () => {
+      await workers?.stop(2_000);
+      workers = undefined;
+      await drop();
+    },
+  };
+}
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new,
  * uniquely named database on the PostgreSQL server at TEST_DATABASE_URL (dropped by drop()).
  * `migrate: false` leaves a PostgreSQL database empty (for tests where servers migrate it).
+ * Job workers run on it (`workers: false` for tests that start their own).
  */
-export async function createTestDb(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
+export async function createTestDb(options: { migrate?: boolean; workers?: boolean } = {}): Promise<TestDatabase> {
+  const handle = await openTestDb(options);
+  return options.workers === false || options.migrate === false ? handle : withWorkers(handle);
+}
+
+async function openTestDb(options: { migrate?: boolean }): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const handle = await openDatabase({ kind: "pglite" });

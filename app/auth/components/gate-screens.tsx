@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type { Gate } from "../actor";
+import type { Gate, RefusedGate } from "../actor";
 import type { Role } from "../roles";
 
 /** "Account Pending Approval" texts: the doctor's is the spec's (section 6), word for word. */
@@ -10,6 +10,14 @@ export const PENDING_MESSAGES: Record<Role, string> = {
     "Your facility administrator account is awaiting admin approval. You will be able to manage your facility's referrals once approved.",
   system_admin:
     "Your system administrator account is awaiting approval by an existing system administrator. You will be able to manage the platform once approved.",
+};
+
+/** Each gate screen's heading (and the page's title when it shows). */
+export const GATE_TITLES: Record<RefusedGate["kind"], string> = {
+  anonymous: "Authentication Required",
+  denied: "Access Denied",
+  pending: "Account Pending Approval",
+  declined: "Account Declined",
 };
 
 function Screen({ title, children }: { title: string; children: ReactNode }) {
@@ -25,7 +33,7 @@ function Screen({ title, children }: { title: string; children: ReactNode }) {
 
 export function AuthenticationRequired() {
   return (
-    <Screen title="Authentication Required">
+    <Screen title={GATE_TITLES.anonymous}>
       <p className="mt-3 text-muted">Please sign in to access this page.</p>
       <Link to="/auth" className="btn-primary mt-6">
         Sign In
@@ -36,7 +44,7 @@ export function AuthenticationRequired() {
 
 export function AccessDenied({ message }: { message: string }) {
   return (
-    <Screen title="Access Denied">
+    <Screen title={GATE_TITLES.denied}>
       <p className="mt-3 text-muted">{message}</p>
       <Link to="/" className="btn-primary mt-6">
         Go to Home
@@ -47,7 +55,7 @@ export function AccessDenied({ message }: { message: string }) {
 
 export function AccountPendingApproval({ role }: { role: Role }) {
   return (
-    <Screen title="Account Pending Approval">
+    <Screen title={GATE_TITLES.pending}>
       <p className="mt-3 text-muted">{PENDING_MESSAGES[role]}</p>
       <Link to="/" className="btn-secondary mt-6">
         Go to Home
@@ -59,7 +67,7 @@ export function AccountPendingApproval({ role }: { role: Role }) {
 /** A declined account (issue 19): the administrator's reason, and where to ask. */
 export function AccountDeclined({ reason }: { reason: string }) {
   return (
-    <Screen title="Account Declined">
+    <Screen title={GATE_TITLES.declined}>
       <p className="mt-3 text-muted">An administrator declined this account request, for this reason:</p>
       <blockquote className="mt-3 rounded-lg border-l-4 border-amber-500 bg-amber-50 px-4 py-3 text-left break-words whitespace-pre-line">
         {reason}
@@ -73,7 +81,7 @@ export function AccountDeclined({ reason }: { reason: string }) {
 }
 
 /** The gate screen for a refused visitor, or `children` (the page) when the gate allows. */
-export function GateScreen({ gate, children }: { gate: Gate; children: ReactNode }) {
+export function GateScreen({ gate, children }: { gate: Gate; children?: ReactNode }) {
   switch (gate.kind) {
     case "anonymous":
       return <AuthenticationRequired />;
@@ -86,4 +94,13 @@ export function GateScreen({ gate, children }: { gate: Gate; children: ReactNode
     case "allowed":
       return <>{children}</>;
   }
+}
+
+/**
+ * The refused gate an error carries (`allowedActor` throws `data({ message, gate }, { status })`),
+ * for the error boundary that draws the gate screen; null for any other error.
+ */
+export function refusedGateOf(error: unknown): RefusedGate | null {
+  const gate = (error as { data?: { gate?: Gate } } | null)?.data?.gate;
+  return gate?.kind && gate.kind !== "allowed" ? gate : null;
 }

@@ -6,12 +6,19 @@ import { useHydrated } from "~/lib/use-hydrated";
 
 /**
  * A form's answer: a toast once React runs, the same message in the page before that (a plain
- * post without JavaScript).
+ * post without JavaScript). `inline` keeps it in the page with React too, beside the toast, for
+ * an answer the person must read before trying again (a refused sign-in: issue 28).
  */
-export function FormNotice({ answer }: { answer: { toast?: ToastMessage | null } | null | undefined }) {
+export function FormNotice({
+  answer,
+  inline = false,
+}: {
+  answer: { toast?: ToastMessage | null } | null | undefined;
+  inline?: boolean;
+}) {
   const hydrated = useHydrated();
   useToastOf(answer);
-  return !hydrated && answer?.toast ? <InlineNotice {...answer.toast} /> : null;
+  return (inline || !hydrated) && answer?.toast ? <InlineNotice {...answer.toast} /> : null;
 }
 
 /**
@@ -63,7 +70,10 @@ export function ErrorSummary({
 
 /**
  * A submit button that says what it is doing ("Sending...") while its form is on its way. It is
- * never disabled to signal invalid input: pressing it shows what is wrong.
+ * never disabled to signal invalid input: pressing it shows what is wrong. While busy a press (a
+ * second tap, Enter in a field) sends nothing: the post in flight is the one (issue 29; without
+ * JavaScript the form's idempotency key makes a second post harmless). It stays focusable, so a
+ * screen reader keeps its place and hears the busy label.
  */
 export function SubmitButton({
   busy,
@@ -81,7 +91,14 @@ export function SubmitButton({
   value?: string;
 }) {
   return (
-    <button type="submit" className={className} name={name} value={value} aria-disabled={busy || undefined}>
+    <button
+      type="submit"
+      className={className}
+      name={name}
+      value={value}
+      aria-disabled={busy || undefined}
+      onClick={busy ? (event) => event.preventDefault() : undefined}
+    >
       {busy ? busyLabel : children}
     </button>
   );

@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
 import type { ActorSummary } from "~/auth/actor";
 import { APP_NAV, isCurrentNavItem } from "~/auth/app-nav";
@@ -5,21 +6,34 @@ import { APP_NAV, isCurrentNavItem } from "~/auth/app-nav";
 /**
  * The signed-in app's navigation for the visitor's role (issue 19), under the header on every
  * dashboard, History and referral page. On a 360 px phone the row scrolls sideways; nothing wraps
- * out of reach.
+ * out of reach, and the current entry is scrolled into view (issue 28: Audit Log, the last entry,
+ * is not left off-screen when it is the page).
  */
 export function AppNav({ user }: { user: NonNullable<ActorSummary> }) {
-  const { pathname, search } = useLocation();
+  const { pathname } = useLocation();
+  const list = useRef<HTMLUListElement>(null);
+  // Before the paint, and only the row itself scrolls (not the page, as scrollIntoView could).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: per page
+  useLayoutEffect(() => {
+    const row = list.current;
+    const current = row?.querySelector<HTMLElement>("[aria-current=page]");
+    if (!row || !current) return;
+    const box = row.getBoundingClientRect();
+    const item = current.getBoundingClientRect();
+    if (item.left >= box.left && item.right <= box.right) return;
+    row.scrollLeft += item.left - box.left - (box.width - item.width) / 2;
+  }, [pathname]);
   return (
     <nav aria-label="App" className="border-b border-slate-200 bg-slate-50">
-      <ul className="container-page flex gap-1 overflow-x-auto py-1.5 text-sm [scrollbar-width:thin]">
+      <ul ref={list} className="container-page flex gap-1 overflow-x-auto py-1.5 text-sm [scrollbar-width:thin]">
         {APP_NAV[user.role].map((item) => {
-          const current = isCurrentNavItem(item, pathname, search);
+          const current = isCurrentNavItem(item, pathname, APP_NAV[user.role]);
           return (
             <li key={item.label} className="shrink-0">
               <Link
                 to={item.to}
                 aria-current={current ? "page" : undefined}
-                className={`inline-flex min-h-10 items-center rounded-lg px-3 font-medium ${
+                className={`inline-flex min-h-11 min-w-11 items-center rounded-lg px-3 font-medium ${
                   current
                     ? "bg-white text-brand-800 shadow-sm ring-1 ring-slate-200"
                     : "text-muted hover:bg-white hover:text-ink"

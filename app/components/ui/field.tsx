@@ -10,6 +10,11 @@ type Common = {
   // biome-ignore lint/suspicious/noExplicitAny: a field of any form's schema
   field: FieldMetadata<any, any, any>;
   label: ReactNode;
+  /**
+   * Shown with an asterisk and announced as required. Unset, it follows the schema (Conform's
+   * constraint); set, it wins, so a field the schema only checks in a refinement (optional, then
+   * required by a rule across fields) is still announced, and one labelled "(optional)" never is.
+   */
   required?: boolean;
   hint?: ReactNode;
   className?: string;
@@ -29,7 +34,14 @@ function describedBy(common: Common): string | undefined {
   );
 }
 
-function Shell({ field, label, required, hint, className, children }: Common & { children: ReactNode }) {
+/** Whether the field is shown (asterisk) and announced as required: the prop, else the schema. */
+function isRequired(common: Common): boolean {
+  return common.required ?? Boolean(common.field.required);
+}
+
+function Shell({ hint, className, children, ...common }: Common & { children: ReactNode }) {
+  const { field, label } = common;
+  const required = isRequired(common);
   const error = fieldError(field);
   return (
     <div className={className}>
@@ -57,9 +69,18 @@ function Shell({ field, label, required, hint, className, children }: Common & {
   );
 }
 
-/** Attributes every control shares beyond Conform's own. */
+/**
+ * Attributes every control shares beyond Conform's own. `required` follows `isRequired`: the
+ * browser's own check when the schema requires the field everywhere, `aria-required` alone when
+ * only a refinement does (such a field may be hidden for some choices, e.g. "Facility you run" for
+ * a doctor, and a hidden required control would block the form).
+ */
 function own(common: Common) {
+  const required = isRequired(common);
+  const schemaRequired = Boolean(common.field.required);
   return {
+    required: required && schemaRequired ? true : undefined,
+    "aria-required": required && !schemaRequired ? true : undefined,
     "aria-invalid": fieldError(common.field) ? true : undefined,
     "aria-describedby": describedBy(common),
     className: "field-input",

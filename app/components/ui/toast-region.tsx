@@ -1,5 +1,5 @@
 import { Toast } from "radix-ui";
-import { type Shown, TOAST_LIFETIME_MS, toneClass } from "./toaster";
+import { type Shown, TOAST_LIFETIME_MS, toneClass } from "./toast-tone";
 
 /**
  * The notifications region (Radix Toast: announced to screen readers, dismissable with Escape or by

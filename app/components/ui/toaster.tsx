@@ -2,20 +2,9 @@ import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from "react
 import { useLocation } from "react-router";
 import { useHydrated } from "~/lib/use-hydrated";
 
-export type ToastVariant = "default" | "success" | "destructive";
+import { type Shown, type ToastMessage, toneClass } from "./toast-tone";
 
-/** The spec's notifications: a server answer's message. `id` tells one flash from the next. */
-export type ToastMessage = {
-  id?: string;
-  title: string;
-  description?: string;
-  variant?: ToastVariant;
-};
-
-export type Shown = ToastMessage & { key: number; pathname: string };
-
-/** How long a toast stays. Errors stay until dismissed or replaced: they may need reading twice. */
-export const TOAST_LIFETIME_MS = 5000;
+export type { ToastMessage, ToastVariant } from "./toast-tone";
 
 // One toast at a time (a phone has no room for a stack over the form), kept outside React so any
 // component, event handler or effect can show one.
@@ -63,14 +52,6 @@ export function useToastOf(answer: { toast?: ToastMessage | null } | null | unde
 }
 
 const ToastRegion = lazy(() => import("./toast-region"));
-
-export function toneClass(variant: ToastVariant | undefined): string {
-  return variant === "destructive"
-    ? "border-red-300 bg-red-50 text-red-900"
-    : variant === "success"
-      ? "border-brand-200 bg-brand-50 text-brand-900"
-      : "border-slate-200 bg-white text-ink";
-}
 
 /**
  * The notifications (toast-region.tsx: Radix Toast, announced to screen readers, dismissable with

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { readFields, validateForm } from "~/lib/form-fields";
+import { VALIDATION_TOAST } from "./action-data";
 import { FORGOT_PASSWORD_FIELDS, forgotPasswordSchema, INVALID_EMAIL_TOAST } from "./forgot-password-schema";
-import { readFields, VALIDATION_TOAST, validateForm } from "./form-errors";
 import {
   blockedSubmitToast,
   NEW_PASSWORD_FIELDS,
@@ -53,6 +54,8 @@ describe("register (spec section 5)", () => {
     role: "doctor",
     specialty: "Cardiology",
     facility_id: "",
+    mdc_number: "MDC/RN/12345",
+    hefra_licence: "",
   };
 
   it("accepts a doctor and keeps the specialty", () => {
@@ -67,13 +70,25 @@ describe("register (spec section 5)", () => {
         role: "doctor",
         specialty: "Cardiology",
         facility_id: null,
+        mdc_number: "MDC/RN/12345",
+        hefra_licence: null,
       },
     });
   });
 
   it("keeps the specialty only for doctors and the facility only for facility administrators", () => {
-    const admin = validateForm(registerSchema, { ...valid, role: "facility_admin", facility_id: "f-1" });
-    expect(admin.ok && admin.data).toMatchObject({ specialty: null, facility_id: "f-1" });
+    const admin = validateForm(registerSchema, {
+      ...valid,
+      role: "facility_admin",
+      facility_id: "f-1",
+      hefra_licence: "HeFRA/GAR/0042",
+    });
+    expect(admin.ok && admin.data).toMatchObject({
+      specialty: null,
+      facility_id: "f-1",
+      mdc_number: null,
+      hefra_licence: "HeFRA/GAR/0042",
+    });
     const sys = validateForm(registerSchema, { ...valid, role: "system_admin", facility_id: "f-1" });
     expect(sys.ok && sys.data).toMatchObject({ specialty: null, facility_id: null });
     const doctor = validateForm(registerSchema, { ...valid, facility_id: "f-1", specialty: "" });
@@ -118,6 +133,7 @@ describe("register (spec section 5)", () => {
   it("asks facility administrators for their facility", () => {
     expect(errorsOf(registerSchema, { ...valid, role: "facility_admin" })).toEqual({
       facility_id: "Please select the facility you run",
+      hefra_licence: "Please enter your facility's HeFRA licence number",
     });
   });
 

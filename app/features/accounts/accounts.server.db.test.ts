@@ -65,10 +65,12 @@ function registration(overrides: Partial<RegisterInput> = {}): RegisterInput {
     full_name: "Ama Mensah",
     email: `ama${++ipCounter}@example.test`,
     phone: "0241234567",
-    password: "Passw0rd!",
+    password: "Kenkey-Harbour-Lamp-7",
     role: "doctor",
     specialty: "Cardiology",
     facility_id: null,
+    mdc_number: "MDC/RN/12345",
+    hefra_licence: null,
     ...overrides,
   };
 }
@@ -145,7 +147,11 @@ describe("registration", () => {
   it("answers an existing address the same way, creates nothing and tells the owner by mail", async () => {
     const first = registration();
     await registerAccount(h.db, first, meta());
-    const again = await registerAccount(h.db, { ...first, full_name: "Someone Else", password: "Other-pass1" }, meta());
+    const again = await registerAccount(
+      h.db,
+      { ...first, full_name: "Someone Else", password: "Other-Canoe-Drum-8" },
+      meta(),
+    );
     expect(again).toEqual({ ok: true });
     const [row] = await h.db.select({ n: count() }).from(users).where(eq(users.email, first.email));
     expect(row.n).toBe(1);
@@ -162,6 +168,27 @@ describe("registration", () => {
     });
     const [row] = await h.db.select({ n: count() }).from(users).where(eq(users.email, input.email));
     expect(row.n).toBe(0);
+  });
+
+  it("refuses an easily guessed password that passes the strength rule, or the person's name with a digit, and creates nothing", async () => {
+    for (const password of [
+      "Admin@123",
+      "Welcome@123",
+      "Password@123",
+      "P@ssw0rd123",
+      "Qurhealth2026",
+      "Ghana@2026",
+      "AmaMensah1",
+    ]) {
+      const input = registration({ password });
+      expect(await registerAccount(h.db, input, meta()), password).toEqual({
+        ok: false,
+        field: "password",
+        message: "Add another word or two; avoid names and years",
+      });
+      const [row] = await h.db.select({ n: count() }).from(users).where(eq(users.email, input.email));
+      expect(row.n).toBe(0);
+    }
   });
 
   it("answers simultaneous registrations of one address like any registration of an existing address", async () => {
@@ -297,7 +324,7 @@ describe("password reset", () => {
     expect(await resetLinkUser(h.db, tokens, at(29))).toBe(account.id);
     expect(await resetLinkUser(h.db, tokens, at(30.1))).toBeNull();
     expect(await resetLinkUser(h.db, tokens, at(31))).toBeNull();
-    expect(await resetPasswordWithLink(h.db, tokens, "N3w-Password!", at(31))).toEqual({
+    expect(await resetPasswordWithLink(h.db, tokens, "Fresh-Mango-Harbour-5", at(31))).toEqual({
       ok: false,
       reason: "invalid",
     });
@@ -334,7 +361,22 @@ describe("password reset", () => {
       reason: "error",
       field: "password",
     });
-    expect(await resetPasswordWithLink(h.db, tokens, "N3w-Password!")).toEqual({ ok: true });
+    expect(await resetPasswordWithLink(h.db, tokens, "Fresh-Mango-Harbour-5")).toEqual({ ok: true });
+  });
+
+  it("refuses a new password made of the account's own name and a year; the link still works for a good one", async () => {
+    const account = await createAccount(h.db, { fullName: "Yaw Boateng" });
+    await requestPasswordReset(h.db, account.email, meta());
+    const tokens = tokensFrom(await mailTo(account.email, /Reset your/));
+    for (const password of ["YawBoateng2026!", "Boateng@1990", "Ghana@2026"]) {
+      expect(await resetPasswordWithLink(h.db, tokens, password), password).toEqual({
+        ok: false,
+        reason: "error",
+        field: "password",
+        message: "Add another word or two; avoid names and years",
+      });
+    }
+    expect(await resetPasswordWithLink(h.db, tokens, "Fresh-Mango-Harbour-5")).toEqual({ ok: true });
   });
 
   it("newest wins, single use, and every session ends", async () => {
@@ -352,16 +394,16 @@ describe("password reset", () => {
     const second = tokensFrom(mailsTo(account.email).filter((m) => /Reset your/.test(m.subject))[1]);
     expect(await resetLinkUser(h.db, first)).toBeNull();
     expect(await resetLinkUser(h.db, second)).toBe(account.id);
-    expect(await resetPasswordWithLink(h.db, first, "N3w-Password!")).toEqual({ ok: false, reason: "invalid" });
+    expect(await resetPasswordWithLink(h.db, first, "Fresh-Mango-Harbour-5")).toEqual({ ok: false, reason: "invalid" });
 
-    expect(await resetPasswordWithLink(h.db, second, "N3w-Password!")).toEqual({ ok: true });
-    expect(await resetPasswordWithLink(h.db, second, "An0ther-Password!")).toEqual({ ok: false, reason: "invalid" });
+    expect(await resetPasswordWithLink(h.db, second, "Fresh-Mango-Harbour-5")).toEqual({ ok: true });
+    expect(await resetPasswordWithLink(h.db, second, "Another-Teak-Canoe-6")).toEqual({ ok: false, reason: "invalid" });
     expect(await sessionCount(account.id)).toBe(0);
     expect(await getActor(h.db, requestWith(cookieA))).toEqual({ kind: "anonymous" });
     expect(await getActor(h.db, requestWith(cookieB))).toEqual({ kind: "anonymous" });
 
     expect((await signIn(h.db, account, meta())).ok).toBe(false);
-    expect((await signIn(h.db, { email: account.email, password: "N3w-Password!" }, meta())).ok).toBe(true);
+    expect((await signIn(h.db, { email: account.email, password: "Fresh-Mango-Harbour-5" }, meta())).ok).toBe(true);
   });
 
   it("lets only one of two simultaneous submissions of a link succeed", async () => {
@@ -369,8 +411,8 @@ describe("password reset", () => {
     await requestPasswordReset(h.db, account.email, meta());
     const tokens = tokensFrom(await mailTo(account.email, /Reset your/));
     const results = await Promise.all([
-      resetPasswordWithLink(h.db, tokens, "First-Passw0rd!"),
-      resetPasswordWithLink(h.db, tokens, "Second-Passw0rd!"),
+      resetPasswordWithLink(h.db, tokens, "First-Baobab-Ridge-3"),
+      resetPasswordWithLink(h.db, tokens, "Second-Baobab-Ridge-4"),
     ]);
     expect(results.filter((r) => r.ok)).toHaveLength(1);
   });

@@ -15,20 +15,23 @@ import { facilities, users } from "~/db/schema";
 import { logger } from "~/lib/logger.server";
 import { tooManyAttemptsMessage } from "~/lib/rate-limit.server";
 import { ensureBootstrapAdmin } from "./admin.server";
-import { BREACHED_PASSWORD_MESSAGE, isKnownBreachedPassword } from "./breached-passwords.server";
+import { newPasswordProblem } from "./password-policy.server";
 import type { RegisterInput } from "./register-schema";
+import { needsRegistrationNumber, REGISTRATION_PATH } from "./registration.server";
 import type { SignInInput } from "./sign-in-schema";
 import {
   accountDelayMs,
+  checkIpCeiling,
   checkSignInLock,
   clearAccountFailures,
-  clearSignInFailures,
   hitAll,
+  isKnownClient,
   normaliseEmail,
+  oneAtATime,
   recordSignInFailure,
+  recordSignInSuccess,
   resetRules,
   shouldNotifyOwner,
-  signInRules,
   signUpRules,
   throttleClock,
 } from "./throttle.server";
@@ -81,11 +84,10 @@ export async function registerAccount(
   input: RegisterInput,
   meta: RequestMeta,
 ): Promise<{ ok: true } | (Failure & { field?: "facility_id" | "password" })> {
-  const limited = await hitAll(db, signUpRules(meta.ip));
+  const limited = await hitAll(db, signUpRules(meta.ip, input.email));
   if (!limited.ok) return { ok: false, message: limited.message };
-  if (isKnownBreachedPassword(input.password)) {
-    return { ok: false, message: BREACHED_PASSWORD_MESSAGE, field: "password" };
-  }
+  const weak = newPasswordProblem(input.password, { name: input.full_name, email: input.email });
+  if (weak) return { ok: false, message: weak, field: "password" };
   if (input.role === "facility_admin" && !(await isActiveFacility(db, input.facility_id))) {
     return { ok: false, message: MESSAGES.facilityRequired, field: "facility_id" };
   }
@@ -99,6 +101,8 @@ export async function registerAccount(
         role: input.role,
         specialty: input.role === "doctor" ? input.specialty : null,
         facilityId: input.role === "facility_admin" ? input.facility_id : null,
+        mdcNumber: input.role === "doctor" ? input.mdc_number : null,
+        hefraLicence: input.role === "facility_admin" ? input.hefra_licence : null,
       },
       headers: authHeaders(meta.request, meta.ip),
     });
@@ -107,7 +111,7 @@ export async function registerAccount(
     // Two registrations of one address at once: both found no account, one created it. The other
     // is a registration of an existing address, and answers as one (with the owner's notice).
     if (await accountExists(db, normaliseEmail(input.email))) {
-      notifyExistingAccount(normaliseEmail(input.email));
+      await notifyExistingAccount(db, normaliseEmail(input.email));
       return { ok: true };
     }
     if (isAPIError(error) && error.message) return { ok: false, message: error.message };
@@ -119,10 +123,10 @@ export async function registerAccount(
 /** Mails the owner (when the address has an account) that it has seen many failed sign-ins. */
 function notifyOwnerOfFailures(db: Db, email: string): void {
   void accountExists(db, email)
-    .then((exists) => {
-      if (exists) notifyFailedSignIns(email);
+    .then(async (exists) => {
+      if (exists) await notifyFailedSignIns(db, email);
     })
-    .catch((error) => logger.error({ err: error }, "could not check an account for the failed sign-in notice"));
+    .catch((error) => logger.error({ err: error }, "could not queue the failed sign-in notice"));
 }
 
 async function accountExists(db: Db, email: string): Promise<boolean> {
@@ -133,30 +137,56 @@ async function accountExists(db: Db, email: string): Promise<boolean> {
 export type SignInResult = { ok: true; headers: Headers; redirectTo: string } | (Failure & { unverified?: true });
 
 /**
- * Password sign-in with the per-IP cap and the per-account lockout. Success: a database
- * session in the cookie (Set-Cookie in `headers`) and the user's dashboard.
+ * Password sign-in (docs/decisions/018-sign-in-throttling.md). A successful sign-in never counts
+ * toward any limit. Failures are counted per client (account and IP: 5 lock that client out of that
+ * account), per IP (a high ceiling, which a client that has signed in to the account from there
+ * before passes), and per account (from 10, each try waits; parallel tries wait in turn).
+ * Success: a database session in the cookie (Set-Cookie in `headers`) and the user's dashboard.
  */
 export async function signIn(db: Db, input: SignInInput, meta: RequestMeta, now = new Date()): Promise<SignInResult> {
   await ensureBootstrapAdmin(db);
   const email = normaliseEmail(input.email);
-  const limited = await hitAll(db, signInRules(meta.ip), now);
-  if (!limited.ok) return { ok: false, message: limited.message };
   const lock = await checkSignInLock(db, email, meta.ip, now);
   if (!lock.ok) return { ok: false, message: lock.message };
-  // An account under attack from many clients is slowed, never closed to its owner.
+  const known = await isKnownClient(db, email, meta.ip, now);
+  if (!known) {
+    const ceiling = await checkIpCeiling(db, meta.ip, now);
+    if (!ceiling.ok) return { ok: false, message: ceiling.message };
+  }
+  // An account under attack from many clients is slowed, never closed to its owner. Its tries from
+  // clients it does not know wait in turn, so parallel guesses are held back as much as serial ones.
+  if (known || (await accountDelayMs(db, email, now)) === 0) return attemptSignIn(db, email, input.password, meta, now);
+  const result = await oneAtATime(email, () => attemptSignIn(db, email, input.password, meta, now));
+  return result ?? { ok: false, message: tooManyAttemptsMessage(60) };
+}
+
+async function attemptSignIn(
+  db: Db,
+  email: string,
+  password: string,
+  meta: RequestMeta,
+  now: Date,
+): Promise<SignInResult> {
   const delay = await accountDelayMs(db, email, now);
   if (delay > 0) await throttleClock.sleep(delay);
   try {
     const { headers, response } = await authFor(db).api.signInEmail({
-      body: { email, password: input.password, rememberMe: true },
+      body: { email, password, rememberMe: true },
       headers: authHeaders(meta.request, meta.ip),
       returnHeaders: true,
     });
-    await clearSignInFailures(db, email, meta.ip);
+    await recordSignInSuccess(db, email, meta.ip, now);
     const actor = await actorById(db, response.user.id);
     const cookies = new Headers();
     for (const cookie of headers.getSetCookie()) cookies.append("Set-Cookie", cookie);
-    return { ok: true, headers: cookies, redirectTo: actor.kind === "user" ? dashboardPath(actor.role) : "/" };
+    // A doctor or facility administrator who has not given their registration number is asked for it first (issue 28).
+    const redirectTo =
+      actor.kind !== "user"
+        ? "/"
+        : (await needsRegistrationNumber(db, actor.id, actor.role))
+          ? REGISTRATION_PATH
+          : dashboardPath(actor.role);
+    return { ok: true, headers: cookies, redirectTo };
   } catch (error) {
     const code = errorCode(error);
     if (code === "EMAIL_NOT_VERIFIED") return { ok: false, message: MESSAGES.emailNotVerified, unverified: true };
@@ -229,9 +259,9 @@ export async function resetPasswordWithLink(
 ): Promise<{ ok: true } | { ok: false; reason: "invalid" } | (Failure & { reason: "error"; field?: "password" })> {
   const userId = await resetLinkUser(db, tokens, now);
   if (!userId) return { ok: false, reason: "invalid" };
-  if (isKnownBreachedPassword(password)) {
-    return { ok: false, reason: "error", message: BREACHED_PASSWORD_MESSAGE, field: "password" };
-  }
+  const [owner] = await db.select({ name: users.fullName, email: users.email }).from(users).where(eq(users.id, userId));
+  const weak = newPasswordProblem(password, owner ?? {});
+  if (weak) return { ok: false, reason: "error", message: weak, field: "password" };
   try {
     await authFor(db).api.resetPassword({ body: { newPassword: password, token: tokens.accessToken } });
   } catch (error) {

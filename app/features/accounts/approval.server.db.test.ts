@@ -4,7 +4,7 @@ import { ANONYMOUS, gateFor } from "~/auth/actor";
 import { type Actor, actorById } from "~/auth/actor.server";
 import { auditEvents, users } from "~/db/schema";
 import { createAccount } from "../../../tests/helpers/accounts";
-import { insertFacility, statusOf } from "../../../tests/helpers/domain";
+import { insertFacility, refusedWith, statusOf } from "../../../tests/helpers/domain";
 import { startMailCatcher } from "../../../tests/helpers/mail-catcher";
 import { createTestDb, type TestDatabase } from "../../../tests/helpers/test-db";
 import { approveAccount, declineAccount } from "./approval.server";
@@ -80,8 +80,11 @@ describe("declining an account (issue 19)", () => {
       [undefined, DECLINE_REASON_REQUIRED],
       ["x".repeat(1001), DECLINE_REASON_TOO_LONG],
     ] as const) {
-      const result = await declineAccount(h.db, admin, { userId: account.id, reason });
-      expect(result).toMatchObject({ ok: false, fieldErrors: { reason: message } });
+      expect(await refusedWith(declineAccount(h.db, admin, { userId: account.id, reason }))).toEqual({
+        status: 400,
+        message,
+        fieldErrors: { reason: message },
+      });
     }
     const [row] = await h.db.select().from(users).where(eq(users.id, account.id));
     expect(row.approvalStatus).toBe("pending");

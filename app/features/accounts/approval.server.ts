@@ -1,15 +1,15 @@
 import { and, eq, or } from "drizzle-orm";
 import { data } from "react-router";
 import type * as z from "zod/mini";
+import { accountApprovedMail, accountDeclinedMail } from "~/auth/account-mail";
 import { type Actor, actorById, isApprovedSystemAdmin } from "~/auth/actor.server";
 import { dashboardPath, type Role } from "~/auth/roles";
 import type { Db } from "~/db/client.server";
 import { users } from "~/db/schema";
-import { sendMail } from "~/email/send.server";
 import { env } from "~/env.server";
-import { recordAudit } from "~/features/audit/audit.server";
-import { logger } from "~/lib/logger.server";
-import { accountApprovedMail, accountDeclinedMail } from "./account-mail";
+import { recordAudit } from "~/features/audit/public.server";
+import { queueEmail } from "~/features/messaging/public.server";
+import { parseOrRefuse } from "~/lib/refusal";
 import { declineSchema } from "./decline-schema";
 
 export type ApprovalResult = { userId: string; alreadyApproved: boolean; role: Role };
@@ -57,25 +57,32 @@ export async function approveAccount(db: Db, actor: Actor, userId: string): Prom
       fromStatus: "pending",
       toStatus: "approved",
     });
+    await queueEmail(
+      tx,
+      {
+        to: target.email,
+        ...accountApprovedMail({
+          name: target.fullName,
+          appUrl: env().APP_URL,
+          dashboardPath: dashboardPath(target.role),
+        }),
+      },
+      { event: "account.approved", userId: row.id },
+    );
     return true;
   });
   if (!approved) return { userId, alreadyApproved: true, role: target.role };
-  sendMail({
-    to: target.email,
-    ...accountApprovedMail({ name: target.fullName, appUrl: env().APP_URL, dashboardPath: dashboardPath(target.role) }),
-  }).catch((error: unknown) => logger.error({ err: error }, "sending the approval mail failed"));
   return { userId, alreadyApproved: false, role: target.role };
 }
 
-export type DeclineResult =
-  | { ok: true; userId: string; role: Role }
-  | { ok: false; fieldErrors: Partial<Record<"reason" | "userId", string>>; message: string };
+export type DeclineResult = { ok: true; userId: string; role: Role };
 
 /**
  * Declines an account still awaiting approval (issue 19), with a reason the person reads when they
  * sign in. Only an approved system administrator may (403; 401 anonymous); an unknown account is a
  * 404; an account no longer pending (approved, or declined by someone else first) is a 409. The
- * person is emailed that the request was declined, with a link and without the reason.
+ * person is emailed that the request was declined, with a link and without the reason. A blank or
+ * too long reason is a 400 with the reason's message.
  */
 export async function declineAccount(
   db: Db,
@@ -85,16 +92,7 @@ export async function declineAccount(
   if (actor.kind === "anonymous") throw data("Authentication Required", { status: 401 });
   if (!isApprovedSystemAdmin(actor))
     throw data("Only approved system administrators can decline accounts.", { status: 403 });
-  const parsed = declineSchema.safeParse(input);
-  if (!parsed.success) {
-    const fieldErrors: Partial<Record<"reason" | "userId", string>> = {};
-    for (const issue of parsed.error.issues) {
-      const key = issue.path[0] === "userId" ? "userId" : "reason";
-      fieldErrors[key] ??= issue.message;
-    }
-    return { ok: false, fieldErrors, message: parsed.error.issues[0]?.message ?? "Please check the reason" };
-  }
-  const { userId, reason } = parsed.data;
+  const { userId, reason } = parseOrRefuse(declineSchema, input);
   const target = await actorById(db, userId);
   if (target.kind === "anonymous") throw data("Account not found", { status: 404 });
   const now = new Date();
@@ -121,11 +119,24 @@ export async function declineAccount(
       toStatus: "declined",
       reason,
     });
+    await queueEmail(
+      tx,
+      { to: target.email, ...accountDeclinedMail({ name: target.fullName, appUrl: env().APP_URL }) },
+      { event: "account.declined", userId: row.id },
+    );
     return true;
   });
-  if (!declined) throw data("This account is no longer awaiting approval.", { status: 409 });
-  sendMail({ to: target.email, ...accountDeclinedMail({ name: target.fullName, appUrl: env().APP_URL }) }).catch(
-    (error: unknown) => logger.error({ err: error }, "sending the decline mail failed"),
-  );
+  if (!declined) {
+    // The same administrator's repeat with the same reason (issue 29) answers as their first decline did.
+    const [now] = await db
+      .select({ status: users.approvalStatus, by: users.declinedBy, reason: users.declineReason })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
+    if (now?.status === "declined" && now.by === actor.id && now.reason === reason) {
+      return { ok: true, userId, role: target.role };
+    }
+    throw data("This account is no longer awaiting approval.", { status: 409 });
+  }
   return { ok: true, userId, role: target.role };
 }

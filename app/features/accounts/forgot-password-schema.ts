@@ -21,4 +21,3 @@ export const forgotPasswordSchema = z.object({
 });
 
 export const FORGOT_PASSWORD_FIELDS = ["email"] as const;
-export type ForgotPasswordField = (typeof FORGOT_PASSWORD_FIELDS)[number];

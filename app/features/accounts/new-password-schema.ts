@@ -6,7 +6,6 @@ export {
   blockedSubmitToast,
   PASSWORD_MISMATCH_TOAST,
   PASSWORD_UPDATED,
-  WEAK_PASSWORD_MESSAGE,
   WEAK_PASSWORD_TOAST,
 } from "./new-password-rules";
 
@@ -31,4 +30,3 @@ export const newPasswordSchema = z
   );
 
 export const NEW_PASSWORD_FIELDS = ["password", "confirmPassword"] as const;
-export type NewPasswordField = (typeof NEW_PASSWORD_FIELDS)[number];

@@ -2,6 +2,7 @@ import * as z from "zod/mini";
 import { ROLES } from "~/auth/roles";
 import { WEAK_PASSWORD_MESSAGE } from "./new-password-rules";
 import { MIN_STRENGTH, passwordStrength } from "./password-strength";
+import { cleanRegistrationNumber, isRegistrationNumber, REGISTRATION_MESSAGES } from "./registration-number";
 
 /**
  * Register (spec section 5): the spec's fields and messages word for word. The facility is
@@ -38,6 +39,9 @@ export const registerFormSchema = z
     role: z.enum(ROLES, { error: "Please select a valid role" }),
     specialty: z.optional(z.string().check(z.trim(), z.maxLength(100, "Specialty must be less than 100 characters"))),
     facility_id: z.optional(z.string().check(z.trim())),
+    // Issue 28: a doctor's MDC registration number; a facility administrator's facility's HeFRA licence number.
+    mdc_number: z.optional(z.string().check(z.overwrite(cleanRegistrationNumber))),
+    hefra_licence: z.optional(z.string().check(z.overwrite(cleanRegistrationNumber))),
   })
   // Both checks run even while another field is missing (a blank field is undefined to the
   // forms), so a submit shows every message at once.
@@ -55,7 +59,26 @@ export const registerFormSchema = z
       path: ["facility_id"],
       when: ({ value }) => (value as { role?: unknown } | undefined)?.role === "facility_admin",
     }),
+    ...numberChecks("mdc_number", "doctor", REGISTRATION_MESSAGES.mdcRequired),
+    ...numberChecks("hefra_licence", "facility_admin", REGISTRATION_MESSAGES.hefraRequired),
   );
+
+/** A role's registration number: required for that role, then in the registers' loose format. */
+function numberChecks(field: "mdc_number" | "hefra_licence", role: string, required: string) {
+  const when = ({ value }: { value: unknown }) => (value as { role?: unknown } | undefined)?.role === role;
+  type Values = { role: string; mdc_number?: string; hefra_licence?: string };
+  const value = (v: unknown) => (v as Values)[field];
+  return [
+    z.refine((v: unknown) => !!value(v), { message: required, path: [field], when }),
+    z.refine(
+      (v: unknown) => {
+        const number = value(v);
+        return !number || (typeof number === "string" && isRegistrationNumber(number));
+      },
+      { message: REGISTRATION_MESSAGES.format, path: [field], when },
+    ),
+  ];
+}
 
 /** The registration as the domain takes it: the confirmation dropped, role-specific fields kept only for their role. */
 export const registerSchema = z.pipe(
@@ -64,6 +87,8 @@ export const registerSchema = z.pipe(
     ...v,
     specialty: v.role === "doctor" && v.specialty ? v.specialty : null,
     facility_id: v.role === "facility_admin" && v.facility_id ? v.facility_id : null,
+    mdc_number: v.role === "doctor" && v.mdc_number ? v.mdc_number : null,
+    hefra_licence: v.role === "facility_admin" && v.hefra_licence ? v.hefra_licence : null,
   })),
 );
 
@@ -76,6 +101,7 @@ export const REGISTER_FIELDS = [
   "confirmPassword",
   "role",
   "specialty",
+  "mdc_number",
   "facility_id",
+  "hefra_licence",
 ] as const;
-export type RegisterField = (typeof REGISTER_FIELDS)[number];

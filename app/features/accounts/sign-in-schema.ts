@@ -11,4 +11,3 @@ export const signInSchema = z.object({
 
 export type SignInInput = z.output<typeof signInSchema>;
 export const SIGN_IN_FIELDS = ["email", "password"] as const;
-export type SignInField = (typeof SIGN_IN_FIELDS)[number];

@@ -1,7 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.server.ts";
 import { signInThrottles } from "../../db/schema.ts";
-import { hitRateLimit, type RateLimit, tooManyAttemptsMessage } from "../../lib/rate-limit.server.ts";
+import {
+  hitRateLimit,
+  isRateLimited,
+  limitFactor,
+  type RateLimit,
+  tooManyAttemptsMessage,
+} from "../../lib/rate-limit.server.ts";
 
 /**
  * The abuse rules of issue 6, in one place. Counters live in the database, so every app server
@@ -11,28 +17,42 @@ import { hitRateLimit, type RateLimit, tooManyAttemptsMessage } from "../../lib/
 const MINUTE = 60_000;
 
 export const LIMITS = {
-  /** Sign-in tries per IP. */
-  signInPerIp: { limit: 20, windowMs: 5 * MINUTE },
+  /**
+   * Failed sign-ins from one IP, whatever the addresses: a ceiling for one source trying many
+   * accounts. Only failures count (a successful sign-in never does), and it is far above what a
+   * carrier NAT or a hospital network shares: a client that has signed in to the account from this
+   * IP before is not held by it (docs/decisions/018-sign-in-throttling.md).
+   */
+  signInFailuresPerIp: { limit: 300, windowMs: 15 * MINUTE },
   /**
    * Failed sign-ins from one client (account and IP) before that client is locked out of that
    * account; lockouts then double (15, 30, 60 ... minutes, at most a day). The owner elsewhere is
    * not locked out (docs/decisions/018-sign-in-throttling.md).
    */
   signInFailures: { limit: 5, windowMs: 15 * MINUTE, firstLockMs: 15 * MINUTE, maxLockMs: 24 * 60 * MINUTE },
-  /** Failures for an account from every client in a window: from `slowAfter` each try waits, never refused. */
-  accountFailures: { windowMs: 15 * MINUTE, slowAfter: 10, notifyAfter: 20 },
+  /**
+   * Failures for an account from every client in a window: from `slowAfter` each try waits, never
+   * refused; while it is slowed, the account's tries from clients it has not signed in from run one
+   * at a time on each server, at most `maxInFlight` of them under way or waiting.
+   */
+  accountFailures: { windowMs: 15 * MINUTE, slowAfter: 10, notifyAfter: 20, maxInFlight: 10 },
+  /** A client (account and IP) that signed in successfully is known for 30 days. */
+  knownClientMs: 30 * 24 * 60 * MINUTE,
   /** Reset requests per account: one a minute and five an hour; and a cap per IP. */
   resetPerAccountMinute: { limit: 1, windowMs: MINUTE },
   resetPerAccountHour: { limit: 5, windowMs: 60 * MINUTE },
   resetPerIp: { limit: 20, windowMs: 60 * MINUTE },
-  /** Sign-ups per IP. */
-  signUpPerIp: { limit: 10, windowMs: 60 * MINUTE },
+  /**
+   * Registrations per address (10 a day) and per IP (200 a day: a hospital onboarding its staff on
+   * one network, or many phones behind one carrier address, stays under it).
+   */
+  signUpPerAddress: { limit: 10, windowMs: 24 * 60 * MINUTE },
+  signUpPerIp: { limit: 200, windowMs: 24 * 60 * MINUTE },
+  /**
+   * Mails anyone can make us send to someone else ("You already have an account", a report about a
+   * facility's profile): one an hour per recipient, whatever the senders' addresses.
+   */
 } as const;
-
-/** E2E_RELAXED_RATE_LIMITS=1 (the end-to-end server) multiplies every limit by 100. */
-export function limitFactor(): number {
-  return process.env.E2E_RELAXED_RATE_LIMITS === "1" ? 100 : 1;
-}
 
 export type Refusal = { ok: false; message: string; retryAfterSeconds: number };
 export type Allowed = { ok: true };
@@ -66,6 +86,10 @@ export async function hitAll(
 
 /** The lock of one client (an IP) on one account. */
 const lockKey = (email: string, ip: string) => `signin:${normaliseEmail(email)}|${ip}`;
+/** When a client (an IP) last signed in to an account successfully. */
+const knownKey = (email: string, ip: string) => `signin-known:${normaliseEmail(email)}|${ip}`;
+/** Failed sign-ins from an IP (rate_limits). */
+const ipFailuresKey = (ip: string) => `signin-failures:ip:${ip}`;
 /** The account's failures from every client. */
 const accountKey = (email: string) => `signin-account:${normaliseEmail(email)}`;
 
@@ -78,6 +102,36 @@ export async function checkSignInLock(db: Db, email: string, ip: string, now = n
   if (!row?.lockedUntil || row.lockedUntil <= now) return { ok: true };
   const retryAfterSeconds = Math.ceil((row.lockedUntil.getTime() - now.getTime()) / 1000);
   return { ok: false, message: tooManyAttemptsMessage(retryAfterSeconds), retryAfterSeconds };
+}
+
+/**
+ * Refuses a client that has not signed in to this account before once its IP has reached the
+ * ceiling of failed sign-ins in the window. Counts nothing: only failures are counted, by
+ * `recordSignInFailure`.
+ */
+export async function checkIpCeiling(db: Db, ip: string, now = new Date()): Promise<Allowed | Refusal> {
+  const rule = LIMITS.signInFailuresPerIp;
+  const result = await isRateLimited(
+    db,
+    ipFailuresKey(ip),
+    { limit: rule.limit * limitFactor(), windowMs: rule.windowMs },
+    now,
+  );
+  if (result.ok) return { ok: true };
+  return {
+    ok: false,
+    message: tooManyAttemptsMessage(result.retryAfterSeconds),
+    retryAfterSeconds: result.retryAfterSeconds,
+  };
+}
+
+/** Whether this client (IP) has signed in to the account successfully in the last 30 days. */
+export async function isKnownClient(db: Db, email: string, ip: string, now = new Date()): Promise<boolean> {
+  const [row] = await db
+    .select({ at: signInThrottles.windowStart })
+    .from(signInThrottles)
+    .where(eq(signInThrottles.key, knownKey(email, ip)));
+  return !!row && row.at.getTime() > now.getTime() - LIMITS.knownClientMs;
 }
 
 /**
@@ -122,6 +176,8 @@ export async function recordSignInFailure(
     })
     .returning({ lockedUntil: t.lockedUntil });
   const accountFailures = await countAccountFailure(db, email, now);
+  const ipRule = LIMITS.signInFailuresPerIp;
+  await hitRateLimit(db, ipFailuresKey(ip), { limit: ipRule.limit * limitFactor(), windowMs: ipRule.windowMs }, now);
   return { lockedUntil: row?.lockedUntil && row.lockedUntil > now ? row.lockedUntil : null, accountFailures };
 }
 
@@ -164,9 +220,55 @@ export const throttleClock = {
   sleep: (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
 };
 
-/** A successful sign-in from a client forgets that client's failures and lockouts. */
-export async function clearSignInFailures(db: Db, email: string, ip: string): Promise<void> {
+/**
+ * A successful sign-in from a client forgets that client's failures and lockouts, and makes the
+ * client known for the account (the IP ceiling and the queue of a slowed account pass it by).
+ */
+export async function recordSignInSuccess(db: Db, email: string, ip: string, now = new Date()): Promise<void> {
   await db.delete(signInThrottles).where(eq(signInThrottles.key, lockKey(email, ip)));
+  await db
+    .insert(signInThrottles)
+    .values({ key: knownKey(email, ip), windowStart: now })
+    .onConflictDoUpdate({ target: signInThrottles.key, set: { windowStart: now } });
+}
+
+type Queue = { tail: Promise<void>; inFlight: number };
+/** Tries under way or waiting, per slowed account, on this server. */
+const queues = new Map<string, Queue>();
+
+/**
+ * Runs a sign-in try for a slowed account after every earlier one for that account on this server
+ * has finished, so parallel guesses wait their delay one after another instead of side by side.
+ * Null (refused, nothing run) when `maxInFlight` tries are already under way or waiting.
+ */
+export async function oneAtATime<T>(email: string, attempt: () => Promise<T>): Promise<T | null> {
+  const key = normaliseEmail(email);
+  let queue = queues.get(key);
+  if (!queue) {
+    queue = { tail: Promise.resolve(), inFlight: 0 };
+    queues.set(key, queue);
+  }
+  if (queue.inFlight >= LIMITS.accountFailures.maxInFlight * limitFactor()) return null;
+  queue.inFlight += 1;
+  const previous = queue.tail;
+  let release = () => {};
+  queue.tail = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const own = queue;
+  try {
+    await previous;
+    return await attempt();
+  } finally {
+    own.inFlight -= 1;
+    release();
+    if (own.inFlight === 0 && queues.get(key) === own) queues.delete(key);
+  }
+}
+
+/** Tries under way or waiting for an account on this server (tests). */
+export function inFlight(email: string): number {
+  return queues.get(normaliseEmail(email))?.inFlight ?? 0;
 }
 
 /** A new password forgets every failure for the account (from every client). */
@@ -194,12 +296,14 @@ export async function shouldNotifyOwner(
   return day.ok;
 }
 
-export const signInRules = (ip: string) => [{ key: `signin:ip:${ip}`, rule: LIMITS.signInPerIp }];
-
 export const resetRules = (ip: string, email: string) => [
   { key: `reset:minute:${normaliseEmail(email)}`, rule: LIMITS.resetPerAccountMinute },
   { key: `reset:hour:${normaliseEmail(email)}`, rule: LIMITS.resetPerAccountHour },
   { key: `reset:ip:${ip}`, rule: LIMITS.resetPerIp },
 ];
 
-export const signUpRules = (ip: string) => [{ key: `signup:ip:${ip}`, rule: LIMITS.signUpPerIp }];
+/** The address first: one address registered over and over uses up none of its network's allowance. */
+export const signUpRules = (ip: string, email: string) => [
+  { key: `signup:address:${normaliseEmail(email)}`, rule: LIMITS.signUpPerAddress },
+  { key: `signup:ip:${ip}`, rule: LIMITS.signUpPerIp },
+];

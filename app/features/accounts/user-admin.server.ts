@@ -1,4 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { type Actor, assertGate } from "~/auth/actor.server";
 import type { Role } from "~/auth/roles";
 import type { Db } from "~/db/client.server";
@@ -22,7 +23,13 @@ export type UserRow = {
   /** Pending, Approved or Declined (issue 19: "Approved" rather than the spec's "Verified"). */
   status: AccountStatus;
   createdAt: string;
+  /** Issue 28: the number the person gave (MDC for doctors, HeFRA for facility administrators), and its check. */
+  registrationNumber: string | null;
+  registrationCheckedAt: string | null;
+  registrationCheckedBy: string | null;
 };
+
+const checker = alias(users, "checker");
 
 /** An account's status in SQL, by the same rule as the actor's approval (actor.server.ts). */
 const approvedSql = sql`(${users.approvalStatus} <> 'declined' and case coalesce(${userRoles.role}, ${users.role}) when 'doctor' then ${users.isVerified} else ${users.approvalStatus} = 'approved' end)`;
@@ -60,10 +67,15 @@ export async function listUsers(
       isVerified: users.isVerified,
       approvalStatus: users.approvalStatus,
       createdAt: users.createdAt,
+      mdcNumber: users.mdcNumber,
+      hefraLicence: users.hefraLicence,
+      registrationCheckedAt: users.registrationCheckedAt,
+      registrationCheckedBy: checker.fullName,
     })
     .from(users)
     .leftJoin(userRoles, eq(userRoles.userId, users.id))
     .leftJoin(facilities, eq(facilities.id, users.facilityId))
+    .leftJoin(checker, eq(checker.id, users.registrationCheckedBy))
     .where(where)
     .orderBy(desc(users.createdAt), desc(users.id))
     // One more than a page: whether a next page exists, without counting every account.
@@ -83,6 +95,9 @@ export async function listUsers(
       verified,
       status: verified ? "approved" : r.approvalStatus === "declined" ? "declined" : "pending",
       createdAt: r.createdAt.toISOString(),
+      registrationNumber: role === "doctor" ? r.mdcNumber : role === "facility_admin" ? r.hefraLicence : null,
+      registrationCheckedAt: r.registrationCheckedAt?.toISOString() ?? null,
+      registrationCheckedBy: r.registrationCheckedBy,
     };
   });
 }

@@ -2,7 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ANONYMOUS } from "~/auth/actor";
 import { type Actor, actorById } from "~/auth/actor.server";
-import { auditEvents, paymentRecords } from "~/db/schema";
+import { auditEvents, hubs, paymentRecords } from "~/db/schema";
+import { hubSeedRows } from "~/db/seed.server";
 import { recordPayment } from "~/features/payments/payments.server";
 import { createReferral, transitionReferral } from "~/features/referrals/referrals.server";
 import { createAccount } from "../../../tests/helpers/accounts";
@@ -66,12 +67,11 @@ beforeAll(async () => {
     .select({ id: paymentRecords.id })
     .from(paymentRecords)
     .where(eq(paymentRecords.referralId, first.id));
-  const paid = await recordPayment(h.db, systemAdmin, {
+  await recordPayment(h.db, systemAdmin, {
     paymentId: payment.id,
     payment_method: "Mobile Money",
     payment_reference: "MM-1",
   });
-  if (!paid.ok) throw new Error(paid.message);
 }, 120_000);
 
 afterAll(async () => {
@@ -161,5 +161,26 @@ describe("the audit log", () => {
     const two = await log("type=export&page=2");
     expect([two.rows.length, two.hasNext]).toEqual([3, false]);
     expect(new Set([...one.rows, ...two.rows].map((r) => r.id)).size).toBe(AUDIT_PAGE_SIZE + 3);
+  });
+
+  it("names the hub of a hub event (issue 28)", async () => {
+    const [hub] = await h.db
+      .insert(hubs)
+      .values(hubSeedRows()[0]!)
+      .returning({ id: hubs.id, slug: hubs.slug, title: hubs.title });
+    await h.db.insert(auditEvents).values({
+      actorId: (systemAdmin as { id: string }).id,
+      action: "hub.launched",
+      subjectType: "hub",
+      subjectId: hub!.id,
+      fromStatus: "coming-soon",
+      toStatus: "live",
+      reason: "Changed: status, address",
+    });
+    const [launched] = (await log("type=hub")).rows;
+    expect(launched).toMatchObject({
+      action: "hub.launched",
+      subject: { kind: "hub", slug: hub!.slug, title: hub!.title },
+    });
   });
 });

@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { type Actor, assertGate } from "~/auth/actor.server";
 import type { Role } from "~/auth/roles";
 import type { Db } from "~/db/client.server";
-import { auditEvents, facilities, facilityReports, paymentRecords, referrals, users } from "~/db/schema";
+import { auditEvents, facilities, facilityReports, hubs, paymentRecords, referrals, users } from "~/db/schema";
 import { containsPattern } from "~/lib/like-pattern";
 import { type ProbedPage, pageFrom, probedPage } from "~/lib/paging";
 import { searchText } from "~/lib/search-text";
@@ -59,6 +59,7 @@ export type AuditLogEntry = {
     | { kind: "referral"; referralNumber: string }
     | { kind: "user"; name: string; email: string }
     | { kind: "facility"; id: string; name: string }
+    | { kind: "hub"; slug: string; title: string }
     | null;
 };
 
@@ -134,6 +135,8 @@ export async function listAuditLog(db: Db, actor: Actor, filters: AuditFilters):
       subjectEmail: subjectUser.email,
       facilityId: facilities.id,
       facilityName: facilities.name,
+      hubSlug: hubs.slug,
+      hubTitle: hubs.title,
     })
     .from(auditEvents)
     .leftJoin(actorUser, eq(actorUser.id, auditEvents.actorId))
@@ -153,6 +156,8 @@ export async function listAuditLog(db: Db, actor: Actor, filters: AuditFilters):
         eq(facilities.id, facilityReports.facilityId),
       ),
     )
+    // A hub's events (edited, launched, waitlist notified) are named by the hub (issue 28).
+    .leftJoin(hubs, and(eq(auditEvents.subjectType, "hub"), eq(hubs.id, auditEvents.subjectId)))
     .where(where.length > 0 ? and(...where) : undefined)
     .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
     .limit(AUDIT_PAGE_SIZE + 1)
@@ -172,6 +177,8 @@ export async function listAuditLog(db: Db, actor: Actor, filters: AuditFilters):
         ? { kind: "user", name: r.subjectName, email: r.subjectEmail }
         : r.facilityId && r.facilityName
           ? { kind: "facility", id: r.facilityId, name: r.facilityName }
-          : null,
+          : r.hubSlug && r.hubTitle
+            ? { kind: "hub", slug: r.hubSlug, title: r.hubTitle }
+            : null,
   }));
 }

@@ -5,14 +5,17 @@ export const AUDIT_TYPES = {
   "referral.rejected": "Referral rejected",
   "referral.completed": "Referral completed",
   "referral.cancelled": "Referral cancelled",
+  "referral.escalated": "Referral escalated",
   "referral.message": "Message posted",
   "referral.attachment": "File attached",
   "account.approved": "Account approved",
   "account.declined": "Account declined",
+  "account.registration_checked": "Registration number checked",
   "payment.recorded": "Payment recorded",
   "export.downloaded": "Export downloaded",
   "facility.created": "Facility added",
   "facility.updated": "Facility edited",
+  "facility.verification_cleared": "Facility verification removed",
   "facility.photo": "Facility photo uploaded",
   "facility.deactivated": "Facility deactivated",
   "facility.reactivated": "Facility reactivated",
@@ -20,6 +23,18 @@ export const AUDIT_TYPES = {
   "hub.updated": "Hub edited",
   "hub.launched": "Hub launched",
   "hub.notified": "Waitlist notified",
+  "payout.details_requested": "Payout details change requested",
+  "payout.details_changed": "Payout details changed",
+  "payout.run_prepared": "Payout run prepared",
+  "payout.run_approved": "Payout run approved",
+  "payout.run_cancelled": "Payout run cancelled",
+  "payout.transfer_initiated": "Transfer initiated",
+  "payout.transfer_succeeded": "Transfer succeeded",
+  "payout.transfer_failed": "Transfer failed",
+  "payout.transfer_reversed": "Transfer reversed",
+  "payout.transfer_retried": "Transfer sent again",
+  "payout.statement_downloaded": "Statement downloaded",
+  "message.retried": "Message sent again",
 } as const;
 
 export type AuditType = keyof typeof AUDIT_TYPES;
@@ -32,6 +47,8 @@ export const AUDIT_GROUPS = {
   export: "All exports",
   facility: "All facility events",
   hub: "All hub events",
+  payout: "All payout events",
+  message: "All message events",
 } as const;
 
 export type AuditTypeFilter = AuditType | keyof typeof AUDIT_GROUPS;

@@ -1,3 +1,4 @@
+import { and, eq } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { auditEvents } from "~/db/schema";
 import type { AuditType } from "./audit-types";
@@ -9,7 +10,8 @@ export type Executor = Pick<Db, "insert" | "select" | "update" | "execute">;
 export type AuditAction = AuditType;
 
 export type AuditEntry = {
-  actorId: string;
+  /** Null for what the system does by itself (an escalation). */
+  actorId: string | null;
   action: AuditAction;
   subjectType: (typeof auditEvents.$inferInsert)["subjectType"];
   subjectId: string;
@@ -29,6 +31,32 @@ export async function recordAudit(tx: Executor, entry: AuditEntry): Promise<void
     toStatus: entry.toStatus ?? null,
     reason: entry.reason ?? null,
   });
+}
+
+/**
+ * Whether `actorId` has already done `action` to the subject (its audit row exists): a repeated
+ * transition (a double tap, a retry after a timeout that reached the server) is then answered as
+ * the first one was instead of as a conflict (issue 29).
+ */
+export async function didAlready(
+  db: Pick<Db, "select">,
+  actorId: string,
+  subject: { type: AuditEntry["subjectType"]; id: string },
+  action: AuditAction,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: auditEvents.id })
+    .from(auditEvents)
+    .where(
+      and(
+        eq(auditEvents.subjectType, subject.type),
+        eq(auditEvents.subjectId, subject.id),
+        eq(auditEvents.action, action),
+        eq(auditEvents.actorId, actorId),
+      ),
+    )
+    .limit(1);
+  return !!row;
 }
 
 /** Which file an export was: referrals, payouts, accounts or the hub waitlist. */

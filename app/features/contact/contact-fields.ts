@@ -8,8 +8,6 @@ export const CONTACT_FIELDS = ["name", "email", "phone", "subject", "message"] a
 
 export type ContactField = (typeof CONTACT_FIELDS)[number];
 export type ContactValues = Partial<Record<ContactField, string>>;
-/** One message per field: the first rule it broke. */
-export type ContactFieldErrors = Partial<Record<ContactField, string>>;
 
 /** The form's fields as strings (anything else posted is ignored), to validate and to echo back. */
 export function readContactForm(form: FormData): ContactValues {

@@ -1,7 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { CONTACT_SUBJECTS } from "~/content/contact";
+import { parseOrRefuse, refusalOf } from "~/lib/refusal";
 import { readContactForm } from "./contact-fields";
-import { validateContact } from "./contact-schema";
+import { contactSchema } from "./contact-schema";
+
+/** The schema as the domain applies it: the values, or the refusal's message and field messages. */
+function validateContact(input: unknown) {
+  try {
+    return { ok: true as const, data: parseOrRefuse(contactSchema, input) };
+  } catch (error) {
+    const refusal = refusalOf(error);
+    if (!refusal) throw error;
+    return { ok: false as const, fieldErrors: refusal.fieldErrors ?? {}, message: refusal.message };
+  }
+}
 
 const valid = {
   name: "Ama Mensah",

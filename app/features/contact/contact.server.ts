@@ -2,12 +2,11 @@ import { contactSubjectLabel } from "~/content/contact";
 import { SITE } from "~/content/site";
 import type { Db } from "~/db/client.server";
 import { contactMessages } from "~/db/schema";
-import { sendMail } from "~/email/send.server";
 import { env } from "~/env.server";
-import { logger } from "~/lib/logger.server";
+import { queueEmail } from "~/features/messaging/public.server";
 import { hitRateLimit, type RateLimit, tooManyAttemptsMessage } from "~/lib/rate-limit.server";
-import type { ContactFieldErrors } from "./contact-fields";
-import { type ContactInput, validateContact } from "./contact-schema";
+import { parseOrRefuse, refuse } from "~/lib/refusal";
+import { type ContactInput, contactSchema } from "./contact-schema";
 
 /** Messages per client address: 5 in 10 minutes (x100 in the e2e server, which posts from one address). */
 export const CONTACT_RATE_LIMIT: RateLimit = { limit: 5, windowMs: 10 * 60_000 };
@@ -16,11 +15,6 @@ function contactRateLimit(): RateLimit {
   const relaxed = process.env.E2E_RELAXED_RATE_LIMITS === "1";
   return relaxed ? { ...CONTACT_RATE_LIMIT, limit: CONTACT_RATE_LIMIT.limit * 100 } : CONTACT_RATE_LIMIT;
 }
-
-export type ContactSubmission =
-  | { status: "sent"; id: string }
-  | { status: "invalid"; fieldErrors: ContactFieldErrors; message: string }
-  | { status: "rate-limited"; message: string };
 
 /**
  * The contact form (decisions section 5): validates with the form's schema, counts the attempt
@@ -33,31 +27,29 @@ export async function submitContactMessage(
   db: Db,
   input: unknown,
   options: { ip: string; now?: Date },
-): Promise<ContactSubmission> {
-  const parsed = validateContact(input);
-  if (!parsed.ok) return { status: "invalid", fieldErrors: parsed.fieldErrors, message: parsed.message };
+): Promise<{ id: string }> {
+  // Refusals are thrown (400 with each field's message, 429 for the rate limit): nothing is stored.
+  const message = parseOrRefuse(contactSchema, input);
 
   const limit = await hitRateLimit(db, `contact:ip:${options.ip}`, contactRateLimit(), options.now);
-  if (!limit.ok) return { status: "rate-limited", message: tooManyAttemptsMessage(limit.retryAfterSeconds) };
+  if (!limit.ok) refuse(429, tooManyAttemptsMessage(limit.retryAfterSeconds));
 
-  const message = parsed.data;
-  const [row] = await db
-    .insert(contactMessages)
-    .values({
-      name: message.name,
-      email: message.email,
-      phone: message.phone ?? null,
-      subject: message.subject,
-      message: message.message,
-    })
-    .returning({ id: contactMessages.id, createdAt: contactMessages.createdAt });
-
-  try {
-    await sendMail(contactNotification(message, row.createdAt));
-  } catch (error) {
-    logger.error({ err: error, contactMessageId: row.id }, "contact message stored but the email to the team failed");
-  }
-  return { status: "sent", id: row.id };
+  // The message and the email to the team are one transaction: stored, it is also mailed.
+  const row = await db.transaction(async (tx) => {
+    const [stored] = await tx
+      .insert(contactMessages)
+      .values({
+        name: message.name,
+        email: message.email,
+        phone: message.phone ?? null,
+        subject: message.subject,
+        message: message.message,
+      })
+      .returning({ id: contactMessages.id, createdAt: contactMessages.createdAt });
+    await queueEmail(tx, contactNotification(message, stored.createdAt), { event: "contact.message" });
+    return stored;
+  });
+  return { id: row.id };
 }
 
 const accraTime = new Intl.DateTimeFormat("en-GH", {

@@ -1,11 +1,10 @@
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
-import { gateFor } from "~/auth/actor";
 import { type Actor, assertGate } from "~/auth/actor.server";
 import type { Db } from "~/db/client.server";
 import { facilities, paymentRecords, referralSearchDocument, referrals, users } from "~/db/schema";
-import { recordExport } from "~/features/audit/audit.server";
-import { isReferralStatus, type ReferralStatus } from "~/features/referrals/referral-status";
+import { recordExport } from "~/features/audit/public.server";
+import { earnedShare, isReferralStatus, type ReferralStatus } from "~/features/referrals/public.server";
 import { type CsvColumn, csvStream } from "~/lib/csv.server";
 import { containsPattern } from "~/lib/like-pattern";
 import { searchText } from "~/lib/search-text";
@@ -20,6 +19,11 @@ import { searchText } from "~/lib/search-text";
 
 /** Money in a spreadsheet: cedis with two decimals, a number a payout sheet can add up. */
 const cedis = (pesewas: number) => (pesewas / 100).toFixed(2);
+/** A share in cedis when the referral is completed; empty otherwise. */
+const shareCedis = (status: ReferralStatus, pesewas: number) => {
+  const earned = earnedShare(status, pesewas);
+  return earned === null ? "" : cedis(earned);
+};
 const iso = (value: Date | null) => (value ? value.toISOString() : "");
 
 /** The keyset cursor: the row's creation time to the microsecond (as text) and its id. */
@@ -73,8 +77,10 @@ const REFERRAL_COLUMNS: ReadonlyArray<CsvColumn<ReferralExportRow>> = [
   ["doctor_specialty", (r) => r.doctorSpecialty],
   ["facility", (r) => r.facilityName],
   ["fee_cedis", (r) => cedis(r.referralFee)],
-  ["doctor_share_cedis", (r) => cedis(r.doctorShare)],
-  ["platform_share_cedis", (r) => cedis(r.platformShare)],
+  // Shares exist only for completed referrals (issue 28): an empty cell otherwise, never a figure
+  // a payout sheet would add up.
+  ["doctor_share_cedis", (r) => shareCedis(r.status, r.doctorShare)],
+  ["platform_share_cedis", (r) => shareCedis(r.status, r.platformShare)],
   ["accepted_at", (r) => iso(r.acceptedAt)],
   ["rejected_at", (r) => iso(r.rejectedAt)],
   ["completed_at", (r) => iso(r.completedAt)],
@@ -271,11 +277,6 @@ export async function usersCsv(
       .limit(limit),
   );
   return { stream, fileName: `accounts-${today()}.csv` };
-}
-
-/** Whether this actor may download the referrals file (to offer the link only where it works). */
-export function mayExportReferrals(actor: Actor): boolean {
-  return gateFor(actor, "system-admin").kind === "allowed" || gateFor(actor, "facility-admin").kind === "allowed";
 }
 
 function today(): string {

@@ -1,9 +1,11 @@
 import { and, asc, count, eq, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { facilities, facilitySearchDocument } from "~/db/schema";
+import { reviewRatings } from "~/features/reviews/public.server";
 import { containsPattern } from "~/lib/like-pattern";
+import { slugify, uniqueSlug } from "~/lib/slug";
+import type { ReviewRating } from "./facility-format";
 import { type FacilityFilters, PAGE_SIZE, SPECIALTY_OPTIONS } from "./facility-options";
-import { slugify, uniqueSlug } from "./slug";
 
 /** What a directory card shows (spec section 2). */
 const cardColumns = {
@@ -13,11 +15,8 @@ const cardColumns = {
   type: facilities.type,
   location: facilities.location,
   country: facilities.country,
-  rating: facilities.rating,
-  reviews: facilities.reviews,
   specialties: facilities.specialties,
   languages: facilities.languages,
-  verified: facilities.verified,
   emergency: facilities.emergency,
   description: facilities.description,
   nhisAccepted: facilities.nhisAccepted,
@@ -31,7 +30,22 @@ const cardColumns = {
 const byName = sql`lower(${facilities.name})`;
 
 export type FacilityProfile = typeof facilities.$inferSelect;
-export type FacilityCard = Pick<FacilityProfile, keyof typeof cardColumns>;
+/** What the public pages show of a facility's reviews: null until it has one (issue 28). */
+type Rated = { reviewRating: ReviewRating | null };
+export type FacilityCard = Pick<FacilityProfile, keyof typeof cardColumns> & Rated;
+
+/**
+ * Ratings come only from reviews written in the product (issue 28): the referring doctors' reviews
+ * of completed referrals (features/reviews). Until a facility has one its rating is null, shown as
+ * "Not yet rated".
+ */
+async function withReviewRatings<T extends { id: string }>(db: Db, rows: T[]): Promise<(T & Rated)[]> {
+  const ratings = await reviewRatings(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => ({ ...row, reviewRating: ratings.get(row.id) ?? null }));
+}
 
 export type FacilityPage = {
   facilities: FacilityCard[];
@@ -84,7 +98,7 @@ export async function listFacilities(db: Db, filters: Partial<FacilityFilters>):
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const page = Math.min(requested, pageCount);
   return {
-    facilities: page === requested ? rows : await pageOf(page),
+    facilities: await withReviewRatings(db, page === requested ? rows : await pageOf(page)),
     total,
     page,
     pageCount,
@@ -95,7 +109,7 @@ export async function listFacilities(db: Db, filters: Partial<FacilityFilters>):
 const SLUG_PATTERN = /^[a-z0-9_-]{1,200}$/;
 
 /** An active facility's full profile, or null (unknown or deactivated: the page answers 404). */
-export async function getFacilityBySlug(db: Db, slug: string): Promise<FacilityProfile | null> {
+export async function getFacilityBySlug(db: Db, slug: string): Promise<(FacilityProfile & Rated) | null> {
   // Every slug is made of these characters; anything else (including NUL bytes) cannot match.
   if (!SLUG_PATTERN.test(slug)) return null;
   const [row] = await db
@@ -103,7 +117,7 @@ export async function getFacilityBySlug(db: Db, slug: string): Promise<FacilityP
     .from(facilities)
     .where(and(eq(facilities.slug, slug), eq(facilities.isActive, true)))
     .limit(1);
-  return row ?? null;
+  return row ? ((await withReviewRatings(db, [row]))[0] ?? null) : null;
 }
 
 /** Active facilities for the referral form's select (spec section 6: active, ordered by name). */

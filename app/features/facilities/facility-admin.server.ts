@@ -10,15 +10,19 @@ import {
   facilityReports,
   facilitySearchDocument,
   facilitySlugHistory,
+  users,
 } from "~/db/schema";
 import { simpleMail } from "~/email/layout";
-import { mailInBackground } from "~/email/send.server";
+import { mayMailRecipient } from "~/email/mail-limit.server";
 import { env } from "~/env.server";
-import { recordAudit } from "~/features/audit/audit.server";
-import { facilityAdminEmails } from "~/features/referrals/referrals.server";
+import { recordAudit } from "~/features/audit/public.server";
+import { queueEmail } from "~/features/messaging/public.server";
+import { facilityAdminEmails } from "~/features/referrals/public.server";
 import { containsPattern } from "~/lib/like-pattern";
 import { type ProbedPage, probedPage } from "~/lib/paging";
+import { parsePhone } from "~/lib/phone";
 import { hitRateLimit, tooManyAttemptsMessage } from "~/lib/rate-limit.server";
+import { parseOrRefuse, refusalOf, refuse } from "~/lib/refusal";
 import { type FacilityProfile, nextFreeSlug } from "./facilities.server";
 import { MAX_PHOTO_BYTES, PHOTO_WIDTHS, photoHeight } from "./facility-photo";
 import { type FacilityInput, type FacilityReportInput, facilityReportSchema, facilitySchema } from "./facility-schema";
@@ -33,7 +37,7 @@ import { hoursFromForm } from "./opening-hours";
 /** The editor's answer for a refused input: each field's first message. */
 export type FacilityFieldErrors = Record<string, string>;
 export type SaveResult =
-  | { ok: true; id: string; slug: string; changed: string[] }
+  | { ok: true; id: string; slug: string; changed: string[]; verificationCleared?: boolean }
   | { ok: false; fieldErrors: FacilityFieldErrors };
 
 const notFound = () => data("Facility Not Found", { status: 404 });
@@ -47,6 +51,14 @@ export function assertCanEditFacility(actor: Actor, facilityId: string): UserAct
 }
 
 const isSystemAdmin = (actor: UserActor) => actor.role === "system_admin";
+
+/** The on-call number in E.164; one that cannot receive an SMS is refused under its field. */
+function onCallPhoneOf(value: string | null): string | null {
+  if (!value) return null;
+  const parsed = parsePhone(value, { mobile: true });
+  if (!parsed.ok) refuse(400, parsed.message, { on_call_phone: parsed.message });
+  return parsed.e164;
+}
 
 /** The columns a validated form sets (the licence's verified date and the Verified mark are decided by the caller). */
 function columnsOf(input: FacilityInput) {
@@ -71,6 +83,7 @@ function columnsOf(input: FacilityInput) {
     emergency: input.emergency,
     nhisAccepted: input.nhis_accepted,
     hefraLicence: input.hefra_licence,
+    onCallPhone: onCallPhoneOf(input.on_call_phone),
     openingHours: hoursFromForm(input.hours_mode, input as unknown as Record<string, string>),
     contact: {
       phones: input.phones,
@@ -108,20 +121,31 @@ const FIELD_NAMES: Record<keyof Columns, string> = {
   emergency: "emergency",
   nhisAccepted: "NHIS",
   hefraLicence: "licence number",
+  onCallPhone: "on-call number",
   verified: "verified mark",
   licenceVerifiedOn: "licence verified date",
   openingHours: "opening hours",
   contact: "contact",
 };
 
+/** The form checked with its schema (parseOrRefuse), its refusal as a result (addFacility answers with one). */
 function validate(
   fields: Record<string, unknown>,
 ): { ok: true; input: FacilityInput } | { ok: false; fieldErrors: FacilityFieldErrors } {
-  const parsed = facilitySchema.safeParse(fields);
-  if (parsed.success) return { ok: true, input: parsed.data };
-  const fieldErrors: FacilityFieldErrors = {};
-  for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0] ?? "name")] ??= issue.message;
-  return { ok: false, fieldErrors };
+  try {
+    return { ok: true, input: parseOrRefuse(facilitySchema, fields) };
+  } catch (error) {
+    const refusal = refusalOf(error);
+    if (!refusal?.fieldErrors) throw error;
+    // A message about no one field (the post was not a form at all) is shown on the name.
+    const { "": unplaced, ...fieldErrors } = refusal.fieldErrors as FacilityFieldErrors;
+    return { ok: false, fieldErrors: unplaced ? { name: unplaced, ...fieldErrors } : fieldErrors };
+  }
+}
+
+/** A refused save: 400, each field's message under it, the first one as the refusal's own. */
+function refuseFields(fieldErrors: FacilityFieldErrors): never {
+  return refuse(400, Object.values(fieldErrors)[0] ?? "Please check the form", fieldErrors);
 }
 
 /** The image shown until a photo is uploaded: a drawn illustration per type. */
@@ -153,6 +177,27 @@ async function freeSlug(db: Pick<Db, "select">, name: string, own?: string): Pro
   }
 }
 
+/** The answer on the name field when another active facility has the name (issue 24). */
+export const NAME_TAKEN_MESSAGE =
+  "Another facility in the network already has this name. Add what tells them apart, such as the town.";
+
+/**
+ * Whether another active facility has this name as the unique index compares names: the same
+ * expression as the generated `name_key` column (schema.ts), applied to the posted name by the
+ * database, so the check and the index never disagree.
+ */
+async function nameTaken(db: Pick<Db, "select">, name: string, own?: string): Promise<boolean> {
+  const key = sql`lower(regexp_replace(normalize(${name}::text, NFKD), '[^[:alnum:]]+', '', 'g'))`;
+  const [row] = await db
+    .select({ id: facilities.id })
+    .from(facilities)
+    .where(and(eq(facilities.isActive, true), eq(facilities.nameKey, key), own ? ne(facilities.id, own) : undefined))
+    .limit(1);
+  return !!row;
+}
+
+const nameTakenResult = (): SaveResult => ({ ok: false, fieldErrors: { name: NAME_TAKEN_MESSAGE } });
+
 /** Tries of a save whose slug another save took between the check and the write (`facilities_slug_key`). */
 const SLUG_ATTEMPTS = 5;
 export const SLUG_TAKEN_MESSAGE = "Another facility was saved under this name at the same moment. Please try again.";
@@ -164,9 +209,10 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * Runs a save that picks a free slug and writes it. Two saves of the same name at once (two
- * administrators adding, or a rename and an add) both read the slug as free; the unique index
- * refuses the second write, whose transaction is then run again and finds the next free slug.
+ * Runs a save that picks a free slug and writes it. Two saves at once of one name (two
+ * administrators adding, or a rename and an add) both find the name and the slug free; a unique
+ * index (the active name, or the slug) refuses the second write, whose transaction is then run
+ * again: it finds the name taken (a field error) or, for a name freed since, the next free slug.
  * Still refused after SLUG_ATTEMPTS tries: a message on the name, never a 500.
  */
 async function withFreeSlug(save: () => Promise<SaveResult>): Promise<SaveResult> {
@@ -181,13 +227,18 @@ async function withFreeSlug(save: () => Promise<SaveResult>): Promise<SaveResult
 }
 
 /** A system administrator adds a facility (active, in the directory at once). */
-export async function addFacility(db: Db, actor: Actor, fields: Record<string, unknown>): Promise<SaveResult> {
+export async function addFacility(
+  db: Db,
+  actor: Actor,
+  fields: Record<string, unknown>,
+): Promise<Extract<SaveResult, { ok: true }>> {
   const admin = assertGate(actor, "system-admin");
   const checked = validate(fields);
-  if (!checked.ok) return checked;
+  if (!checked.ok) refuseFields(checked.fieldErrors);
   const columns = columnsOf(checked.input);
-  return withFreeSlug(() =>
-    db.transaction(async (tx) => {
+  const result = await withFreeSlug(() =>
+    db.transaction(async (tx): Promise<SaveResult> => {
+      if (await nameTaken(tx, columns.name)) return nameTakenResult();
       const slug = await freeSlug(tx, columns.name);
       const [row] = await tx
         .insert(facilities)
@@ -209,6 +260,9 @@ export async function addFacility(db: Db, actor: Actor, fields: Record<string, u
       return { ok: true, id: row!.id, slug: row!.slug, changed: [] };
     }),
   );
+  // A value the rules refuse (the name is taken): 400, the message under its field.
+  if (!result.ok) refuseFields(result.fieldErrors);
+  return result;
 }
 
 /**
@@ -232,21 +286,67 @@ function changedFields(current: FacilityProfile, next: Columns): (keyof Columns)
 
 /**
  * Saves the editor. A rename moves the facility to a new slug and keeps the old one as a
- * redirect. The directory card's Verified mark and the licence's verified date are set only by a
- * system administrator (anyone else's post of them is ignored); when anyone else changes the
- * licence number, the old verification no longer holds and is cleared.
+ * redirect; an active facility cannot take the name of another active one (ignoring case,
+ * accents, spacing and punctuation). The directory card's Verified mark and the licence's
+ * verified date are set only by a system administrator (anyone else's post of them is ignored);
+ * when anyone else changes the name or the licence number, what was verified no longer holds:
+ * both are cleared (audited), and the system administrators are emailed to check again.
  */
 export async function updateFacility(
   db: Db,
   actor: Actor,
   facilityId: string,
   fields: Record<string, unknown>,
-): Promise<SaveResult> {
+): Promise<Extract<SaveResult, { ok: true }>> {
   if (!UUID.test(facilityId)) throw notFound();
   const editor = assertCanEditFacility(actor, facilityId);
   const checked = validate(fields);
-  if (!checked.ok) return checked;
-  return withFreeSlug(() => saveFacility(db, editor, facilityId, checked.input));
+  if (!checked.ok) refuseFields(checked.fieldErrors);
+  const result = await withFreeSlug(() => saveFacility(db, editor, facilityId, checked.input));
+  if (!result.ok) refuseFields(result.fieldErrors);
+  return result;
+}
+
+/** Every approved system administrator's address (the effective role: user_roles overrides users.role). */
+async function systemAdminEmails(db: Pick<Db, "select">): Promise<string[]> {
+  const rows = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(
+      and(
+        eq(users.approvalStatus, "approved"),
+        sql`coalesce((select ur.role from user_roles ur where ur.user_id = ${users.id}), ${users.role}) = 'system_admin'`,
+      ),
+    );
+  return rows.map((r) => r.email);
+}
+
+/**
+ * Tells every approved system administrator that a facility's administrator changed what had
+ * been verified (the name or the licence number), with a link to the editor: never the old or
+ * new values, which the audit log and the editor show. Queued in the save's transaction.
+ */
+async function queueVerificationCleared(
+  tx: Pick<Db, "select" | "insert" | "execute">,
+  facilityId: string,
+  slug: string,
+) {
+  await queueEmail(
+    tx,
+    {
+      to: await systemAdminEmails(tx),
+      ...simpleMail(
+        "A facility's verification needs your check",
+        [
+          "Hello,",
+          `The administrator of a facility in the network (${env().APP_URL}/facility/${slug}) has changed its name or licence number.`,
+          "Its Verified tick (the licence's verified date) has been removed until a system administrator checks the facility again.",
+        ],
+        { label: "Check the facility", href: `${env().APP_URL}/dashboard/facilities/${facilityId}` },
+      ),
+    },
+    { event: "facility.verification-cleared" },
+  );
 }
 
 /** One try of updateFacility's write (run again by withFreeSlug when a concurrent save took the new slug). */
@@ -255,14 +355,21 @@ async function saveFacility(db: Db, editor: UserActor, facilityId: string, input
     const [current] = await tx.select().from(facilities).where(eq(facilities.id, facilityId)).for("update");
     if (!current) throw notFound();
     const next: Columns = columnsOf(input);
+    let verificationCleared = false;
     if (isSystemAdmin(editor)) {
       next.verified = input.verified;
       next.licenceVerifiedOn = next.hefraLicence ? input.licence_verified_on : null;
-    } else if (next.hefraLicence !== current.hefraLicence) {
+    } else if (next.name !== current.name || next.hefraLicence !== current.hefraLicence) {
+      // What a system administrator verified was this name and this licence: not the new ones.
+      verificationCleared = current.verified || current.licenceVerifiedOn !== null;
+      next.verified = false;
       next.licenceVerifiedOn = null;
     }
     const changed = changedFields(current, next);
     if (changed.length === 0) return { ok: true, id: current.id, slug: current.slug, changed: [] };
+    if (changed.includes("name") && current.isActive && (await nameTaken(tx, next.name, facilityId))) {
+      return nameTakenResult();
+    }
     let slug = current.slug;
     if (changed.includes("name")) {
       const base = await freeSlug(tx, next.name, facilityId);
@@ -288,7 +395,30 @@ async function saveFacility(db: Db, editor: UserActor, facilityId: string, input
       subjectId: facilityId,
       reason: `Changed: ${changed.map((key) => FIELD_NAMES[key]).join(", ")}`,
     });
-    return { ok: true, id: facilityId, slug, changed: changed.map((key) => FIELD_NAMES[key]) };
+    if (verificationCleared) {
+      await recordAudit(tx, {
+        actorId: editor.id,
+        action: "facility.verification_cleared",
+        subjectType: "facility",
+        subjectId: facilityId,
+        fromStatus: "verified",
+        toStatus: "unverified",
+        reason: `The facility's administrator changed the ${[
+          next.name !== current.name ? "name" : null,
+          next.hefraLicence !== current.hefraLicence ? "licence number" : null,
+        ]
+          .filter(Boolean)
+          .join(" and ")}: a system administrator must verify it again`,
+      });
+      await queueVerificationCleared(tx, facilityId, slug);
+    }
+    return {
+      ok: true,
+      id: facilityId,
+      slug,
+      changed: changed.map((key) => FIELD_NAMES[key]),
+      verificationCleared,
+    };
   });
 }
 
@@ -296,6 +426,23 @@ async function saveFacility(db: Db, editor: UserActor, facilityId: string, input
 export async function setFacilityActive(db: Db, actor: Actor, facilityId: string, active: boolean): Promise<void> {
   const admin = assertGate(actor, "system-admin");
   if (!UUID.test(facilityId)) throw notFound();
+  if (active) {
+    const [facility] = await db.select({ name: facilities.name }).from(facilities).where(eq(facilities.id, facilityId));
+    if (facility && (await nameTaken(db, facility.name, facilityId))) throw reactivationConflict();
+  }
+  try {
+    await setActive(db, admin, facilityId, active);
+  } catch (error) {
+    // Another facility took the name between the check and the write (the active-name index).
+    if (active && isUniqueViolation(error)) throw reactivationConflict();
+    throw error;
+  }
+}
+
+const reactivationConflict = () =>
+  data("Another active facility has this name. Rename one of them before reactivating this one.", { status: 409 });
+
+async function setActive(db: Db, admin: UserActor, facilityId: string, active: boolean): Promise<void> {
   await db.transaction(async (tx) => {
     const [row] = await tx
       .update(facilities)
@@ -324,7 +471,10 @@ export async function setFacilityActive(db: Db, actor: Actor, facilityId: string
  * Photos
  * ---------------------------------------------------------------------------------------------- */
 
-export type PhotoResult = { ok: true; photoId: string } | { ok: false; message: string };
+/** A refused photo: its message under the file field (413 for one past the size limit, as the upload reader says). */
+export function refusePhoto(message: string, status = 400): never {
+  return refuse(status, message, { photo: message });
+}
 
 export const PHOTO_MESSAGES = {
   missing: "Choose a photo to upload",
@@ -369,17 +519,17 @@ export async function uploadFacilityPhoto(
   actor: Actor,
   facilityId: string,
   bytes: Uint8Array | null,
-): Promise<PhotoResult> {
+): Promise<{ ok: true; photoId: string }> {
   if (!UUID.test(facilityId)) throw notFound();
   const editor = assertCanEditFacility(actor, facilityId);
-  if (!bytes || bytes.length === 0) return { ok: false, message: PHOTO_MESSAGES.missing };
-  if (bytes.length > MAX_PHOTO_BYTES) return { ok: false, message: PHOTO_MESSAGES.tooLarge };
-  if (!imageTypeOf(bytes)) return { ok: false, message: PHOTO_MESSAGES.wrongType };
+  if (!bytes || bytes.length === 0) refusePhoto(PHOTO_MESSAGES.missing);
+  if (bytes.length > MAX_PHOTO_BYTES) refusePhoto(PHOTO_MESSAGES.tooLarge);
+  if (!imageTypeOf(bytes)) refusePhoto(PHOTO_MESSAGES.wrongType);
   let versions: Awaited<ReturnType<typeof photoVersions>>;
   try {
     versions = await photoVersions(bytes);
   } catch {
-    return { ok: false, message: PHOTO_MESSAGES.unreadable };
+    refusePhoto(PHOTO_MESSAGES.unreadable);
   }
   return db.transaction(async (tx) => {
     const [current] = await tx
@@ -495,41 +645,35 @@ export function reportRateLimit() {
   return { limit: process.env.E2E_RELAXED_RATE_LIMITS === "1" ? 500 : 5, windowMs: 60 * 60_000 };
 }
 
-export type ReportResult =
-  | { ok: true }
-  | { ok: false; status: 400 | 429; fieldErrors: Record<string, string>; message: string };
-
 /**
  * Files a report about an active facility's profile (public, rate limited per IP). The facility's
- * administrators are emailed a link to the queue: never the text, which anyone could have typed.
+ * administrators are emailed a link to the queue, at most once an hour: never the text, which
+ * anyone could have typed. Refuses (throws) an unknown facility (404), a value the form's schema
+ * refuses (400, each field's first message under it) and a rate limit (429).
  */
 export async function fileFacilityReport(
   db: Db,
   slug: string,
   fields: Record<string, unknown>,
   options: { ip: string; now?: Date },
-): Promise<ReportResult> {
+): Promise<void> {
   const [facility] = await db
     .select({ id: facilities.id, name: facilities.name })
     .from(facilities)
     .where(and(eq(facilities.slug, slug), eq(facilities.isActive, true)));
   if (!facility) throw notFound();
-  const parsed = facilityReportSchema.safeParse(fields);
-  if (!parsed.success) {
-    const fieldErrors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0] ?? "details")] ??= issue.message;
-    return { ok: false, status: 400, fieldErrors, message: Object.values(fieldErrors)[0]! };
-  }
+  const input: FacilityReportInput = parseOrRefuse(facilityReportSchema, fields);
   const limit = await hitRateLimit(db, `facility-report:ip:${options.ip}`, reportRateLimit(), options.now);
-  if (!limit.ok) {
-    const message = tooManyAttemptsMessage(limit.retryAfterSeconds);
-    return { ok: false, status: 429, fieldErrors: {}, message };
-  }
-  const input: FacilityReportInput = parsed.data;
-  await db.insert(facilityReports).values({ facilityId: facility.id, details: input.details, email: input.email });
+  if (!limit.ok) refuse(429, tooManyAttemptsMessage(limit.retryAfterSeconds));
+  // However many reports arrive, from however many addresses, the administrators hear of them at
+  // most once an hour (the queue shows every one). The mail is queued with the report.
   const admins = await facilityAdminEmails(db, facility.id);
-  if (admins.length > 0) {
-    mailInBackground(
+  const tell = admins.length > 0 && (await mayMailRecipient(db, "facility-report", facility.id, options.now));
+  await db.transaction(async (tx) => {
+    await tx.insert(facilityReports).values({ facilityId: facility.id, details: input.details, email: input.email });
+    if (!tell) return;
+    await queueEmail(
+      tx,
       {
         to: admins,
         ...simpleMail(
@@ -542,10 +686,9 @@ export async function fileFacilityReport(
           { label: "Open the reports", href: `${env().APP_URL}/dashboard/facility-reports` },
         ),
       },
-      "facility report",
+      { event: "facility.report" },
     );
-  }
-  return { ok: true };
+  });
 }
 
 export type ReportRow = {

@@ -16,8 +16,11 @@ describe("facility display rules", () => {
   });
 
   it("labels ratings and reviews", () => {
-    expect(isRated(0)).toBe(false);
-    expect(isRated(4.5)).toBe(true);
+    // Only reviews written in the product rate a facility (issue 28).
+    expect(isRated(null)).toBe(false);
+    expect(isRated(undefined)).toBe(false);
+    expect(isRated({ average: 0, count: 0 })).toBe(false);
+    expect(isRated({ average: 4.5, count: 2 })).toBe(true);
     expect(ratingValue(4)).toBe("4.0");
     expect(reviewsLabel(1250)).toBe("1,250 reviews");
     expect(reviewsLabel(1)).toBe("1 review");

@@ -9,6 +9,21 @@ export function splitSpecialties(specialties: readonly string[], shown = CARD_SP
 
 const count = new Intl.NumberFormat("en-GH");
 
+/**
+ * A facility's rating as the product shows it (issue 28): the average (1 to 5) and the number of
+ * reviews written in the product. Nothing else is a rating: the seed's `rating` and `reviews`
+ * columns are sample figures and are never shown. Until a facility has a review: "Not yet rated".
+ */
+export type ReviewRating = { average: number; count: number };
+
+/** Spec section 2's words for a facility without reviews. */
+export const NOT_YET_RATED = "Not yet rated";
+
+/** Rated means at least one review in the product. */
+export function isRated(rating: ReviewRating | null | undefined): rating is ReviewRating {
+  return !!rating && rating.count > 0;
+}
+
 /** "1,250 reviews" / "1 review" for the directory. */
 export function reviewsLabel(reviews: number): string {
   return `${count.format(reviews)} ${reviews === 1 ? "review" : "reviews"}`;
@@ -19,14 +34,12 @@ export function profileReviewsLabel(reviews: number): string {
   return `${count.format(reviews)}+ ${reviews === 1 ? "review" : "reviews"}`;
 }
 
-/** Rated means a rating above 0; 0 shows "Not yet rated". */
-export function isRated(rating: number): boolean {
-  return rating > 0;
+export function ratingValue(average: number): string {
+  return average.toFixed(1);
 }
 
-export function ratingValue(rating: number): string {
-  return rating.toFixed(1);
-}
+/** The Verified tick's words (issue 28): the one thing "verified" means for a facility. */
+export const LICENCE_VERIFIED = "HeFRA licence verified";
 
 /** Digits and a leading plus only, for tel: links. */
 export function telHref(phone: string): string {

@@ -10,8 +10,7 @@ const base: JsonLdSource = {
   address: "12 Castle Road, Ridge, Accra, Ghana",
   location: "Accra, Ghana",
   country: "ghana",
-  rating: 4.8,
-  reviews: 1250,
+  reviewRating: { average: 4.8, count: 1250 },
   languages: ["English", "Twi"],
   specialties: ["Cardiology"],
   contact: {
@@ -39,7 +38,7 @@ describe("facility structured data", () => {
   });
 
   it("leaves out the rating when there is none, and picks the clinic type", () => {
-    const data = facilityJsonLd({ ...base, type: "clinic", rating: 0, reviews: 0 }, "");
+    const data = facilityJsonLd({ ...base, type: "clinic", reviewRating: null }, "");
     expect(data["@type"]).toBe("MedicalClinic");
     expect(data).not.toHaveProperty("aggregateRating");
     expect(facilityJsonLd({ ...base, type: "diagnostic" }, "")["@type"]).toBe("MedicalOrganization");

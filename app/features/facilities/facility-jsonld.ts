@@ -1,4 +1,5 @@
 import type { facilities } from "~/db/schema";
+import { isRated, type ReviewRating } from "./facility-format";
 
 /** The profile fields structured data needs. */
 export type JsonLdSource = Pick<
@@ -11,12 +12,10 @@ export type JsonLdSource = Pick<
   | "address"
   | "location"
   | "country"
-  | "rating"
-  | "reviews"
   | "contact"
   | "languages"
   | "specialties"
->;
+> & { reviewRating: ReviewRating | null };
 
 const SCHEMA_TYPE: Record<string, string> = {
   hospital: "Hospital",
@@ -36,7 +35,7 @@ const COUNTRY_CODE: Record<string, string> = {
 
 /**
  * schema.org data for a facility profile: name, address, telephone, and aggregateRating only
- * when the facility has been rated.
+ * when the facility has reviews written in the product (issue 28).
  */
 export function facilityJsonLd(facility: JsonLdSource, origin: string): Record<string, unknown> {
   const url = `${origin}/facility/${facility.slug}`;
@@ -62,11 +61,11 @@ export function facilityJsonLd(facility: JsonLdSource, origin: string): Record<s
     medicalSpecialty: facility.specialties,
   };
   if (sameAs.length > 0) data.sameAs = sameAs;
-  if (facility.rating > 0 && facility.reviews > 0) {
+  if (isRated(facility.reviewRating)) {
     data.aggregateRating = {
       "@type": "AggregateRating",
-      ratingValue: facility.rating,
-      reviewCount: facility.reviews,
+      ratingValue: facility.reviewRating.average,
+      reviewCount: facility.reviewRating.count,
       bestRating: 5,
       worstRating: 1,
     };

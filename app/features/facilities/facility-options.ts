@@ -112,10 +112,20 @@ export function hasActiveFilters(filters: FacilityFilters): boolean {
   return Boolean(filters.q || filters.country || filters.type || filters.specialty || filters.services || filters.nhis);
 }
 
-export function countryLabel(code: string): string {
-  return COUNTRY_OPTIONS.find((o) => o.value === code)?.label ?? code;
-}
-
 export function typeLabel(type: string): string {
   return TYPE_OPTIONS.find((o) => o.value === type)?.label ?? type;
+}
+
+/** The town of a facility's location ("Kumasi, Ghana" -> "Kumasi"). */
+export function townOf(location: string): string {
+  return location.split(",")[0]!.trim() || location.trim();
+}
+
+/**
+ * A facility as the referral form offers it: its name and its town ("Lagoon Heart Institute —
+ * Accra"), so a doctor sees where the patient is sent (issue 24: names alone were copied).
+ */
+export function facilityChoiceLabel(facility: { name: string; location: string }): string {
+  const town = townOf(facility.location);
+  return town ? `${facility.name} — ${town}` : facility.name;
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { formText } from "~/lib/form-text";
+import { formText, hasVisibleText, nameText, shownText } from "~/lib/form-text";
 import { COUNTRY_OPTIONS, SERVICE_OPTIONS, TYPE_OPTIONS } from "./facility-options";
 import { WEEKDAYS } from "./opening-hours";
 
@@ -11,15 +11,17 @@ import { WEEKDAYS } from "./opening-hours";
  * ignores them from anyone else).
  */
 
-const text = (label: string, min: number, max: number) =>
+/** Text shown on the public profile: without bidirectional overrides (form-text.ts), and visible. */
+const text = (label: string, min: number, max: number, clean: (value: string) => string = shownText) =>
   z
     .string({ error: `${label} is required` })
-    .transform(formText)
+    .transform(clean)
     .pipe(
       z
         .string()
         .trim()
         .min(1, `${label} is required`)
+        .refine(hasVisibleText, `${label} is required`)
         .min(min, `${label} must be at least ${min} characters`)
         .max(max, `${label} must be less than ${max} characters`),
     );
@@ -28,7 +30,7 @@ const optionalText = (label: string, max: number) =>
   z
     .string()
     .optional()
-    .transform((v) => formText(v ?? "").trim())
+    .transform((v) => shownText(v ?? "").trim())
     .pipe(z.string().max(max, `${label} must be less than ${max} characters`))
     .transform((v) => v || null);
 
@@ -38,10 +40,10 @@ const lines = (label: string, { min = 0, maxItems = 50, maxLength = 200 } = {}) 
     .string()
     .optional()
     .transform((v) =>
-      formText(v ?? "")
+      shownText(v ?? "")
         .split(/\r?\n/)
         .map((line) => line.trim())
-        .filter(Boolean),
+        .filter(hasVisibleText),
     )
     .refine((items) => items.length >= min, min === 1 ? `Add at least one ${label}` : `Add at least ${min} ${label}s`)
     .refine((items) => items.length <= maxItems, `At most ${maxItems} ${label}s`)
@@ -54,7 +56,7 @@ const optionalUrl = (label: string) =>
   z
     .string()
     .optional()
-    .transform((v) => formText(v ?? "").trim())
+    .transform((v) => nameText(v ?? "").trim())
     .pipe(
       z
         .string()
@@ -109,9 +111,10 @@ const serviceValues = SERVICE_OPTIONS.map((o) => o.value) as [string, ...string[
 
 export const facilitySchema = z
   .object({
-    name: text("Name", 2, 200),
+    // A name is one line; two active facilities cannot share it (facility-admin.server.ts).
+    name: text("Name", 2, 200, nameText).refine((v) => /[\p{L}\p{N}]/u.test(v), "Name must contain letters or digits"),
     type: z.enum(typeValues as [(typeof TYPE_OPTIONS)[number]["value"]], { error: "Please select a facility type" }),
-    location: text("Location", 2, 200),
+    location: text("Location", 2, 200, nameText),
     country: z.enum(countryValues as [(typeof COUNTRY_OPTIONS)[number]["value"]], {
       error: "Please select a country",
     }),
@@ -142,6 +145,16 @@ export const facilitySchema = z
       (items) => items.every((p) => PHONE.test(p)),
       "Enter phone numbers like +233 30 000 0000, one per line",
     ),
+    /**
+     * The facility's duty phone for new and escalated referrals by SMS (issue 26): written as people
+     * write numbers here; the server reads it as a mobile number in E.164 (facility-admin.server.ts).
+     */
+    on_call_phone: z
+      .string()
+      .optional()
+      .transform((v) => formText(v ?? "").trim())
+      .pipe(z.string().refine((v) => v === "" || PHONE.test(v), "Enter a mobile number like 020 555 0147"))
+      .transform((v) => v || null),
     email: z
       .string({ error: "Email is required" })
       .transform((v) => formText(v).trim())
@@ -238,6 +251,7 @@ export const FACILITY_FIELDS = [
   "languages",
   "insurance",
   "phones",
+  "on_call_phone",
   "email",
   "website",
   "facebook",
@@ -255,11 +269,12 @@ export const FACILITY_FIELDS = [
 export const facilityReportSchema = z.object({
   details: z
     .string({ error: "Please tell us what is wrong" })
-    .transform((v) => formText(v).trim())
+    .transform((v) => shownText(v).trim())
     .pipe(
       z
         .string()
         .min(1, "Please tell us what is wrong")
+        .refine(hasVisibleText, "Please tell us what is wrong")
         .min(10, "Please describe what is wrong in at least 10 characters")
         .max(1000, "Please keep it under 1000 characters"),
     ),

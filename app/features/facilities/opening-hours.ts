@@ -11,8 +11,6 @@ export const WEEKDAYS = [
   { key: "sun", label: "Sunday", short: "Sun" },
 ] as const;
 
-export type WeekdayKey = (typeof WEEKDAYS)[number]["key"];
-
 export const OPEN_ALL_DAY = "Open 24 hours";
 
 /** The stored hours from the editor's fields (already validated: both times or neither per day). */

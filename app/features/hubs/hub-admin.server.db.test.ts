@@ -1,20 +1,23 @@
-import { and, count, eq, isNotNull, sql } from "drizzle-orm";
+import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ANONYMOUS } from "~/auth/actor";
 import { type Actor, actorById } from "~/auth/actor.server";
 import { investorHubFigures } from "~/content/investors";
-import { hubNotificationDeliveries, hubNotifications, hubs, hubWaitlist } from "~/db/schema";
+import { hubNotificationDeliveries, hubNotifications, hubs, hubWaitlist, messages } from "~/db/schema";
 import { seedContent } from "~/db/seed.server";
 import type { Mail } from "~/email/send.server";
+import { networkFigures } from "~/features/facilities/network-figures.server";
+import { listWaitlist } from "~/features/waitlist/waitlist-admin.server";
+import { enqueue, type JobWorkers } from "~/jobs/queue.server";
+import { startJobWorkers } from "~/jobs/workers.server";
 import { createAccount } from "../../../tests/helpers/accounts";
-import { statusOf } from "../../../tests/helpers/domain";
+import { refusedWith, statusOf } from "../../../tests/helpers/domain";
 import { createTestDb, type TestDatabase } from "../../../tests/helpers/test-db";
 import {
   hubForEditing,
   launchHub,
   listHubsForAdmin,
   resumeHubNotification,
-  runNotification,
   sendHubUpdate,
   sendNotification,
   updateHub,
@@ -50,7 +53,7 @@ async function formOf(slug: string, extra: Record<string, string> = {}): Promise
   };
 }
 
-async function join(slug: string, email: string, userType: "professional" | "facility" = "professional") {
+async function join(slug: string, email: string, userType: "professional" | "facility" | "patient" = "professional") {
   await h.db.insert(hubWaitlist).values({ hubId: slug, email, userType });
 }
 
@@ -61,17 +64,30 @@ const collector = () => {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A collector whose mail server takes a few milliseconds per message (so runners interleave). */
-const slowCollector = () => {
-  const mail = collector();
-  return {
-    sent: mail.sent,
-    send: async (m: Mail) => {
-      await pause(3);
-      await mail.send(m);
-    },
-  };
-};
+/** The mail server the job workers hand mail to: each test sets its own. */
+let smtp: (mail: Mail) => Promise<void> = async () => {};
+let workers: JobWorkers;
+
+/** Waits until the queue has nothing left to run now (jobs waiting for a retry's time excepted). */
+async function settle(timeoutMs = 20_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const { rows } = await h.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from pgboss.job where state in ('created', 'active') or (state = 'retry' and start_after <= now())`,
+    );
+    if (rows[0]!.n === 0) return;
+    if (Date.now() > until) throw new Error("the queue did not settle");
+    await pause(100);
+  }
+}
+
+/** Messages queued to these addresses, by recipient. */
+async function messagesTo(emails: string[]) {
+  return h.db
+    .select({ recipient: messages.recipient, status: messages.status, attempts: messages.attempts })
+    .from(messages)
+    .where(inArray(messages.recipient, emails));
+}
 
 /** A notification for a hub, created without starting a run (as another server would see it). */
 async function notificationFor(slug: string, kind: "launch" | "update" = "update"): Promise<string> {
@@ -88,17 +104,18 @@ async function notificationRow(id: string) {
   return row!;
 }
 
-/** Entries of a hub a runner holds a claim on (none once every run has ended). */
-async function claimsOn(slug: string): Promise<number> {
-  const [{ n }] = await h.db
-    .select({ n: count() })
-    .from(hubWaitlist)
-    .where(and(eq(hubWaitlist.hubId, slug), isNotNull(hubWaitlist.notifyClaimedBy)));
-  return n;
-}
-
 beforeAll(async () => {
-  h = await createTestDb();
+  h = await createTestDb({ workers: false });
+  workers = await startJobWorkers(h, {
+    pollingIntervalSeconds: 0.5,
+    superviseIntervalSeconds: 1,
+    transports: {
+      email: async (mail) => {
+        await smtp(mail);
+        return undefined;
+      },
+    },
+  });
   await seedContent(h.db);
   const as = async (options: Parameters<typeof createAccount>[1]) =>
     actorById(h.db, (await createAccount(h.db, options)).id);
@@ -107,6 +124,7 @@ beforeAll(async () => {
   facilityAdmin = await as({ role: "facility_admin", approved: true });
 });
 afterAll(async () => {
+  await workers?.stop(2_000);
   await h?.drop();
 });
 
@@ -128,9 +146,20 @@ describe("hubs from the database", () => {
     // The seed's 2025 quarters have passed: no date is promised anywhere.
     expect(seeded.nextLaunch).toBeNull();
     expect(hubsHeadline(seeded.hubs, seeded.nextLaunch)).toBe("2 live · 8 coming soon");
-    const figures = investorHubFigures(seeded.hubs);
+    // The facility counts are the database's too (issue 28): the seed's 8 facilities, 3 of them in Ghana.
+    const counted = await networkFigures(h.db);
+    expect(counted).toEqual({ facilities: 8, ghanaFacilities: 3, hubs: 10, liveHubs: 2 });
+    const figures = investorHubFigures(seeded.hubs, counted);
+    expect(figures.summary[1]).toContain("the network has 3 partner facilities in Ghana,");
     expect(figures.summary[1]).toContain("and 10 specialist hubs (2 live, 8 in development).");
-    expect(figures.summary[0]).toContain("from 2025, Nigeria, Kenya and South Africa");
+    expect(figures.lead).toContain("from 3 facilities in Ghana to 500");
+    expect(figures.summary.join(" ")).not.toContain("12");
+    // 2025 has passed: the next countries are "next", not promised for a year gone by.
+    expect(figures.summary[0]).toContain("Ghana and, next, Nigeria, Kenya and South Africa");
+    expect(figures.traction[0]).toEqual({
+      value: "3",
+      label: "partner facilities in Ghana, 8 in the network; goal 50+",
+    });
     expect(figures.traction[1]).toEqual({ value: "10", label: "specialist hubs: 2 live, 8 in development" });
     expect(figures.roadmap).toEqual([
       { specialty: "Cardiology and hypertension", hubs: "Hypertension & Heart Health hub: launching soon" },
@@ -159,7 +188,7 @@ describe("hubs from the database", () => {
     expect(planned.nextLaunch).toBe(`May ${year}`);
     expect(hubsHeadline(planned.hubs, planned.nextLaunch)).toBe(`2 live · 8 coming soon · next launch May ${year}`);
     expect(
-      investorHubFigures(planned.hubs)
+      investorHubFigures(planned.hubs, counted)
         .roadmap.slice(2)
         .map((r) => r.hubs),
     ).toEqual([
@@ -180,6 +209,36 @@ describe("hubs from the database", () => {
     await join("kidney-liver-care", "two@example.test", "facility");
     expect((await findHub(h.db, "kidney-liver-care"))?.foundingMembersTaken).toBe(2);
   });
+
+  it("patients and family members (issue 28) are counted apart: not founding members; their own count in the editor and the waitlist", async () => {
+    await join("breast-cancer-care", "p1@example.test", "patient");
+    await join("breast-cancer-care", "p2@example.test", "patient");
+    await join("breast-cancer-care", "d1@example.test");
+    expect((await findHub(h.db, "breast-cancer-care"))?.foundingMembersTaken).toBe(1);
+    expect(await hubForEditing(h.db, admin, "breast-cancer-care")).toMatchObject({ pending: 3, patients: 2 });
+    const listed = await listWaitlist(h.db, admin);
+    expect(listed.byType.patient).toBeGreaterThanOrEqual(2);
+    expect(listed.rows.filter((r) => r.hubId === "breast-cancer-care" && r.userType === "patient")).toHaveLength(2);
+    expect(await statusOf(listWaitlist(h.db, doctor))).toBe(403);
+  });
+
+  it("a patient with a mobile number alone counts apart as texted in the launch confirmation, and is listed with the number in groups", async () => {
+    const slug = "mental-health";
+    const before = await hubForEditing(h.db, admin, slug);
+    await h.db.insert(hubWaitlist).values({
+      hubId: slug,
+      email: null,
+      phone: "+233245550199",
+      smsConsentAt: new Date(),
+      fullName: "Kwesi Arthur",
+      userType: "patient",
+    });
+    const after = await hubForEditing(h.db, admin, slug);
+    expect(after.pending - before.pending).toBe(1);
+    expect(after.pendingByPhone - before.pendingByPhone).toBe(1);
+    const listed = await listWaitlist(h.db, admin);
+    expect(listed.rows.find((r) => r.hubId === slug && r.fullName === "Kwesi Arthur")?.phone).toBe("+233 24 555 0199");
+  });
 });
 
 describe("editing a hub (system administrators only)", () => {
@@ -196,27 +255,31 @@ describe("editing a hub (system administrators only)", () => {
     expect(
       formatLaunchDate((await h.db.select().from(hubs).where(eq(hubs.slug, "mental-health")))[0]!.launchDate),
     ).toBe("Q2 2027");
-    const bad = await updateHub(
-      h.db,
-      admin,
-      "mental-health",
-      await formOf("mental-health", { launch_date: "soon", capacity: "-1", title: "" }),
+    const bad = await refusedWith(
+      updateHub(
+        h.db,
+        admin,
+        "mental-health",
+        await formOf("mental-health", { launch_date: "soon", capacity: "-1", title: "" }),
+      ),
     );
     expect(bad).toEqual({
-      ok: false,
+      status: 400,
+      message: "Title is required",
       fieldErrors: {
         title: "Title is required",
         launch_date: "Enter a quarter like 2026-Q1 or a month like 2026-03",
         capacity: "Capacity must be a whole number from 0 to 100000",
       },
     });
-    const live = await updateHub(
-      h.db,
-      admin,
-      "mental-health",
-      await formOf("mental-health", { status: "live", external_url: "" }),
+    const live = await refusedWith(
+      updateHub(h.db, admin, "mental-health", await formOf("mental-health", { status: "live", external_url: "" })),
     );
-    expect(live).toEqual({ ok: false, fieldErrors: { external_url: "A live hub needs its address" } });
+    expect(live).toEqual({
+      status: 400,
+      message: "A live hub needs its address",
+      fieldErrors: { external_url: "A live hub needs its address" },
+    });
   });
 
   it("refuses everyone else (401 / 403) and answers 404 for an unknown hub", async () => {
@@ -242,19 +305,20 @@ describe("editing a hub (system administrators only)", () => {
   });
 });
 
-describe("launching notifies the waitlist", () => {
+describe("launching notifies the waitlist (a job on the queue)", () => {
   it("emails every Pending entry once, marks each Notified; again sends nothing", async () => {
     for (const email of ["a@example.test", "b@example.test"]) await join("diabetes-care", email);
     await join("diabetes-care", "clinic@example.test", "facility");
     const mail = collector();
+    smtp = mail.send;
     const result = await updateHub(
       h.db,
       admin,
       "diabetes-care",
       await formOf("diabetes-care", { status: "live", external_url: "https://diabetes.example.org" }),
-      { send: mail.send, wait: true },
     );
     expect(result).toMatchObject({ ok: true, launched: true });
+    await settle();
     expect(mail.sent.map((m) => m.to).sort()).toEqual(["a@example.test", "b@example.test", "clinic@example.test"]);
     const facilityMail = mail.sent.find((m) => m.to === "clinic@example.test")!;
     expect(facilityMail.text).toContain("Claim your facility's listing");
@@ -273,46 +337,48 @@ describe("launching notifies the waitlist", () => {
     expect(progress!.finishedAt).not.toBeNull();
     // Running it again, or an update to the same waitlist: everyone is Notified, nobody is emailed.
     const again = collector();
-    await runNotification(h.db, progress!.id, again.send);
-    const update = await sendHubUpdate(
-      h.db,
-      admin,
-      "diabetes-care",
-      { subject: "News", message: "Clinics open Monday." },
-      { send: again.send, wait: true },
-    );
+    smtp = again.send;
+    await sendNotification(h.db, progress!.id);
+    const update = await sendHubUpdate(h.db, admin, "diabetes-care", {
+      subject: "News",
+      message: "Clinics open Monday.",
+    });
     expect(update.ok).toBe(true);
+    await settle();
     expect(again.sent).toEqual([]);
   });
 
-  it("resumes after a crash halfway: nobody twice, nobody skipped", async () => {
+  it("the mail server goes away halfway: every entry's mail waits in the queue and arrives once it is back", async () => {
     const emails = Array.from({ length: 7 }, (_, i) => `resume${i}@example.test`);
     for (const email of emails) await join("prostate-cancer", email);
-    // The mail server goes away after 3 messages: the run stops there.
+    await workers.boss.updateQueue("send-message", { retryDelay: 1 });
     const first = collector();
     let calls = 0;
-    const flaky = async (m: Mail) => {
+    let down = true;
+    smtp = async (m: Mail) => {
       calls += 1;
-      if (calls > 3) throw new Error("SMTP connection lost");
+      if (calls > 3 && down) throw Object.assign(new Error("SMTP connection lost"), { code: "ESOCKET" });
       await first.send(m);
     };
-    const failed = updateHub(
+    const launched = await updateHub(
       h.db,
       admin,
       "prostate-cancer",
       await formOf("prostate-cancer", { status: "live", external_url: "https://sickle.example.org" }),
-      { send: flaky, wait: true },
     );
-    await expect(failed).rejects.toThrow("SMTP connection lost");
+    expect(launched.ok).toBe(true);
+    await vi.waitFor(async () => expect((await messagesTo(emails)).filter((m) => m.attempts > 0)).toHaveLength(7), {
+      timeout: 15_000,
+    });
     expect(first.sent).toHaveLength(3);
-    // The entry whose mail failed was given back: a resume sends it now, not after the lease.
-    expect(await claimsOn("prostate-cancer")).toBe(0);
+    // Every entry was told (its mail is queued): the notification is done; 4 mails wait for SMTP.
     const [notification] = (await hubForEditing(h.db, admin, "prostate-cancer")).notifications;
-    expect(notification).toMatchObject({ kind: "launch", total: 7, sent: 3, finished: false });
-    // Resumed (as a restarted server does): the other 4, once each.
-    const second = collector();
-    await runNotification(h.db, notification!.id, second.send);
-    const all = [...first.sent, ...second.sent].map((m) => m.to);
+    expect(notification).toMatchObject({ kind: "launch", total: 7, sent: 7, finished: true });
+    expect((await messagesTo(emails)).filter((m) => m.status === "queued")).toHaveLength(4);
+    down = false;
+    await vi.waitFor(async () => expect(first.sent).toHaveLength(7), { timeout: 20_000 });
+    await settle();
+    const all = first.sent.map((m) => m.to);
     expect(all.sort()).toEqual([...emails].sort());
     expect(new Set(all).size).toBe(emails.length);
     const deliveries = await h.db
@@ -320,184 +386,118 @@ describe("launching notifies the waitlist", () => {
       .from(hubNotificationDeliveries)
       .where(eq(hubNotificationDeliveries.notificationId, notification!.id));
     expect(deliveries[0]!.n).toBe(7);
-    // Each message has its own stable Message-ID.
-    expect(new Set([...first.sent, ...second.sent].map((m) => m.messageId)).size).toBe(7);
-  });
+    // Each message has its own stable Message-ID (its messages row).
+    expect(new Set(first.sent.map((m) => m.messageId)).size).toBe(7);
+    await workers.boss.updateQueue("send-message", { retryDelay: 30 });
+  }, 40_000);
 
   it("a launch and an update started together: each entry gets one mail in all", async () => {
     const emails = Array.from({ length: 5 }, (_, i) => `together${i}@example.test`);
     for (const email of emails) await join("hypertension-heart", email);
     const mail = collector();
-    const slow = async (m: Mail) => {
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      await mail.send(m);
-    };
-    const launch = await launchHub(
-      h.db,
-      admin,
-      "hypertension-heart",
-      { external_url: "https://heart.example.org" },
-      { send: slow },
-    );
+    smtp = mail.send;
+    const launch = await launchHub(h.db, admin, "hypertension-heart", { external_url: "https://heart.example.org" });
     expect(launch).toMatchObject({ ok: true, launched: true });
-    const update = await sendHubUpdate(
-      h.db,
-      admin,
-      "hypertension-heart",
-      { subject: "Opening hours", message: "Clinics take referrals from Monday." },
-      { send: slow, wait: true },
-    );
+    const update = await sendHubUpdate(h.db, admin, "hypertension-heart", {
+      subject: "Opening hours",
+      message: "Clinics take referrals from Monday.",
+    });
     expect(update.ok).toBe(true);
-    await runNotification(h.db, launch.ok ? launch.notificationId! : "", slow);
+    await settle();
     const to = mail.sent.map((m) => m.to);
     expect(to.sort()).toEqual([...emails].sort());
     const { notifications } = await hubForEditing(h.db, admin, "hypertension-heart");
-    // The update ran after the launch had told everyone: it counts nobody.
-    expect(notifications.map((n) => [n.kind, n.sent, n.total, n.finished])).toEqual(
-      expect.arrayContaining([
-        ["launch", 5, 5, true],
-        ["update", 0, 0, true],
-      ]),
-    );
+    // Between them they told everyone once, and each counts whom it reached.
+    expect(notifications.every((n) => n.finished && n.sent === n.total && !n.running)).toBe(true);
+    expect(notifications.reduce((sum, n) => sum + n.sent, 0)).toBe(5);
     // Launching a live hub again is refused.
     expect(
       await statusOf(launchHub(h.db, admin, "hypertension-heart", { external_url: "https://heart.example.org" })),
     ).toBe(409);
   });
 
-  it("launch needs an https address; a stopped notification is resumed from the editor", async () => {
-    expect(await launchHub(h.db, admin, "mens-sexual-health", { external_url: "http://men.example.org" })).toEqual({
-      ok: false,
-      fieldErrors: { external_url: "Enter the hub's address, starting with https://" },
-    });
-    expect(await launchHub(h.db, admin, "mens-sexual-health", {})).toEqual({
-      ok: false,
+  it("launch needs an https address; a notification whose job gave up is resumed from the editor", async () => {
+    expect(
+      await refusedWith(launchHub(h.db, admin, "mens-sexual-health", { external_url: "http://men.example.org" })),
+    ).toMatchObject({ status: 400, fieldErrors: { external_url: "Enter the hub's address, starting with https://" } });
+    expect(await refusedWith(launchHub(h.db, admin, "mens-sexual-health", {}))).toMatchObject({
+      status: 400,
       fieldErrors: { external_url: "A live hub needs its address" },
     });
     const emails = ["stop0@example.test", "stop1@example.test", "stop2@example.test"];
     for (const email of emails) await join("mens-sexual-health", email, "facility");
-    const failing = async () => {
-      throw new Error("SMTP down");
-    };
-    await expect(
-      launchHub(
-        h.db,
-        admin,
-        "mens-sexual-health",
-        { external_url: "https://men.example.org" },
-        { send: failing, wait: true },
-      ),
-    ).rejects.toThrow("SMTP down");
+    // A notification whose job is gone (its retries ran out): nothing is sending it.
+    const id = await notificationFor("mens-sexual-health");
     const [stopped] = (await hubForEditing(h.db, admin, "mens-sexual-health")).notifications;
-    expect(stopped).toMatchObject({ sent: 0, total: 3, finished: false, running: false });
-    expect(await statusOf(resumeHubNotification(h.db, admin, "diabetes-care", stopped!.id))).toBe(404);
+    expect(stopped).toMatchObject({ id, sent: 0, finished: false, running: false });
+    expect(await statusOf(resumeHubNotification(h.db, admin, "diabetes-care", id))).toBe(404);
     expect(await statusOf(resumeHubNotification(h.db, admin, "mens-sexual-health", "not-an-id"))).toBe(404);
+    expect(await statusOf(resumeHubNotification(h.db, doctor, "mens-sexual-health", id))).toBe(403);
     const mail = collector();
-    await resumeHubNotification(h.db, admin, "mens-sexual-health", stopped!.id, { send: mail.send, wait: true });
+    smtp = mail.send;
+    await resumeHubNotification(h.db, admin, "mens-sexual-health", id);
+    await settle();
     expect(mail.sent.map((m) => m.to).sort()).toEqual(emails);
     const [done] = (await hubForEditing(h.db, admin, "mens-sexual-health")).notifications;
     expect(done).toMatchObject({ sent: 3, total: 3, finished: true, running: false });
     // Finished: resuming again sends nothing.
     const again = collector();
-    await resumeHubNotification(h.db, admin, "mens-sexual-health", stopped!.id, { send: again.send, wait: true });
+    smtp = again.send;
+    await resumeHubNotification(h.db, admin, "mens-sexual-health", id);
+    await settle();
     expect(again.sent).toEqual([]);
   });
 });
 
-describe("runners on several servers (the claim on each entry)", () => {
-  it("two runners of one notification started together: each entry gets exactly one mail", async () => {
+describe("runs on several servers", () => {
+  it("two runs of one notification at once: each entry gets exactly one message", async () => {
     const emails = Array.from({ length: 12 }, (_, i) => `twice${String(i).padStart(2, "0")}@example.test`);
     for (const email of emails) await join("cervical-cancer", email);
     const id = await notificationFor("cervical-cancer");
-    // Two servers resuming the same notification at start-up: neither knows of the other.
-    const serverA = slowCollector();
-    const serverB = slowCollector();
-    await Promise.all([
-      sendNotification(h.db, id, serverA.send, { pollMs: 10 }),
-      sendNotification(h.db, id, serverB.send, { pollMs: 10 }),
-    ]);
-    const to = [...serverA.sent, ...serverB.sent].map((m) => m.to);
-    expect(to.sort()).toEqual(emails);
-    // Both did part of the work (the race happened), and one delivery is recorded per entry.
-    expect(serverA.sent.length).toBeGreaterThan(0);
-    expect(serverB.sent.length).toBeGreaterThan(0);
+    // Two servers running the same notification, neither knowing of the other.
+    await Promise.all([sendNotification(h.db, id), sendNotification(h.db, id)]);
+    const queued = await messagesTo(emails);
+    expect(queued.map((m) => m.recipient).sort()).toEqual(emails);
     const [{ n }] = await h.db
       .select({ n: count() })
       .from(hubNotificationDeliveries)
       .where(eq(hubNotificationDeliveries.notificationId, id));
     expect(n).toBe(12);
     expect(await notificationRow(id)).toMatchObject({ sent: 12, total: 12, finishedAt: expect.any(Date) });
-    expect(await claimsOn("cervical-cancer")).toBe(0);
   });
 
-  it("a launch on one server and an update on another, together: one mail per entry in all", async () => {
+  it("a launch on one server and an update on another, together: one message per entry in all", async () => {
     const emails = Array.from({ length: 10 }, (_, i) => `split${i}@example.test`);
     for (const email of emails) await join("maternal-child-health", email);
     const launch = await notificationFor("maternal-child-health", "launch");
     const update = await notificationFor("maternal-child-health", "update");
-    const serverA = slowCollector();
-    const serverB = slowCollector();
-    await Promise.all([
-      sendNotification(h.db, launch, serverA.send, { pollMs: 10 }),
-      sendNotification(h.db, update, serverB.send, { pollMs: 10 }),
-    ]);
-    const to = [...serverA.sent, ...serverB.sent].map((m) => m.to);
-    expect(to.sort()).toEqual([...emails].sort());
+    await Promise.all([sendNotification(h.db, launch), sendNotification(h.db, update)]);
+    const queued = await messagesTo(emails);
+    expect(queued.map((m) => m.recipient).sort()).toEqual([...emails].sort());
     // Each finished, counting whom it reached ("Sent to 6 of 6. Done.", never "6 of 10").
     const [a, b] = [await notificationRow(launch), await notificationRow(update)];
-    expect([a.sent, a.total]).toEqual([serverA.sent.length, serverA.sent.length]);
-    expect([b.sent, b.total]).toEqual([serverB.sent.length, serverB.sent.length]);
+    expect(a.sent + b.sent).toBe(10);
+    expect(a.total).toBe(a.sent);
+    expect(b.total).toBe(b.sent);
     expect(a.finishedAt).not.toBeNull();
     expect(b.finishedAt).not.toBeNull();
   });
 
-  it("takes over an entry whose claim is older than the lease (its runner's server crashed)", async () => {
-    const emails = ["stale0@example.test", "stale1@example.test", "stale2@example.test"];
-    for (const email of emails) await join("mental-health", email);
-    const id = await notificationFor("mental-health");
-    // A server claimed the first entry 10 minutes ago and crashed before sending.
-    await h.db
-      .update(hubWaitlist)
-      .set({ notifyClaimedBy: id, notifyClaimedAt: sql`now() - interval '10 minutes'` })
-      .where(and(eq(hubWaitlist.hubId, "mental-health"), eq(hubWaitlist.email, "stale0@example.test")));
-    // Nobody is sending it: the editor offers to resume it.
-    const stopped = (await hubForEditing(h.db, admin, "mental-health")).notifications.find((n) => n.id === id);
-    expect(stopped).toMatchObject({ finished: false, running: false });
-    const mail = collector();
-    await sendNotification(h.db, id, mail.send, { pollMs: 10 });
-    expect(mail.sent.map((m) => m.to).sort()).toEqual(emails);
-    expect(await notificationRow(id)).toMatchObject({ sent: 3, total: 3, finishedAt: expect.any(Date) });
-    expect(await claimsOn("mental-health")).toBe(0);
-  });
-
-  it("skips an entry another runner claimed within the lease, and finishes once that runner has marked it", async () => {
-    const emails = ["fresh0@example.test", "fresh1@example.test", "fresh2@example.test", "fresh3@example.test"];
-    for (const email of emails) await join("black-skin-acne", email);
+  it("one job per notification at a time: a second one while it is queued is refused", async () => {
     const id = await notificationFor("black-skin-acne");
-    const held = and(eq(hubWaitlist.hubId, "black-skin-acne"), eq(hubWaitlist.email, "fresh0@example.test"));
-    // Another server's runner of the same notification is emailing the first entry now.
-    await h.db.update(hubWaitlist).set({ notifyClaimedBy: id, notifyClaimedAt: sql`now()` }).where(held);
-    const elsewhere = (await hubForEditing(h.db, admin, "black-skin-acne")).notifications.find((n) => n.id === id);
-    expect(elsewhere).toMatchObject({ finished: false, running: true });
-    const mail = collector();
-    const run = sendNotification(h.db, id, mail.send, { pollMs: 10 });
-    await vi.waitFor(() => expect(mail.sent).toHaveLength(3));
-    // The rest are sent; the held entry is the other runner's: this one waits for it.
-    await pause(50);
-    expect((await notificationRow(id)).finishedAt).toBeNull();
-    // The other runner marks its entry (what its transaction does after its mail).
-    await h.db.transaction(async (tx) => {
-      await tx
-        .update(hubWaitlist)
-        .set({ notified: true, notifiedAt: new Date(), notifyClaimedBy: null, notifyClaimedAt: null })
-        .where(held);
-      await tx
-        .update(hubNotifications)
-        .set({ sent: sql`${hubNotifications.sent} + 1` })
-        .where(eq(hubNotifications.id, id));
+    const later = new Date(Date.now() + 60_000);
+    const first = await enqueue(h.db, {
+      name: "hub-notification",
+      data: { notificationId: id },
+      singletonKey: id,
+      startAfter: later,
     });
-    await run;
-    expect(mail.sent.map((m) => m.to).sort()).toEqual(emails.slice(1));
-    expect(await notificationRow(id)).toMatchObject({ sent: 4, total: 4, finishedAt: expect.any(Date) });
+    expect(first).not.toBeNull();
+    const running = (await hubForEditing(h.db, admin, "black-skin-acne")).notifications.find((n) => n.id === id);
+    expect(running).toMatchObject({ finished: false, running: true });
+    expect(
+      await enqueue(h.db, { name: "hub-notification", data: { notificationId: id }, singletonKey: id }),
+    ).toBeNull();
+    await h.db.execute(sql`delete from pgboss.job where id = ${first}`);
   });
 });

@@ -4,40 +4,27 @@ import { type Actor, assertGate } from "~/auth/actor.server";
 import { SITE } from "~/content/site";
 import type { Db } from "~/db/client.server";
 import { hubNotificationDeliveries, hubNotifications, hubs, hubWaitlist } from "~/db/schema";
-import { type Mail, sendMail } from "~/email/send.server";
+import type { Mail } from "~/email/send.server";
 import { env } from "~/env.server";
-import { recordAudit } from "~/features/audit/audit.server";
-import { logger } from "~/lib/logger.server";
+import { recordAudit } from "~/features/audit/public.server";
+import { queueEmails, queueText } from "~/features/messaging/public.server";
+import { signSmsStopToken, waitlistSms } from "~/features/waitlist/public.server";
+import { enqueue, type JobHandler, pendingJobs } from "~/jobs/queue.server";
+import { PRIORITY } from "~/jobs/queue-message.server";
+import { parseOrRefuse } from "~/lib/refusal";
 import { type HubInput, hubLaunchSchema, hubSchema, hubUpdateSchema } from "./hub-schema";
 import { formatLaunchDate } from "./launch-date";
 
 /*
  * Hubs managed by system administrators (issue 17): edit a hub, launch it, and tell its waitlist.
- * A notification reaches every entry still Pending once: each entry is claimed in the database,
- * sent its mail, then marked Notified with a delivery row in one transaction, so runners on
- * several servers never email an entry twice, and a run stopped halfway (a crash, a restart) is
- * resumed where it stopped and skips everyone already told.
+ * A notification reaches every entry still Pending once: it is a job on the job queue, written
+ * with the notification; the job marks entries Notified and queues their mail in one transaction
+ * per batch, so runs on several servers never email an entry twice, and a run stopped halfway (a
+ * crash, a restart) is retried by the queue and skips everyone already told.
  */
 
 type HubRow = typeof hubs.$inferSelect;
 const notFound = () => data("Hub Not Found", { status: 404 });
-
-export type HubFieldErrors = Record<string, string>;
-
-function validate<T>(
-  schema: {
-    safeParse(
-      v: unknown,
-    ): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
-  },
-  fields: Record<string, unknown>,
-): { ok: true; input: T } | { ok: false; fieldErrors: HubFieldErrors } {
-  const parsed = schema.safeParse(fields);
-  if (parsed.success) return { ok: true, input: parsed.data };
-  const fieldErrors: HubFieldErrors = {};
-  for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0] ?? "title")] ??= issue.message;
-  return { ok: false, fieldErrors };
-}
 
 async function hubBySlug(db: Pick<Db, "select">, slug: string): Promise<HubRow> {
   if (!/^[a-z0-9-]{1,100}$/.test(slug)) throw notFound();
@@ -52,12 +39,20 @@ async function waitlistCounts(db: Db, slug?: string) {
     .select({
       hubId: hubWaitlist.hubId,
       pending: sql<number>`count(*) filter (where not ${hubWaitlist.notified})::int`,
+      /** Pending entries with no email (a patient's consented mobile number alone): texted, not emailed. */
+      pendingByPhone: sql<number>`count(*) filter (where not ${hubWaitlist.notified} and ${hubWaitlist.email} is null)::int`,
       notified: sql<number>`count(*) filter (where ${hubWaitlist.notified})::int`,
+      patients: sql<number>`count(*) filter (where ${hubWaitlist.userType} = 'patient')::int`,
     })
     .from(hubWaitlist)
     .where(slug ? eq(hubWaitlist.hubId, slug) : undefined)
     .groupBy(hubWaitlist.hubId);
-  return new Map(rows.map((r) => [r.hubId, { pending: r.pending, notified: r.notified }]));
+  return new Map(
+    rows.map((r) => [
+      r.hubId,
+      { pending: r.pending, pendingByPhone: r.pendingByPhone, notified: r.notified, patients: r.patients },
+    ]),
+  );
 }
 
 export type AdminHubRow = {
@@ -94,9 +89,8 @@ export type NotificationProgress = {
   sent: number;
   finished: boolean;
   /**
-   * Sending now: in this process, or on another server (an entry it claimed within the lease, or a
-   * delivery in the last minute). Unfinished and not running means it stopped (its mail server
-   * failed, or a server stopped and its claims have lapsed): the editor offers to resume it.
+   * Its job is queued or running (on any server). Unfinished and not running means its job gave
+   * up (every retry failed): the editor offers to resume it.
    */
   running: boolean;
 };
@@ -114,32 +108,19 @@ export async function hubForEditing(db: Db, actor: Actor, slug: string) {
       .orderBy(desc(hubNotifications.createdAt))
       .limit(10),
   ]);
-  // Unfinished and not running here: another server may be sending it (an entry claimed by it now,
-  // or a delivery in the last minute).
-  const elsewhere = notifications.filter((n) => n.finishedAt === null && !running.has(n.id)).map((n) => n.id);
-  const busyElsewhere = new Set<string>();
-  if (elsewhere.length > 0) {
-    const [claims, deliveries] = await Promise.all([
-      db
-        .selectDistinct({ id: hubWaitlist.notifyClaimedBy })
-        .from(hubWaitlist)
-        .where(and(inArray(hubWaitlist.notifyClaimedBy, elsewhere), eq(hubWaitlist.notified, false), claimedNow())),
-      db
-        .selectDistinct({ id: hubNotificationDeliveries.notificationId })
-        .from(hubNotificationDeliveries)
-        .where(
-          and(
-            inArray(hubNotificationDeliveries.notificationId, elsewhere),
-            sql`${hubNotificationDeliveries.sentAt} > now() - interval '1 minute'`,
-          ),
-        ),
-    ]);
-    for (const row of [...claims, ...deliveries]) if (row.id) busyElsewhere.add(row.id);
+  // Unfinished: its job may be queued or running (anywhere), or may have given up.
+  const running = new Set<string>();
+  for (const n of notifications) {
+    if (n.finishedAt === null && (await pendingJobs(db, "hub-notification", n.id)).length > 0) running.add(n.id);
   }
   return {
     hub,
     pending: counts.get(slug)?.pending ?? 0,
+    /** Of the Pending, those who gave only a mobile number: the launch texts them instead of emailing. */
+    pendingByPhone: counts.get(slug)?.pendingByPhone ?? 0,
     notified: counts.get(slug)?.notified ?? 0,
+    /** Of them, patients and family members (issue 28), counted apart from professionals and facilities. */
+    patients: counts.get(slug)?.patients ?? 0,
     notifications: notifications.map(
       (n): NotificationProgress => ({
         id: n.id,
@@ -149,7 +130,7 @@ export async function hubForEditing(db: Db, actor: Actor, slug: string) {
         total: n.total,
         sent: n.sent,
         finished: n.finishedAt !== null,
-        running: n.finishedAt === null && (running.has(n.id) || busyElsewhere.has(n.id)),
+        running: running.has(n.id),
       }),
     ),
   };
@@ -186,30 +167,23 @@ const FIELD_NAMES: Record<keyof ReturnType<typeof columnsOf>, string> = {
   foundingMemberPerks: "perks",
 };
 
-export type HubSaveResult =
-  | { ok: true; changed: string[]; launched: boolean; notificationId: string | null }
-  | { ok: false; fieldErrors: HubFieldErrors };
-
-/** How a notification's mail goes out: `send` (tests catch it; by default SMTP), `wait` for the whole run. */
-type SendOptions = { send?: (mail: Mail) => Promise<void>; wait?: boolean };
+export type HubSaveResult = { ok: true; changed: string[]; launched: boolean; notificationId: string | null };
 
 /**
  * Saves a hub. Moving a coming-soon hub to live launches it: in the same transaction a launch
- * notification is created for its waitlist, and it starts sending once the change is committed.
+ * notification is created for its waitlist, with the job that sends it. Refused values are a 400
+ * with each field's message (an unknown hub is a 404 first).
  */
 export async function updateHub(
   db: Db,
   actor: Actor,
   slug: string,
   fields: Record<string, unknown>,
-  options: SendOptions = {},
 ): Promise<HubSaveResult> {
   const admin = assertGate(actor, "system-admin");
-  const checked = validate(hubSchema, fields);
   const result = await db.transaction(async (tx) => {
     const current = await hubBySlug(tx, slug);
-    if (!checked.ok) return checked;
-    const next = columnsOf(checked.input);
+    const next = columnsOf(parseOrRefuse(hubSchema, fields));
     const changed = (Object.keys(next) as (keyof typeof next)[]).filter(
       (k) => JSON.stringify(current[k] ?? null) !== JSON.stringify(next[k] ?? null),
     );
@@ -230,7 +204,6 @@ export async function updateHub(
       : null;
     return { ok: true as const, changed: changed.map((k) => FIELD_NAMES[k]), launched, notificationId };
   });
-  if (result.ok && result.notificationId) await startRun(db, result.notificationId, options);
   return result;
 }
 
@@ -240,16 +213,13 @@ export async function sendHubUpdate(
   actor: Actor,
   slug: string,
   fields: Record<string, unknown>,
-  options: SendOptions = {},
-): Promise<{ ok: true; notificationId: string } | { ok: false; fieldErrors: HubFieldErrors }> {
+): Promise<{ ok: true; notificationId: string }> {
   const admin = assertGate(actor, "system-admin");
   const hub = await hubBySlug(db, slug);
-  const checked = validate(hubUpdateSchema, fields);
-  if (!checked.ok) return checked;
+  const { subject, message } = parseOrRefuse(hubUpdateSchema, fields);
   const notificationId = await db.transaction((tx) =>
-    createNotification(tx, admin.id, hub.id, slug, "update", checked.input.subject, checked.input.message),
+    createNotification(tx, admin.id, hub.id, slug, "update", subject, message),
   );
-  await startRun(db, notificationId, options);
   return { ok: true, notificationId };
 }
 
@@ -262,44 +232,35 @@ export async function launchHub(
   actor: Actor,
   slug: string,
   fields: Record<string, unknown>,
-  options: SendOptions = {},
 ): Promise<HubSaveResult> {
   assertGate(actor, "system-admin");
   const current = await hubBySlug(db, slug);
-  const checked = validate(hubLaunchSchema, fields);
-  if (!checked.ok) return checked;
+  const { external_url } = parseOrRefuse(hubLaunchSchema, fields);
   if (current.status !== "coming-soon") throw data("This hub is already live", { status: 409 });
-  return updateHub(
-    db,
-    actor,
-    slug,
-    {
-      title: current.title,
-      description: current.description,
-      status: "live",
-      external_url: checked.input.external_url ?? "",
-      capacity: String(current.foundingMemberCapacity),
-      problem: current.salesPitch.problem,
-      agitation: current.salesPitch.agitation,
-      solution: current.salesPitch.solution,
-      benefits: current.salesPitch.benefits.join("\n"),
-      target_audience: current.targetAudience.join("\n"),
-      perks: current.foundingMemberPerks.join("\n"),
-    },
-    options,
-  );
+  return updateHub(db, actor, slug, {
+    title: current.title,
+    description: current.description,
+    status: "live",
+    external_url: external_url ?? "",
+    capacity: String(current.foundingMemberCapacity),
+    problem: current.salesPitch.problem,
+    agitation: current.salesPitch.agitation,
+    solution: current.salesPitch.solution,
+    benefits: current.salesPitch.benefits.join("\n"),
+    target_audience: current.targetAudience.join("\n"),
+    perks: current.foundingMemberPerks.join("\n"),
+  });
 }
 
 /**
- * Carries on a notification that stopped (its mail server failed): the entries still Pending get
- * it, nobody already told. Nothing happens if it is running or finished.
+ * Carries on a notification whose job gave up: the entries still Pending get it, nobody already
+ * told. Nothing happens if its job is queued or running (a second one is refused) or it finished.
  */
 export async function resumeHubNotification(
   db: Db,
   actor: Actor,
   slug: string,
   notificationId: unknown,
-  options: SendOptions = {},
 ): Promise<void> {
   assertGate(actor, "system-admin");
   const hub = await hubBySlug(db, slug);
@@ -311,7 +272,7 @@ export async function resumeHubNotification(
     .where(and(eq(hubNotifications.id, id), eq(hubNotifications.hubId, hub.id)));
   if (!notification) throw data("Notification not found", { status: 404 });
   if (notification.finishedAt) return;
-  await startRun(db, id, options);
+  await enqueue(db, { name: "hub-notification", data: { notificationId: id }, singletonKey: id });
 }
 
 async function createNotification(
@@ -338,254 +299,151 @@ async function createNotification(
     subjectId: hubId,
     reason: `${kind === "launch" ? "Launch" : "Update"} to ${n ?? 0} waitlist entries`,
   });
+  // The job that sends it commits with it (or not at all).
+  await enqueue(tx, { name: "hub-notification", data: { notificationId: row!.id }, singletonKey: row!.id });
   return row!.id;
 }
 
 /* ------------------------------------------------------------------------------------------------
- * The runner
+ * The runner: a `hub-notification` job on the job queue (issue 26)
  * ---------------------------------------------------------------------------------------------- */
-
-/**
- * How long a runner's claim on a waitlist entry holds. A runner claims an entry just before
- * emailing it; a claim that is older than this belongs to a runner that stopped (its server
- * crashed between the claim and the mark), and the next runner takes the entry over.
- */
-export const CLAIM_LEASE_SECONDS = 5 * 60;
-const LEASE = sql.raw(`interval '${CLAIM_LEASE_SECONDS} seconds'`);
-
-/** An entry no runner is emailing now: never claimed, or its claim has lapsed. */
-const unclaimed = () =>
-  sql`(${hubWaitlist.notifyClaimedAt} is null or ${hubWaitlist.notifyClaimedAt} < now() - ${LEASE})`;
-/** An entry a runner is emailing now (claimed within the lease). */
-const claimedNow = () => sql`${hubWaitlist.notifyClaimedAt} >= now() - ${LEASE}`;
-
-/**
- * Notifications running in this process (one runner each). On globalThis: the server entry and the
- * bundled app each have a copy of this module, and they must share it.
- */
-const RUNNING = Symbol.for("qurhealth.hub-notifications");
-const HUB_QUEUES = Symbol.for("qurhealth.hub-notification-queues");
-const processWide = globalThis as {
-  [RUNNING]?: Map<string, Promise<void>>;
-  [HUB_QUEUES]?: Map<string, Promise<void>>;
-};
-processWide[RUNNING] ??= new Map();
-processWide[HUB_QUEUES] ??= new Map();
-const running = processWide[RUNNING];
-
-/**
- * The last run queued for each hub. In one process, runs for one hub go one after the other: a
- * launch and an update started together then reach each entry in the order they were made (the
- * launch first, the update finding everyone Notified) instead of sharing the entries out. What
- * keeps an entry from being emailed twice is the claim in the database, which also holds between
- * servers; this queue only orders the runs this process knows about.
- */
-const hubQueues = processWide[HUB_QUEUES];
-
-/** Runs `work` after every run queued before it for the same hub (whether that one succeeded or not). */
-function inHubQueue(hubId: string, work: () => Promise<void>): Promise<void> {
-  const before = hubQueues.get(hubId) ?? Promise.resolve();
-  const mine = before.then(work, work);
-  const tail = mine.then(
-    () => undefined,
-    () => undefined,
-  );
-  hubQueues.set(hubId, tail);
-  void tail.then(() => {
-    if (hubQueues.get(hubId) === tail) hubQueues.delete(hubId);
-  });
-  return mine;
-}
-
-async function startRun(db: Db, id: string, options: SendOptions) {
-  const run = runNotification(db, id, options.send);
-  if (options.wait) await run;
-  else run.catch((error: unknown) => logger.error({ err: error, notification: id }, "hub notification failed"));
-}
 
 /** The mail one entry gets: what changed and what to do next, for a professional or a facility. */
 export function notificationMail(
-  hub: Pick<HubRow, "title" | "externalUrl">,
-  notification: { id: string; kind: "launch" | "update"; subject: string; message: string },
-  entry: { id: string; email: string; userType: "professional" | "facility" },
+  hub: Pick<HubRow, "slug" | "title" | "externalUrl">,
+  notification: { kind: "launch" | "update"; subject: string; message: string },
+  entry: { email: string; userType: "professional" | "facility" | "patient" },
   appUrl: string,
-): Mail {
+): Omit<Mail, "messageId"> {
   const register = `${appUrl}/auth?tab=register`;
   const next =
-    entry.userType === "professional"
-      ? ["What to do next:", `- Register as a doctor to take referrals through ${SITE.name}: ${register}`]
-      : [
-          "What to do next:",
-          `- Claim your facility's listing: register as its facility administrator at ${register}`,
-          `- How facilities work with the network: ${appUrl}/for-facilities`,
-        ];
+    entry.userType === "patient"
+      ? ["What to do next:", `- Find a facility in the network: ${appUrl}/facilities`]
+      : entry.userType === "professional"
+        ? ["What to do next:", `- Register as a doctor to take referrals through ${SITE.name}: ${register}`]
+        : [
+            "What to do next:",
+            `- Claim your facility's listing: register as its facility administrator at ${register}`,
+            `- How facilities work with the network: ${appUrl}/for-facilities`,
+          ];
   const body =
     notification.kind === "launch"
       ? [
           `The ${hub.title} hub you joined the waitlist for is now open.`,
-          ...(hub.externalUrl ? ["", `Visit the hub: ${hub.externalUrl}`] : []),
+          "",
+          `What it offers and how to take part: ${appUrl}/hub/${hub.slug}`,
+          ...(hub.externalUrl ? [`Visit the hub: ${hub.externalUrl}`] : []),
         ]
       : [`An update about the ${hub.title} hub you joined the waitlist for:`, "", notification.message];
-  const domain = new URL(appUrl).hostname || "localhost";
   return {
     to: entry.email,
     subject: notification.kind === "launch" ? `${hub.title} is now open` : notification.subject,
     text: ["Hello,", "", ...body, "", ...next, "", SITE.name].join("\n"),
-    messageId: `<hub-${notification.id}.${entry.id}@${domain}>`,
   };
 }
 
-const BATCH = 20;
+const BATCH = 50;
 
-/**
- * Sends a notification to every entry of its hub still Pending (see `sendNotification`), once per
- * process: a second call while it runs here gets the same run, and runs for one hub take turns.
- */
-export function runNotification(db: Db, id: string, send: (mail: Mail) => Promise<void> = sendMail): Promise<void> {
-  const existing = running.get(id);
-  if (existing) return existing;
-  const run = (async () => {
-    const [queued] = await db
-      .select({ hubId: hubNotifications.hubId })
-      .from(hubNotifications)
-      .where(eq(hubNotifications.id, id));
-    if (!queued) return;
-    await inHubQueue(queued.hubId, () => sendNotification(db, id, send));
-  })().finally(() => running.delete(id));
-  running.set(id, run);
-  return run;
+/** The job that carries a notification out (written with the notification, in its transaction). */
+export function hubNotificationJob(db: Db): JobHandler<"hub-notification"> {
+  return (job) => sendNotification(db, job.data.notificationId);
 }
 
 /**
- * Claims a Pending entry for a notification's runner: one conditional UPDATE, which succeeds only
- * if the entry is still Pending and no runner holds it (never claimed, or the claim has lapsed).
- * Two runners (on two servers) racing for an entry: one gets it. Returns the claim's time as the
- * database wrote it (text, to the microsecond), which names this claim; null when it is taken.
+ * Carries a notification to every entry of its hub still Pending, batch by batch. Each batch is
+ * one transaction that marks its entries Notified, records the deliveries, raises `sent` and queues
+ * one email per entry (a `send-message` job each, retried on its own until the mail server takes
+ * it). The entries are locked and skipped when another run holds them (`for update skip locked`),
+ * and only a Pending entry is marked, so any number of runs, on any number of servers, queue one
+ * mail per entry in all: a launch and an update for one hub together tell each entry once. A run
+ * that dies halfway is retried by the queue and carries on with whoever is still Pending.
  */
-async function claimEntry(db: Db, notificationId: string, entryId: string): Promise<string | null> {
-  const [claim] = await db
-    .update(hubWaitlist)
-    .set({ notifyClaimedBy: notificationId, notifyClaimedAt: sql`now()` })
-    .where(and(eq(hubWaitlist.id, entryId), eq(hubWaitlist.notified, false), unclaimed()))
-    .returning({ at: sql<string>`${hubWaitlist.notifyClaimedAt}::text` });
-  return claim?.at ?? null;
-}
-
-/** Gives an entry back after its mail failed, so a resume can send it at once (only this very claim). */
-async function releaseEntry(db: Db, notificationId: string, entryId: string, claimedAt: string): Promise<void> {
-  await db
-    .update(hubWaitlist)
-    .set({ notifyClaimedBy: null, notifyClaimedAt: null })
-    .where(
-      and(
-        eq(hubWaitlist.id, entryId),
-        eq(hubWaitlist.notified, false),
-        eq(hubWaitlist.notifyClaimedBy, notificationId),
-        sql`${hubWaitlist.notifyClaimedAt} = ${claimedAt}::timestamptz`,
-      ),
-    );
-}
-
-/**
- * One runner of a notification: its hub's Pending entries, batch by batch. Each entry is claimed
- * in the database before its mail is sent (another runner's claim, fresh, means skip it), and after
- * the mail one transaction marks it Notified (clearing the claim), records the delivery and raises
- * `sent`. So any number of runners, in this process or on other servers, sharing out one
- * notification or running two for the same hub, email each entry once. When nothing is left to
- * claim, the runner waits for entries other runners are emailing: they are marked, or their claims
- * lapse and it takes them over (nobody is skipped); then it marks the notification finished.
- *
- * Resumable: a run stopped by a mail failure gives its entry back; a crash leaves the entry claimed
- * until the lease ends. The window it cannot close is a crash after the mail server accepted a
- * message and before the mark: after the lease that entry is sent the message again, with the same
- * Message-ID, so mail systems see one message. `runNotification` is what the product calls; this
- * is exported for tests that play two servers (`pollMs`: how often it looks at others' claims).
- */
-export async function sendNotification(
-  db: Db,
-  id: string,
-  send: (mail: Mail) => Promise<void> = sendMail,
-  options: { pollMs?: number } = {},
-): Promise<void> {
+export async function sendNotification(db: Db, id: string): Promise<void> {
   const [notification] = await db.select().from(hubNotifications).where(eq(hubNotifications.id, id));
   if (!notification || notification.finishedAt) return;
   const [hub] = await db.select().from(hubs).where(eq(hubs.id, notification.hubId));
   if (!hub) return;
   const pending = and(eq(hubWaitlist.hubId, hub.slug), eq(hubWaitlist.notified, false));
-  // Who is Pending now (a run queued behind another for the same hub finds fewer than at its start).
+  // Who is Pending now (a run after another for the same hub finds fewer than at its start).
   await db
     .update(hubNotifications)
     .set({
       total: sql`${hubNotifications.sent} + (select count(*)::int from ${hubWaitlist} where ${hubWaitlist.hubId} = ${hub.slug} and not ${hubWaitlist.notified})`,
     })
     .where(eq(hubNotifications.id, id));
-  const appUrl = env().APP_URL;
+  const { APP_URL: appUrl, AUTH_SECRET: secret } = env();
+  const event = `hub.${notification.kind}`;
   for (;;) {
-    const batch = await db
-      .select({ id: hubWaitlist.id, email: hubWaitlist.email, userType: hubWaitlist.userType })
-      .from(hubWaitlist)
-      .where(and(pending, unclaimed()))
-      .orderBy(asc(hubWaitlist.id))
-      .limit(BATCH);
-    if (batch.length === 0) {
-      // Nobody left to claim; entries other runners are emailing now are theirs to mark, unless
-      // a runner stopped holding one: then its claim lapses and this runner sends it.
-      const [{ n }] = await db.select({ n: count() }).from(hubWaitlist).where(and(pending, claimedNow()));
-      if (!n) break;
-      await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 2_000));
-      continue;
-    }
-    for (const entry of batch) {
-      const claimedAt = await claimEntry(db, id, entry.id);
-      if (!claimedAt) continue; // another runner has just claimed it
-      try {
-        await send(notificationMail(hub, notification, entry, appUrl));
-      } catch (error) {
-        await releaseEntry(db, id, entry.id, claimedAt).catch((releaseError: unknown) =>
-          logger.error({ err: releaseError, notification: id }, "releasing a waitlist entry failed"),
-        );
-        throw error;
+    const more = await db.transaction(async (tx) => {
+      const batch = await tx
+        .select({
+          id: hubWaitlist.id,
+          email: hubWaitlist.email,
+          userType: hubWaitlist.userType,
+          phone: hubWaitlist.phone,
+          smsConsentAt: hubWaitlist.smsConsentAt,
+          smsStoppedAt: hubWaitlist.smsStoppedAt,
+        })
+        .from(hubWaitlist)
+        .where(pending)
+        .orderBy(asc(hubWaitlist.id))
+        .limit(BATCH)
+        .for("update", { skipLocked: true });
+      if (batch.length === 0) return false;
+      const marked = await tx
+        .update(hubWaitlist)
+        .set({ notified: true, notifiedAt: new Date() })
+        .where(
+          and(
+            inArray(
+              hubWaitlist.id,
+              batch.map((e) => e.id),
+            ),
+            eq(hubWaitlist.notified, false),
+          ),
+        )
+        .returning({ id: hubWaitlist.id });
+      const told = new Set(marked.map((m) => m.id));
+      const entries = batch.filter((e) => told.has(e.id));
+      if (entries.length === 0) return true;
+      await tx
+        .insert(hubNotificationDeliveries)
+        .values(
+          entries.map((e) => ({ notificationId: id, entryId: e.id, email: e.email, phone: e.email ? null : e.phone })),
+        )
+        .onConflictDoNothing();
+      // A patient who gave only a mobile number (issue 28) has no email: the SMS below is their notice.
+      await queueEmails(
+        tx,
+        entries.flatMap((e) =>
+          e.email ? [notificationMail(hub, notification, { ...e, email: e.email }, appUrl)] : [],
+        ),
+        { event },
+      );
+      // And an SMS to those who agreed to them and have not stopped them (issue 26), in the same
+      // transaction as the claim, so once per entry; the message's id is its idempotency key.
+      for (const e of entries) {
+        if (!e.phone || !e.smsConsentAt || e.smsStoppedAt) continue;
+        const stopLink = `${appUrl}/hub-sms/stop/${signSmsStopToken(e.id, secret)}`;
+        const text = waitlistSms(SITE.name, hub.title, notification.kind, `${appUrl}/hub/${hub.slug}`, stopLink);
+        await queueText(tx, "sms", e.phone, { text }, { event, priority: PRIORITY.bulk });
       }
-      await db.transaction(async (tx) => {
-        const [marked] = await tx
-          .update(hubWaitlist)
-          .set({ notified: true, notifiedAt: new Date(), notifyClaimedBy: null, notifyClaimedAt: null })
-          .where(and(eq(hubWaitlist.id, entry.id), eq(hubWaitlist.notified, false)))
-          .returning({ id: hubWaitlist.id });
-        if (!marked) return;
-        await tx
-          .insert(hubNotificationDeliveries)
-          .values({ notificationId: id, entryId: entry.id, email: entry.email })
-          .onConflictDoNothing();
-        // Entries that joined while it ran are told too: the total grows with them.
-        await tx
-          .update(hubNotifications)
-          .set({
-            sent: sql`${hubNotifications.sent} + 1`,
-            total: sql`greatest(${hubNotifications.total}, ${hubNotifications.sent} + 1)`,
-          })
-          .where(eq(hubNotifications.id, id));
-      });
-    }
+      // Entries that joined while it ran are told too: the total grows with them.
+      await tx
+        .update(hubNotifications)
+        .set({
+          sent: sql`${hubNotifications.sent} + ${entries.length}`,
+          total: sql`greatest(${hubNotifications.total}, ${hubNotifications.sent} + ${entries.length})`,
+        })
+        .where(eq(hubNotifications.id, id));
+      return true;
+    });
+    if (!more) break;
   }
-  // Done: everyone Pending has been told, by this notification or (on another server) another one
-  // for the same hub. The total becomes who this one reached, so the editor never shows "3 of 5. Done."
+  // Done: everyone Pending has been told, by this notification or another one for the same hub.
+  // The total becomes who this one reached, so the editor never shows "3 of 5. Done."
   await db
     .update(hubNotifications)
     .set({ finishedAt: new Date(), total: sql`${hubNotifications.sent}` })
     .where(and(eq(hubNotifications.id, id), isNull(hubNotifications.finishedAt)));
-}
-
-/** At start-up: every notification a stopped server left unfinished carries on (not awaited by the caller). */
-export async function resumeNotifications(db: Db): Promise<void> {
-  const unfinished = await db
-    .select({ id: hubNotifications.id })
-    .from(hubNotifications)
-    .where(isNull(hubNotifications.finishedAt))
-    .orderBy(asc(hubNotifications.createdAt));
-  for (const { id } of unfinished) {
-    await runNotification(db, id).catch((error: unknown) =>
-      logger.error({ err: error, notification: id }, "resuming a hub notification failed"),
-    );
-  }
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { formText } from "~/lib/form-text";
+import { hasVisibleText, shownText } from "~/lib/form-text";
 import { isLaunchDate } from "./launch-date";
 
 /** A system administrator's hub editor (issue 17): one schema for the browser and the action. */
@@ -7,11 +7,12 @@ import { isLaunchDate } from "./launch-date";
 const text = (label: string, min: number, max: number) =>
   z
     .string({ error: `${label} is required` })
-    .transform((v) => formText(v).trim())
+    .transform((v) => shownText(v).trim())
     .pipe(
       z
         .string()
         .min(1, `${label} is required`)
+        .refine(hasVisibleText, `${label} is required`)
         .min(min, `${label} must be at least ${min} characters`)
         .max(max, `${label} must be less than ${max} characters`),
     );
@@ -21,10 +22,10 @@ const lines = (label: string, max: number) =>
     .string()
     .optional()
     .transform((v) =>
-      formText(v ?? "")
+      shownText(v ?? "")
         .split(/\r?\n/)
         .map((l) => l.trim())
-        .filter(Boolean),
+        .filter(hasVisibleText),
     )
     .refine((items) => items.length >= 1, `Add at least one ${label}`)
     .refine((items) => items.length <= max, `At most ${max} ${label}s`)
@@ -34,7 +35,7 @@ const lines = (label: string, max: number) =>
 const externalUrl = z
   .string()
   .optional()
-  .transform((v) => formText(v ?? "").trim())
+  .transform((v) => shownText(v ?? "").trim())
   .refine((v) => v === "" || /^https:\/\/[^\s/]+\.[^\s]+$/.test(v), "Enter the hub's address, starting with https://")
   .transform((v) => v || null);
 

@@ -1,4 +1,4 @@
-import { asc, count, eq } from "drizzle-orm";
+import { and, asc, count, eq, ne } from "drizzle-orm";
 import type { Hub } from "~/content/hubs";
 import type { Db } from "~/db/client.server";
 import { hubs, hubWaitlist } from "~/db/schema";
@@ -35,12 +35,12 @@ export function toHub(row: HubRow, taken: number, now = new Date()): Hub {
   };
 }
 
-/** Waitlist entries per hub slug. */
+/** Waitlist entries per hub slug: professionals and facilities (patients and families are not founding members). */
 async function entryCounts(db: Db, slug?: string): Promise<Map<string, number>> {
   const rows = await db
     .select({ hubId: hubWaitlist.hubId, n: count() })
     .from(hubWaitlist)
-    .where(slug ? eq(hubWaitlist.hubId, slug) : undefined)
+    .where(and(slug ? eq(hubWaitlist.hubId, slug) : undefined, ne(hubWaitlist.userType, "patient")))
     .groupBy(hubWaitlist.hubId);
   return new Map(rows.map((r) => [r.hubId, r.n]));
 }
@@ -78,10 +78,4 @@ export async function findHub(db: Db, slug: string): Promise<Hub | undefined> {
   if (!row) return undefined;
   const counts = await entryCounts(db, slug);
   return toHub(row, counts.get(slug) ?? 0);
-}
-
-/** Hub titles by public id (the waitlist table). */
-export async function hubTitles(db: Db): Promise<Record<string, string>> {
-  const rows = await db.select({ slug: hubs.slug, title: hubs.title }).from(hubs);
-  return Object.fromEntries(rows.map((r) => [r.slug, r.title]));
 }

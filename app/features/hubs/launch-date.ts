@@ -1,3 +1,5 @@
+import { MONTH_NAMES } from "~/lib/month-names";
+
 /**
  * A hub's planned launch (issue 17), client-safe. Stored as a quarter ("2026-Q1") or a month
  * ("2026-03"); shown as "Q1 2026" or "March 2026". A date that has passed while the hub is still
@@ -5,20 +7,6 @@
  */
 const QUARTER = /^(\d{4})-Q([1-4])$/;
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
 
 export function isLaunchDate(value: string): boolean {
   return QUARTER.test(value) || MONTH.test(value);
@@ -30,7 +18,7 @@ export function formatLaunchDate(stored: string | null | undefined): string | nu
   const q = QUARTER.exec(stored);
   if (q) return `Q${q[2]} ${q[1]}`;
   const m = MONTH.exec(stored);
-  if (m) return `${MONTHS[Number(m[2]) - 1]} ${m[1]}`;
+  if (m) return `${MONTH_NAMES[Number(m[2]) - 1]} ${m[1]}`;
   return null;
 }
 

@@ -2,13 +2,15 @@ import { sql } from "drizzle-orm";
 import { data } from "react-router";
 import { type Actor, assertGate } from "~/auth/actor.server";
 import type { Db } from "~/db/client.server";
-import { listHubs } from "~/features/hubs/hubs.server";
+import { listHubs } from "~/features/hubs/public.server";
+import { readTrialBalance } from "~/features/ledger/public.server";
+import { type MessageMonth, messagesPerMonth } from "~/features/messaging/public.server";
 import {
   REFERRAL_STATUSES,
   type ReferralStatus,
   URGENCY_LEVELS,
   type UrgencyLevel,
-} from "~/features/referrals/referral-status";
+} from "~/features/referrals/public.server";
 import { accraDay, bucketStarts, PERIODS, type Period, type Unit } from "./calendar";
 
 /**
@@ -50,8 +52,12 @@ export type SystemOverview = {
   byFacility: FacilityRates[];
   money: MoneyMonth[];
   payouts: PayoutTotals;
+  /** The ledger's balances now (issue 27): what the network owes doctors, has handed to the payout provider, and has earned. */
+  ledger: LedgerSummary;
   growth: GrowthMonth[];
   waitlist: Array<{ hubId: string; title: string; entries: number }>;
+  /** Outbound messages and billed segments per month and channel, last 12 months (issue 26). */
+  messaging: MessageMonth[];
 };
 
 const emptyCounts = (): StatusCounts => Object.fromEntries(REFERRAL_STATUSES.map((s) => [s, 0])) as StatusCounts;
@@ -222,6 +228,27 @@ async function moneyByMonth(db: Db, today: string): Promise<MoneyMonth[]> {
   });
 }
 
+export type LedgerSummary = {
+  owedToDoctors: number;
+  inTransit: number;
+  providerFees: number;
+  platformRevenue: number;
+  balanced: boolean;
+};
+
+/** The ledger's balances by kind of account (issue 27): liabilities and revenue shown positive. */
+async function ledgerSummary(db: Db): Promise<LedgerSummary> {
+  const trial = await readTrialBalance(db);
+  const of = (kind: string) => trial.rows.find((r) => r.kind === kind)?.balance ?? 0;
+  return {
+    owedToDoctors: 0 - of("doctor_payable") || 0,
+    inTransit: 0 - of("provider_clearing") || 0,
+    providerFees: of("provider_fees"),
+    platformRevenue: 0 - of("platform_revenue") || 0,
+    balanced: trial.total === 0,
+  };
+}
+
 /** Payouts per status and method: the network's from payment_totals (kept by triggers), a doctor's from their own records. */
 async function payoutTotals(db: Db, doctorId: string | null): Promise<PayoutTotals> {
   const result = await db.execute<{ status: "pending" | "paid"; method: string | null; n: string; amount: string }>(
@@ -295,19 +322,33 @@ export async function systemOverview(
   const today = accraDay(now);
   const starts = bucketStarts(today, unit, count);
   const from = starts[0];
-  const [network, perFacility, networkMedian, facilityMedian, names, vol, money, payouts, grown, waitlist] =
-    await Promise.all([
-      networkCounts(db, from, today),
-      facilityCounts(db, unit, from, today),
-      networkHistograms(db, from, today),
-      facilityHistograms(db, unit, from, today, null),
-      db.execute<{ id: string; name: string }>(sql`select id, name from facilities`),
-      volume(db, unit, starts, today, null),
-      moneyByMonth(db, today),
-      payoutTotals(db, null),
-      growth(db, today),
-      waitlistPerHub(db),
-    ]);
+  const [
+    network,
+    perFacility,
+    networkMedian,
+    facilityMedian,
+    names,
+    vol,
+    money,
+    payouts,
+    grown,
+    waitlist,
+    ledger,
+    messaging,
+  ] = await Promise.all([
+    networkCounts(db, from, today),
+    facilityCounts(db, unit, from, today),
+    networkHistograms(db, from, today),
+    facilityHistograms(db, unit, from, today, null),
+    db.execute<{ id: string; name: string }>(sql`select id, name from facilities`),
+    volume(db, unit, starts, today, null),
+    moneyByMonth(db, today),
+    payoutTotals(db, null),
+    growth(db, today),
+    waitlistPerHub(db),
+    ledgerSummary(db),
+    messagesPerMonth(db, bucketStarts(today, "month", 12), today),
+  ]);
   const facilityNames = new Map(names.rows.map((r) => [r.id, r.name]));
   const byFacility: FacilityRates[] = [];
   for (const [scope, c] of perFacility) {
@@ -341,8 +382,10 @@ export async function systemOverview(
     byFacility,
     money,
     payouts,
+    ledger,
     growth: grown,
     waitlist,
+    messaging,
   };
 }
 

@@ -1,12 +1,13 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import { data } from "react-router";
 import { type Actor, assertGate } from "~/auth/actor.server";
 import type { Db } from "~/db/client.server";
 import { paymentRecords, referrals, users } from "~/db/schema";
-import { joinedMessages, validateForm } from "~/features/accounts/form-errors";
-import { recordAudit } from "~/features/audit/audit.server";
-import { type RecordPaymentField, recordPaymentSchema } from "~/features/referrals/referral-schema";
+import { recordAudit } from "~/features/audit/public.server";
+import { paidOutsideEntry, postEntry } from "~/features/ledger/public.server";
 import { type ProbedPage, probedPage } from "~/lib/paging";
+import { parseOrRefuse } from "~/lib/refusal";
+import { recordPaymentSchema } from "./payment-schema";
 
 export const PAYMENTS_PAGE_SIZE = 20;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -52,24 +53,18 @@ export async function listPayments(db: Db, actor: Actor, page = 1): Promise<Prob
   }));
 }
 
-export type RecordPaymentResult =
-  | { ok: true }
-  | { ok: false; fieldErrors: Partial<Record<RecordPaymentField, string>>; message: string };
-
 /**
  * The spec's record-payment operation ({paymentId, payment_method, payment_reference}): marks a
  * pending payment record as paid, with who recorded it and when. Approved system administrators
  * only. One conditional UPDATE: a paid record cannot be paid again, not even by simultaneous
- * requests (the losers get a 409). Writes an audit row.
+ * requests (the losers get a 409). Writes an audit row. Refused values are a 400 with each field's
+ * message (the message joins them).
  */
-export async function recordPayment(db: Db, actor: Actor, values: unknown): Promise<RecordPaymentResult> {
+export async function recordPayment(db: Db, actor: Actor, values: unknown): Promise<{ ok: true }> {
   const admin = assertGate(actor, "system-admin");
-  const parsed = validateForm<typeof recordPaymentSchema, RecordPaymentField>(
-    recordPaymentSchema,
-    values as Partial<Record<RecordPaymentField, string>>,
+  const { paymentId, payment_method, payment_reference } = parseOrRefuse(recordPaymentSchema, values, (errors) =>
+    [...new Set(Object.values(errors))].join(", "),
   );
-  if (!parsed.ok) return { ok: false, fieldErrors: parsed.fieldErrors, message: joinedMessages(parsed.fieldErrors) };
-  const { paymentId, payment_method, payment_reference } = parsed.data;
   if (!UUID.test(paymentId)) throw data("Payment not found", { status: 404 });
   const paid = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -81,9 +76,33 @@ export async function recordPayment(db: Db, actor: Actor, values: unknown): Prom
         paidAt: new Date(),
         paidBy: admin.id,
       })
-      .where(and(eq(paymentRecords.id, paymentId), eq(paymentRecords.status, "pending")))
-      .returning({ id: paymentRecords.id });
+      // A record whose money is in a payout run is paid by that run's transfer, not by hand.
+      .where(
+        and(
+          eq(paymentRecords.id, paymentId),
+          eq(paymentRecords.status, "pending"),
+          isNull(paymentRecords.payoutTransferId),
+        ),
+      )
+      .returning({
+        id: paymentRecords.id,
+        referralId: paymentRecords.referralId,
+        doctorId: paymentRecords.doctorId,
+        amount: paymentRecords.amountDue,
+      });
     if (!row) return false;
+    // Paid outside the product: a ledger entry like any other (issue 27).
+    if (row.amount > 0) {
+      await postEntry(
+        tx,
+        paidOutsideEntry({
+          ...row,
+          method: payment_method,
+          reference: payment_reference,
+          actorId: admin.id,
+        }),
+      );
+    }
     await recordAudit(tx, {
       actorId: admin.id,
       action: "payment.recorded",
@@ -97,10 +116,29 @@ export async function recordPayment(db: Db, actor: Actor, values: unknown): Prom
   });
   if (paid) return { ok: true };
   const [existing] = await db
-    .select({ status: paymentRecords.status })
+    .select({
+      status: paymentRecords.status,
+      payoutTransferId: paymentRecords.payoutTransferId,
+      paidBy: paymentRecords.paidBy,
+      paymentMethod: paymentRecords.paymentMethod,
+      paymentReference: paymentRecords.paymentReference,
+    })
     .from(paymentRecords)
     .where(eq(paymentRecords.id, paymentId))
     .limit(1);
   if (!existing) throw data("Payment not found", { status: 404 });
+  if (existing.status === "pending" && existing.payoutTransferId) {
+    throw data("This payment is part of a payout run: its transfer pays it.", { status: 409 });
+  }
+  // The same administrator's repeat of the same payment (a double tap, a retry after a timeout:
+  // issue 29) answers as their first did; another reference or another administrator is a 409.
+  if (
+    existing.status === "paid" &&
+    existing.paidBy === admin.id &&
+    existing.paymentMethod === payment_method &&
+    existing.paymentReference === payment_reference
+  ) {
+    return { ok: true };
+  }
   throw data("This payment has already been marked as paid.", { status: 409 });
 }

@@ -11,6 +11,27 @@ export const MAX_ATTACHMENTS = 10;
 /** What the file input offers (a hint to the browser only: the bytes decide). */
 export const ATTACHMENT_ACCEPT = ".pdf,.jpg,.jpeg,.png,.webp,application/pdf,image/jpeg,image/png,image/webp";
 
+/** The limits, as the file inputs state them (read with each control). */
+export const ATTACHMENT_HINT = "PDF, JPEG, PNG or WebP, at most 10 MB; at most 10 files a referral.";
+
+/** The name of the Create Referral form's file inputs ("Choose files" and "Take a photo" share it). */
+export const CREATE_FILES_FIELD = "files";
+
+/**
+ * What the browser can tell of the files chosen on the Create Referral form before they are sent
+ * (the server checks again, and the type from the bytes): the first refusal, or null. An input left
+ * empty posts a nameless empty file: not a file.
+ */
+export function filesProblem(values: ReadonlyArray<FormDataEntryValue>): string | null {
+  const files = values.filter((v): v is File => typeof v !== "string" && v.name !== "");
+  if (files.length > MAX_ATTACHMENTS) return ATTACHMENT_MESSAGES.tooManyAtOnce;
+  for (const file of files) {
+    if (file.size === 0) return ATTACHMENT_MESSAGES.empty;
+    if (file.size > MAX_ATTACHMENT_BYTES) return ATTACHMENT_MESSAGES.tooLarge;
+  }
+  return null;
+}
+
 export type AttachmentType = "application/pdf" | "image/jpeg" | "image/png" | "image/webp";
 
 export const ATTACHMENT_TYPE_LABELS: Record<AttachmentType, string> = {
@@ -26,6 +47,8 @@ export const ATTACHMENT_MESSAGES = {
   tooLarge: "The file is larger than 10 MB. Please attach a smaller file.",
   wrongType: "Only PDF, JPEG, PNG or WebP files can be attached. This file is not one of them.",
   tooMany: "This referral already has 10 files, the most it can have.",
+  /** More than 10 files sent with the Create Referral form (issue 28). */
+  tooManyAtOnce: "At most 10 files can be attached to a referral. Please choose fewer files.",
 } as const;
 
 const startsWith = (bytes: Uint8Array, prefix: readonly number[], at = 0) =>
@@ -42,29 +65,68 @@ export function sniffAttachmentType(bytes: Uint8Array): AttachmentType | null {
   return null;
 }
 
-const EXTENSIONS: Record<AttachmentType, string> = {
-  "application/pdf": ".pdf",
-  "image/jpeg": ".jpg",
-  "image/png": ".png",
-  "image/webp": ".webp",
+/** The extension a stored and downloaded file ends with, for each type (the first is the one added). */
+export const ATTACHMENT_EXTENSIONS: Record<AttachmentType, readonly [string, ...string[]]> = {
+  "application/pdf": [".pdf"],
+  "image/jpeg": [".jpg", ".jpeg"],
+  "image/png": [".png"],
+  "image/webp": [".webp"],
 };
 
+/** At most 255 characters (code points), the database's check and most file systems' limit. */
+const MAX_NAME = 255;
+
 /**
- * A file name safe to keep and to send back: the last segment of any path, without control
- * characters (nor the bidirectional overrides that disguise an extension), trimmed, at most 255
- * characters (the extension kept); "attachment.<ext>" when nothing is left.
+ * Characters a name never keeps: control characters, invisible format characters (the
+ * bidirectional overrides and isolates that make `report\u202Efdp.exe` look like `reportexe.pdf`,
+ * zero-width characters, the byte-order mark) and line or paragraph separators.
+ */
+const HIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
+
+/**
+ * The name a file is stored, shown and downloaded under (issue 24): the last segment of the
+ * uploaded name's path, without hidden characters, spaces runs collapsed, leading dots dropped,
+ * at most 255 characters; and it always ends with the extension of the type its bytes were found
+ * to be. An uploaded extension of another type is replaced (`poly.html` with PDF bytes is
+ * `poly.pdf`, `invoice.pdf.hta` is `invoice.pdf.pdf`); a name without one gets it. Nothing left:
+ * `attachment.pdf` (or .jpg, .png, .webp).
  */
 export function sanitiseFileName(name: string, type: AttachmentType): string {
   const base = name.split(/[/\\]/).at(-1) ?? "";
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
-  const cleaned = base.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "").trim();
-  const name1 = cleaned.replace(/^\.+/, "").trim();
-  if (!name1) return `attachment${EXTENSIONS[type]}`;
-  const chars = [...name1];
-  if (chars.length <= 255) return name1;
-  const dot = name1.lastIndexOf(".");
-  const ext = dot > 0 ? [...name1.slice(dot)].slice(0, 16).join("") : "";
-  return [...chars.slice(0, 255 - [...ext].length), ...ext].join("");
+  const cleaned = base
+    .replace(/[\t\n\v\f\r\u0085\u2028\u2029]/g, " ")
+    .replace(HIDDEN, "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/^[.\s]+/, "");
+  // The uploaded extension: a dot and 1-10 letters or digits (at least one letter) at the end.
+  const extension = cleaned.match(/(?<=.)\.[a-z0-9]*[a-z][a-z0-9]*$/i)?.[0] ?? "";
+  const allowed = ATTACHMENT_EXTENSIONS[type];
+  const kept = extension.length <= 11 ? allowed.find((e) => e === extension.toLowerCase()) : undefined;
+  // An extension of the right type stays (lower case); one of any other type is replaced.
+  const stem = (extension.length <= 11 ? cleaned.slice(0, cleaned.length - extension.length) : cleaned).replace(
+    /[.\s]+$/,
+    "",
+  );
+  const ending = kept ?? allowed[0];
+  const chars = [...(stem || "attachment")];
+  return `${chars
+    .slice(0, MAX_NAME - ending.length)
+    .join("")
+    .trimEnd()}${ending}`;
+}
+
+/**
+ * `Content-Disposition` for a download (RFC 6266): always `attachment`; `filename` an ASCII
+ * stand-in for old clients (anything else, quotes, backslashes and percent signs as `_`) and
+ * `filename*` the real name, UTF-8 and percent-encoded (RFC 8187). The name is cleaned again, so a
+ * name stored before the cleaning rules still downloads with its type's extension.
+ */
+export function contentDisposition(fileName: string, type: AttachmentType): string {
+  const name = sanitiseFileName(fileName, type);
+  const ascii = name.replace(/[^\x20-\x7e]|["\\%;]/g, "_");
+  const encoded = encodeURIComponent(name).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
 /** "2.4 MB", "120 KB", "512 bytes". */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createReferralSchema, normalisePhone, recordPaymentSchema, rejectionSchema } from "./referral-schema";
+import { recordPaymentSchema } from "~/features/payments/payment-schema";
+import { createReferralSchema, normalisePhone, rejectionSchema } from "./referral-schema";
 import { formatCedis, REFERRAL_FEE, TRANSITIONS, transitionsFrom } from "./referral-status";
 
 describe("normalisePhone", () => {

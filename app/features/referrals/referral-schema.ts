@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasVisibleText, nameText, shownText } from "~/lib/form-text";
 import { REJECTION_REASON_REQUIRED, URGENCY_LEVELS } from "./referral-status";
 
 /**
@@ -8,6 +9,7 @@ import { REJECTION_REASON_REQUIRED, URGENCY_LEVELS } from "./referral-status";
 const optionalText = (max: number, message: string) =>
   z
     .string()
+    .overwrite(shownText)
     .trim()
     .max(max, message)
     .optional()
@@ -17,8 +19,10 @@ export const createReferralSchema = z.object({
   facility_id: z.string({ error: "Please select a facility" }).trim().min(1, "Please select a facility"),
   patient_name: z
     .string({ error: "Patient name is required" })
+    .overwrite(nameText)
     .trim()
     .min(1, "Patient name is required")
+    .refine(hasVisibleText, "Patient name is required")
     .max(100, "Patient name must be less than 100 characters"),
   patient_phone: z
     .string({ error: "Patient phone is required" })
@@ -41,14 +45,15 @@ export const createReferralSchema = z.object({
     .transform((v) => v || null),
   chief_complaint: z
     .string({ error: "Chief complaint is required" })
+    .overwrite(shownText)
     .trim()
     .min(1, "Chief complaint is required")
+    .refine(hasVisibleText, "Chief complaint is required")
     .max(500, "Chief complaint must be less than 500 characters"),
   clinical_notes: optionalText(5000, "Clinical notes must be less than 5000 characters"),
   urgency_level: z.enum(URGENCY_LEVELS, { error: "Please select a valid urgency level" }).default("routine"),
 });
 
-export type CreateReferralInput = z.output<typeof createReferralSchema>;
 export const CREATE_REFERRAL_FIELDS = [
   "facility_id",
   "patient_name",
@@ -70,30 +75,12 @@ export function creatingFailedToast(message: string) {
 export const rejectionSchema = z.object({
   reason: z
     .string({ error: REJECTION_REASON_REQUIRED })
+    .overwrite(shownText)
     .trim()
     .min(1, REJECTION_REASON_REQUIRED)
+    .refine(hasVisibleText, REJECTION_REASON_REQUIRED)
     .max(1000, "Reason must be less than 1000 characters"),
 });
-
-/** Recording a payment needs both a method and a reference (spec section 5). */
-export const recordPaymentSchema = z.object({
-  paymentId: z.string({ error: "Payment not found" }).trim().min(1, "Payment not found"),
-  payment_method: z
-    .string({ error: "Payment method is required" })
-    .trim()
-    .min(1, "Payment method is required")
-    .max(50, "Payment method must be less than 50 characters"),
-  payment_reference: z
-    .string({ error: "Payment reference is required" })
-    .trim()
-    .min(1, "Payment reference is required")
-    .max(100, "Payment reference must be less than 100 characters"),
-});
-export const RECORD_PAYMENT_FIELDS = ["paymentId", "payment_method", "payment_reference"] as const;
-export type RecordPaymentField = (typeof RECORD_PAYMENT_FIELDS)[number];
-
-/** The payout methods offered in the Mark as Paid dialog. */
-export const PAYMENT_METHODS = ["Mobile Money", "Bank Transfer", "Cash", "Cheque"] as const;
 
 /**
  * A phone number in one canonical form, so the same patient is found however it was typed:

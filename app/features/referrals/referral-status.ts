@@ -21,9 +21,6 @@ export const TRANSITIONS = {
 } as const satisfies Record<string, { from: ReferralStatus; to: ReferralStatus; by: "facility_admin" | "doctor" }>;
 export type Transition = keyof typeof TRANSITIONS;
 
-/** The statuses nothing leaves. */
-export const FINAL_STATUSES: readonly ReferralStatus[] = ["rejected", "completed", "cancelled"];
-
 /** A rejection's reason may not be blank (spec section 5): the schema's message, in the browser and the action. */
 export const REJECTION_REASON_REQUIRED = "Please give a reason for the rejection";
 
@@ -87,6 +84,24 @@ const ACCRA_DATE = new Intl.DateTimeFormat("en-GH", {
 export function formatCedis(pesewas: number): string {
   const cedis = pesewas / 100;
   return `₵${(Number.isInteger(cedis) ? WHOLE_CEDIS : CEDIS_AND_PESEWAS).format(cedis)}`;
+}
+
+/** What a table shows where there is no value (a share not earned, a payout not due). */
+export const NO_VALUE = "—";
+
+/**
+ * The doctor's share of a referral's fee exists only once the referral is completed (earnings are
+ * the completed referrals' shares, spec section 9): pending, accepted, rejected and cancelled
+ * referrals have none (issue 28). The stored `doctor_share` is what completion will pay.
+ */
+export function earnedShare(status: ReferralStatus, share: number): number | null {
+  return status === "completed" ? share : null;
+}
+
+/** A referral's share as a table shows it: "₵70" once completed, "—" otherwise. */
+export function formatShare(status: ReferralStatus, share: number): string {
+  const earned = earnedShare(status, share);
+  return earned === null ? NO_VALUE : formatCedis(earned);
 }
 
 /** A date and time as shown in Ghana: "21 Nov 2026, 14:05". */

@@ -1,20 +1,25 @@
 import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { data } from "react-router";
-import { type Actor, assertGate, type UserActor } from "~/auth/actor.server";
+import { type Actor, assertGate } from "~/auth/actor.server";
 import type { Db } from "~/db/client.server";
 import { facilities, patients, paymentRecords, referralSearchDocument, referrals, users } from "~/db/schema";
-import { mailInBackground } from "~/email/send.server";
 import { env } from "~/env.server";
-import { recordAudit } from "~/features/audit/audit.server";
+import { didAlready, recordAudit } from "~/features/audit/public.server";
+import { postEntry, referralCompletedEntry } from "~/features/ledger/public.server";
 import { containsPattern } from "~/lib/like-pattern";
 import { type CountedPage, type ProbedPage, pageFrom, probedPage } from "~/lib/paging";
 import { searchText } from "~/lib/search-text";
 
 export { pageFrom } from "~/lib/paging";
 
-import { joinedMessages, validateForm } from "~/features/accounts/form-errors";
+import { facilityAdminIds, notifyOnCall, notifyUsers, queueEmail } from "~/features/messaging/public.server";
+import { joinedMessages, validateForm } from "~/lib/form-fields";
+import { scheduleEscalation } from "./escalation.server";
+import { facilityAdminEmails } from "./facility-admins.server";
+import { canSee } from "./referral-access";
 import { newReferralMail, referralCancelledMail, referralStatusMail } from "./referral-mail";
+import { type ReferralActivity, withActivity } from "./referral-reads.server";
 import { type CreateReferralField, createReferralSchema, normalisePhone, rejectionSchema } from "./referral-schema";
 import {
   isReferralStatus,
@@ -24,6 +29,7 @@ import {
   TRANSITIONS,
   type Transition,
 } from "./referral-status";
+import { countUserWrite } from "./user-limits.server";
 import { cancelSchema, outcomeSchema } from "./workspace-schemas";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -44,8 +50,8 @@ export type CreateReferralResult =
 /**
  * Creates a pending referral for an approved doctor (401/403 otherwise). Validates with the
  * form's schema; the patient is reused by normalised phone number; the fee is the server's; the
- * patient, the referral and its number are written in one transaction. The facility's approved
- * administrators are emailed afterwards.
+ * patient, the referral and its number are written in one transaction, with the emails to the
+ * facility's approved administrators (queued: sent by the job queue once it commits).
  */
 export async function createReferral(db: Db, actor: Actor, values: unknown): Promise<CreateReferralResult> {
   const doctor = assertGate(actor, "referrals-create");
@@ -70,6 +76,8 @@ export async function createReferral(db: Db, actor: Actor, values: unknown): Pro
   }
   // The schema has already refused numbers that do not normalise.
   const phone = normalisePhone(input.patient_phone) ?? input.patient_phone;
+  // 50 referrals a doctor an hour (issue 24): a 429 past it, nothing stored.
+  await countUserWrite(db, doctor.id, "referrals");
 
   const created = await db.transaction(async (tx) => {
     // Reuse the patient with this phone number, or create them; concurrent creations of the same
@@ -101,7 +109,7 @@ export async function createReferral(db: Db, actor: Actor, values: unknown): Pro
         doctorShare: REFERRAL_FEE.doctorShare,
         platformShare: REFERRAL_FEE.platformShare,
       })
-      .returning({ id: referrals.id, referralNumber: referrals.referralNumber });
+      .returning({ id: referrals.id, referralNumber: referrals.referralNumber, createdAt: referrals.createdAt });
     await recordAudit(tx, {
       actorId: doctor.id,
       action: "referral.created",
@@ -109,31 +117,30 @@ export async function createReferral(db: Db, actor: Actor, values: unknown): Pro
       subjectId: referral.id,
       toStatus: "pending",
     });
+    // The facility's administrators by the channels they chose (an emergency at once, whatever
+    // their quiet hours), its on-call number by SMS, and the escalation if nobody accepts in time.
+    const emergency = input.urgency_level === "emergency";
+    const notice = {
+      kind: "referral.new" as const,
+      event: "referral.created",
+      sms: emergency
+        ? ("referral_new_emergency" as const)
+        : input.urgency_level === "urgent"
+          ? ("referral_new_urgent" as const)
+          : ("referral_new" as const),
+      referralId: referral.id,
+      referralNumber: referral.referralNumber,
+      emergency,
+      mail: newReferralMail({ referralNumber: referral.referralNumber, appUrl: env().APP_URL }),
+    };
+    await notifyUsers(tx, await facilityAdminIds(tx, facility.id), notice);
+    await notifyOnCall(tx, facility.id, notice);
+    await scheduleEscalation(tx, { id: referral.id, urgencyLevel: input.urgency_level, createdAt: referral.createdAt });
     return referral;
   });
 
-  const admins = await facilityAdminEmails(db, facility.id);
-  if (admins.length > 0) {
-    mailInBackground(
-      { to: admins, ...newReferralMail({ referralNumber: created.referralNumber, appUrl: env().APP_URL }) },
-      "new referral",
-    );
-  }
   return { ok: true, id: created.id, referralNumber: created.referralNumber };
 }
-
-export async function facilityAdminEmails(db: Db, facilityId: string): Promise<string[]> {
-  const rows = await db
-    .select({ email: users.email })
-    .from(users)
-    .where(
-      and(eq(users.facilityId, facilityId), eq(users.approvalStatus, "approved"), eq(effectiveRole, "facility_admin")),
-    );
-  return rows.map((r) => r.email);
-}
-
-/** The user's effective role (spec section 3: user_roles overrides users.role). */
-const effectiveRole = sql<string>`coalesce((select ur.role from user_roles ur where ur.user_id = ${users.id}), ${users.role})`;
 
 /* ------------------------------------------------------------------------------------------------
  * Reading referrals
@@ -163,8 +170,12 @@ export type ReferralRow = {
    * referral for more than 24 hours; decided by the database against its own clock.
    */
   overdue: boolean;
+  /** Still pending and escalated (not accepted within 15 minutes / 4 hours: the facility and the system administrators were told again). */
+  escalated: boolean;
   /** The doctor's payout for a completed referral (the doctor's views only; null elsewhere or before completion). */
   payout: { status: "pending" | "paid"; method: string | null; paidAt: string | null } | null;
+  /** Its files, and the messages from others since the viewer last opened it (the lists that show them: issue 28). */
+  activity?: ReferralActivity;
 };
 
 export type Page<T> = CountedPage<T> & { pageSize: number; total: number };
@@ -198,6 +209,7 @@ const referralColumns = {
   overdue: sql<boolean>`(${referrals.status} = 'pending' and (
     (${referrals.urgencyLevel} = 'emergency' and ${referrals.createdAt} < now() - interval '1 hour')
     or (${referrals.urgencyLevel} = 'urgent' and ${referrals.createdAt} < now() - interval '24 hours')))`,
+  escalated: sql<boolean>`(${referrals.status} = 'pending' and ${referrals.escalatedAt} is not null)`,
   payoutStatus: sql<"pending" | "paid" | null>`null`,
   payoutMethod: sql<string | null>`null`,
   payoutPaidAt: sql<Date | string | null>`null`,
@@ -236,6 +248,7 @@ function toRow(r: RawReferral): ReferralRow {
     facility: { id: r.facilityId as string, name: r.facilityName as string, address: r.facilityAddress as string },
     doctor: { id: r.doctorId as string, fullName: r.doctorName as string, specialty: r.doctorSpecialty },
     overdue: r.overdue === true,
+    escalated: r.escalated === true,
     payout: r.payoutStatus
       ? { status: r.payoutStatus, method: r.payoutMethod, paidAt: isoOf(r.payoutPaidAt ?? null) }
       : null,
@@ -309,7 +322,8 @@ export async function doctorDashboard(
     .limit(DOCTOR_PAGE_SIZE)
     .offset((page - 1) * DOCTOR_PAGE_SIZE);
   const normalised = { ...stats, earnings: Number(stats.earnings) };
-  return { stats: normalised, referrals: paged(rows.map(toRow), page, DOCTOR_PAGE_SIZE, normalised.total) };
+  const listed = await withActivity(db, doctor.id, rows.map(toRow));
+  return { stats: normalised, referrals: paged(listed, page, DOCTOR_PAGE_SIZE, normalised.total) };
 }
 
 export type FacilityCounts = { pending: number; acceptedThisMonth: number; completedThisMonth: number };
@@ -363,7 +377,7 @@ export async function facilityDashboard(
       )
       .limit(FACILITY_PAGE_SIZE)
       .offset((page - 1) * FACILITY_PAGE_SIZE);
-    return paged(rows.map(toRow), page, FACILITY_PAGE_SIZE, total);
+    return paged(await withActivity(db, admin.id, rows.map(toRow)), page, FACILITY_PAGE_SIZE, total);
   };
   return {
     facility,
@@ -508,8 +522,10 @@ export async function referralHistory(db: Db, actor: Actor, filters: Partial<His
       .limit(HISTORY_PAGE_SIZE + 1)
       .offset(offset);
   }
+  const probed = probedPage(rows, page, HISTORY_PAGE_SIZE, toRow);
   return {
-    ...probedPage(rows, page, HISTORY_PAGE_SIZE, toRow),
+    ...probed,
+    rows: await withActivity(db, viewer.id, probed.rows),
     scope,
     filters: { page, q, status },
   };
@@ -616,19 +632,6 @@ async function searchIds(db: Db, scoped: SQL | undefined, q: string, offset: num
  * Transitions (facility administrators)
  * ---------------------------------------------------------------------------------------------- */
 
-type Visible = { id: string; facilityId: string; doctorId: string; status: ReferralStatus };
-
-/**
- * Who may see a referral (decisions section 4): the referring doctor, the receiving facility's
- * approved administrators and approved system administrators.
- */
-export function canSee(actor: UserActor, referral: Pick<Visible, "facilityId" | "doctorId">): boolean {
-  if (!actor.approved) return false;
-  if (actor.role === "system_admin") return true;
-  if (actor.role === "doctor") return referral.doctorId === actor.id;
-  return actor.role === "facility_admin" && actor.facilityId === referral.facilityId;
-}
-
 const NOT_FOUND = "Referral not found";
 
 /**
@@ -638,7 +641,8 @@ const NOT_FOUND = "Referral not found";
  * else who may see the referral, 404 for a referral that is missing or that the actor may not see.
  * One conditional UPDATE: when two people act at once, one wins and the other gets a 409.
  * Completing creates the doctor's pending payment record in the same transaction; every transition
- * writes an audit row. The other side is emailed afterwards (the number and a link only).
+ * writes an audit row. The other side's email (the number and a link only) is queued in the same
+ * transaction.
  */
 export async function transitionReferral(
   db: Db,
@@ -711,14 +715,18 @@ export async function transitionReferral(
         referralNumber: referrals.referralNumber,
         doctorId: referrals.doctorId,
         doctorShare: referrals.doctorShare,
+        referralFee: referrals.referralFee,
       });
     if (!updated) return null;
     if (to === "completed") {
-      await tx.insert(paymentRecords).values({
-        referralId: updated.id,
-        doctorId: updated.doctorId,
-        amountDue: updated.doctorShare,
-      });
+      const [payment] = await tx
+        .insert(paymentRecords)
+        .values({ referralId: updated.id, doctorId: updated.doctorId, amountDue: updated.doctorShare })
+        .returning({ id: paymentRecords.id });
+      // The fee, the doctor's share and the platform's share, in the ledger with the completion (issue 27).
+      if (payment && updated.referralFee > 0) {
+        await postEntry(tx, referralCompletedEntry({ ...updated, paymentRecordId: payment.id, actorId: actor.id }));
+      }
     }
     await recordAudit(tx, {
       actorId: actor.id,
@@ -729,16 +737,74 @@ export async function transitionReferral(
       toStatus: to,
       reason,
     });
+    const appUrl = env().APP_URL;
+    if (to === "cancelled") {
+      await queueEmail(
+        tx,
+        {
+          to: await facilityAdminEmails(tx, current.facilityId),
+          ...referralCancelledMail({ referralNumber: updated.referralNumber, appUrl }),
+        },
+        { event: "referral.cancelled", referralId: updated.id },
+      );
+    } else {
+      const [doctor] = await tx
+        .select({ id: users.id, email: users.email, fullName: users.fullName })
+        .from(users)
+        .where(eq(users.id, updated.doctorId))
+        .limit(1);
+      if (doctor) {
+        // The doctor, by the channels they chose for their referrals' outcomes (quiet hours hold it).
+        await notifyUsers(tx, [doctor.id], {
+          kind: "referral.outcome",
+          event: `referral.${to}`,
+          sms: `referral_${to}`,
+          referralId: updated.id,
+          referralNumber: updated.referralNumber,
+          mail: referralStatusMail({
+            doctorName: doctor.fullName,
+            referralNumber: updated.referralNumber,
+            status: to,
+            appUrl,
+          }),
+        });
+      }
+    }
     return updated;
   });
 
   if (!outcome) {
     const [latest] = await db
-      .select({ status: referrals.status })
+      .select({
+        status: referrals.status,
+        referralNumber: referrals.referralNumber,
+        rejectionReason: referrals.rejectionReason,
+        cancellationReason: referrals.cancellationReason,
+        outcomeNote: referrals.outcomeNote,
+      })
       .from(referrals)
       .where(eq(referrals.id, current.id))
       .limit(1);
     const status = latest?.status ?? current.status;
+    // The same person's repeat with the same words (a double tap, a retry after a timeout that did
+    // reach us) answers as their first did; nothing changes twice (issue 29). Anyone else's, or
+    // other words, is the conflict below.
+    const sameWords =
+      to === "rejected"
+        ? latest?.rejectionReason === reason
+        : to === "cancelled"
+          ? latest?.cancellationReason === reason
+          : to === "completed"
+            ? latest?.outcomeNote === outcomeNote
+            : true;
+    if (
+      latest &&
+      status === to &&
+      sameWords &&
+      (await didAlready(db, actor.id, { type: "referral", id: current.id }, `referral.${to}`))
+    ) {
+      return { status: to, referralNumber: latest.referralNumber };
+    }
     throw data(
       status === to
         ? `This referral has already been ${to}.`
@@ -747,35 +813,5 @@ export async function transitionReferral(
     );
   }
 
-  const appUrl = env().APP_URL;
-  if (to === "cancelled") {
-    const admins = await facilityAdminEmails(db, current.facilityId);
-    if (admins.length > 0) {
-      mailInBackground(
-        { to: admins, ...referralCancelledMail({ referralNumber: outcome.referralNumber, appUrl }) },
-        "referral cancelled",
-      );
-    }
-    return { status: to, referralNumber: outcome.referralNumber };
-  }
-  const [doctor] = await db
-    .select({ email: users.email, fullName: users.fullName })
-    .from(users)
-    .where(eq(users.id, outcome.doctorId))
-    .limit(1);
-  if (doctor) {
-    mailInBackground(
-      {
-        to: doctor.email,
-        ...referralStatusMail({
-          doctorName: doctor.fullName,
-          referralNumber: outcome.referralNumber,
-          status: to,
-          appUrl,
-        }),
-      },
-      `referral ${to}`,
-    );
-  }
   return { status: to, referralNumber: outcome.referralNumber };
 }

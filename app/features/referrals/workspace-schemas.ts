@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { hasVisibleText, shownText } from "~/lib/form-text";
 
 /**
  * The referral workspace's forms (issue 19), one zod/mini schema each, used in the browser and by
@@ -12,9 +13,20 @@ export const CANCEL_REASON_TOO_LONG = "The reason must be 1,000 characters or fe
 export const MESSAGE_REQUIRED = "Please write a message";
 export const MESSAGE_TOO_LONG = "A message must be 2,000 characters or fewer";
 
-/** Required text: trimmed, with its own message when blank and when too long. */
+/**
+ * Required text shown to the other side: trimmed, without bidirectional overrides, with its own
+ * message when blank (invisible characters alone are blank) and when too long.
+ */
 function requiredText(required: string, max: number, tooLong: string) {
-  return z.string({ error: required }).check(z.trim(), z.minLength(1, required), z.maxLength(max, tooLong));
+  return z
+    .string({ error: required })
+    .check(
+      z.overwrite(shownText),
+      z.trim(),
+      z.minLength(1, required),
+      z.refine(hasVisibleText, required),
+      z.maxLength(max, tooLong),
+    );
 }
 
 export const outcomeSchema = z.object({ outcome: requiredText(OUTCOME_REQUIRED, 5000, OUTCOME_TOO_LONG) });

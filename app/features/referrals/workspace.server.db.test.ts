@@ -1,8 +1,18 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ANONYMOUS } from "~/auth/actor";
 import { type Actor, actorById } from "~/auth/actor.server";
-import { auditEvents, paymentRecords, referralAttachments, referralMessages, referrals } from "~/db/schema";
+import {
+  auditEvents,
+  notificationPreferences,
+  paymentRecords,
+  referralAttachments,
+  referralMessages,
+  referrals,
+} from "~/db/schema";
 import { recordPayment } from "~/features/payments/payments.server";
 import { refusalOf } from "~/lib/refusal";
 import { createAccount } from "../../../tests/helpers/accounts";
@@ -22,6 +32,13 @@ import { MESSAGE_REQUIRED, MESSAGE_TOO_LONG } from "./workspace-schemas";
 
 vi.stubEnv("AUTH_SECRET", "test-secret-test-secret-test-secret-0123456789");
 vi.stubEnv("APP_URL", "http://localhost:3000");
+// This file's doctor makes more referrals than the hourly 50 (attachment-storage.server.db.test.ts tests the limits).
+vi.stubEnv("E2E_RELAXED_RATE_LIMITS", "1");
+// The file store (a directory under DATA_DIR) of this test file alone.
+vi.stubEnv("DATA_DIR", mkdtempSync(path.join(tmpdir(), "workspace-files-")));
+
+/** A download's bytes, read to the end. */
+const bytesOf = async (body: ReadableStream<Uint8Array>) => Buffer.from(await new Response(body).arrayBuffer());
 
 let h: TestDatabase;
 let mail: Awaited<ReturnType<typeof startMailCatcher>>;
@@ -145,7 +162,12 @@ beforeAll(async () => {
     facilityId: facilityB,
   });
   actors["pending system admin"] = await actorFor({ role: "system_admin" });
-  actors["system admin"] = await actorFor({ role: "system_admin", approved: true, fullName: "Ada Admin" });
+  actors["system admin"] = await actorFor({ role: "system_admin", approved: true, fullName: "Ada Admin" }); // Quiet hours (by default 21:00-07:00 Accra) would hold these mails until morning: nobody here keeps any.
+  await h.db.insert(notificationPreferences).values(
+    Object.values(actors)
+      .filter((a) => a.kind === "user")
+      .map((a) => ({ userId: (a as { id: string }).id, channels: {}, quietStart: null, quietEnd: null })),
+  );
 });
 
 afterAll(async () => {
@@ -414,7 +436,7 @@ describe("attachments", () => {
     const stored = await addAttachment(h.db, actors.doctor, r.id, { name: "exact.pdf", bytes: exact });
     const file = await attachmentForViewer(h.db, actors["admin of this facility"], r.referralNumber, stored.id);
     expect(file.sizeBytes).toBe(MAX_ATTACHMENT_BYTES);
-    expect(file.content.byteLength).toBe(MAX_ATTACHMENT_BYTES);
+    expect((await bytesOf(file.body)).byteLength).toBe(MAX_ATTACHMENT_BYTES);
   });
 
   it("keeps at most 10 a referral, even when uploads arrive together", async () => {
@@ -453,7 +475,7 @@ describe("attachments", () => {
       expect(answer.status, kind).toBe(SEES[kind]);
     }
     const file = await attachmentForViewer(h.db, actors["admin of this facility"], r.referralNumber, stored.id);
-    expect(Buffer.from(file.content).equals(Buffer.from(PDF))).toBe(true);
+    expect((await bytesOf(file.body)).equals(Buffer.from(PDF))).toBe(true);
     expect(file).toMatchObject({ fileName: "letter.pdf", contentType: "application/pdf" });
     // The file under another referral's number, a malformed id, a missing one: 404.
     const other = await newReferral();
@@ -478,7 +500,7 @@ describe("attachment rules", () => {
     expect(sniffAttachmentType(new TextEncoder().encode("%PD"))).toBeNull();
   });
   it("sanitises names", () => {
-    expect(sanitiseFileName("../../etc/passwd", "application/pdf")).toBe("passwd");
+    expect(sanitiseFileName("../../etc/passwd", "application/pdf")).toBe("passwd.pdf");
     expect(sanitiseFileName("\u0000\u0001", "image/png")).toBe("attachment.png");
     expect(sanitiseFileName("...", "image/jpeg")).toBe("attachment.jpg");
     const long = sanitiseFileName(`${"a".repeat(400)}.pdf`, "application/pdf");

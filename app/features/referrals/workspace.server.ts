@@ -1,5 +1,6 @@
-import { createHash } from "node:crypto";
-import { and, asc, count, eq, or, sql } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { Readable } from "node:stream";
+import { and, asc, count, eq, isNull, or, sql } from "drizzle-orm";
 import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
 import { data } from "react-router";
 import type { Actor, UserActor } from "~/auth/actor.server";
@@ -14,19 +15,17 @@ import {
   referrals,
   users,
 } from "~/db/schema";
-import { mailInBackground } from "~/email/send.server";
 import { env } from "~/env.server";
-import {
-  ATTACHMENT_MESSAGES,
-  type AttachmentType,
-  MAX_ATTACHMENT_BYTES,
-  MAX_ATTACHMENTS,
-  sanitiseFileName,
-  sniffAttachmentType,
-} from "./attachment-rules";
+import { facilityAdminIds, notifyUsers } from "~/features/messaging/public.server";
+import { logger } from "~/lib/logger.server";
+import { type FileStore, fileStore, LocalFileStore } from "~/storage/file-store.server";
+import { ATTACHMENT_MESSAGES, type AttachmentType, MAX_ATTACHMENTS, sanitiseFileName } from "./attachment-rules";
+import { type StoredUpload, storeAttachmentBytes } from "./attachment-upload.server";
+import { canSee } from "./referral-access";
 import { referralMessageMail } from "./referral-mail";
+import { readersOf } from "./referral-reads.server";
 import { type ReferralStatus, type Transition, transitionsFrom, type UrgencyLevel } from "./referral-status";
-import { canSee } from "./referrals.server";
+import { checkUserAllowance, countUserWrite } from "./user-limits.server";
 import { messageSchema } from "./workspace-schemas";
 
 /*
@@ -68,6 +67,7 @@ export type TimelineKind =
   | "rejected"
   | "completed"
   | "cancelled"
+  | "escalated"
   | "message"
   | "attachment"
   | "payment";
@@ -80,6 +80,11 @@ export type TimelineEntry = {
   /** The reason (rejected, cancelled), the outcome (completed), the message's body, the payment's method. */
   text: string | null;
   attachment: { id: string; fileName: string } | null;
+  /**
+   * On the viewer's own messages (issue 28): whether someone on the other side has opened the page
+   * since it was posted ("Read"), or not yet ("Unread"); null on every other entry.
+   */
+  read?: boolean | null;
 };
 
 export type AttachmentRow = {
@@ -212,6 +217,7 @@ export async function referralForViewer(db: Db, actor: Actor, referralNumber: st
   const showsPayment = viewer.role === "doctor" || viewer.role === "system_admin";
   const [timeline, attachments] = await Promise.all([
     timelineOf(db, row.id, row.paymentId, {
+      viewerId: viewer.id,
       createdAt: row.createdAt,
       doctor: { name: row.doctorName, role: row.doctorRole },
       outcomeNote: row.outcomeNote,
@@ -267,6 +273,7 @@ const KIND_OF_ACTION: Record<string, TimelineKind> = {
   "referral.rejected": "rejected",
   "referral.completed": "completed",
   "referral.cancelled": "cancelled",
+  "referral.escalated": "escalated",
   "referral.message": "message",
   "referral.attachment": "attachment",
   "payment.recorded": "payment",
@@ -277,7 +284,13 @@ async function timelineOf(
   db: Db,
   referralId: string,
   paymentId: string | null,
-  context: { createdAt: Date; doctor: { name: string; role: Role }; outcomeNote: string | null; showsPayment: boolean },
+  context: {
+    viewerId: string;
+    createdAt: Date;
+    doctor: { name: string; role: Role };
+    outcomeNote: string | null;
+    showsPayment: boolean;
+  },
 ): Promise<TimelineEntry[]> {
   const subject = or(
     and(eq(auditEvents.subjectType, "referral"), eq(auditEvents.subjectId, referralId)),
@@ -291,10 +304,12 @@ async function timelineOf(
       action: auditEvents.action,
       reason: auditEvents.reason,
       createdAt: auditEvents.createdAt,
+      actorId: auditEvents.actorId,
       actorName: actorUser.fullName,
       actorRole: sql<Role | null>`case when ${actorUser.id} is null then null else ${effectiveRoleOf(actorUser)} end`,
       messageBody: referralMessages.body,
       fileName: referralAttachments.fileName,
+      fileType: referralAttachments.contentType,
       fileId: referralAttachments.id,
     })
     .from(auditEvents)
@@ -303,6 +318,10 @@ async function timelineOf(
     .leftJoin(referralAttachments, eq(referralAttachments.id, auditEvents.id))
     .where(subject)
     .orderBy(asc(auditEvents.createdAt), asc(auditEvents.id));
+  // Who has opened the page when: the other side's reads (system administrators' are not) mark the viewer's messages read.
+  const reads = rows.some((r) => r.action === "referral.message" && r.actorId === context.viewerId)
+    ? await readersOf(db, referralId)
+    : [];
   const entries: TimelineEntry[] = [];
   for (const r of rows) {
     const kind = KIND_OF_ACTION[r.action];
@@ -321,7 +340,14 @@ async function timelineOf(
             : kind === "completed"
               ? (r.reason ?? context.outcomeNote)
               : r.reason,
-      attachment: kind === "attachment" && r.fileId && r.fileName ? { id: r.fileId, fileName: r.fileName } : null,
+      attachment:
+        kind === "attachment" && r.fileId && r.fileName && r.fileType
+          ? { id: r.fileId, fileName: sanitiseFileName(r.fileName, r.fileType) }
+          : null,
+      read:
+        kind === "message" && r.actorId === context.viewerId
+          ? reads.some((read) => read.userId !== context.viewerId && read.readAt >= r.createdAt)
+          : null,
     });
   }
   // Referrals made before the creation was audited: "created" from the referral itself.
@@ -355,7 +381,8 @@ async function attachmentsOf(db: Db, referralId: string): Promise<AttachmentRow[
     .orderBy(asc(referralAttachments.createdAt), asc(referralAttachments.id));
   return rows.map((r) => ({
     id: r.id,
-    fileName: r.fileName,
+    // Files attached before names were given their type's extension are shown as they download.
+    fileName: sanitiseFileName(r.fileName, r.contentType),
     contentType: r.contentType,
     sizeBytes: r.sizeBytes,
     createdAt: r.createdAt.toISOString(),
@@ -384,26 +411,13 @@ async function locate(db: Db, viewer: UserActor, referralId: string): Promise<Lo
   return row;
 }
 
-async function facilityAdminEmails(db: Db, facilityId: string): Promise<string[]> {
-  const rows = await db
-    .select({ email: users.email })
-    .from(users)
-    .where(
-      and(
-        eq(users.facilityId, facilityId),
-        eq(users.approvalStatus, "approved"),
-        sql`${effectiveRoleOf(users)} = 'facility_admin'`,
-      ),
-    );
-  return rows.map((r) => r.email);
-}
-
 /**
  * Posts a message on a referral: the referring doctor and the receiving facility's approved
  * administrators, in any status but cancelled (a completed or rejected referral may still need a
  * question answered; a cancelled one is closed). System administrators read only (403). The body
  * is 1 to 2,000 characters (messageSchema, 400 otherwise). The message and its audit row are one
- * transaction; the other side is emailed that there is a message (the number and a link only).
+ * transaction, with the email telling the other side that there is a message (the number and a
+ * link only).
  */
 export async function postMessage(
   db: Db,
@@ -421,6 +435,7 @@ export async function postMessage(
   if (!mayMessage(viewer, referral.status)) {
     throw data("This referral was cancelled: no more messages can be posted.", { status: 409 });
   }
+  await countUserWrite(db, viewer.id, "messages");
   const id = await db.transaction(async (tx) => {
     // The referral's status as it is now (a cancel may have just landed).
     const [current] = await tx
@@ -441,22 +456,20 @@ export async function postMessage(
       subjectType: "referral",
       subjectId: referral.id,
     });
+    // The other side, by the channels each chose for messages (quiet hours hold it).
+    const to = viewer.role === "doctor" ? await facilityAdminIds(tx, referral.facilityId) : [referral.doctorId];
+    await notifyUsers(tx, to, {
+      kind: "referral.message",
+      event: "referral.message",
+      sms: "referral_message",
+      referralId: referral.id,
+      referralNumber: referral.referralNumber,
+      mail: referralMessageMail({ referralNumber: referral.referralNumber, appUrl: env().APP_URL }),
+    });
     return message.id;
   });
   if (!id) throw data("This referral was cancelled: no more messages can be posted.", { status: 409 });
 
-  const to =
-    viewer.role === "doctor"
-      ? await facilityAdminEmails(db, referral.facilityId)
-      : (await db.select({ email: users.email }).from(users).where(eq(users.id, referral.doctorId))).map(
-          (u) => u.email,
-        );
-  if (to.length > 0) {
-    mailInBackground(
-      { to, ...referralMessageMail({ referralNumber: referral.referralNumber, appUrl: env().APP_URL }) },
-      "referral message",
-    );
-  }
   return { id, referralNumber: referral.referralNumber };
 }
 
@@ -475,69 +488,130 @@ function attachRefusal(viewer: UserActor, status: ReferralStatus): { status: num
   };
 }
 
+/** The file store's key of an attached file (fanned out by the id's first two characters). */
+export function attachmentKey(id: string): string {
+  return `referral-attachments/${id.slice(0, 2)}/${id}`;
+}
+
+/** What may be stored for an attachment whose checks passed: the new file's id and key. */
+export type AttachmentPlan = { id: string; key: string; viewer: UserActor; referral: Located };
+
 /**
- * Attaches a file to a referral: the referring doctor while the referral is not cancelled, the
- * receiving facility's administrators once they accepted it. PDF, JPEG, PNG or WebP as its first
- * bytes say (never its name or the browser's word), 1 byte to 10 MB, at most 10 a referral: the
- * count is taken with the referral's row locked, so two uploads at once cannot make 11. Anything
- * refused stores nothing. The file's name is sanitised and its SHA-256 kept; an audit row records it.
+ * Before any byte of the file is read: may this viewer attach a file to this referral now? The
+ * referring doctor while the referral is not cancelled, the receiving facility's administrators
+ * once they accepted it (401, 404, 403 or 409 otherwise, like the page), fewer than 10 files on it
+ * (409), and within the user's hourly allowance (30 files stored: 429). Refused files do not count.
+ */
+export async function planAttachment(
+  db: Db,
+  actor: Actor,
+  referralId: string,
+  { counts = true }: { counts?: boolean } = {},
+): Promise<AttachmentPlan> {
+  const viewer = viewerOf(actor);
+  const referral = await locate(db, viewer, referralId);
+  const refusal = attachRefusal(viewer, referral.status);
+  if (refusal) throw data(refusal.message, { status: refusal.status });
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(referralAttachments)
+    .where(eq(referralAttachments.referralId, referral.id));
+  if (n >= MAX_ATTACHMENTS) throw data(ATTACHMENT_MESSAGES.tooMany, { status: 409 });
+  // Within the hour's 30 files? Checked here, before the bytes; only a stored file counts (recordAttachment).
+  if (counts) await checkUserAllowance(db, viewer.id, "uploads");
+  const id = randomUUID();
+  return { id, key: attachmentKey(id), viewer, referral };
+}
+
+/**
+ * Records a file the store now holds (`planAttachment`, then the bytes streamed in:
+ * attachment-upload.server.ts): its row and audit row in one transaction, with the referral's row
+ * locked so that its status is as it is now and two uploads at once cannot make 11. A late
+ * refusal removes the file from the store. The name is cleaned for display and given the
+ * extension of the type its bytes are (`sanitiseFileName`).
+ */
+export async function recordAttachment(
+  db: Db,
+  store: FileStore,
+  plan: AttachmentPlan,
+  upload: StoredUpload,
+): Promise<{ id: string; fileName: string; referralNumber: string }> {
+  const { viewer, referral } = plan;
+  const fileName = sanitiseFileName(upload.name, upload.contentType);
+  let stored: { status: number; message: string } | null;
+  try {
+    await countUserWrite(db, viewer.id, "uploads");
+    stored = await db.transaction(async (tx) => {
+      const [current] = await tx
+        .select({ status: referrals.status })
+        .from(referrals)
+        .where(eq(referrals.id, referral.id))
+        .for("update");
+      const late = current ? attachRefusal(viewer, current.status) : { status: 404, message: REFERRAL_NOT_FOUND };
+      if (late) return late;
+      const [{ n }] = await tx
+        .select({ n: count() })
+        .from(referralAttachments)
+        .where(eq(referralAttachments.referralId, referral.id));
+      if (n >= MAX_ATTACHMENTS) return { status: 409, message: ATTACHMENT_MESSAGES.tooMany };
+      await tx.insert(referralAttachments).values({
+        id: plan.id,
+        referralId: referral.id,
+        uploaderId: viewer.id,
+        fileName,
+        contentType: upload.contentType,
+        sizeBytes: upload.sizeBytes,
+        sha256: upload.sha256,
+        storageKey: upload.key,
+      });
+      // The audit row shares the file's id: the timeline joins the name to it.
+      await tx.insert(auditEvents).values({
+        id: plan.id,
+        actorId: viewer.id,
+        action: "referral.attachment",
+        subjectType: "referral",
+        subjectId: referral.id,
+      });
+      return null;
+    });
+  } catch (error) {
+    await store.delete(upload.key).catch(() => {});
+    throw error;
+  }
+  if (stored) {
+    await store.delete(upload.key);
+    throw data(stored.message, { status: stored.status });
+  }
+  return { id: plan.id, fileName, referralNumber: referral.referralNumber };
+}
+
+/**
+ * Attaches a file from bytes in memory (tests, scripts): the same checks, store and record as an
+ * upload streamed from the page. PDF, JPEG, PNG or WebP as its first bytes say (never its name or
+ * the browser's word), 1 byte to 10 MB, at most 10 a referral, 30 a user an hour; anything
+ * refused stores nothing.
  */
 export async function addAttachment(
   db: Db,
   actor: Actor,
   referralId: string,
   file: { name: string; bytes: Uint8Array } | null,
+  store: FileStore = fileStore(),
 ): Promise<{ id: string; fileName: string; referralNumber: string }> {
-  const viewer = viewerOf(actor);
-  const referral = await locate(db, viewer, referralId);
-  const refusal = attachRefusal(viewer, referral.status);
-  if (refusal) throw data(refusal.message, { status: refusal.status });
+  // Without a file the checks still answer first (who may attach, and where), then "choose a file".
+  const plan = await planAttachment(db, actor, referralId, { counts: file !== null });
   if (!file) throw data(ATTACHMENT_MESSAGES.missing, { status: 400 });
-  if (file.bytes.byteLength === 0) throw data(ATTACHMENT_MESSAGES.empty, { status: 400 });
-  if (file.bytes.byteLength > MAX_ATTACHMENT_BYTES) throw data(ATTACHMENT_MESSAGES.tooLarge, { status: 413 });
-  const contentType = sniffAttachmentType(file.bytes);
-  if (!contentType) throw data(ATTACHMENT_MESSAGES.wrongType, { status: 415 });
-  const fileName = sanitiseFileName(file.name, contentType);
-  const sha256 = createHash("sha256").update(file.bytes).digest("hex");
+  const upload = await storeAttachmentBytes(store, plan.key, file.name, file.bytes);
+  return recordAttachment(db, store, plan, upload);
+}
 
-  const stored = await db.transaction(async (tx) => {
-    // The referral's row locked: its status as it is now, and one upload at a time counts.
-    const [current] = await tx
-      .select({ status: referrals.status })
-      .from(referrals)
-      .where(eq(referrals.id, referral.id))
-      .for("update");
-    const late = current ? attachRefusal(viewer, current.status) : { status: 404, message: REFERRAL_NOT_FOUND };
-    if (late) return late;
-    const [{ n }] = await tx
-      .select({ n: count() })
-      .from(referralAttachments)
-      .where(eq(referralAttachments.referralId, referral.id));
-    if (n >= MAX_ATTACHMENTS) return { status: 409, message: ATTACHMENT_MESSAGES.tooMany };
-    const [row] = await tx
-      .insert(referralAttachments)
-      .values({
-        referralId: referral.id,
-        uploaderId: viewer.id,
-        fileName,
-        contentType,
-        sizeBytes: file.bytes.byteLength,
-        sha256,
-        content: Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength),
-      })
-      .returning({ id: referralAttachments.id });
-    // The audit row shares the file's id: the timeline joins the name to it.
-    await tx.insert(auditEvents).values({
-      id: row.id,
-      actorId: viewer.id,
-      action: "referral.attachment",
-      subjectType: "referral",
-      subjectId: referral.id,
-    });
-    return { id: row.id };
-  });
-  if ("status" in stored) throw data(stored.message, { status: stored.status });
-  return { id: stored.id, fileName, referralNumber: referral.referralNumber };
+/**
+ * The referral by id when this viewer may see it: 401 for an anonymous visitor, the same 404 for
+ * a referral that is missing and one this viewer may not see. The page's multipart post is
+ * checked with it before a byte of its body is read.
+ */
+export async function referralForPost(db: Db, actor: Actor, referralId: string): Promise<void> {
+  await locate(db, viewerOf(actor), referralId);
 }
 
 /** An attached file for its download, authorised exactly like the referral's page (404 otherwise). */
@@ -546,7 +620,8 @@ export async function attachmentForViewer(
   actor: Actor,
   referralNumber: string,
   attachmentId: string,
-): Promise<{ fileName: string; contentType: AttachmentType; sizeBytes: number; content: Uint8Array }> {
+  store: FileStore = fileStore(),
+): Promise<{ fileName: string; contentType: AttachmentType; sizeBytes: number; body: ReadableStream<Uint8Array> }> {
   const viewer = viewerOf(actor);
   if (!REFERRAL_NUMBER.test(referralNumber) || !UUID.test(attachmentId)) throw notFound();
   const [row] = await db
@@ -556,12 +631,92 @@ export async function attachmentForViewer(
       fileName: referralAttachments.fileName,
       contentType: referralAttachments.contentType,
       sizeBytes: referralAttachments.sizeBytes,
-      content: referralAttachments.content,
+      storageKey: referralAttachments.storageKey,
     })
     .from(referralAttachments)
     .innerJoin(referrals, eq(referrals.id, referralAttachments.referralId))
     .where(and(eq(referralAttachments.id, attachmentId), eq(referrals.referralNumber, referralNumber.toUpperCase())))
     .limit(1);
   if (!row || !canSee(viewer, row)) throw notFound();
-  return { fileName: row.fileName, contentType: row.contentType, sizeBytes: row.sizeBytes, content: row.content };
+  const body = row.storageKey ? await store.get(row.storageKey) : await legacyContent(db, attachmentId);
+  // A row whose bytes are gone is the server's fault (a lost directory, a wrong bucket), not the viewer's.
+  if (!body) throw new Error(`attachment ${attachmentId}: no bytes at ${row.storageKey ?? "(database)"}`);
+  return {
+    fileName: sanitiseFileName(row.fileName, row.contentType),
+    contentType: row.contentType,
+    sizeBytes: row.sizeBytes,
+    body,
+  };
+}
+
+/** A file attached before issue 24 whose bytes are still in its row (not moved yet). */
+async function legacyContent(db: Db, attachmentId: string): Promise<ReadableStream<Uint8Array> | null> {
+  const [row] = await db
+    .select({ content: referralAttachments.content })
+    .from(referralAttachments)
+    .where(eq(referralAttachments.id, attachmentId));
+  if (!row?.content) return null;
+  return Readable.toWeb(Readable.from([Buffer.from(row.content)])) as ReadableStream<Uint8Array>;
+}
+
+/**
+ * Moves the files attached before issue 24 out of the database into the file store, one at a time
+ * (each row read, written to the store, then pointed at it and emptied): run once as a server
+ * starts (docs/decisions/023). Several servers starting at once may copy the same file; the key
+ * is the row's, the bytes the same, and only one update wins. Returns how many rows it moved.
+ */
+export async function moveAttachmentsToStore(db: Db, store: FileStore = fileStore()): Promise<number> {
+  let moved = 0;
+  const failed = new Set<string>();
+  for (;;) {
+    const [row] = await db
+      .select({
+        id: referralAttachments.id,
+        contentType: referralAttachments.contentType,
+        content: referralAttachments.content,
+      })
+      .from(referralAttachments)
+      .where(
+        and(
+          isNull(referralAttachments.storageKey),
+          failed.size ? sql`${referralAttachments.id} not in ${[...failed]}` : undefined,
+        ),
+      )
+      .limit(1);
+    if (!row?.content) return moved;
+    const key = attachmentKey(row.id);
+    try {
+      await store.put(key, Readable.from([Buffer.from(row.content)]), row.contentType);
+      await db
+        .update(referralAttachments)
+        .set({ storageKey: key, content: null })
+        .where(and(eq(referralAttachments.id, row.id), isNull(referralAttachments.storageKey)));
+      moved += 1;
+    } catch (error) {
+      // It stays readable from its row; the next start tries again.
+      logger.error({ err: error, attachmentId: row.id }, "moving an attached file to the file store failed");
+      failed.add(row.id);
+    }
+  }
+}
+
+/**
+ * Run as a server starts: removes what a crashed write left in the directory store's temporary
+ * folder and moves the files still in the database to the store. A failure is logged, never
+ * fatal: a file not moved is served from its row, and the next start tries again.
+ */
+export async function prepareAttachmentStore(db: Db, store: FileStore = fileStore()): Promise<void> {
+  try {
+    if (store instanceof LocalFileStore) await store.sweep();
+    const started = performance.now();
+    const moved = await moveAttachmentsToStore(db, store);
+    if (moved > 0) {
+      logger.info(
+        { moved, store: store.kind, ms: Math.round(performance.now() - started) },
+        "attached files moved from the database to the file store",
+      );
+    }
+  } catch (error) {
+    logger.error({ err: error }, "preparing the file store failed");
+  }
 }

@@ -1,8 +1,8 @@
 import { PUBLIC_PATHS } from "~/content/public-routes";
 import { db } from "~/db/database.server";
-import { listActiveFacilitySlugs } from "~/features/facilities/facilities.server";
-import { listHubs } from "~/features/hubs/hubs.server";
-import { waitlistHubPaths } from "~/features/waitlist/waitlist-hubs";
+import { listActiveFacilitySlugs } from "~/features/facilities/public.server";
+import { listHubs } from "~/features/hubs/public.server";
+import { hubPagePaths } from "~/features/waitlist/public.server";
 
 /**
  * Every indexable public address. Feature modules with data-driven pages (coming-soon hubs,
@@ -11,5 +11,5 @@ import { waitlistHubPaths } from "~/features/waitlist/waitlist-hubs";
 export async function listSitemapPaths(): Promise<string[]> {
   const database = await db();
   const facilityPaths = (await listActiveFacilitySlugs(database)).map((slug) => `/facility/${slug}`);
-  return [...PUBLIC_PATHS, ...waitlistHubPaths(await listHubs(database)), ...facilityPaths];
+  return [...PUBLIC_PATHS, ...hubPagePaths(await listHubs(database)), ...facilityPaths];
 }

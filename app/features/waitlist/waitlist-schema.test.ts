@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import {
   facilityWaitlistSchema,
-  keptValues,
+  PATIENT_CONTACT_REQUIRED,
+  PATIENT_SMS_CONSENT_REQUIRED,
   parseWaitlistSubmission,
+  patientWaitlistSchema,
   professionalWaitlistSchema,
 } from "./waitlist-schema";
 
@@ -28,7 +30,7 @@ const facility = {
 };
 
 /** The messages the schema reports for `values` (first per field). */
-function errorsOf(userType: "professional" | "facility", values: Record<string, string>) {
+function errorsOf(userType: "professional" | "facility" | "patient", values: Record<string, string>) {
   const result = parseWaitlistSubmission({ userType, ...values });
   return result.ok ? {} : result.fieldErrors;
 }
@@ -53,6 +55,7 @@ describe("professional waitlist schema (spec section 5)", () => {
       yearsOfExperience: null,
       country: "Ghana",
       phone: null,
+      smsConsent: false,
       message: null,
     });
     expect(professionalWaitlistSchema.parse(professional).yearsOfExperience).toBe(12);
@@ -112,7 +115,12 @@ describe("professional waitlist schema (spec section 5)", () => {
 
 describe("facility waitlist schema (spec section 5)", () => {
   it("accepts a complete form", () => {
-    expect(facilityWaitlistSchema.parse(facility)).toEqual({ ...facility, phone: "0302123456", message: null });
+    expect(facilityWaitlistSchema.parse(facility)).toEqual({
+      ...facility,
+      phone: "0302123456",
+      smsConsent: false,
+      message: null,
+    });
   });
 
   it.each(["hospital", "clinic", "diagnostic", "specialty", "other"])("accepts facility type %s", (facilityType) => {
@@ -187,10 +195,53 @@ describe("parseWaitlistSubmission", () => {
     });
   });
 
-  it("keeps only the form's own fields, cut to a sane length, to fill the form again", () => {
-    expect(keptValues({ ...facility, fullName: "x", facilityName: "y".repeat(5000) }, "facility")).toEqual({
-      ...facility,
-      facilityName: "y".repeat(2000),
+  it("SMS consent (issue 26): a ticked box needs a phone; unticked needs nothing", () => {
+    expect(errorsOf("professional", { ...professional, phone: "", smsConsent: "on" })).toEqual({
+      phone: "Please enter your mobile number",
+    });
+    expect(errorsOf("facility", { ...facility, phone: " ", smsConsent: "on" })).toEqual({
+      phone: "Please enter your mobile number",
+    });
+    expect(professionalWaitlistSchema.parse({ ...professional, smsConsent: "on" }).smsConsent).toBe(true);
+    expect(professionalWaitlistSchema.parse({ ...professional, smsConsent: "yes" }).smsConsent).toBe(false);
+    expect(facilityWaitlistSchema.parse({ ...facility, phone: "" }).smsConsent).toBe(false);
+  });
+});
+
+describe("patient or family member waitlist schema (issue 28): an email or a mobile number", () => {
+  it("takes an email alone, a number alone with SMS consent, or both", () => {
+    expect(patientWaitlistSchema.parse({ fullName: "Efua Owusu", email: " efua@example.test " })).toEqual({
+      fullName: "Efua Owusu",
+      email: "efua@example.test",
+      phone: null,
+      smsConsent: false,
+    });
+    expect(
+      patientWaitlistSchema.parse({ fullName: "Efua Owusu", email: "", phone: "024 555 0160", smsConsent: "on" }),
+    ).toEqual({ fullName: "Efua Owusu", email: null, phone: "024 555 0160", smsConsent: true });
+    expect(
+      patientWaitlistSchema.parse({ fullName: "Efua", email: "e@example.test", phone: "0245550160" }).smsConsent,
+    ).toBe(false);
+  });
+
+  it("refuses neither, a number alone without consent, and a malformed email", () => {
+    expect(errorsOf("patient", { fullName: "Efua", email: "", phone: "" })).toEqual({
+      email: PATIENT_CONTACT_REQUIRED,
+    });
+    expect(errorsOf("patient", { fullName: "Efua", email: "  ", phone: " " })).toEqual({
+      email: PATIENT_CONTACT_REQUIRED,
+    });
+    expect(errorsOf("patient", { fullName: "Efua", email: "", phone: "0245550160" })).toEqual({
+      smsConsent: PATIENT_SMS_CONSENT_REQUIRED,
+    });
+    expect(errorsOf("patient", { fullName: "Efua", email: "not-an-email", phone: "0245550160" })).toEqual({
+      email: "Invalid email address",
+    });
+    expect(errorsOf("patient", { fullName: "Efua", email: `${"a".repeat(250)}@example.com` })).toEqual({
+      email: "Email must be less than 255 characters",
+    });
+    expect(errorsOf("patient", { fullName: "", email: "", phone: "", smsConsent: "on" })).toMatchObject({
+      fullName: "Name is required",
     });
   });
 });

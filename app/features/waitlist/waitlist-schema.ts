@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { formText } from "~/lib/form-text";
+import { formText, hasVisibleText, nameText, shownText } from "~/lib/form-text";
 
 /**
  * The two hub waitlist forms (spec sections 3 and 5). One schema per form, used in the
@@ -8,7 +8,8 @@ import { formText } from "~/lib/form-text";
  * Written with zod's "mini" build: the same rules, a fraction of the JavaScript on the page.
  */
 
-export const USER_TYPES = ["professional", "facility"] as const;
+/** Who signs up: a professional, a facility, or (issue 28) a patient or a family member. */
+export const USER_TYPES = ["professional", "facility", "patient"] as const;
 export type UserType = (typeof USER_TYPES)[number];
 
 export const FACILITY_TYPES = [
@@ -23,14 +24,23 @@ export type FacilityType = (typeof FACILITY_TYPES)[number]["value"];
 export const MAX_YEARS_OF_EXPERIENCE = 70;
 
 // A blank field reaches the schema as "" from a raw post and as undefined through Conform (which
-// drops empty values): both get the spec's messages.
+// drops empty values): both get the spec's messages. Names are one line, and what the team reads
+// carries no bidirectional overrides (form-text.ts); invisible characters alone are blank.
 const requiredText = (required: string, max: number, tooLong: string) =>
-  z.string({ error: required }).check(z.trim(), z.minLength(1, required), z.maxLength(max, tooLong));
+  z
+    .string({ error: required })
+    .check(
+      z.overwrite(nameText),
+      z.trim(),
+      z.minLength(1, required),
+      z.refine(hasVisibleText, required),
+      z.maxLength(max, tooLong),
+    );
 
 /** Empty or missing (after trimming) becomes null. */
 const optionalText = (max: number, message: string) =>
   z.pipe(
-    z.optional(z.string().check(z.trim(), z.maxLength(max, message))),
+    z.optional(z.string().check(z.overwrite(shownText), z.trim(), z.maxLength(max, message))),
     z.transform((v: string | undefined) => (v ? v : null)),
   );
 
@@ -42,6 +52,26 @@ const email = z.pipe(
 const country = requiredText("Country is required", 100, "Country must be less than 100 characters");
 const phone = optionalText(20, "Phone must be less than 20 characters");
 const message = optionalText(1000, "Message must be less than 1000 characters");
+
+/** The consent box beside the phone (issue 26): launch and update SMS only when ticked. */
+export const SMS_CONSENT_LABEL = "Send me the launch and updates by SMS to this number";
+/** Ticked without a number: the phone field says so (the browser checks this; the server parses the number too). */
+export const SMS_PHONE_REQUIRED = "Please enter your mobile number";
+
+/** A ticked checkbox posts "on"; anything else (missing, empty) is no consent. */
+const smsConsent = z.pipe(
+  z.optional(z.string()),
+  z.transform((v: string | undefined) => v === "on"),
+);
+
+/** Consent needs a number to send to (its validity as a mobile number is checked on the server: app/lib/phone.ts). */
+const consentNeedsPhone = z.refine<{ phone: string | null; smsConsent: boolean }>(
+  (d) => !d.smsConsent || d.phone !== null,
+  {
+    error: SMS_PHONE_REQUIRED,
+    path: ["phone"],
+  },
+);
 
 const WHOLE = /^\d+$/;
 
@@ -60,31 +90,77 @@ const yearsOfExperience = z.pipe(
   z.transform((v: string | undefined) => (v ? Number(v) : null)),
 );
 
-export const professionalWaitlistSchema = z.object({
-  fullName: requiredText("Name is required", 100, "Name must be less than 100 characters"),
-  email,
-  professionalTitle: optionalText(100, "Title must be less than 100 characters"),
-  specialty: optionalText(100, "Specialty must be less than 100 characters"),
-  yearsOfExperience,
-  country,
-  phone,
-  message,
-});
+export const professionalWaitlistSchema = z
+  .object({
+    fullName: requiredText("Name is required", 100, "Name must be less than 100 characters"),
+    email,
+    professionalTitle: optionalText(100, "Title must be less than 100 characters"),
+    specialty: optionalText(100, "Specialty must be less than 100 characters"),
+    yearsOfExperience,
+    country,
+    phone,
+    smsConsent,
+    message,
+  })
+  .check(consentNeedsPhone);
 
-export const facilityWaitlistSchema = z.object({
-  facilityName: requiredText("Facility name is required", 200, "Facility name must be less than 200 characters"),
-  email,
-  facilityType: z.enum(FACILITY_TYPES.map((t) => t.value) as [FacilityType, ...FacilityType[]], {
-    error: "Facility type is required",
-  }),
-  contactPerson: requiredText("Contact person is required", 100, "Name must be less than 100 characters"),
-  country,
-  phone,
-  message,
-});
+export const facilityWaitlistSchema = z
+  .object({
+    facilityName: requiredText("Facility name is required", 200, "Facility name must be less than 200 characters"),
+    email,
+    facilityType: z.enum(FACILITY_TYPES.map((t) => t.value) as [FacilityType, ...FacilityType[]], {
+      error: "Facility type is required",
+    }),
+    contactPerson: requiredText("Contact person is required", 100, "Name must be less than 100 characters"),
+    country,
+    phone,
+    smsConsent,
+    message,
+  })
+  .check(consentNeedsPhone);
+
+/** A patient's email may be left out when they give a mobile number instead (issue 28). */
+const optionalEmail = z.pipe(
+  z.optional(
+    z.string().check(
+      z.trim(),
+      z.maxLength(255, "Email must be less than 255 characters"),
+      z.refine((v) => v === "" || email.safeParse(v).success, "Invalid email address"),
+    ),
+  ),
+  z.transform((v: string | undefined) => (v ? v : null)),
+);
+
+/** Neither an email nor a phone: the patient form's email field says so. */
+export const PATIENT_CONTACT_REQUIRED = "Please enter your email or your mobile number";
+/** A mobile number without an email and without the SMS box ticked: SMS would be the only way to reach them. */
+export const PATIENT_SMS_CONSENT_REQUIRED =
+  "Without an email, SMS is the only way we can reach you: please tick the box to get the launch and updates by SMS";
+
+/**
+ * A patient or a family member (issue 28): a name, and an email or a mobile number (or both). With
+ * a number alone the SMS consent is required: SMS is then the only channel (the entry is keyed by
+ * the number, drizzle/0019). No clinical details are asked.
+ */
+export const patientWaitlistSchema = z
+  .object({
+    fullName: requiredText("Name is required", 100, "Name must be less than 100 characters"),
+    email: optionalEmail,
+    phone,
+    smsConsent,
+  })
+  .check(
+    z.refine((d) => d.email !== null || d.phone !== null, { error: PATIENT_CONTACT_REQUIRED, path: ["email"] }),
+    z.refine((d) => d.email !== null || d.phone === null || d.smsConsent, {
+      error: PATIENT_SMS_CONSENT_REQUIRED,
+      path: ["smsConsent"],
+    }),
+    consentNeedsPhone,
+  );
 
 export type ProfessionalWaitlistInput = z.output<typeof professionalWaitlistSchema>;
 export type FacilityWaitlistInput = z.output<typeof facilityWaitlistSchema>;
+export type PatientWaitlistInput = z.output<typeof patientWaitlistSchema>;
 
 export const PROFESSIONAL_FIELDS = Object.keys(professionalWaitlistSchema.shape) as Array<
   keyof typeof professionalWaitlistSchema.shape
@@ -92,10 +168,24 @@ export const PROFESSIONAL_FIELDS = Object.keys(professionalWaitlistSchema.shape)
 export const FACILITY_FIELDS = Object.keys(facilityWaitlistSchema.shape) as Array<
   keyof typeof facilityWaitlistSchema.shape
 >;
+const PATIENT_FIELDS = Object.keys(patientWaitlistSchema.shape);
+
+/** Each form's schema and fields, by who signs up. */
+export const WAITLIST_SCHEMAS = {
+  professional: professionalWaitlistSchema,
+  facility: facilityWaitlistSchema,
+  patient: patientWaitlistSchema,
+} as const;
+const FIELDS: Record<UserType, readonly string[]> = {
+  professional: PROFESSIONAL_FIELDS,
+  facility: FACILITY_FIELDS,
+  patient: PATIENT_FIELDS,
+};
 
 export type WaitlistSubmission =
   | { userType: "professional"; data: ProfessionalWaitlistInput }
-  | { userType: "facility"; data: FacilityWaitlistInput };
+  | { userType: "facility"; data: FacilityWaitlistInput }
+  | { userType: "patient"; data: PatientWaitlistInput };
 
 export type FieldErrors = Partial<Record<string, string>>;
 
@@ -112,7 +202,7 @@ export type WaitlistParseResult =
     };
 
 export function isUserType(value: unknown): value is UserType {
-  return value === "professional" || value === "facility";
+  return value === "professional" || value === "facility" || value === "patient";
 }
 
 /** A field's value as posted: text, or "" when missing or not text (a file). */
@@ -130,31 +220,13 @@ export function parseWaitlistSubmission(raw: Record<string, unknown>): WaitlistP
   if (!isUserType(userType)) {
     return { ok: false, userType: null, fieldErrors: {}, message: "Something went wrong. Please try again." };
   }
-  const fields: readonly string[] = userType === "professional" ? PROFESSIONAL_FIELDS : FACILITY_FIELDS;
-  const values = Object.fromEntries(fields.map((name) => [name, text(raw, name)]));
-  const result =
-    userType === "professional"
-      ? professionalWaitlistSchema.safeParse(values)
-      : facilityWaitlistSchema.safeParse(values);
-  if (result.success) {
-    return {
-      ok: true,
-      submission:
-        userType === "professional"
-          ? { userType, data: result.data as ProfessionalWaitlistInput }
-          : { userType, data: result.data as FacilityWaitlistInput },
-    };
-  }
+  const values = Object.fromEntries(FIELDS[userType].map((name) => [name, text(raw, name)]));
+  const result = WAITLIST_SCHEMAS[userType].safeParse(values);
+  if (result.success) return { ok: true, submission: { userType, data: result.data } as WaitlistSubmission };
   const fieldErrors: FieldErrors = {};
   for (const issue of result.error.issues) {
     const name = String(issue.path[0] ?? "");
     fieldErrors[name] ??= issue.message;
   }
   return { ok: false, userType, fieldErrors, message: result.error.issues[0]?.message ?? "Invalid input" };
-}
-
-/** The posted values of one form, cut to a sane length, to fill the form again after an error. */
-export function keptValues(raw: Record<string, unknown>, userType: UserType): Record<string, string> {
-  const fields: readonly string[] = userType === "professional" ? PROFESSIONAL_FIELDS : FACILITY_FIELDS;
-  return Object.fromEntries(fields.map((name) => [name, text(raw, name).slice(0, 2000)]));
 }

@@ -1,21 +1,24 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { count, eq } from "drizzle-orm";
+import { asc, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Hub } from "~/content/hubs";
-import { hubs, hubWaitlist, rateLimits } from "~/db/schema";
+import { hubs, hubWaitlist, messages, rateLimits } from "~/db/schema";
 import { seedContent } from "~/db/seed.server";
 import type { Mail } from "~/email/send.server";
+import { refusalOf } from "~/lib/refusal";
 import { createTestDb, type TestDatabase } from "../../../tests/helpers/test-db";
 import {
   checkRemovalToken,
   type JoinWaitlistOptions,
   type JoinWaitlistResult,
+  joinedOrRefuse,
   joinWaitlist,
   removeFromWaitlist,
-  waitlistResponse,
 } from "./waitlist.server";
+import { joinedNotice, refusedNotice } from "./waitlist-messages";
+import { isUserType, PATIENT_CONTACT_REQUIRED, PATIENT_SMS_CONSENT_REQUIRED } from "./waitlist-schema";
 
 // env() is read lazily; fix the values it will see before anything calls it.
 vi.stubEnv("AUTH_SECRET", "db-test-secret-db-test-secret-0123456789");
@@ -76,18 +79,35 @@ function opts(extra: Partial<JoinWaitlistOptions> = {}): JoinWaitlistOptions {
   return {
     ip: `192.0.2.${ipCounter}`,
     findHub,
-    send: async (mail) => {
-      mails.push(mail);
-    },
     ...extra,
   };
+}
+/** The confirmation mails queued so far (no workers run here: they stay in the outbox as written). */
+async function queuedMails(): Promise<Mail[]> {
+  const queued = await h.db.select().from(messages).orderBy(asc(messages.createdAt), asc(messages.id));
+  return queued.map((m) => ({ to: m.recipient, ...(m.payload as { subject: string; text: string }) }));
+}
+/** joinWaitlist, then `mails` is what it (and the calls before it) queued. */
+async function join(...args: Parameters<typeof joinWaitlist>) {
+  const result = await joinWaitlist(...args);
+  mails = await queuedMails();
+  return result;
 }
 async function rows() {
   return h.db.select().from(hubWaitlist);
 }
+/** What the hub page answers (its formAction): the status and the toast of the outcome, or of its refusal. */
 function respond(result: JoinWaitlistResult, input: Record<string, unknown>) {
-  if (result.status === "hub-not-found") throw new Error("unexpected hub-not-found");
-  return waitlistResponse(result, input);
+  const userType = isUserType(input.userType) ? input.userType : null;
+  try {
+    const joined = joinedOrRefuse(result);
+    return { status: 200, body: { toast: joinedNotice(joined.userType, joined.byEmail) } };
+  } catch (caught) {
+    const refusal = refusalOf(caught);
+    if (!refusal) throw caught;
+    const toast = refusedNotice(userType, refusal.status, refusal.message);
+    return { status: refusal.status, body: { toast, fieldErrors: refusal.fieldErrors } };
+  }
 }
 function removalToken(mail: Mail): string {
   const url = mail.text.match(/https:\/\/hubs\.example\.org\/hub\/[\w-]+\/leave\?token=(\S+)/);
@@ -96,7 +116,7 @@ function removalToken(mail: Mail): string {
 }
 
 beforeAll(async () => {
-  h = await createTestDb();
+  h = await createTestDb({ workers: false });
 });
 afterAll(async () => {
   await h.drop();
@@ -104,13 +124,15 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   mails = [];
+  await h.db.delete(messages);
+  await h.db.execute(sql`delete from pgboss.job`);
   await h.db.delete(hubWaitlist);
   await h.db.delete(rateLimits);
 });
 
 describe(`joinWaitlist (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})`, () => {
   it("stores a professional with empty optional fields as null, notified false, and mails a confirmation", async () => {
-    const result = await joinWaitlist(h.db, HUB.id, { ...professional, email: "  Ama.Mensah@Example.com " }, opts());
+    const result = await join(h.db, HUB.id, { ...professional, email: "  Ama.Mensah@Example.com " }, opts());
     expect(result).toMatchObject({ status: "joined", userType: "professional" });
     const [row] = await rows();
     expect(row).toMatchObject({
@@ -141,7 +163,7 @@ describe(`joinWaitlist (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite
   });
 
   it("stores a facility with its contact person as full_name", async () => {
-    const result = await joinWaitlist(h.db, HUB.id, facility, opts());
+    const result = await join(h.db, HUB.id, facility, opts());
     expect(result).toMatchObject({ status: "joined", userType: "facility" });
     const [row] = await rows();
     expect(row).toMatchObject({
@@ -163,16 +185,16 @@ describe(`joinWaitlist (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite
 
   it("works with the real coming-soon hubs (from the database, seeded from the content)", async () => {
     await seedContent(h.db);
-    const result = await joinWaitlist(h.db, "cervical-cancer", professional, { ...opts(), findHub: undefined });
+    const result = await join(h.db, "cervical-cancer", professional, { ...opts(), findHub: undefined });
     expect(result.status).toBe("joined");
   });
 
   it("states the hub's launch date from the hub's data while it is ahead; never a passed one", async () => {
     await seedContent(h.db);
-    const join = (input: Record<string, unknown>) =>
-      joinWaitlist(h.db, "mental-health", input, { ...opts(), findHub: undefined });
+    const joinMentalHealth = (input: Record<string, unknown>) =>
+      join(h.db, "mental-health", input, { ...opts(), findHub: undefined });
     // The seed's date (Q3 2025) has passed: the confirmation promises no date.
-    expect((await join(professional)).status).toBe("joined");
+    expect((await joinMentalHealth(professional)).status).toBe("joined");
     expect(mails[0].text).toContain("We will email you when the Mental Health hub opens.");
     expect(mails[0].text).not.toContain("planned for");
     // An administrator moves the launch to a quarter ahead: the next confirmations state it.
@@ -181,9 +203,9 @@ describe(`joinWaitlist (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite
       .update(hubs)
       .set({ launchDate: `${year}-Q2` })
       .where(eq(hubs.slug, "mental-health"));
-    expect((await join({ ...professional, email: "kofi@example.com" })).status).toBe("joined");
+    expect((await joinMentalHealth({ ...professional, email: "kofi@example.com" })).status).toBe("joined");
     expect(mails[1].text).toContain(`We will email you when the Mental Health hub opens (planned for Q2 ${year}).`);
-    expect((await join(facility)).status).toBe("joined");
+    expect((await joinMentalHealth(facility)).status).toBe("joined");
     expect(mails[2].text).toContain(
       `Our partnerships team will contact you about partnership opportunities before the hub opens (planned for Q2 ${year}).`,
     );
@@ -192,18 +214,17 @@ describe(`joinWaitlist (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite
       .update(hubs)
       .set({ launchDate: `${year}-03` })
       .where(eq(hubs.slug, "mental-health"));
-    expect((await join({ ...professional, email: "esi@example.com" })).status).toBe("joined");
+    expect((await joinMentalHealth({ ...professional, email: "esi@example.com" })).status).toBe("joined");
     expect(mails[3].text).toContain(`(planned for March ${year}).`);
   });
 
   it("refuses the same email for the same hub in another letter case ('Already on the waitlist!')", async () => {
-    expect((await joinWaitlist(h.db, HUB.id, professional, opts())).status).toBe("joined");
-    const again = await joinWaitlist(h.db, HUB.id, { ...professional, email: "ama.mensah@EXAMPLE.COM" }, opts());
+    expect((await join(h.db, HUB.id, professional, opts())).status).toBe("joined");
+    const again = await join(h.db, HUB.id, { ...professional, email: "ama.mensah@EXAMPLE.COM" }, opts());
     expect(again).toEqual({ status: "duplicate", userType: "professional" });
     expect(respond(again, professional)).toMatchObject({
       status: 409,
       body: {
-        status: "duplicate",
         toast: {
           title: "Already on the waitlist!",
           description: "You've already signed up for this hub. We'll notify you when it launches.",
@@ -211,7 +232,7 @@ describe(`joinWaitlist (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite
       },
     });
     // A facility form with the same address for the same hub is a duplicate too, with the facility wording.
-    const asFacility = await joinWaitlist(h.db, HUB.id, { ...facility, email: "AMA.MENSAH@example.com" }, opts());
+    const asFacility = await join(h.db, HUB.id, { ...facility, email: "AMA.MENSAH@example.com" }, opts());
     expect(respond(asFacility, facility).body.toast).toEqual({
       title: "Already on the waitlist!",
       description: "Your facility has already registered interest. We'll be in touch soon.",
@@ -220,13 +241,11 @@ describe(`joinWaitlist (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite
     expect(await rows()).toHaveLength(1);
     expect(mails).toHaveLength(1);
     // Another hub is another list.
-    expect((await joinWaitlist(h.db, OTHER_HUB.id, professional, opts())).status).toBe("joined");
+    expect((await join(h.db, OTHER_HUB.id, professional, opts())).status).toBe("joined");
   });
 
   it("lets exactly one of 20 simultaneous identical sign-ups in; the other 19 are told they are already on the list", async () => {
-    const results = await Promise.all(
-      Array.from({ length: 20 }, () => joinWaitlist(h.db, HUB.id, professional, opts())),
-    );
+    const results = await Promise.all(Array.from({ length: 20 }, () => join(h.db, HUB.id, professional, opts())));
     const responses = results.map((r) => respond(r, professional));
     expect(results.filter((r) => r.status === "joined")).toHaveLength(1);
     expect(responses.filter((r) => r.body.toast.title === "Already on the waitlist!")).toHaveLength(19);
@@ -236,12 +255,10 @@ describe(`joinWaitlist (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite
   });
 
   it("answers the spec's success toasts", async () => {
-    const pro = await joinWaitlist(h.db, HUB.id, professional, opts());
+    const pro = await join(h.db, HUB.id, professional, opts());
     expect(respond(pro, professional)).toEqual({
       status: 200,
       body: {
-        userType: "professional",
-        status: "success",
         toast: {
           title: "Welcome, Founding Member!",
           description: "You're on the waitlist. Check your email for confirmation.",
@@ -249,7 +266,7 @@ describe(`joinWaitlist (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite
         },
       },
     });
-    const fac = await joinWaitlist(h.db, HUB.id, facility, opts());
+    const fac = await join(h.db, HUB.id, facility, opts());
     expect(respond(fac, facility).body.toast).toEqual({
       title: "Partnership Interest Received!",
       description: "We'll contact you about partnership opportunities.",
@@ -274,20 +291,19 @@ describe(`joinWaitlist (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite
       {},
     ];
     for (const input of invalid) {
-      const result = await joinWaitlist(h.db, HUB.id, input, opts());
+      const result = await join(h.db, HUB.id, input, opts());
       expect(result.status, JSON.stringify(input).slice(0, 80)).toBe("invalid");
     }
     const badYears = { ...professional, yearsOfExperience: "abc" };
-    const yearsResult = await joinWaitlist(h.db, HUB.id, badYears, opts());
+    const yearsResult = await join(h.db, HUB.id, badYears, opts());
     expect(respond(yearsResult, badYears)).toMatchObject({
       status: 400,
       body: {
         toast: { title: "Validation Error", description: "Years of experience must be a whole number, 0 or more" },
         fieldErrors: { yearsOfExperience: "Years of experience must be a whole number, 0 or more" },
-        values: { yearsOfExperience: "abc", fullName: "Dr Ama Mensah" },
       },
     });
-    const unknown = await joinWaitlist(h.db, HUB.id, { userType: "x" }, opts());
+    const unknown = await join(h.db, HUB.id, { userType: "x" }, opts());
     expect(respond(unknown, {}).body.toast).toEqual({
       title: "Error",
       description: "Something went wrong. Please try again.",
@@ -297,11 +313,155 @@ describe(`joinWaitlist (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite
     expect(mails).toHaveLength(0);
   });
 
+  it("SMS consent (issue 26): ticked with a mobile number stores it in E.164 with the consent's date", async () => {
+    const now = new Date("2026-11-20T10:00:00Z");
+    const result = await join(
+      h.db,
+      HUB.id,
+      { ...professional, phone: "020 555 0147", smsConsent: "on" },
+      opts({ now }),
+    );
+    expect(result).toMatchObject({ status: "joined" });
+    const [row] = await rows();
+    expect(row).toMatchObject({ phone: "+233205550147", smsConsentAt: now, smsStoppedAt: null });
+  });
+
+  it("SMS consent: unticked keeps the phone as typed and records no consent", async () => {
+    await join(h.db, HUB.id, { ...facility, phone: "0302123456" }, opts());
+    const [row] = await rows();
+    expect(row).toMatchObject({ phone: "0302123456", smsConsentAt: null });
+  });
+
+  it("SMS consent: ticked without a number, or with one that cannot take an SMS, stores nothing and says why", async () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ ...professional, phone: "", smsConsent: "on" }, "Please enter your mobile number"],
+      [{ ...facility, phone: "   ", smsConsent: "on" }, "Please enter your mobile number"],
+      [{ ...professional, phone: "12345", smsConsent: "on" }, "Please enter a valid phone number"],
+      [{ ...facility, phone: "0302123456", smsConsent: "on" }, "Please enter a mobile number that can receive SMS"],
+    ];
+    for (const [input, message] of cases) {
+      const result = await join(h.db, HUB.id, input, opts());
+      expect(result).toMatchObject({ status: "invalid", fieldErrors: { phone: message }, message });
+    }
+    expect(await rows()).toHaveLength(0);
+    expect(mails).toHaveLength(0);
+  });
+
+  it("a patient or family member (issue 28): name, email, phone with SMS consent; stored as a patient", async () => {
+    const patient = { userType: "patient", fullName: "Efua Owusu", email: "efua@example.test", phone: "0245550160" };
+    const result = await join(h.db, HUB.id, { ...patient, smsConsent: "on" }, opts());
+    expect(result).toMatchObject({ status: "joined", userType: "patient" });
+    expect(respond(result, patient).body.toast).toMatchObject({ title: "You're on the waitlist!", variant: "success" });
+    const [row] = await rows();
+    expect(row).toMatchObject({
+      userType: "patient",
+      fullName: "Efua Owusu",
+      email: "efua@example.test",
+      phone: "+233245550160",
+      smsConsentAt: expect.any(Date),
+      facilityName: null,
+      professionalTitle: null,
+    });
+    expect(mails[0].subject).toBe("You're on the Test Kidney Care waitlist");
+    expect(mails[0].text).toContain("as a patient or family member");
+    expect(mails[0].text).not.toContain("Efua");
+    const again = await join(h.db, HUB.id, { ...patient, email: "EFUA@example.test" }, opts());
+    expect(again).toMatchObject({ status: "duplicate", userType: "patient" });
+    const missing = await join(h.db, HUB.id, { userType: "patient", email: "x@example.test" }, opts());
+    expect(missing).toMatchObject({ status: "invalid", fieldErrors: { fullName: "Name is required" } });
+    expect(await rows()).toHaveLength(1);
+  });
+
+  it("a patient with a mobile number alone (issue 28): stored in E.164 with consent, no email; duplicates by number", async () => {
+    const patient = {
+      userType: "patient",
+      fullName: "Kwesi Arthur",
+      email: "",
+      phone: "024 555 0161",
+      smsConsent: "on",
+    };
+    const result = await join(h.db, HUB.id, patient, opts());
+    expect(result).toMatchObject({ status: "joined", userType: "patient", byEmail: false });
+    expect(respond(result, patient).body.toast).toEqual({
+      title: "You're on the waitlist!",
+      description: "We'll send you an SMS when this hub opens.",
+      variant: "success",
+    });
+    const [row] = await rows();
+    expect(row).toMatchObject({ email: null, phone: "+233245550161", smsConsentAt: expect.any(Date) });
+    // No email to confirm to, and no SMS until the launch or an update (the consent is for those).
+    expect(mails).toHaveLength(0);
+    expect(await h.db.select().from(messages)).toHaveLength(0);
+
+    // The same number written another way is the same entry: answered as a duplicate email is.
+    const again = await join(h.db, HUB.id, { ...patient, phone: "+233 24 555 0161" }, opts());
+    expect(again).toEqual({ status: "duplicate", userType: "patient" });
+    expect(respond(again, patient)).toEqual({
+      status: 409,
+      body: {
+        toast: {
+          title: "Already on the waitlist!",
+          description: "You've already signed up for this hub. We'll notify you when it launches.",
+          variant: "default",
+        },
+        fieldErrors: undefined,
+      },
+    });
+    // Another hub is another list; with an email as well it is keyed by the email.
+    expect((await join(h.db, OTHER_HUB.id, patient, opts())).status).toBe("joined");
+    expect((await join(h.db, HUB.id, { ...patient, email: "kwesi@example.test" }, opts())).status).toBe("joined");
+    expect(await rows()).toHaveLength(3);
+  });
+
+  it("a patient's number alone needs SMS consent and a mobile number; nothing is stored otherwise", async () => {
+    const cases: Array<[Record<string, unknown>, Record<string, string>]> = [
+      [
+        { userType: "patient", fullName: "Kwesi", email: "", phone: "0245550161" },
+        { smsConsent: PATIENT_SMS_CONSENT_REQUIRED },
+      ],
+      [{ userType: "patient", fullName: "Kwesi", email: "", phone: "" }, { email: PATIENT_CONTACT_REQUIRED }],
+      [
+        { userType: "patient", fullName: "Kwesi", phone: "0302123456", smsConsent: "on" },
+        { phone: "Please enter a mobile number that can receive SMS" },
+      ],
+    ];
+    for (const [input, fieldErrors] of cases) {
+      const result = await join(h.db, HUB.id, input, opts());
+      expect(result).toMatchObject({ status: "invalid", fieldErrors });
+      expect(respond(result, input).status).toBe(400);
+    }
+    expect(await rows()).toHaveLength(0);
+  });
+
+  it("the database refuses an entry without an email unless it is a patient's consented phone (migration 0019)", async () => {
+    const base = { hubId: HUB.id, fullName: "X" };
+    const refused = [
+      { ...base, userType: "professional" as const, phone: "+233245550162", smsConsentAt: new Date() },
+      { ...base, userType: "patient" as const, phone: "+233245550162" },
+      { ...base, userType: "patient" as const, smsConsentAt: new Date() },
+    ];
+    for (const values of refused) {
+      await expect(h.db.insert(hubWaitlist).values(values)).rejects.toThrow();
+    }
+    const ok = { ...base, userType: "patient" as const, phone: "+233245550162", smsConsentAt: new Date() };
+    await h.db.insert(hubWaitlist).values(ok);
+    await expect(h.db.insert(hubWaitlist).values(ok)).rejects.toThrow();
+    expect(await rows()).toHaveLength(1);
+  });
+
+  it("20 simultaneous phone-only sign-ups with one number: exactly one gets in", async () => {
+    const patient = { userType: "patient", fullName: "Kwesi", phone: "0245550163", smsConsent: "on" };
+    const results = await Promise.all(Array.from({ length: 20 }, () => join(h.db, HUB.id, patient, opts())));
+    expect(results.filter((r) => r.status === "joined")).toHaveLength(1);
+    expect(results.filter((r) => r.status === "duplicate")).toHaveLength(19);
+    expect(await rows()).toHaveLength(1);
+  });
+
   it("accepts sign-ups only for coming-soon hubs", async () => {
     for (const hubId of ["no-such-hub", LIVE_HUB.id, "", "../etc"]) {
-      expect(await joinWaitlist(h.db, hubId, professional, opts())).toEqual({ status: "hub-not-found" });
+      expect(await join(h.db, hubId, professional, opts())).toEqual({ status: "hub-not-found" });
     }
-    expect(await joinWaitlist(h.db, "breast-cancer-care", professional, { ...opts(), findHub: undefined })).toEqual({
+    expect(await join(h.db, "breast-cancer-care", professional, { ...opts(), findHub: undefined })).toEqual({
       status: "hub-not-found",
     });
     expect(await rows()).toHaveLength(0);
@@ -312,9 +472,7 @@ describe(`joinWaitlist (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite
     const ip = "198.51.100.7";
     const results = [];
     for (let i = 0; i < 11; i++) {
-      results.push(
-        await joinWaitlist(h.db, HUB.id, { ...professional, email: `doc${i}@example.com` }, opts({ ip, now })),
-      );
+      results.push(await join(h.db, HUB.id, { ...professional, email: `doc${i}@example.com` }, opts({ ip, now })));
     }
     expect(results.slice(0, 10).every((r) => r.status === "joined")).toBe(true);
     expect(results[10]).toEqual({
@@ -328,34 +486,38 @@ describe(`joinWaitlist (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite
     });
     expect(await rows()).toHaveLength(10);
     // Another address is not affected; the next minute starts afresh.
-    expect((await joinWaitlist(h.db, HUB.id, { ...professional, email: "x@example.com" }, opts({ now }))).status).toBe(
+    expect((await join(h.db, HUB.id, { ...professional, email: "x@example.com" }, opts({ now }))).status).toBe(
       "joined",
     );
     const later = new Date("2026-03-02T09:01:00Z");
     expect(
-      (await joinWaitlist(h.db, HUB.id, { ...professional, email: "y@example.com" }, opts({ ip, now: later }))).status,
+      (await join(h.db, HUB.id, { ...professional, email: "y@example.com" }, opts({ ip, now: later }))).status,
     ).toBe("joined");
   });
 
-  it("keeps the entry when the confirmation email cannot be sent", async () => {
-    const result = await joinWaitlist(
-      h.db,
-      HUB.id,
-      professional,
-      opts({
-        send: async () => {
-          throw new Error("smtp down");
-        },
+  it("queues the confirmation in the entry's transaction: a sign-up rolled back leaves neither", async () => {
+    await expect(
+      h.db.transaction(async (tx) => {
+        expect((await joinWaitlist(tx, HUB.id, professional, opts())).status).toBe("joined");
+        throw new Error("the request failed after the sign-up");
       }),
-    );
-    expect(result.status).toBe("joined");
+    ).rejects.toThrow("the request failed");
+    expect(await rows()).toHaveLength(0);
+    expect(await queuedMails()).toHaveLength(0);
+    expect((await join(h.db, HUB.id, professional, opts())).status).toBe("joined");
     expect(await rows()).toHaveLength(1);
+    const [queued] = await h.db.select().from(messages);
+    expect(queued).toMatchObject({ channel: "email", event: "waitlist.joined", status: "queued" });
+    const jobs = await h.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from pgboss.job where name = 'send-message' and data->>'messageId' = ${queued!.id}`,
+    );
+    expect(jobs.rows[0]!.n).toBe(1);
   });
 });
 
 describe("removal link", () => {
   it("removes the entry once; the same link then no longer works", async () => {
-    await joinWaitlist(h.db, HUB.id, professional, opts());
+    await join(h.db, HUB.id, professional, opts());
     const token = removalToken(mails[0]);
     expect(await checkRemovalToken(h.db, HUB.id, token)).toEqual({
       status: "valid",
@@ -371,11 +533,11 @@ describe("removal link", () => {
     expect(await removeFromWaitlist(h.db, token)).toEqual({ status: "invalid" });
     expect(await checkRemovalToken(h.db, HUB.id, token)).toEqual({ status: "invalid" });
     // The address may join again afterwards.
-    expect((await joinWaitlist(h.db, HUB.id, professional, opts())).status).toBe("joined");
+    expect((await join(h.db, HUB.id, professional, opts())).status).toBe("joined");
   });
 
   it("refuses tampered tokens and tokens for another hub, and removes nothing", async () => {
-    await joinWaitlist(h.db, HUB.id, professional, opts());
+    await join(h.db, HUB.id, professional, opts());
     const token = removalToken(mails[0]);
     const [id, mac] = token.split(".");
     const [row] = await rows();

@@ -1,30 +1,20 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Hub } from "~/content/hubs";
 import { SITE } from "~/content/site";
 import type { Db } from "~/db/client.server";
 import { hubWaitlist } from "~/db/schema";
-import { type Mail, sendMail } from "~/email/send.server";
+import type { Mail } from "~/email/send.server";
 import { env } from "~/env.server";
-import { findHub as findHubInDb } from "~/features/hubs/hubs.server";
+import { findHub as findHubInDb } from "~/features/hubs/public.server";
+import { queueEmail } from "~/features/messaging/public.server";
 import { logger } from "~/lib/logger.server";
+import { parsePhone } from "~/lib/phone";
 import { hitRateLimit, tooManyAttemptsMessage } from "~/lib/rate-limit.server";
+import { refuse } from "~/lib/refusal";
 import { signRemovalToken, verifyRemovalToken } from "./removal-token.server";
 import { asWaitlistHub } from "./waitlist-hubs";
-import {
-  duplicateNotice,
-  errorNotice,
-  GENERIC_ERROR,
-  joinedNotice,
-  validationNotice,
-  type WaitlistActionData,
-} from "./waitlist-messages";
-import {
-  type FieldErrors,
-  keptValues,
-  parseWaitlistSubmission,
-  type UserType,
-  type WaitlistSubmission,
-} from "./waitlist-schema";
+import { duplicateNotice, GENERIC_ERROR } from "./waitlist-messages";
+import { type FieldErrors, parseWaitlistSubmission, type UserType, type WaitlistSubmission } from "./waitlist-schema";
 
 /** 10 sign-ups a minute per IP (100 times more in the e2e server, which posts from one address). */
 export function waitlistRateLimit() {
@@ -33,7 +23,7 @@ export function waitlistRateLimit() {
 }
 
 export type JoinWaitlistResult =
-  | { status: "joined"; userType: UserType; entryId: string }
+  | { status: "joined"; userType: UserType; entryId: string; byEmail: boolean }
   | { status: "duplicate"; userType: UserType }
   | { status: "invalid"; userType: UserType | null; fieldErrors: FieldErrors; message: string }
   | { status: "rate-limited"; userType: UserType; message: string }
@@ -44,8 +34,6 @@ export type JoinWaitlistOptions = {
   ip: string;
   /** Hub lookup (tests pass their own hubs). */
   findHub?: (id: string) => Hub | undefined | Promise<Hub | undefined>;
-  /** Mail transport (tests collect the messages). */
-  send?: (mail: Mail) => Promise<void>;
   now?: Date;
 };
 
@@ -61,7 +49,7 @@ function sqlState(error: unknown): string | undefined {
  * waitlist. `input` is the posted form. Validates with the form's schema (nothing is stored
  * from an invalid input), rate limits per IP, and relies on the unique index on
  * (hub_id, lower(email)) so that two simultaneous identical sign-ups cannot both get in.
- * Sends a confirmation email with a signed removal link.
+ * The confirmation email (with a signed removal link) is queued in the entry's transaction.
  */
 export async function joinWaitlist(
   db: Db,
@@ -78,6 +66,15 @@ export async function joinWaitlist(
   }
   const { submission } = parsed;
   const { userType } = submission;
+  // SMS consent (issue 26): only to a number that can receive one, stored in E.164.
+  let smsPhone: string | null = null;
+  if (submission.data.smsConsent) {
+    const phone = parsePhone(submission.data.phone ?? "", { mobile: true });
+    if (!phone.ok)
+      return { status: "invalid", userType, fieldErrors: { phone: phone.message }, message: phone.message };
+    smsPhone = phone.e164;
+  }
+  const now = options.now ?? new Date();
 
   try {
     const limit = await hitRateLimit(db, `waitlist:ip:${options.ip}`, waitlistRateLimit(), options.now);
@@ -91,65 +88,66 @@ export async function joinWaitlist(
 
   let entryId: string;
   try {
-    const [row] = await db.insert(hubWaitlist).values(toRow(hub.id, submission)).returning({ id: hubWaitlist.id });
-    entryId = row.id;
+    // The entry and its confirmation (a messages row and its job) are one transaction (a savepoint
+    // when the caller's idempotency transaction is open): both or neither.
+    entryId = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(hubWaitlist)
+        .values(toRow(hub.id, submission, smsPhone, now))
+        .returning({ id: hubWaitlist.id });
+      // A patient who gave only a mobile number (issue 28) gets no confirmation: the page is the
+      // receipt, and their consent is to the launch and update SMS only.
+      if (submission.data.email !== null) {
+        const config = env();
+        const token = signRemovalToken(row!.id, config.AUTH_SECRET);
+        const removeUrl = `${config.APP_URL}/hub/${encodeURIComponent(hub.id)}/leave?token=${token}`;
+        await queueEmail(tx, confirmationMail(hub, submission, removeUrl, `${config.APP_URL}/hub/${hub.id}`), {
+          event: "waitlist.joined",
+        });
+      }
+      return row!.id;
+    });
   } catch (error) {
     if (sqlState(error) === "23505") return { status: "duplicate", userType };
     logger.error({ err: error, hubId: hub.id }, "waitlist sign-up failed");
     return { status: "error", userType, message: GENERIC_ERROR };
   }
-
-  // The entry stands even if the mail cannot be sent now; the failure is logged.
-  try {
-    const config = env();
-    const token = signRemovalToken(entryId, config.AUTH_SECRET);
-    const removeUrl = `${config.APP_URL}/hub/${encodeURIComponent(hub.id)}/leave?token=${token}`;
-    await (options.send ?? sendMail)(confirmationMail(hub, submission, removeUrl, `${config.APP_URL}/hub/${hub.id}`));
-  } catch (error) {
-    logger.error({ err: error, hubId: hub.id }, "waitlist confirmation email failed");
-  }
-  return { status: "joined", userType, entryId };
+  return { status: "joined", userType, entryId, byEmail: submission.data.email !== null };
 }
 
-/** The hub page's answer to a sign-up (the toast of spec section 8, field errors, kept values) and its HTTP status. */
-export function waitlistResponse(
-  result: Exclude<JoinWaitlistResult, { status: "hub-not-found" }>,
-  input: Record<string, unknown>,
-): { body: WaitlistActionData; status: number } {
-  const values = result.userType ? keptValues(input, result.userType) : undefined;
+/**
+ * A sign-up's outcome on the form path (issue 25): the joined entry, or a thrown refusal whose
+ * status and message give the spec's toast (`refusedNotice`): a duplicate 409, a refused value 400
+ * (with its field), a rate limit 429, a failure 503 ("Something went wrong. Please try again.").
+ */
+export function joinedOrRefuse(result: JoinWaitlistResult): Extract<JoinWaitlistResult, { status: "joined" }> {
   switch (result.status) {
     case "joined":
-      return {
-        status: 200,
-        body: { userType: result.userType, status: "success", toast: joinedNotice(result.userType) },
-      };
+      return result;
     case "duplicate":
-      return {
-        status: 409,
-        body: { userType: result.userType, status: "duplicate", toast: duplicateNotice(result.userType), values },
-      };
+      return refuse(409, duplicateNotice(result.userType).description);
     case "invalid":
-      return {
-        status: 400,
-        body: {
-          userType: result.userType,
-          status: "invalid",
-          toast: result.userType ? validationNotice(result.message) : errorNotice(),
-          fieldErrors: result.fieldErrors,
-          values,
-        },
-      };
+      return refuse(400, result.message, result.fieldErrors);
     case "rate-limited":
-      return {
-        status: 429,
-        body: { userType: result.userType, status: "error", toast: errorNotice(result.message), values },
-      };
+      return refuse(429, result.message);
     case "error":
-      return { status: 500, body: { userType: result.userType, status: "error", toast: errorNotice(), values } };
+      return refuse(503, result.message);
+    case "hub-not-found":
+      return refuse(404, "Hub Not Found");
   }
 }
 
-function toRow(hubId: string, submission: WaitlistSubmission): typeof hubWaitlist.$inferInsert {
+/**
+ * The entry's row. With SMS consent the phone is the parsed E.164 number and the consent's date is
+ * kept (Ghana's Data Protection Act 2012); without it the phone is kept as typed and no SMS is sent.
+ */
+function toRow(
+  hubId: string,
+  submission: WaitlistSubmission,
+  smsPhone: string | null,
+  now: Date,
+): typeof hubWaitlist.$inferInsert {
+  const sms = smsPhone ? { phone: smsPhone, smsConsentAt: now } : { phone: submission.data.phone };
   if (submission.userType === "professional") {
     const d = submission.data;
     return {
@@ -161,9 +159,13 @@ function toRow(hubId: string, submission: WaitlistSubmission): typeof hubWaitlis
       specialty: d.specialty,
       yearsOfExperience: d.yearsOfExperience,
       country: d.country,
-      phone: d.phone,
+      ...sms,
       message: d.message,
     };
+  }
+  if (submission.userType === "patient") {
+    const d = submission.data;
+    return { hubId, userType: "patient", email: d.email, fullName: d.fullName, ...sms };
   }
   const d = submission.data;
   return {
@@ -175,7 +177,7 @@ function toRow(hubId: string, submission: WaitlistSubmission): typeof hubWaitlis
     facilityName: d.facilityName,
     facilityType: d.facilityType,
     country: d.country,
-    phone: d.phone,
+    ...sms,
     message: d.message,
   };
 }
@@ -211,6 +213,23 @@ export function confirmationMail(hub: Hub, submission: WaitlistSubmission, remov
       ].join("\n"),
     };
   }
+  if (submission.userType === "patient") {
+    return {
+      to: submission.data.email ?? [],
+      subject: `You're on the ${hub.title} waitlist`,
+      text: [
+        "Hello,",
+        "",
+        `Thank you for joining the ${hub.title} hub waitlist as a patient or family member.`,
+        "",
+        "What happens next:",
+        `- We will email you when the ${hub.title} hub opens${when}, with how to find care through it.`,
+        "- There is nothing else you need to do now.",
+        "",
+        ...footer,
+      ].join("\n"),
+    };
+  }
   const d = submission.data;
   return {
     to: d.email,
@@ -230,6 +249,9 @@ export function confirmationMail(hub: Hub, submission: WaitlistSubmission, remov
   };
 }
 
+/** How an entry is named on the removal page: its email, or the number of a phone-only entry (issue 28). */
+const contactOf = sql<string>`coalesce(${hubWaitlist.email}, ${hubWaitlist.phone}, '')`;
+
 export type RemovalCheck = { status: "valid"; hubId: string; email: string } | { status: "invalid" };
 
 /** Whether a removal link still works (for the confirmation page). Never throws on bad tokens. */
@@ -237,7 +259,7 @@ export async function checkRemovalToken(db: Db, hubId: string, token: unknown): 
   const entryId = verifyRemovalToken(token, env().AUTH_SECRET);
   if (!entryId) return { status: "invalid" };
   const [row] = await db
-    .select({ hubId: hubWaitlist.hubId, email: hubWaitlist.email })
+    .select({ hubId: hubWaitlist.hubId, email: contactOf })
     .from(hubWaitlist)
     .where(and(eq(hubWaitlist.id, entryId), eq(hubWaitlist.hubId, hubId)));
   return row ? { status: "valid", ...row } : { status: "invalid" };
@@ -255,6 +277,6 @@ export async function removeFromWaitlist(db: Db, token: unknown, hubId?: string)
   const [row] = await db
     .delete(hubWaitlist)
     .where(hubId ? and(eq(hubWaitlist.id, entryId), eq(hubWaitlist.hubId, hubId)) : eq(hubWaitlist.id, entryId))
-    .returning({ hubId: hubWaitlist.hubId, email: hubWaitlist.email });
+    .returning({ hubId: hubWaitlist.hubId, email: contactOf });
   return row ? { status: "removed", ...row } : { status: "invalid" };
 }

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { SITE } from "~/content/site";
-import { pageMeta } from "~/lib/seo";
-import type { RouteHandle } from "~/root";
+import type { RouteHandle } from "~/lib/route-handle";
+import { pageMeta } from "~/shell/seo";
 import type { Route } from "./+types/email-confirmed";
 
 /** A content page (no JavaScript, the same for everyone): where a confirmed verification link lands. */

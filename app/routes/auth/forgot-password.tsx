@@ -1,13 +1,12 @@
-import { data } from "react-router";
-import { fieldErrorsOf, parseSubmission } from "~/components/forms/schema-form";
 import { SITE } from "~/content/site";
-import { db } from "~/db/database.server";
+import { dbOf } from "~/db/context.server";
 import { forgotPasswordAction } from "~/features/accounts/account-actions.server";
 import type { ForgotPasswordAnswer } from "~/features/accounts/action-data";
 import { ForgotPasswordForm } from "~/features/accounts/components/forgot-password-form";
 import { forgotPasswordSchema, INVALID_EMAIL_TOAST } from "~/features/accounts/forgot-password-schema";
+import { formAction } from "~/lib/form-action.server";
 import { requestInfo } from "~/lib/request-context.server";
-import { pageMeta } from "~/lib/seo";
+import { pageMeta } from "~/shell/seo";
 import type { Route } from "./+types/forgot-password";
 import { postedForm } from "./posted-form.server";
 
@@ -17,33 +16,20 @@ export const meta: Route.MetaFunction = (args) =>
     description: `Request a link to set a new password for your ${SITE.name} account.`,
   });
 
-/** The form's schema first (the one the browser ran), then the domain adapter, which checks again. */
+/**
+ * The one form path (issue 25): the form's schema (the one the browser ran; refused: "Invalid
+ * Email"), then the domain call, which throws its refusals ("Password Reset Failed"; 429 for a rate limit).
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await postedForm(request);
-  const submission = parseSubmission(form, forgotPasswordSchema);
-  if (submission.status !== "success") {
-    return data<ForgotPasswordAnswer>(
-      { status: "invalid", result: submission.reply(), toast: INVALID_EMAIL_TOAST },
-      { status: 400 },
-    );
-  }
-  const answer = await forgotPasswordAction(await db(), form, { ip: requestInfo(context).ip, request });
-  const body = answer.body;
-  if (body.status === "sent") {
-    return data<ForgotPasswordAnswer>({
-      status: "sent",
-      email: body.email,
-      result: submission.reply({ resetForm: true }),
-    });
-  }
-  return data<ForgotPasswordAnswer>(
-    {
-      status: body.status,
-      result: submission.reply({ fieldErrors: fieldErrorsOf(body.fieldErrors) }),
-      toast: body.toast,
-    },
-    { status: answer.status },
-  );
+  return formAction(form, {
+    schema: forgotPasswordSchema,
+    run: ({ email }) => forgotPasswordAction(dbOf(context), email, { ip: requestInfo(context).ip, request }),
+    done: ({ email }) => ({ status: "sent" as const, email }),
+    refused: (description, _messages, _status, refusal) =>
+      refusal ? { title: "Password Reset Failed", description, variant: "destructive" } : INVALID_EMAIL_TOAST,
+    extra: {} as Omit<ForgotPasswordAnswer, "result" | "toast" | "ok">,
+  });
 }
 
 export default function ForgotPasswordPage({ actionData }: Route.ComponentProps) {

@@ -2,7 +2,7 @@ import { formText } from "~/lib/form-text";
 
 /**
  * The posted form of an account page, its text values as the domain functions read them
- * (form-errors.ts `readFields`: U+0000 dropped), so the schema the route runs first and the
+ * (lib/form-fields.ts `readFields`: U+0000 dropped), so the schema the route runs first and the
  * domain function's own check judge the same values. A body that is not a form is an empty form.
  */
 export async function postedForm(request: Request): Promise<FormData> {

@@ -2,12 +2,13 @@ import { useCallback } from "react";
 import { data, useNavigate } from "react-router";
 import { fieldErrorsOf, parseSubmission } from "~/components/forms/schema-form";
 import { SITE } from "~/content/site";
-import { db } from "~/db/database.server";
-import { recoveryAction } from "~/features/accounts/account-actions.server";
+import { dbOf } from "~/db/context.server";
+import { resetPasswordAction } from "~/features/accounts/account-actions.server";
+import { resetLinkUser } from "~/features/accounts/accounts.server";
 import { type RecoveryAnswer, SECRET_FIELDS } from "~/features/accounts/action-data";
 import { newPasswordToast, RecoveryFlow } from "~/features/accounts/components/recovery-flow";
-import { newPasswordSchema } from "~/features/accounts/new-password-schema";
-import { pageMeta } from "~/lib/seo";
+import { newPasswordSchema, PASSWORD_UPDATED } from "~/features/accounts/new-password-schema";
+import { pageMeta } from "~/shell/seo";
 import type { Route } from "./+types/reset-password";
 import { postedForm } from "./posted-form.server";
 
@@ -21,15 +22,19 @@ export const meta: Route.MetaFunction = (args) =>
 /**
  * The reset link's two requests (its tokens travel in the address fragment, which the page reads
  * in the browser): "validate" (is the link still good?) and "update" (the new password, checked
- * by its schema, then the domain adapter checks the password and the link again, sets it, and
- * signs this browser out).
+ * by its schema, then the domain checks the password and the link again, sets it, and signs this
+ * browser out). Not on formAction: an invalid link is its own screen without a toast, and the
+ * success carries the sign-out's cookies.
  */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await postedForm(request);
-  const database = await db();
+  const database = dbOf(context);
+  const tokens = {
+    accessToken: String(form.get("access_token") ?? ""),
+    refreshToken: String(form.get("refresh_token") ?? ""),
+  };
   if (form.get("intent") === "validate") {
-    const { body, status } = await recoveryAction(database, form, request);
-    return data<RecoveryAnswer>({ intent: "validate", valid: body.intent === "validate" && body.valid }, { status });
+    return data<RecoveryAnswer>({ intent: "validate", valid: (await resetLinkUser(database, tokens)) !== null });
   }
   const submission = parseSubmission(form, newPasswordSchema);
   if (submission.status !== "success") {
@@ -44,22 +49,32 @@ export async function action({ request }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  const answer = await recoveryAction(database, form, request);
-  const body = answer.body;
-  if (body.intent === "validate") return data<RecoveryAnswer>(body, { status: answer.status });
-  const result =
-    body.status === "failed"
-      ? submission.reply({ fieldErrors: fieldErrorsOf(body.fieldErrors), hideFields: SECRET_FIELDS })
-      : submission.reply({ resetForm: true });
+  const outcome = await resetPasswordAction(database, tokens, submission.value.password, request);
+  if (outcome.status === "updated") {
+    return data<RecoveryAnswer>(
+      {
+        intent: "update",
+        status: "updated",
+        result: submission.reply({ resetForm: true }),
+        toast: { ...PASSWORD_UPDATED, variant: "success" },
+      },
+      { headers: outcome.headers },
+    );
+  }
+  if (outcome.status === "invalid") {
+    return data<RecoveryAnswer>(
+      { intent: "update", status: "invalid", result: submission.reply({ resetForm: true }) },
+      { status: 400 },
+    );
+  }
   return data<RecoveryAnswer>(
     {
       intent: "update",
-      status: body.status,
-      result,
-      toast:
-        body.status === "updated" ? { ...body.toast, variant: "success" } : "toast" in body ? body.toast : undefined,
+      status: "failed",
+      result: submission.reply({ fieldErrors: fieldErrorsOf(outcome.fieldErrors), hideFields: SECRET_FIELDS }),
+      toast: { title: "Password Update Failed", description: outcome.message, variant: "destructive" },
     },
-    { status: answer.status, headers: answer.headers },
+    { status: 400 },
   );
 }
 

@@ -1,45 +1,74 @@
-import { useEffect } from "react";
-import { data, isRouteErrorResponse, Link, Outlet, useLocation } from "react-router";
-import { summarise } from "~/auth/actor";
-import { actorHeaders, getActor } from "~/auth/actor.server";
+import { type ReactNode, useEffect } from "react";
+import { isRouteErrorResponse, Link, Outlet, useLocation } from "react-router";
+import { type ActorSummary, summarise } from "~/auth/actor";
+import { GATE_TITLES, GateScreen, refusedGateOf } from "~/auth/components/gate-screens";
+import { actorOf } from "~/auth/context.server";
 import { AppNav } from "~/components/layout/app-nav";
-import { SiteHeader } from "~/components/layout/site-header";
-import { db } from "~/db/database.server";
 import { isRecoveryAddress } from "~/features/accounts/recovery-link";
-import type { RouteHandle } from "~/root";
+import { useDraftsGoWithSignOut } from "~/lib/drafts";
+import type { RouteHandle } from "~/lib/route-handle";
+import { pageMeta } from "~/shell/seo";
+import { SiteHeader } from "~/shell/site-header";
 import type { Route } from "./+types/layout";
 
 /** The signed-in app links the stylesheet: its people come back every day, and the browser keeps the file. */
 export const handle: RouteHandle = { stylesheet: "linked" };
 
 /** The dashboards' frame: who is signed in (once per request, shared with the pages' loaders). */
-export async function loader({ request }: Route.LoaderArgs) {
-  const database = await db();
-  const actor = await getActor(database, request);
-  return data({ user: summarise(actor) }, { headers: await actorHeaders(database, request) });
+export async function loader({ context }: Route.LoaderArgs) {
+  return { user: summarise(await actorOf(context)) };
 }
 
-export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
+/** A gate screen (the page's gated layout refused the visitor) is titled by its heading. */
+export const meta: Route.MetaFunction = (args) => {
+  const gate = refusedGateOf(args.error);
+  return gate
+    ? pageMeta(args, { title: GATE_TITLES[gate.kind], description: GATE_TITLES[gate.kind], noindex: true })
+    : [];
+};
+
+/** The header, the app's navigation for an approved account, and the page. */
+function Frame({ user, children }: { user: ActorSummary; children: ReactNode }) {
   // A signed-in visitor of a password-reset link is sent here with the link's fragment kept:
   // recovery wins over the dashboard (spec section 2).
   useEffect(() => {
     if (isRecoveryAddress(window.location)) window.location.replace(`/reset-password${window.location.hash}`);
   }, []);
+  // The drafts this device keeps (a referral, a message: patient data) go when the person signs out (issue 29).
+  useDraftsGoWithSignOut();
   return (
     <>
-      <SiteHeader user={loaderData.user} />
-      {loaderData.user?.approved ? <AppNav user={loaderData.user} /> : null}
-      <Outlet />
+      <SiteHeader user={user} />
+      {user?.approved ? <AppNav user={user} /> : null}
+      {children}
     </>
   );
 }
 
+export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <Frame user={loaderData.user}>
+      <Outlet />
+    </Frame>
+  );
+}
+
 /**
- * A dashboard whose data could not be loaded: the spec's "Error Loading Referrals" with the
- * server's message for an expected refusal, a general one otherwise (details go to the log).
+ * A page's gated layout refused the visitor (`allowedActor` in its loader): the gate screen, with
+ * the gate's status, in the signed-in frame. A dashboard whose data could not be loaded: the
+ * spec's "Error Loading Referrals" with the server's message for an expected refusal, a general
+ * one otherwise (details go to the log).
  */
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
   const { pathname, search } = useLocation();
+  const gate = refusedGateOf(error);
+  if (gate) {
+    return (
+      <Frame user={loaderData?.user ?? null}>
+        <GateScreen gate={gate} />
+      </Frame>
+    );
+  }
   const message =
     isRouteErrorResponse(error) && error.status < 500 && typeof error.data === "string" && error.data
       ? error.data

@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { getActor } from "~/auth/actor.server";
-import { db } from "~/db/database.server";
+import { actorOf } from "~/auth/context.server";
+import { dbOf } from "~/db/context.server";
 import { paymentsCsv, referralFiltersFrom, referralsCsv, usersCsv } from "~/features/exports/exports.server";
 import { csvHeaders } from "~/lib/csv.server";
 import type { Route } from "./+types/csv";
@@ -11,9 +11,9 @@ import type { Route } from "./+types/csv";
  * (`status=pending|paid`) and /exports/users.csv. Each domain function checks the actor (401/403)
  * and audits the download before the first byte.
  */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const database = await db();
-  const actor = await getActor(database, request);
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const database = dbOf(context);
+  const actor = await actorOf(context);
   const search = new URL(request.url).searchParams;
   const file =
     params.file === "referrals.csv"

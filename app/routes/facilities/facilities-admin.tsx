@@ -1,15 +1,14 @@
 import { Form, Link } from "react-router";
 import { DashboardShell } from "~/auth/components/dashboard-shell";
-import { GateScreen } from "~/auth/components/gate-screens";
-import { loadGated } from "~/auth/gate-loader.server";
+import { allowedActor } from "~/auth/context.server";
 import { Pagination } from "~/components/ui/pagination";
 import { Cell, Row, Table } from "~/components/ui/table";
-import { db } from "~/db/database.server";
+import { dbOf } from "~/db/context.server";
 import { countOpenReports, listFacilitiesForAdmin } from "~/features/facilities/facility-admin.server";
 import { formatCalendarDate } from "~/features/facilities/facility-format";
 import { typeLabel } from "~/features/facilities/facility-options";
 import { pageFrom } from "~/lib/paging";
-import { pageMeta } from "~/lib/seo";
+import { pageMeta } from "~/shell/seo";
 import type { Route } from "./+types/facilities-admin";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -22,98 +21,93 @@ const STATUSES = [
 ] as const;
 
 /** Every facility, active or not, searchable and paged, with its open reports (system administrators). */
-export async function loader({ request }: Route.LoaderArgs) {
-  const database = await db();
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const actor = await allowedActor(context);
+  const db = dbOf(context);
   const params = new URL(request.url).searchParams;
-  const status = params.get("status");
+  const requested = params.get("status");
+  const status = requested === "active" || requested === "inactive" ? requested : null;
   const q = params.get("q") ?? "";
-  return loadGated(database, request, "system-admin", async (actor) => ({
+  const page = {
     q,
-    status: status === "active" || status === "inactive" ? status : null,
-    facilities: await listFacilitiesForAdmin(database, actor, {
-      page: pageFrom(params.get("page")),
-      q,
-      status: status === "active" || status === "inactive" ? status : null,
-    }),
-    openReports: await countOpenReports(database, actor),
-  }));
+    status,
+    facilities: await listFacilitiesForAdmin(db, actor, { page: pageFrom(params.get("page")), q, status }),
+    openReports: await countOpenReports(db, actor),
+  };
+  return { actor, page };
 }
 
 export default function FacilitiesAdmin({ loaderData }: Route.ComponentProps) {
-  const { gate, data: page } = loaderData;
+  const { actor, page } = loaderData;
   return (
-    <GateScreen gate={gate}>
-      {gate.kind === "allowed" && page ? (
-        <DashboardShell title="Facilities" actor={gate.actor}>
-          <div className="mb-6 flex flex-wrap items-center gap-3">
-            <Link to="/dashboard/system-admin/facilities/new" className="btn-primary">
-              Add facility
-            </Link>
-            <Link to="/dashboard/facility-reports" className="btn-secondary">
-              Reports of wrong information ({page.openReports})
-            </Link>
-          </div>
-          <Form method="get" className="mb-4 flex flex-wrap items-end gap-3" role="search">
-            <div>
-              <label htmlFor="facility-admin-q" className="field-label">
-                Search
-              </label>
-              <input
-                id="facility-admin-q"
-                name="q"
-                type="search"
-                defaultValue={page.q}
-                maxLength={100}
-                className="field-input"
-                placeholder="Name, location or description"
-              />
-            </div>
-            <div>
-              <label htmlFor="facility-admin-status" className="field-label">
-                Status
-              </label>
-              <select id="facility-admin-status" name="status" defaultValue={page.status ?? ""} className="field-input">
-                {STATUSES.map((s) => (
-                  <option key={s.value} value={s.value}>
-                    {s.label}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <button type="submit" className="btn-secondary">
-              Filter
-            </button>
-          </Form>
-          <Table
-            caption="Facilities"
-            headers={["Name", "Type", "Location", "Status", "Licence", "Reports", ""]}
-            empty={page.q ? `No facilities match "${page.q}".` : "No facilities yet."}
-            rowCount={page.facilities.rows.length}
-            stacked
-          >
-            {page.facilities.rows.map((f) => (
-              <Row key={f.id} stacked>
-                <Cell label="Name" className="font-semibold">
-                  {f.name}
-                </Cell>
-                <Cell label="Type">{typeLabel(f.type)}</Cell>
-                <Cell label="Location">{f.location}</Cell>
-                <Cell label="Status">{f.isActive ? "Active" : "Deactivated"}</Cell>
-                <Cell label="Licence">
-                  {f.licenceVerifiedOn ? `Verified ${formatCalendarDate(f.licenceVerifiedOn)}` : "Not verified"}
-                </Cell>
-                <Cell label="Reports">{f.openReports}</Cell>
-                <Cell label="">
-                  <Link to={`/dashboard/facilities/${f.id}`} className="font-semibold text-brand-700 underline">
-                    Edit<span className="sr-only"> {f.name}</span>
-                  </Link>
-                </Cell>
-              </Row>
+    <DashboardShell title="Facilities" actor={actor}>
+      <div className="mb-6 flex flex-wrap items-center gap-3">
+        <Link to="/dashboard/system-admin/facilities/new" className="btn-primary">
+          Add facility
+        </Link>
+        <Link to="/dashboard/facility-reports" className="btn-secondary">
+          Reports of wrong information ({page.openReports})
+        </Link>
+      </div>
+      <Form method="get" className="mb-4 flex flex-wrap items-end gap-3" role="search">
+        <div>
+          <label htmlFor="facility-admin-q" className="field-label">
+            Search
+          </label>
+          <input
+            id="facility-admin-q"
+            name="q"
+            type="search"
+            defaultValue={page.q}
+            maxLength={100}
+            className="field-input"
+            placeholder="Name, location or description"
+          />
+        </div>
+        <div>
+          <label htmlFor="facility-admin-status" className="field-label">
+            Status
+          </label>
+          <select id="facility-admin-status" name="status" defaultValue={page.status ?? ""} className="field-input">
+            {STATUSES.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
             ))}
-          </Table>
-          <Pagination page={page.facilities.page} hasNext={page.facilities.hasNext} label="Facilities pages" />
-        </DashboardShell>
-      ) : null}
-    </GateScreen>
+          </select>
+        </div>
+        <button type="submit" className="btn-secondary">
+          Filter
+        </button>
+      </Form>
+      <Table
+        caption="Facilities"
+        headers={["Name", "Type", "Location", "Status", "Licence", "Reports", ""]}
+        empty={page.q ? `No facilities match "${page.q}".` : "No facilities yet."}
+        rowCount={page.facilities.rows.length}
+        stacked
+      >
+        {page.facilities.rows.map((f) => (
+          <Row key={f.id} stacked>
+            <Cell label="Name" className="font-semibold">
+              {f.name}
+            </Cell>
+            <Cell label="Type">{typeLabel(f.type)}</Cell>
+            <Cell label="Location">{f.location}</Cell>
+            <Cell label="Status">{f.isActive ? "Active" : "Deactivated"}</Cell>
+            <Cell label="Licence">
+              {f.licenceVerifiedOn ? `Verified ${formatCalendarDate(f.licenceVerifiedOn)}` : "Not verified"}
+            </Cell>
+            <Cell label="Reports">{f.openReports}</Cell>
+            <Cell label="">
+              <Link to={`/dashboard/facilities/${f.id}`} className="font-semibold text-brand-700 underline">
+                Edit<span className="sr-only"> {f.name}</span>
+              </Link>
+            </Cell>
+          </Row>
+        ))}
+      </Table>
+      <Pagination page={page.facilities.page} hasNext={page.facilities.hasNext} label="Facilities pages" />
+    </DashboardShell>
   );
 }

@@ -1,40 +1,36 @@
-import {
-  FormDataParseError,
-  MaxFileSizeExceededError,
-  MaxTotalSizeExceededError,
-  MultipartParseError,
-  parseFormData,
-} from "@remix-run/form-data-parser";
-import { data, Form, isRouteErrorResponse, Link } from "react-router";
-import { getActor } from "~/auth/actor.server";
+import { data, isRouteErrorResponse } from "react-router";
+import * as z from "zod/mini";
 import { DashboardShell } from "~/auth/components/dashboard-shell";
-import { GateScreen } from "~/auth/components/gate-screens";
-import { loadGated } from "~/auth/gate-loader.server";
-import { FormNotice, SubmitButton } from "~/components/forms/form-parts";
-import { fieldErrorsOf, parseSubmission, useIsSubmitting } from "~/components/forms/schema-form";
-import { NotFound } from "~/components/layout/not-found";
+import { GateScreen, refusedGateOf } from "~/auth/components/gate-screens";
+import { actorOf, allowedActor } from "~/auth/context.server";
+import { FormNotice } from "~/components/forms/form-parts";
 import type { ToastMessage } from "~/components/ui/toaster";
-import { db } from "~/db/database.server";
+import { dbOf } from "~/db/context.server";
+import { FacilityActiveForm } from "~/features/facilities/components/facility-active-form";
 import { FacilityCard } from "~/features/facilities/components/facility-card";
+import { FacilityEditorStatus } from "~/features/facilities/components/facility-editor-status";
 import {
   FacilityForm,
   type FacilityFormAnswer,
   facilityFormValues,
 } from "~/features/facilities/components/facility-form";
+import { FacilityLoadError } from "~/features/facilities/components/facility-load-error";
+import { FacilityPhotoForm } from "~/features/facilities/components/facility-photo-form";
 import { ReportList } from "~/features/facilities/components/report-list";
+import { facilityForEditing, PHOTO_MESSAGES } from "~/features/facilities/facility-admin.server";
 import {
-  facilityForEditing,
-  PHOTO_MESSAGES,
-  resolveReport,
-  setFacilityActive,
-  updateFacility,
-  uploadFacilityPhoto,
-} from "~/features/facilities/facility-admin.server";
+  FACILITY_EDITOR_INTENTS,
+  REFUSED_TITLES,
+  runFacilityEditorPost,
+} from "~/features/facilities/facility-editor-post.server";
 import { MAX_PHOTO_BYTES } from "~/features/facilities/facility-photo";
-import { facilitySchema, readFacilityForm } from "~/features/facilities/facility-schema";
+import { isNetworkFailure, keepDraftsOnNetworkFailure } from "~/lib/drafts";
 import { redirectWithToast } from "~/lib/flash.server";
+import { formAction } from "~/lib/form-action.server";
+import { isMultipart, readMultipart } from "~/lib/multipart.server";
 import { refusalOf } from "~/lib/refusal";
-import { pageMeta } from "~/lib/seo";
+import { NotFound } from "~/shell/not-found";
+import { pageMeta } from "~/shell/seo";
 import type { Route } from "./+types/facility-editor";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -48,294 +44,142 @@ export const meta: Route.MetaFunction = (args) =>
  * A facility's editor (issue 17): its system administrators and its own facility administrators.
  * A facility administrator of another facility gets 403; an unknown id 404.
  */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const database = await db();
-  return loadGated(database, request, "facility-editor", (actor) => facilityForEditing(database, actor, params.id));
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const actor = await allowedActor(context);
+  return { actor, page: await facilityForEditing(dbOf(context), actor, params.id) };
 }
 
-const PHOTO_ACCEPT = "image/jpeg,image/png,image/webp";
 const failed = (title: string, description: string): ToastMessage => ({ title, description, variant: "destructive" });
 
-type Answer = FacilityFormAnswer & { photoError?: string };
+type Answer = FacilityFormAnswer & { ok?: boolean };
+/** The domain functions check every value (the save with the form's schema, through parseOrRefuse). */
+const POSTED = z.object({});
 
-/** The photo's form is multipart (one image of at most 5 MB, streamed: the parser stops at the limit). */
+/**
+ * The photo's form is multipart: one image of at most 5 MB, read as it arrives by the one multipart
+ * reader (lib/multipart.server.ts), which stops at the limit.
+ */
 async function readForm(request: Request): Promise<{ form: FormData; refused: string | null }> {
-  const type = request.headers.get("Content-Type") ?? "";
-  if (!type.toLowerCase().startsWith("multipart/form-data")) {
-    return { form: await request.formData().catch(() => new FormData()), refused: null };
-  }
+  if (!isMultipart(request)) return { form: await request.formData().catch(() => new FormData()), refused: null };
   try {
-    const form = await parseFormData(
-      request,
-      {
-        maxFiles: 1,
-        maxFileSize: MAX_PHOTO_BYTES,
-        maxParts: 4,
-        maxHeaderSize: 8 * 1024,
-        maxTotalSize: MAX_PHOTO_BYTES + 64 * 1024,
+    const post = await readMultipart<File>(request, {
+      limits: { files: 1, parts: 4, fields: 3, fieldSize: 64 * 1024, fileSize: MAX_PHOTO_BYTES },
+      fileField: "photo",
+      unreadable: PHOTO_MESSAGES.unreadable,
+      async onFile({ fileName, stream, tooLarge }) {
+        const chunks: Buffer[] = [];
+        for await (const chunk of stream) chunks.push(chunk);
+        if (tooLarge()) throw data(PHOTO_MESSAGES.tooLarge, { status: 413 });
+        return new File([new Uint8Array(Buffer.concat(chunks))], fileName);
       },
-      (upload) => (upload.fieldName === "photo" ? upload : null),
-    );
+      discard: async () => {},
+    });
+    const form = new FormData();
+    for (const [name, value] of post.fields) form.append(name, value);
+    if (post.file) form.append("photo", post.file);
     return { form, refused: null };
   } catch (error) {
-    if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError) {
-      return { form: new FormData(), refused: PHOTO_MESSAGES.tooLarge };
-    }
-    const notUtf8 =
-      error instanceof TypeError && (error as { code?: unknown }).code === "ERR_ENCODING_INVALID_ENCODED_DATA";
-    if (error instanceof FormDataParseError || error instanceof MultipartParseError || notUtf8) {
-      return { form: new FormData(), refused: PHOTO_MESSAGES.unreadable };
-    }
-    throw error;
+    const refusal = refusalOf(error);
+    if (!refusal) throw error;
+    return { form: new FormData(), refused: refusal.message };
   }
 }
 
 /** Save, photo, deactivate, reactivate, resolve a report: each checked by its domain function. */
-export async function action({ request, params }: Route.ActionArgs) {
-  const database = await db();
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const db = dbOf(context);
   const { form, refused } = await readForm(request);
-  const actor = await getActor(database, request);
+  const actor = await actorOf(context);
   const path = `/dashboard/facilities/${params.id}`;
-  const intent = String(form.get("intent") ?? (refused ? "photo" : ""));
-  try {
-    switch (intent) {
-      case "save": {
-        const fields = readFacilityForm(form);
-        const result = await updateFacility(database, actor, params.id, fields);
-        const submission = parseSubmission(form, facilitySchema);
-        if (!result.ok) {
-          return data<Answer>(
-            {
-              intent,
-              result: submission.reply({ fieldErrors: fieldErrorsOf(result.fieldErrors) }),
-              toast: failed("Could not save", Object.values(result.fieldErrors)[0] ?? "Please check the form"),
-            },
-            { status: 400 },
-          );
-        }
-        throw await redirectWithToast(path, {
-          title: "Facility Saved",
-          description: result.changed.length
-            ? `Changed: ${result.changed.join(", ")}. The public profile shows it now.`
-            : "Nothing had changed.",
-          variant: "success",
-        });
-      }
-      case "photo": {
-        const file = form.get("photo");
-        const bytes = refused
-          ? null
-          : file instanceof File && file.size > 0
-            ? new Uint8Array(await file.arrayBuffer())
-            : null;
-        const result = refused
-          ? ({ ok: false, message: refused } as const)
-          : await uploadFacilityPhoto(database, actor, params.id, bytes);
-        if (!result.ok) {
-          return data<Answer>(
-            {
-              intent,
-              result: { status: "error", error: { photo: [result.message] } },
-              photoError: result.message,
-              toast: failed("Photo not uploaded", result.message),
-            },
-            { status: refused === PHOTO_MESSAGES.tooLarge ? 413 : 400 },
-          );
-        }
-        throw await redirectWithToast(path, {
-          title: "Photo Uploaded",
-          description: "The profile and the directory card show the new photo.",
-          variant: "success",
-        });
-      }
-      case "deactivate":
-      case "reactivate": {
-        await setFacilityActive(database, actor, params.id, intent === "reactivate");
-        throw await redirectWithToast(path, {
-          title: intent === "reactivate" ? "Facility Reactivated" : "Facility Deactivated",
-          description:
-            intent === "reactivate"
-              ? "It is back in the directory and the referral form."
-              : "It has left the directory, the sitemap and the referral form. Its referrals keep it.",
-          variant: "success",
-        });
-      }
-      case "resolve": {
-        await resolveReport(database, actor, String(form.get("reportId") ?? ""));
-        throw await redirectWithToast(path, {
-          title: "Report Resolved",
-          description: "The report has left the queue.",
-          variant: "success",
-        });
-      }
-      default:
-        return data<Answer>(
-          { intent, result: { status: "error", error: {} }, toast: failed("Error", "Unknown action") },
-          { status: 400 },
-        );
-    }
-  } catch (caught) {
-    const refusal = refusalOf(caught);
-    if (!refusal) throw caught;
+  const posted = String(form.get("intent") ?? (refused ? "photo" : ""));
+  const intent = FACILITY_EDITOR_INTENTS.find((i) => i === posted);
+  if (!intent) {
     return data<Answer>(
-      {
-        intent,
-        result: { status: "error", error: { "": [refusal.message] } },
-        toast: failed("Error", refusal.message),
-      },
-      { status: refusal.status },
+      { intent: posted, result: { status: "error", error: {} }, toast: failed("Error", "Unknown action") },
+      { status: 400 },
     );
   }
+  // The refusal's status names the toast (a refused value, or something else: not found, not allowed).
+  let status = 400;
+  const fields = new FormData();
+  for (const [name, value] of form) if (typeof value === "string") fields.append(name, value);
+  return formAction(fields, {
+    schema: POSTED,
+    run: () =>
+      runFacilityEditorPost(db, actor, params.id, intent, form, refused).catch((error: unknown) => {
+        status = refusalOf(error)?.status ?? status;
+        throw error;
+      }),
+    done: (toast) => redirectWithToast(path, toast),
+    refused: (message) => failed(status === 400 || status === 413 ? REFUSED_TITLES[intent] : "Error", message),
+    extra: { intent },
+  });
 }
 
-export default function FacilityEditorPage({ loaderData, actionData, params }: Route.ComponentProps) {
-  const { gate, data: page } = loaderData;
+/** In the browser: a save the network loses keeps the form and its draft (issue 29); a photo may take its time. */
+const sendOrKeep = keepDraftsOnNetworkFailure({
+  timeoutMs: (posted) => (posted?.get("intent") === "photo" ? undefined : 30_000),
+});
+export async function clientAction(args: Route.ClientActionArgs) {
+  return sendOrKeep(args);
+}
+
+export default function FacilityEditorPage({ loaderData, actionData: posted, params }: Route.ComponentProps) {
+  const { actor, page } = loaderData;
+  const networkFailed = isNetworkFailure(posted);
+  const actionData: Answer | undefined = networkFailed ? undefined : posted;
   const path = `/dashboard/facilities/${params.id}`;
   return (
-    <GateScreen gate={gate}>
-      {gate.kind === "allowed" && page ? (
-        <DashboardShell title={page.facility.name} actor={gate.actor}>
-          <FormNotice answer={actionData && actionData.intent !== "save" ? actionData : undefined} />
-          <div className="grid gap-8 lg:grid-cols-[1fr_22rem]">
-            <div className="min-w-0 space-y-8">
-              <p className="text-muted">
-                {page.facility.isActive ? (
-                  <>
-                    Public profile:{" "}
-                    <a href={`/facility/${page.facility.slug}`} className="font-semibold text-brand-700 underline">
-                      /facility/{page.facility.slug}
-                    </a>
-                  </>
-                ) : (
-                  <strong className="text-red-800">
-                    Deactivated: not in the directory, the sitemap or the referral form.
-                  </strong>
-                )}
-                {page.canVerify ? (
-                  <>
-                    {" · "}
-                    <Link to="/dashboard/system-admin/facilities" className="text-brand-700 underline">
-                      All facilities
-                    </Link>
-                  </>
-                ) : null}
-              </p>
-              <FacilityForm
-                action={path}
-                answer={actionData}
-                initial={facilityFormValues(page.facility)}
-                categories={page.facility.serviceCategories}
-                canVerify={page.canVerify}
-                submitLabel="Save changes"
-                busyLabel="Saving..."
-              />
-            </div>
-            <aside className="space-y-8">
-              <section aria-labelledby="preview-title">
-                <h2 id="preview-title" className="mb-3 text-lg font-bold">
-                  As the directory shows it
-                </h2>
-                <FacilityCard facility={page.facility} />
-              </section>
-              <PhotoForm
-                action={path}
-                error={actionData?.intent === "photo" ? actionData.photoError : undefined}
-                hasPhoto={!!page.facility.photoId}
-              />
-              <section aria-labelledby="reports-title" className="card">
-                <h2 id="reports-title" className="text-lg font-bold">
-                  Open reports ({page.reports.length})
-                </h2>
-                <ReportList reports={page.reports} action={path} showFacility={false} />
-              </section>
-              {page.canVerify ? <ActiveForm action={path} active={page.facility.isActive} /> : null}
-            </aside>
-          </div>
-        </DashboardShell>
-      ) : null}
-    </GateScreen>
-  );
-}
-
-function PhotoForm({ action, error, hasPhoto }: { action: string; error?: string; hasPhoto: boolean }) {
-  const busy = useIsSubmitting({ formAction: action, intent: "photo" });
-  return (
-    <section aria-labelledby="photo-title" className="card">
-      <h2 id="photo-title" className="text-lg font-bold">
-        Photo
-      </h2>
-      <p className="mt-1 text-sm text-muted">
-        {hasPhoto ? "Upload a new photo to replace the current one." : "Until a photo is uploaded, the drawing shows."}{" "}
-        JPEG, PNG or WebP, at most 5 MB; it is cropped to 16:9.
-      </p>
-      <Form method="post" action={action} encType="multipart/form-data" className="mt-4 space-y-3">
-        <input type="hidden" name="intent" value="photo" />
-        <label htmlFor="facility-photo" className="field-label">
-          Photo file
-        </label>
-        <input
-          id="facility-photo"
-          name="photo"
-          type="file"
-          accept={PHOTO_ACCEPT}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? "facility-photo-error" : undefined}
-          className="block w-full text-sm"
-        />
-        {error ? (
-          <p id="facility-photo-error" className="field-error">
-            {error}
-          </p>
-        ) : null}
-        <SubmitButton busy={busy} busyLabel="Uploading..." className="btn-secondary">
-          Upload photo
-        </SubmitButton>
-      </Form>
-    </section>
-  );
-}
-
-function ActiveForm({ action, active }: { action: string; active: boolean }) {
-  const intent = active ? "deactivate" : "reactivate";
-  const busy = useIsSubmitting({ formAction: action, intent });
-  return (
-    <section aria-labelledby="status-title" className="card">
-      <h2 id="status-title" className="text-lg font-bold">
-        {active ? "Deactivate" : "Reactivate"}
-      </h2>
-      <p className="mt-1 text-sm text-muted">
-        {active
-          ? "A deactivated facility leaves the directory, the sitemap and the referral form, and its profile answers “Facility Not Found”. Its existing referrals keep it."
-          : "Reactivating puts the facility back in the directory, the sitemap and the referral form."}
-      </p>
-      <Form method="post" action={action} className="mt-4">
-        <SubmitButton
-          busy={busy}
-          busyLabel={active ? "Deactivating..." : "Reactivating..."}
-          className={active ? "btn border border-red-700 text-red-800 hover:bg-red-50" : "btn-secondary"}
-          name="intent"
-          value={intent}
-        >
-          {active ? "Deactivate facility" : "Reactivate facility"}
-        </SubmitButton>
-      </Form>
-    </section>
+    <DashboardShell title={page.facility.name} actor={actor}>
+      <FormNotice answer={actionData && actionData.intent !== "save" ? actionData : undefined} />
+      <div className="grid gap-8 lg:grid-cols-[1fr_22rem]">
+        <div className="min-w-0 space-y-8">
+          <FacilityEditorStatus
+            isActive={page.facility.isActive}
+            slug={page.facility.slug}
+            canVerify={page.canVerify}
+          />
+          <FacilityForm
+            action={path}
+            answer={actionData}
+            initial={facilityFormValues(page.facility)}
+            categories={page.facility.serviceCategories}
+            canVerify={page.canVerify}
+            submitLabel="Save changes"
+            busyLabel="Saving..."
+            draft={{ user: actor.id, form: `facility:${params.id}` }}
+            networkFailed={networkFailed}
+          />
+        </div>
+        <aside className="space-y-8">
+          <section aria-labelledby="preview-title">
+            <h2 id="preview-title" className="mb-3 text-lg font-bold">
+              As the directory shows it
+            </h2>
+            <FacilityCard facility={page.facility} />
+          </section>
+          <FacilityPhotoForm
+            action={path}
+            error={actionData?.intent === "photo" ? (actionData.result?.error?.photo?.[0] ?? undefined) : undefined}
+            hasPhoto={!!page.facility.photoId}
+          />
+          <section aria-labelledby="reports-title" className="card">
+            <h2 id="reports-title" className="text-lg font-bold">
+              Open reports ({page.reports.length})
+            </h2>
+            <ReportList reports={page.reports} action={path} showFacility={false} />
+          </section>
+          {page.canVerify ? <FacilityActiveForm action={path} active={page.facility.isActive} /> : null}
+        </aside>
+      </div>
+    </DashboardShell>
   );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // The facility editors' gated layout refused the visitor (allowedActor in the loader).
+  const gate = refusedGateOf(error);
+  if (gate) return <GateScreen gate={gate} />;
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  const message =
-    isRouteErrorResponse(error) && error.status < 500 && typeof error.data === "string" && error.data
-      ? error.data
-      : "We could not load this facility. Please try again in a moment.";
-  const denied = isRouteErrorResponse(error) && error.status === 403;
-  return (
-    <main id="main" className="container-page py-16 text-center">
-      <h1 className="text-2xl font-bold">{denied ? "Access Denied" : "Error Loading Facility"}</h1>
-      <p role="alert" className="mt-3 text-muted">
-        {message}
-      </p>
-    </main>
-  );
+  return <FacilityLoadError error={error} />;
 }

@@ -1,16 +1,15 @@
-import { data } from "react-router";
-import { getActor } from "~/auth/actor.server";
+import * as z from "zod/mini";
 import { DashboardShell } from "~/auth/components/dashboard-shell";
-import { GateScreen } from "~/auth/components/gate-screens";
-import { loadGated } from "~/auth/gate-loader.server";
-import { fieldErrorsOf, parseSubmission } from "~/components/forms/schema-form";
-import { db } from "~/db/database.server";
-import { FacilityForm, type FacilityFormAnswer } from "~/features/facilities/components/facility-form";
+import { allowedActor } from "~/auth/context.server";
+import { dbOf } from "~/db/context.server";
+import { FacilityForm } from "~/features/facilities/components/facility-form";
 import { addFacility } from "~/features/facilities/facility-admin.server";
-import { facilitySchema, readFacilityForm } from "~/features/facilities/facility-schema";
-import { redirectWithToast } from "~/lib/flash.server";
+import { readFacilityForm } from "~/features/facilities/facility-schema";
+import { isNetworkFailure, keepDraftsOnNetworkFailure } from "~/lib/drafts";
+import { formAction, readForm } from "~/lib/form-action.server";
+import { answerOf, once, postedKey, scopeOf } from "~/lib/idempotency.server";
 import { refusalOf } from "~/lib/refusal";
-import { pageMeta } from "~/lib/seo";
+import { pageMeta } from "~/shell/seo";
 import type { Route } from "./+types/facility-new";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -18,71 +17,86 @@ export const meta: Route.MetaFunction = (args) =>
 
 const PATH = "/dashboard/system-admin/facilities/new";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const database = await db();
-  return loadGated(database, request, "system-admin", async () => true);
+export async function loader({ context }: Route.LoaderArgs) {
+  return { actor: await allowedActor(context) };
 }
 
-/** Adds the facility (system administrators; the domain function checks), then its editor. */
-export async function action({ request }: Route.ActionArgs) {
-  const database = await db();
-  const form = await request.formData().catch(() => new FormData());
-  const fields = readFacilityForm(form);
-  const submission = parseSubmission(form, facilitySchema);
-  try {
-    const result = await addFacility(database, await getActor(database, request), fields);
-    if (result.ok) {
-      throw await redirectWithToast(`/dashboard/facilities/${result.id}`, {
-        title: "Facility Added",
-        description: "It is in the directory and the referral form now. Add a photo below.",
-        variant: "success",
-      });
-    }
-    return data<FacilityFormAnswer>(
-      {
-        intent: "save",
-        result: submission.reply({ fieldErrors: fieldErrorsOf(result.fieldErrors) }),
-        toast: {
-          title: "Could not add the facility",
-          description: Object.values(result.fieldErrors)[0] ?? "Please check the form",
-          variant: "destructive",
-        },
-      },
-      { status: 400 },
-    );
-  } catch (caught) {
-    const refusal = refusalOf(caught);
-    if (!refusal) throw caught;
-    return data<FacilityFormAnswer>(
-      {
-        intent: "save",
-        result: submission.reply({ formErrors: [refusal.message] }),
-        toast: { title: "Error", description: refusal.message, variant: "destructive" },
-      },
-      { status: refusal.status },
-    );
-  }
+/** The domain function checks every value (with the form's schema, through parseOrRefuse). */
+const POSTED = z.object({});
+
+/**
+ * Adds the facility (system administrators; the domain function checks too), then its editor. One
+ * facility per key (issue 29): a double tap or a retry answers as the first post did. A refused
+ * value is "Could not add the facility" with its message under the field; any other refusal "Error".
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const database = dbOf(context);
+  const form = await readForm(request);
+  let status = 400;
+  return formAction(form, {
+    schema: POSTED,
+    run: async () => {
+      try {
+        const actor = await allowedActor(context);
+        const outcome = await once(
+          database,
+          { scope: scopeOf(actor), key: postedKey(form), form: "facility.add" },
+          (tx) => addFacility(tx, actor, readFacilityForm(form)),
+          (added) => ({
+            status: 302,
+            location: `/dashboard/facilities/${added.id}`,
+            recordId: added.id,
+            toast: ADDED,
+          }),
+        );
+        if (!outcome.answer) throw new Error("unreachable: an added facility has an answer");
+        return outcome.answer;
+      } catch (error) {
+        status = refusalOf(error)?.status ?? status;
+        throw error;
+      }
+    },
+    done: (answer) => answerOf(answer) as Promise<Response>,
+    refused: (description) => ({
+      title: status === 400 ? "Could not add the facility" : "Error",
+      description,
+      variant: "destructive",
+    }),
+    extra: { intent: "save" as const },
+  });
 }
 
-export default function NewFacility({ loaderData, actionData }: Route.ComponentProps) {
-  const { gate } = loaderData;
+const ADDED = {
+  title: "Facility Added",
+  description: "It is in the directory and the referral form now. Add a photo below.",
+  variant: "success",
+} as const;
+
+/** In the browser: a post the network loses keeps the form and its draft (issue 29). */
+const sendOrKeep = keepDraftsOnNetworkFailure({ timeoutMs: 30_000 });
+export async function clientAction(args: Route.ClientActionArgs) {
+  return sendOrKeep(args);
+}
+
+export default function NewFacility({ loaderData, actionData: posted }: Route.ComponentProps) {
+  const { actor } = loaderData;
+  const networkFailed = isNetworkFailure(posted);
+  const actionData = networkFailed ? undefined : posted;
   return (
-    <GateScreen gate={gate}>
-      {gate.kind === "allowed" ? (
-        <DashboardShell title="Add Facility" actor={gate.actor}>
-          <p className="mb-6 max-w-2xl text-muted">
-            Everything the directory card and the public profile show. Fields marked * are required.
-          </p>
-          <FacilityForm
-            action={PATH}
-            answer={actionData}
-            categories={[]}
-            canVerify
-            submitLabel="Add facility"
-            busyLabel="Adding..."
-          />
-        </DashboardShell>
-      ) : null}
-    </GateScreen>
+    <DashboardShell title="Add Facility" actor={actor}>
+      <p className="mb-6 max-w-2xl text-muted">
+        Everything the directory card and the public profile show. Fields marked * are required.
+      </p>
+      <FacilityForm
+        action={PATH}
+        answer={actionData}
+        categories={[]}
+        canVerify
+        submitLabel="Add facility"
+        busyLabel="Adding..."
+        draft={{ user: actor.id, form: "facility:new" }}
+        networkFailed={networkFailed}
+      />
+    </DashboardShell>
   );
 }

@@ -1,12 +1,12 @@
 import { redirect } from "react-router";
-import { requireGate } from "~/auth/actor.server";
-import { db } from "~/db/database.server";
+import { assertGate } from "~/auth/actor.server";
+import { actorOf } from "~/auth/context.server";
 import { redirectWithToast } from "~/lib/flash.server";
 import type { Route } from "./+types/facility-profile";
 
 /** "Facility Profile" in a facility administrator's navigation: their own facility's editor. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireGate(await db(), request, "facility-admin");
+export async function loader({ context }: Route.LoaderArgs) {
+  const admin = assertGate(await actorOf(context), "facility-admin");
   if (!admin.facilityId) {
     throw await redirectWithToast("/dashboard/facility-admin", {
       title: "No facility",

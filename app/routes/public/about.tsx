@@ -1,15 +1,23 @@
 import { CardList, PageHeader } from "~/components/content/page-parts";
 import { ABOUT } from "~/content/about";
-import { pageMeta } from "~/lib/seo";
-import type { RouteHandle } from "~/root";
+import { dbOf } from "~/db/context.server";
+import { networkFigures } from "~/features/facilities/network-figures.server";
+import type { RouteHandle } from "~/lib/route-handle";
+import { pageMeta } from "~/shell/seo";
 import type { Route } from "./+types/about";
 
-export const handle: RouteHandle = { hydrate: false, static: true };
+/** A content page, kept per the facilities' and hubs' versions: its counts come from them (issue 28). */
+export const handle: RouteHandle = { hydrate: false, versionedBy: ["facilities", "hubs"] };
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const figures = await networkFigures(dbOf(context));
+  return { stats: ABOUT.stats.items(figures), next: ABOUT.reach.next() };
+}
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: ABOUT.title, description: ABOUT.description });
 
-export default function AboutPage() {
+export default function AboutPage({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main">
       <PageHeader eyebrow={ABOUT.eyebrow} title={ABOUT.heading} lead={ABOUT.lead} />
@@ -79,7 +87,7 @@ export default function AboutPage() {
             {ABOUT.stats.heading}
           </h2>
           <dl className="mt-8 grid grid-cols-2 gap-6 md:grid-cols-5">
-            {ABOUT.stats.items.map((stat) => (
+            {loaderData.stats.map((stat) => (
               <div key={stat.label} className="flex flex-col-reverse justify-end">
                 <dt className="mt-1 text-sm text-brand-100">{stat.label}</dt>
                 <dd className="text-3xl font-extrabold">{stat.value}</dd>
@@ -110,7 +118,7 @@ export default function AboutPage() {
         <div>
           <h2 className="text-2xl font-bold">{ABOUT.reach.heading}</h2>
           <div className="mt-4 grid gap-4 sm:grid-cols-2">
-            {[ABOUT.reach.now, ABOUT.reach.next].map((group) => (
+            {[ABOUT.reach.now, loaderData.next].map((group) => (
               <div key={group.label} className="card">
                 <h3 className="font-semibold">{group.label}</h3>
                 <ul className="mt-2 space-y-1 text-muted">

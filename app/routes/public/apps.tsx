@@ -4,8 +4,9 @@ import { Section } from "~/components/marketing/section";
 import { StoreLinks } from "~/components/marketing/store-links";
 import { APPS, type AppDescriptor } from "~/content/apps";
 import { APPS_HERO, APPS_META, WHY_DOWNLOAD } from "~/content/apps-page";
-import { pageMeta } from "~/lib/seo";
-import type { RouteHandle } from "~/root";
+import { expansionLabel } from "~/content/network-figures";
+import type { RouteHandle } from "~/lib/route-handle";
+import { pageMeta } from "~/shell/seo";
 import type { Route } from "./+types/apps";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { ...APPS_META, path: "/apps" });
@@ -102,7 +103,8 @@ function AppSection({ app, tint }: { app: AppDescriptor; tint: boolean }) {
               <dd className="text-muted">{app.primaryCountry}</dd>
             </div>
             <div>
-              <dt className="mb-1 font-semibold">Coming in 2025</dt>
+              {/* A planned year that has passed is not a promise (issue 28). */}
+              <dt className="mb-1 font-semibold">{expansionLabel()}</dt>
               <dd>
                 <MoreList items={others} label={`Other countries for ${app.name}`} />
               </dd>

@@ -1,8 +1,8 @@
 import { PageHeader } from "~/components/content/page-parts";
 import { applyHref, CAREERS, OPENINGS } from "~/content/careers";
 import { SITE } from "~/content/site";
-import { pageMeta } from "~/lib/seo";
-import type { RouteHandle } from "~/root";
+import type { RouteHandle } from "~/lib/route-handle";
+import { pageMeta } from "~/shell/seo";
 import type { Route } from "./+types/careers";
 
 export const handle: RouteHandle = { hydrate: false, static: true };

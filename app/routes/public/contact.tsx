@@ -1,17 +1,17 @@
-import { data } from "react-router";
 import { PageHeader } from "~/components/content/page-parts";
-import { fieldErrorsOf, parseSubmission } from "~/components/forms/schema-form";
 import { CONTACT_PAGE, CONTACT_SENT } from "~/content/contact";
 import { SITE } from "~/content/site";
-import { db } from "~/db/database.server";
-import { type ContactActionData, ContactForm } from "~/features/contact/components/contact-form";
+import { dbOf } from "~/db/context.server";
+import { ContactForm } from "~/features/contact/components/contact-form";
 import { OfficeMap } from "~/features/contact/components/office-map";
 import { submitContactMessage } from "~/features/contact/contact.server";
 import { readContactForm } from "~/features/contact/contact-fields";
 import { contactSchema } from "~/features/contact/contact-schema";
+import { formAction, readForm } from "~/lib/form-action.server";
+import { once, postedKey } from "~/lib/idempotency.server";
 import { requestInfo } from "~/lib/request-context.server";
-import { pageMeta } from "~/lib/seo";
-import type { RouteHandle } from "~/root";
+import type { RouteHandle } from "~/lib/route-handle";
+import { pageMeta } from "~/shell/seo";
 import type { Route } from "./+types/contact";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -19,50 +19,29 @@ export const meta: Route.MetaFunction = (args) =>
 
 export const handle: RouteHandle = { static: true };
 
-const VALIDATION_ERROR = "Validation Error";
-
+/*
+ * The contact form's one path (issue 25): the schema, then one message per idempotency key (issue
+ * 29: the same post again, a retry after a timeout, is answered as the first was). The domain
+ * function checks the values again, owns the rate limit and throws its refusals.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
-  // A body that is not a form (wrong content type, garbage) is treated as an empty form: a 400, never a 500.
-  const formData = await request.formData().catch(() => new FormData());
-  const submission = parseSubmission(formData, contactSchema);
-  if (submission.status !== "success") {
-    const first = Object.values(submission.error ?? {}).flat()[0];
-    return data<ContactActionData>(
-      {
-        status: "invalid",
-        result: submission.reply(),
-        toast: { title: VALIDATION_ERROR, description: first ?? undefined, variant: "destructive" },
-      },
-      { status: 400 },
-    );
-  }
-  // The domain function checks the values again and owns the rate limit.
-  const result = await submitContactMessage(await db(), readContactForm(formData), { ip: requestInfo(context).ip });
-  if (result.status === "sent") {
-    return data<ContactActionData>({
-      status: "sent",
-      result: submission.reply({ resetForm: true }),
-      toast: { ...CONTACT_SENT, variant: "success" },
-    });
-  }
-  if (result.status === "invalid") {
-    return data<ContactActionData>(
-      {
-        status: "invalid",
-        result: submission.reply({ fieldErrors: fieldErrorsOf(result.fieldErrors) }),
-        toast: { title: VALIDATION_ERROR, description: result.message, variant: "destructive" },
-      },
-      { status: 400 },
-    );
-  }
-  return data<ContactActionData>(
-    {
-      status: "rate-limited",
-      result: submission.reply(),
-      toast: { title: "Message Not Sent", description: result.message, variant: "destructive" },
-    },
-    { status: 429 },
-  );
+  const form = await readForm(request);
+  return formAction(form, {
+    schema: contactSchema,
+    run: () =>
+      once(
+        dbOf(context),
+        { scope: "anonymous", key: postedKey(form), form: "contact" },
+        (tx) => submitContactMessage(tx, readContactForm(form), { ip: requestInfo(context).ip }),
+        (sent) => ({ status: 200, recordId: sent.id }),
+      ),
+    done: () => ({ toast: { ...CONTACT_SENT, variant: "success" } }),
+    refused: (description, _messages, status) => ({
+      title: status === 429 ? "Message Not Sent" : "Validation Error",
+      description,
+      variant: "destructive",
+    }),
+  });
 }
 
 const phoneHref = `tel:${SITE.phone.replaceAll(" ", "")}`;

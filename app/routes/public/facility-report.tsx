@@ -1,27 +1,27 @@
 import { getFormProps } from "@conform-to/react";
 import { data, Form, isRouteErrorResponse } from "react-router";
+import * as z from "zod/mini";
+import { ConfirmationPanel } from "~/components/forms/confirmation-panel";
 import { FormNotice, SubmitButton } from "~/components/forms/form-parts";
-import {
-  type FormAnswer,
-  fieldErrorsOf,
-  parseSubmission,
-  useIsSubmitting,
-  useSchemaForm,
-} from "~/components/forms/schema-form";
+import { useIsSubmitting, useSchemaForm } from "~/components/forms/schema-form";
 import { InputField, TextAreaField } from "~/components/ui/field";
 import { SITE } from "~/content/site";
-import { db } from "~/db/database.server";
+import { dbOf } from "~/db/context.server";
 import { FacilityIcon } from "~/features/facilities/components/facility-icons";
 import { getFacilityBySlug } from "~/features/facilities/facilities.server";
 import { fileFacilityReport } from "~/features/facilities/facility-admin.server";
 import { facilityReportSchema } from "~/features/facilities/facility-schema";
+import { formAction, readForm } from "~/lib/form-action.server";
+import { FormKeyField } from "~/lib/idempotency";
+import { once, postedKey } from "~/lib/idempotency.server";
+import { refusalOf } from "~/lib/refusal";
 import { requestInfo } from "~/lib/request-context.server";
-import { pageMeta } from "~/lib/seo";
+import { pageMeta } from "~/shell/seo";
 import type { Route } from "./+types/facility-report";
 
 /** "Report wrong information" about a facility's public profile (issue 17). */
-export async function loader({ params }: Route.LoaderArgs) {
-  const facility = await getFacilityBySlug(await db(), params.facilityId);
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const facility = await getFacilityBySlug(dbOf(context), params.facilityId);
   if (!facility) throw data(null, { status: 404 });
   return { facility: { name: facility.name, slug: facility.slug } };
 }
@@ -35,39 +35,51 @@ export const meta: Route.MetaFunction = (args) =>
       })
     : [{ title: `Facility Not Found | ${SITE.name}` }, { name: "robots", content: "noindex" }];
 
-type Answer = FormAnswer<{ sent: boolean }>;
-
 const THANKS = {
   title: "Thank you",
   description: "We have passed your report to the facility and our team. We will correct the profile if needed.",
   variant: "success",
 } as const;
 
+/** The domain function checks the values (the form's schema, after the facility is found) and throws its refusals. */
+const POSTED = z.object({});
+
+/*
+ * The report's one path (issue 25): one report per idempotency key (issue 29: the same post again is
+ * answered as the first, and stores nothing). A refused value is "Validation Error" with its message
+ * under the field; the rate limit "Too many reports"; an unknown facility the 404 screen.
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const form = await request.formData().catch(() => new FormData());
-  const submission = parseSubmission(form, facilityReportSchema);
-  const result = await fileFacilityReport(
-    await db(),
-    params.facilityId,
-    { details: form.get("details") ?? undefined, email: form.get("email") ?? undefined },
-    { ip: requestInfo(context).ip },
-  );
-  if (result.ok) return data<Answer>({ sent: true, result: submission.reply({ resetForm: true }), toast: THANKS });
-  return data<Answer>(
-    {
-      sent: false,
-      result:
-        result.status === 429
-          ? submission.reply({ formErrors: [result.message] })
-          : submission.reply({ fieldErrors: fieldErrorsOf(result.fieldErrors) }),
-      toast: {
-        title: result.status === 429 ? "Too many reports" : "Validation Error",
-        description: result.message,
-        variant: "destructive",
-      },
-    },
-    { status: result.status },
-  );
+  const form = await readForm(request);
+  let missing: unknown = null;
+  const answer = await formAction(form, {
+    schema: POSTED,
+    run: () =>
+      once(
+        dbOf(context),
+        { scope: "anonymous", key: postedKey(form), form: `facility-report:${params.facilityId}` },
+        (tx) =>
+          fileFacilityReport(
+            tx,
+            params.facilityId,
+            { details: form.get("details") ?? undefined, email: form.get("email") ?? undefined },
+            { ip: requestInfo(context).ip },
+          ),
+        () => ({ status: 200 }),
+      ).catch((error: unknown) => {
+        if (refusalOf(error)?.status === 404) missing = error;
+        throw error;
+      }),
+    done: () => ({ sent: true, toast: THANKS }),
+    refused: (description, _messages, status) => ({
+      title: status === 429 ? "Too many reports" : "Validation Error",
+      description,
+      variant: "destructive",
+    }),
+    extra: { sent: false },
+  });
+  if (missing) throw missing;
+  return answer;
 }
 
 export default function FacilityReport({ loaderData, actionData }: Route.ComponentProps) {
@@ -88,35 +100,47 @@ export default function FacilityReport({ loaderData, actionData }: Route.Compone
         Is something on {facility.name}'s profile wrong or out of date (a phone number, the hours, a service)? Tell us
         what, and the facility and our team will check it.
       </p>
-      {/* Sent: the confirmation stays in the page (announced); refused: the message, as a toast once React runs. */}
-      <FormNotice answer={actionData?.sent ? undefined : actionData} />
+      {/* Sent: a confirmation panel in the form's place (announced; issue 28); refused: the message,
+          as a toast once React runs. */}
       {actionData?.sent ? (
-        <p role="status" className="mt-6 rounded-xl border border-brand-200 bg-brand-50 p-4 text-ink">
-          {THANKS.description}
-        </p>
-      ) : null}
-      {form.errors?.length ? (
-        <p role="alert" className="field-error mt-4">
-          {form.errors[0]}
-        </p>
-      ) : null}
-      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-5">
-        <TextAreaField field={fields.details} label="What is wrong?" required rows={5} maxLength={1000} />
-        <InputField
-          field={fields.email}
-          label={
-            <>
-              Your email <span className="font-normal text-muted">(optional)</span>
-            </>
-          }
-          type="email"
-          autoComplete="email"
-          hint="Only if you would like a reply."
-        />
-        <SubmitButton busy={busy} busyLabel="Sending...">
-          Send report
-        </SubmitButton>
-      </Form>
+        <div className="mt-6">
+          <ConfirmationPanel
+            title={THANKS.title}
+            again={{ to: `/facility/${facility.slug}/report`, label: "Report something else" }}
+          >
+            <p>{THANKS.description}</p>
+            <p>The profile shows what it says now until the check is done.</p>
+          </ConfirmationPanel>
+        </div>
+      ) : (
+        <>
+          <FormNotice answer={actionData} />
+          {form.errors?.length ? (
+            <p role="alert" className="field-error mt-4">
+              {form.errors[0]}
+            </p>
+          ) : null}
+          <Form method="post" {...getFormProps(form)} className="mt-6 space-y-5">
+            <FormKeyField form="facility-report" />
+            <TextAreaField field={fields.details} label="What is wrong?" required rows={5} maxLength={1000} />
+            <InputField
+              field={fields.email}
+              label={
+                <>
+                  Your email <span className="font-normal text-muted">(optional)</span>
+                </>
+              }
+              required={false}
+              type="email"
+              autoComplete="email"
+              hint="Only if you would like a reply."
+            />
+            <SubmitButton busy={busy} busyLabel="Sending...">
+              Send report
+            </SubmitButton>
+          </Form>
+        </>
+      )}
     </main>
   );
 }

@@ -14,10 +14,10 @@ import {
   PROCESS,
 } from "~/content/for-facilities";
 import { toHubSummary } from "~/content/hubs";
-import { db } from "~/db/database.server";
+import { dbOf } from "~/db/context.server";
 import { listHubs } from "~/features/hubs/hubs.server";
-import { pageMeta } from "~/lib/seo";
-import type { RouteHandle } from "~/root";
+import type { RouteHandle } from "~/lib/route-handle";
+import { pageMeta } from "~/shell/seo";
 import type { Route } from "./+types/for-facilities";
 
 /** A content page: the FAQ is a native <details name> accordion, so no JavaScript ships. */
@@ -26,8 +26,8 @@ export const handle: RouteHandle = { hydrate: false, versionedBy: "hubs" };
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { ...FOR_FACILITIES_META, path: "/for-facilities" });
 
 /** Hub cards need only their summary; the sales copy stays on the server. */
-export async function loader() {
-  return { hubs: (await listHubs(await db())).map(toHubSummary) };
+export async function loader({ context }: Route.LoaderArgs) {
+  return { hubs: (await listHubs(dbOf(context))).map(toHubSummary) };
 }
 
 /** Facility marketing page (spec section 2). Its only behaviour is the FAQ accordion, which needs no script. */

@@ -2,7 +2,7 @@ import { data, Form, Link, redirect } from "react-router";
 import { SubmitButton } from "~/components/forms/form-parts";
 import { useIsSubmitting } from "~/components/forms/schema-form";
 import { SITE } from "~/content/site";
-import { db } from "~/db/database.server";
+import { dbOf } from "~/db/context.server";
 import { findHub } from "~/features/hubs/hubs.server";
 import { checkRemovalToken, removeFromWaitlist } from "~/features/waitlist/waitlist.server";
 import type { Route } from "./+types/hub-leave";
@@ -12,21 +12,21 @@ import type { Route } from "./+types/hub-leave";
  * asks (mail scanners follow links); the button removes the entry, once.
  */
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const hubTitle = (await findHub(await db(), params.hubId))?.title ?? null;
+  const hubTitle = (await findHub(dbOf(context), params.hubId))?.title ?? null;
   if (url.searchParams.get("removed") === "1") return { state: "removed" as const, hubTitle, email: null, token: null };
   const token = url.searchParams.get("token");
-  const check = await checkRemovalToken(await db(), params.hubId, token);
+  const check = await checkRemovalToken(dbOf(context), params.hubId, token);
   if (check.status === "invalid")
     return data({ state: "invalid" as const, hubTitle, email: null, token: null }, { status: 410 });
   return { state: "confirm" as const, hubTitle, email: check.email, token };
 }
 
 /** Removes the entry, then shows the result at its own address (a reload does not post again). */
-export async function action({ request, params }: Route.ActionArgs) {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData().catch(() => null);
-  const result = await removeFromWaitlist(await db(), form?.get("token"), params.hubId);
+  const result = await removeFromWaitlist(dbOf(context), form?.get("token"), params.hubId);
   if (result.status === "invalid") return data({ state: "invalid" as const }, { status: 410 });
   return redirect(`/hub/${encodeURIComponent(params.hubId)}/leave?removed=1`);
 }

@@ -1,79 +1,78 @@
 import { data, isRouteErrorResponse, useSearchParams } from "react-router";
-import { fieldErrorsOf, parseSubmission } from "~/components/forms/schema-form";
+import { z } from "zod/mini";
 import { SITE } from "~/content/site";
-import { db } from "~/db/database.server";
+import { dbOf } from "~/db/context.server";
+import { HubLivePage } from "~/features/hubs/components/hub-live-page";
 import { findHub } from "~/features/hubs/hubs.server";
 import { HubNotFound, HubWaitlistPage } from "~/features/waitlist/components/hub-waitlist-page";
-import type { WaitlistAnswer } from "~/features/waitlist/components/waitlist-forms";
-import { joinWaitlist, waitlistResponse } from "~/features/waitlist/waitlist.server";
+import { joinedOrRefuse, joinWaitlist } from "~/features/waitlist/waitlist.server";
 import { asWaitlistHub } from "~/features/waitlist/waitlist-hubs";
-import { validationNotice } from "~/features/waitlist/waitlist-messages";
-import { facilityWaitlistSchema, isUserType, professionalWaitlistSchema } from "~/features/waitlist/waitlist-schema";
+import { GENERIC_ERROR, joinedNotice, refusedNotice } from "~/features/waitlist/waitlist-messages";
+import { isUserType, USER_TYPES, WAITLIST_SCHEMAS } from "~/features/waitlist/waitlist-schema";
+import { formAction, readForm } from "~/lib/form-action.server";
+import { IDEMPOTENCY_FIELD } from "~/lib/idempotency";
+import { once, postedKey } from "~/lib/idempotency.server";
 import { requestInfo } from "~/lib/request-context.server";
-import { pageMeta } from "~/lib/seo";
-import type { RouteHandle } from "~/root";
+import type { RouteHandle } from "~/lib/route-handle";
+import { pageMeta } from "~/shell/seo";
 import type { Route } from "./+types/hub";
 
 export const handle: RouteHandle = { versionedBy: "hubs" };
 
-/** /hub/{hubId}: a coming-soon hub's waitlist page (spec section 2). Other ids: 404 "Hub Not Found". */
-export async function loader({ params }: Route.LoaderArgs) {
-  const hub = asWaitlistHub(await findHub(await db(), params.hubId));
+/**
+ * /hub/{hubId}: a coming-soon hub's waitlist page (spec section 2), or a live hub's own page: a hub
+ * keeps its address whatever its status (issue 28), so a launch does not break the link its
+ * waitlist was emailed. Unknown ids: 404 "Hub Not Found".
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const hub = await findHub(dbOf(context), params.hubId);
   if (!hub) throw data(null, { status: 404 });
   return { hub };
 }
 
+/** A post without a known form kind: refused with the generic error (the kind is a hidden field). */
+const UNKNOWN_FORM = z.object({ userType: z.enum(USER_TYPES, { error: GENERIC_ERROR }) });
+
 /**
- * A sign-up from either form (`userType` says which). The form's schema answers first, as it did
- * in the browser; then the domain function (which checks again, rate limits and stores) decides.
+ * A sign-up from one of the forms (`userType` says which), on the one form path (issue 25): the
+ * form's schema answers first, as it did in the browser; then the domain function (which checks
+ * again, rate limits and stores) decides, once per idempotency key (issue 29: the same post again
+ * is answered "joined" as the first was, not "already on the list").
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  if (!asWaitlistHub(await findHub(await db(), params.hubId))) throw data(null, { status: 404 });
-  // A body that is not a form (wrong content type, garbage) is treated as an empty form: a 400, never a 500.
-  const formData = await request.formData().catch(() => new FormData());
-  const userType = formData.get("userType");
-  if (isUserType(userType)) {
-    const schema = userType === "professional" ? professionalWaitlistSchema : facilityWaitlistSchema;
-    const submission = parseSubmission(formData, schema);
-    if (submission.status !== "success") {
-      const first = Object.values(submission.error ?? {}).flat()[0];
-      return data<WaitlistAnswer>(
-        {
-          userType,
-          status: "invalid",
-          result: submission.reply(),
-          toast: validationNotice(first ?? "Invalid input"),
-        },
-        { status: 400 },
+  const db = dbOf(context);
+  if (!asWaitlistHub(await findHub(db, params.hubId))) throw data(null, { status: 404 });
+  const form = await readForm(request);
+  const posted = form.get("userType");
+  const userType = isUserType(posted) ? posted : null;
+  const input: Record<string, unknown> = Object.fromEntries(form);
+  delete input[IDEMPOTENCY_FIELD];
+  return formAction(form, {
+    schema: userType ? WAITLIST_SCHEMAS[userType] : UNKNOWN_FORM,
+    extra: { userType },
+    run: async (value) => {
+      const outcome = await once(
+        db,
+        { scope: "anonymous", key: postedKey(form), form: `waitlist:${params.hubId}` },
+        (tx) => joinWaitlist(tx, params.hubId, input, { ip: requestInfo(context).ip }),
+        (result) => (result.status === "joined" ? { status: 200, recordId: result.entryId } : null),
       );
-    }
-  }
-  const input: Record<string, unknown> = Object.fromEntries(formData);
-  const result = await joinWaitlist(await db(), params.hubId, input, { ip: requestInfo(context).ip });
-  if (result.status === "hub-not-found") throw data(null, { status: 404 });
-  const { body, status } = waitlistResponse(result, input);
-  const submission = parseSubmission(
-    formData,
-    result.userType === "facility" ? facilityWaitlistSchema : professionalWaitlistSchema,
-  );
-  return data<WaitlistAnswer>(
-    {
-      userType: body.userType,
-      status: body.status,
-      toast: body.toast,
-      result:
-        result.status === "joined"
-          ? submission.reply({ resetForm: true })
-          : submission.reply({ fieldErrors: fieldErrorsOf(body.fieldErrors ?? {}) }),
+      if (!outcome.replayed) joinedOrRefuse(outcome.value);
+      // A patient who gave only a mobile number is told by SMS, not by email (issue 28).
+      return { byEmail: !("email" in value) || value.email !== null };
     },
-    { status },
-  );
+    done: ({ byEmail }) => ({ toast: joinedNotice(userType ?? "professional", byEmail) }),
+    refused: (message, _messages, status) => refusedNotice(userType, status, message),
+  });
 }
 
 export const meta: Route.MetaFunction = (args) =>
   args.loaderData
     ? pageMeta(args, {
-        title: `${args.loaderData.hub.title} Hub: Join the Waitlist`,
+        title:
+          args.loaderData.hub.status === "live"
+            ? `${args.loaderData.hub.title} Hub`
+            : `${args.loaderData.hub.title} Hub: Join the Waitlist`,
         description: args.loaderData.hub.description,
       })
     : [{ title: `Hub Not Found | ${SITE.name}` }, { name: "robots", content: "noindex" }];
@@ -81,7 +80,9 @@ export const meta: Route.MetaFunction = (args) =>
 export default function HubRoute({ loaderData, actionData }: Route.ComponentProps) {
   // Without JavaScript a tab is a link: the address says which tab to show.
   const [searchParams] = useSearchParams();
-  const initialTab = actionData?.userType ?? (searchParams.get("tab") === "facility" ? "facility" : "professional");
+  const asked = searchParams.get("tab");
+  const initialTab = actionData?.userType ?? (isUserType(asked) ? asked : "professional");
+  if (loaderData.hub.status === "live") return <HubLivePage hub={loaderData.hub} />;
   // Keyed by hub: moving to another hub starts with fresh forms (and no stale answers).
   return (
     <HubWaitlistPage key={loaderData.hub.id} hub={loaderData.hub} actionData={actionData} initialTab={initialTab} />

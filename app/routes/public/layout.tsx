@@ -1,26 +1,17 @@
-import {
-  data,
-  isRouteErrorResponse,
-  Outlet,
-  type ShouldRevalidateFunctionArgs,
-  useRouteLoaderData,
-} from "react-router";
+import { isRouteErrorResponse, Outlet, type ShouldRevalidateFunctionArgs, useRouteLoaderData } from "react-router";
 import { summarise } from "~/auth/actor";
-import { actorHeaders, getActor } from "~/auth/actor.server";
-import { NotFound } from "~/components/layout/not-found";
-import { SiteFooter } from "~/components/layout/site-footer";
-import { SiteHeader } from "~/components/layout/site-header";
-import { db } from "~/db/database.server";
+import { actorOf } from "~/auth/context.server";
+import { NotFound } from "~/shell/not-found";
+import { SiteFooter } from "~/shell/site-footer";
+import { SiteHeader } from "~/shell/site-header";
 import type { Route } from "./+types/layout";
 
 /**
  * Who is signed in, for the header's account menu. A visitor without a session cookie costs no
  * database round trip, and the server keeps (page-cache.ts) only pages rendered for such visitors.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const database = await db();
-  const actor = await getActor(database, request);
-  return data({ user: summarise(actor) }, { headers: await actorHeaders(database, request) });
+export async function loader({ context }: Route.LoaderArgs) {
+  return { user: summarise(await actorOf(context)) };
 }
 
 /** The account changes only by a post (sign in, sign out): a link or a filter does not ask again. */

@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { NotFound } from "~/components/layout/not-found";
-import type { RouteHandle } from "~/root";
+import type { RouteHandle } from "~/lib/route-handle";
+import { NotFound } from "~/shell/not-found";
 
 /** A content page: no JavaScript. */
 export const handle: RouteHandle = { hydrate: false };

@@ -1,7 +1,7 @@
 import { PolicyPage } from "~/components/content/page-parts";
 import { SECURITY_POLICY } from "~/content/legal";
-import { pageMeta } from "~/lib/seo";
-import type { RouteHandle } from "~/root";
+import type { RouteHandle } from "~/lib/route-handle";
+import { pageMeta } from "~/shell/seo";
 import type { Route } from "./+types/security";
 
 export const handle: RouteHandle = { hydrate: false, static: true };

@@ -1,15 +1,14 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { DashboardShell } from "~/auth/components/dashboard-shell";
-import { GateScreen } from "~/auth/components/gate-screens";
-import { loadGated } from "~/auth/gate-loader.server";
+import { allowedActor } from "~/auth/context.server";
 import { dashboardPath } from "~/auth/roles";
 import { Pagination } from "~/components/ui/pagination";
-import { db } from "~/db/database.server";
+import { dbOf } from "~/db/context.server";
 import { type ReferralColumn, ReferralTable } from "~/features/referrals/components/referral-table";
 import { REFERRAL_STATUSES, STATUS_LABELS } from "~/features/referrals/referral-status";
 import { type History, historyFilters, referralHistory } from "~/features/referrals/referrals.server";
-import { pageMeta } from "~/lib/seo";
+import { pageMeta } from "~/shell/seo";
 import type { Route } from "./+types/history";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -24,10 +23,10 @@ export const meta: Route.MetaFunction = (args) =>
  * own referrals, the facility administrator's facility's, every referral for a system
  * administrator. The search, the status and the page are in the address.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const database = await db();
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const actor = await allowedActor(context);
   const filters = historyFilters(new URL(request.url).searchParams);
-  return loadGated(database, request, "history", (actor) => referralHistory(database, actor, filters));
+  return { actor, history: await referralHistory(dbOf(context), actor, filters) };
 }
 
 const COLUMNS: Record<History["scope"], ReferralColumn[]> = {
@@ -55,15 +54,14 @@ function exportQuery(q: string, status: string | null): string {
 const TYPING_PAUSE_MS = 350;
 
 export default function HistoryPage({ loaderData }: Route.ComponentProps) {
-  const { gate, data: history } = loaderData;
-  if (gate.kind !== "allowed" || !history) return <GateScreen gate={gate}>{null}</GateScreen>;
+  const { actor, history } = loaderData;
   const { q, status } = history.filters;
   const filtered = q !== "" || status !== null;
   return (
-    <DashboardShell title="Referral History" actor={gate.actor}>
+    <DashboardShell title="Referral History" actor={actor}>
       <p className="-mt-4 mb-6 text-muted">
         {INTRO[history.scope]}{" "}
-        <Link to={dashboardPath(gate.actor.role)} className="text-brand-700 underline underline-offset-2">
+        <Link to={dashboardPath(actor.role)} className="text-brand-700 underline underline-offset-2">
           Back to the dashboard
         </Link>
       </p>

@@ -57,6 +57,9 @@ export async function registerAndVerify(
     role: options.role,
     specialty: options.role === "doctor" ? "Cardiology" : "",
     facility_id: options.role === "facility_admin" ? (options.facilityId ?? (await firstFacility(request)).id) : "",
+    // Issue 28: a doctor's MDC registration number, a facility administrator's facility's HeFRA licence number.
+    mdc_number: options.role === "doctor" ? "MDC/RN/04321" : "",
+    hefra_licence: options.role === "facility_admin" ? "HeFRA/GAR/2024/0042" : "",
   };
   const response = await request.post("/auth?tab=register", { form });
   expect(response.status()).toBe(200);

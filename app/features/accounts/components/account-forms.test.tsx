@@ -1,11 +1,10 @@
-import type { ReactNode } from "react";
-import { renderToString } from "react-dom/server";
-import { createMemoryRouter, RouterProvider } from "react-router";
-import { describe, expect, it } from "vitest";
+// @vitest-environment happy-dom
+import { fireEvent, render, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { parseSubmission } from "~/components/forms/schema-form";
-import { type RegisterAnswer, SECRET_FIELDS, type SignInAnswer } from "../action-data";
+import { cleanupDom, renderInRouter, renderServerHtml } from "../../../../tests/helpers/render-in-router";
+import { type RegisterAnswer, SECRET_FIELDS, type SignInAnswer, VALIDATION_TOAST } from "../action-data";
 import { forgotPasswordSchema, INVALID_EMAIL_TOAST } from "../forgot-password-schema";
-import { VALIDATION_TOAST } from "../form-errors";
 import { registerSchema } from "../register-schema";
 import { signInSchema } from "../sign-in-schema";
 import { AccountTabs, accountTabOf } from "./account-tabs";
@@ -13,16 +12,41 @@ import { ForgotPasswordForm } from "./forgot-password-form";
 import { RegisterForm } from "./register-form";
 import { SignInForm } from "./sign-in-form";
 
-/** The server's rendering, what a browser without JavaScript gets (forms and links need a router). */
-function render(element: ReactNode): string {
-  const router = createMemoryRouter([{ path: "*", element }], { initialEntries: ["/auth"] });
-  return renderToString(<RouterProvider router={router} />);
-}
+afterEach(cleanupDom);
 
 function formOf(values: Record<string, string>): FormData {
   const form = new FormData();
   for (const [name, value] of Object.entries(values)) form.set(name, value);
   return form;
+}
+
+/** The form a submit button belongs to. */
+function formOfButton(name: string, within: Pick<typeof screen, "getByRole"> = screen): HTMLFormElement {
+  const form = (within.getByRole("button", { name }) as HTMLButtonElement).form;
+  expect(form, `the form of ${name}`).toBeTruthy();
+  return form!;
+}
+
+/** A hidden input's value. */
+function hiddenValue(form: HTMLFormElement, name: string): string | undefined {
+  const input = form.elements.namedItem(name);
+  return input instanceof HTMLInputElement && input.type === "hidden" ? input.value : undefined;
+}
+
+/** What a control's aria-describedby points at (its hint and its error), as text. */
+function descriptionOf(control: HTMLElement): string {
+  return (control.getAttribute("aria-describedby") ?? "")
+    .split(" ")
+    .filter(Boolean)
+    .map((id) => document.getElementById(id)?.textContent ?? "")
+    .join(" ");
+}
+
+/** Every value the page holds in its controls. */
+function controlValues(container: HTMLElement): string[] {
+  return [...container.querySelectorAll("input, select, textarea")].map(
+    (c) => (c as HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement).value,
+  );
 }
 
 const noop = () => {};
@@ -37,29 +61,45 @@ describe("the account tabs", () => {
   });
 
   it("are links to their address (no JavaScript), the chosen one selected, both panels in the page", () => {
-    const html = render(
+    const onValueChange = vi.fn();
+    render(
       <AccountTabs
         value="register"
-        onValueChange={noop}
+        onValueChange={onValueChange}
         signIn={<p>sign-in panel</p>}
         register={<p>register panel</p>}
       />,
     );
-    expect(html).toMatch(/<a href="\/auth\?tab=signin"[^>]*role="tab" aria-selected="false"[^>]*>Sign In<\/a>/);
-    expect(html).toMatch(/<a href="\/auth\?tab=register"[^>]*role="tab" aria-selected="true"[^>]*>Register<\/a>/);
-    expect(html).toContain('aria-label="Account"');
-    expect(html).toMatch(/data-state="inactive"[^>]*role="tabpanel"[^>]*>.*sign-in panel/);
-    expect(html).toMatch(/data-state="active"[^>]*role="tabpanel"[^>]*>.*register panel/);
+    const list = screen.getByRole("tablist", { name: "Account" });
+    const signIn = within(list).getByRole("tab", { name: "Sign In", selected: false });
+    const register = within(list).getByRole("tab", { name: "Register", selected: true });
+    expect(signIn.tagName).toBe("A");
+    expect(signIn.getAttribute("href")).toBe("/auth?tab=signin");
+    expect(register.getAttribute("href")).toBe("/auth?tab=register");
+    // Both panels are in the page (what was typed survives a tab change), each named by its tab.
+    expect(screen.getAllByRole("tabpanel")).toHaveLength(2);
+    const signInPanel = screen.getByRole("tabpanel", { name: "Sign In" });
+    const registerPanel = screen.getByRole("tabpanel", { name: "Register" });
+    expect(within(signInPanel).getByText("sign-in panel")).toBeTruthy();
+    expect(signInPanel.dataset.state).toBe("inactive");
+    expect(within(registerPanel).getByText("register panel")).toBeTruthy();
+    expect(registerPanel.dataset.state).toBe("active");
+    // With React a click on the other tab shows it (the link is not followed).
+    expect(fireEvent.click(signIn)).toBe(false);
+    expect(onValueChange).toHaveBeenCalledWith("signin");
   });
 });
 
 describe("the sign-in form", () => {
   it("posts to /auth with its intent, the browser's own validation off", () => {
-    const html = render(<SignInForm answer={undefined} />);
-    expect(html).toMatch(/<form id="signin" noValidate=""[^>]*action="\/auth\?tab=signin" method="post"/);
-    expect(html).toContain('<input type="hidden" name="intent" value="signin"/>');
-    expect(html).toContain('href="/forgot-password"');
-    expect(html).toContain(">Sign In</button>");
+    renderInRouter(<SignInForm answer={undefined} />, "/auth");
+    const form = formOfButton("Sign In");
+    expect(form.id).toBe("signin");
+    expect(form.getAttribute("action")).toBe("/auth?tab=signin");
+    expect(form.getAttribute("method")).toBe("post");
+    expect(form.noValidate).toBe(true);
+    expect(hiddenValue(form, "intent")).toBe("signin");
+    expect(screen.getByRole("link", { name: "Forgot your password?" }).getAttribute("href")).toBe("/forgot-password");
   });
 
   it("shows a refusal in the page, the address kept and the password not", () => {
@@ -72,37 +112,79 @@ describe("the sign-in form", () => {
       result: submission.reply({ hideFields: SECRET_FIELDS }),
       toast: { title: "Login Failed", description: "Invalid email or password", variant: "destructive" },
     };
-    const html = render(<SignInForm answer={answer} />);
-    expect(html).toMatch(
-      /role="alert"[^>]*><p class="font-semibold">Login Failed<\/p><p[^>]*>Invalid email or password/,
-    );
-    expect(html).toContain('value="ama@example.org"');
-    expect(html).not.toContain("hunter22");
+    // The address and not the password, with React and without.
+    const { container } = renderInRouter(<SignInForm answer={answer} />, "/auth");
+    expect((screen.getByRole("textbox", { name: "Email" }) as HTMLInputElement).value).toBe("ama@example.org");
+    expect(controlValues(container)).not.toContain("hunter22");
+    // With React too the message stays in the page beside the toast (issue 28).
+    const inline = screen.getByRole("alert");
+    expect(within(inline).getByText("Login Failed")).toBeTruthy();
+    expect(within(inline).getByText("Invalid email or password")).toBeTruthy();
+    cleanupDom();
+    // Without JavaScript the answer is in the page (with React it is a toast).
+    const page = renderServerHtml(<SignInForm answer={answer} />, "/auth");
+    const alert = within(page).getByRole("alert");
+    expect(within(alert).getByText("Login Failed")).toBeTruthy();
+    expect(within(alert).getByText("Invalid email or password")).toBeTruthy();
+    expect((within(page).getByRole("textbox", { name: "Email" }) as HTMLInputElement).value).toBe("ama@example.org");
+    expect(page.innerHTML).not.toContain("hunter22");
   });
 
   it("shows the schema's messages at the fields", () => {
     const submission = parseSubmission(formOf({ intent: "signin", email: "nope" }), signInSchema);
-    const html = render(
+    renderInRouter(
       <SignInForm answer={{ intent: "signin", result: submission.reply(), toast: VALIDATION_TOAST }} />,
+      "/auth",
     );
-    expect(html).toMatch(/aria-invalid="true" aria-describedby="signin-email-error"/);
-    expect(html).toMatch(/id="signin-email-error"[^>]*>Invalid email address</);
-    expect(html).toMatch(/id="signin-password-error"[^>]*>Password is required</);
+    const email = screen.getByRole("textbox", { name: "Email" });
+    expect(email.getAttribute("aria-invalid")).toBe("true");
+    expect(email.id).toBe("signin-email");
+    expect(descriptionOf(email)).toBe("Invalid email address");
+    const password = screen.getByLabelText(/^Password/);
+    expect(password.getAttribute("aria-invalid")).toBe("true");
+    expect(descriptionOf(password)).toBe("Password is required");
+    // The messages are at the fields: no second copy above the form.
+    expect(screen.queryByRole("alert")).toBeNull();
   });
 });
 
 describe("the register form", () => {
   it("asks the specialty of doctors and the facility of facility administrators (CSS before React runs)", () => {
-    const html = render(<RegisterForm answer={undefined} facilities={FACILITIES} onSignIn={noop} />);
-    expect(html).toMatch(
-      /<form id="register"[^>]*class="group\/register[^>]*action="\/auth\?tab=register" method="post"/,
+    // What the server sends: before React runs (or without it) CSS shows the field the selected role needs.
+    const page = renderServerHtml(
+      <RegisterForm answer={undefined} facilities={FACILITIES} onSignIn={noop} />,
+      "/auth?tab=register",
     );
-    expect(html).toContain('<input type="hidden" name="intent" value="register"/>');
-    expect(html).toContain("group-has-[option[value=doctor]:checked]/register:block");
-    expect(html).toContain("group-has-[option[value^=facility]:checked]/register:block");
-    expect(html).toMatch(/<option value="doctor" selected="">Doctor<\/option>/);
-    expect(html).toContain(`<option value="${FACILITIES[0].id}">Korle Bu Teaching Hospital</option>`);
-    expect(html).not.toContain("There is a problem");
+    const form = formOfButton("Create Account", within(page));
+    expect(form.id).toBe("register");
+    expect(form.getAttribute("action")).toBe("/auth?tab=register");
+    expect(form.getAttribute("method")).toBe("post");
+    expect(form.classList).toContain("group/register");
+    expect(hiddenValue(form, "intent")).toBe("register");
+    const role = within(page).getByRole("combobox", { name: "Role" }) as HTMLSelectElement;
+    expect(role.value).toBe("doctor");
+    expect(within(role).getByRole("option", { name: "Doctor", selected: true })).toBeTruthy();
+    const specialty = within(page).getByRole("textbox", { name: "Specialty (optional)" });
+    expect(specialty.parentElement?.className).toBe("hidden group-has-[option[value=doctor]:checked]/register:block");
+    const facility = within(page).getByRole("combobox", { name: "Facility you run" });
+    expect(facility.parentElement?.className).toBe("hidden group-has-[option[value^=facility]:checked]/register:block");
+    const option = within(facility).getByRole("option", { name: "Korle Bu Teaching Hospital" }) as HTMLOptionElement;
+    expect(option.value).toBe(FACILITIES[0].id);
+    expect(within(page).queryByText("There is a problem")).toBeNull();
+  });
+
+  it("once React runs, shows the specialty or the facility as the role changes", () => {
+    renderInRouter(<RegisterForm answer={undefined} facilities={FACILITIES} onSignIn={noop} />, "/auth");
+    const specialty = () => screen.getByRole("textbox", { name: "Specialty (optional)" }).parentElement?.className;
+    const facility = () => screen.getByRole("combobox", { name: "Facility you run" }).parentElement?.className;
+    expect(specialty()).toBe("");
+    expect(facility()).toBe("hidden");
+    // A browser fires input, then change, when an option is picked.
+    const role = screen.getByRole("combobox", { name: "Role" });
+    fireEvent.input(role, { target: { value: "facility_admin" } });
+    fireEvent.change(role);
+    expect(specialty()).toBe("hidden");
+    expect(facility()).toBe("");
   });
 
   it("lists every problem in the error summary, linked to its field, and keeps the values but not the passwords", () => {
@@ -118,27 +200,41 @@ describe("the register form", () => {
     );
     const answer: RegisterAnswer = {
       intent: "register",
-      status: "invalid",
+      ok: false,
       result: submission.reply({ hideFields: SECRET_FIELDS }),
       toast: VALIDATION_TOAST,
     };
-    const html = render(<RegisterForm answer={answer} facilities={FACILITIES} onSignIn={noop} />);
-    expect(html).toContain("There is a problem");
-    const links = [...html.matchAll(/<a href="#(register-[a-z_A-Z]+)"[^>]*>([^<]+)<\/a>/g)].map((m) => [m[1], m[2]]);
+    const { container } = renderInRouter(
+      <RegisterForm answer={answer} facilities={FACILITIES} onSignIn={noop} />,
+      "/auth",
+    );
+    const summary = screen.getByRole("alert", { name: "There is a problem" });
+    const links = within(summary)
+      .getAllByRole("link")
+      .map((a) => [a.getAttribute("href"), a.textContent]);
     expect(links).toEqual([
-      ["register-email", "Invalid email address"],
-      ["register-phone", "Phone number must be at least 10 digits"],
-      ["register-confirmPassword", "Passwords don&#x27;t match"],
-      ["register-facility_id", "Please select the facility you run"],
+      ["#register-email", "Invalid email address"],
+      ["#register-phone", "Phone number must be at least 10 digits"],
+      ["#register-confirmPassword", "Passwords don't match"],
+      ["#register-facility_id", "Please select the facility you run"],
+      ["#register-hefra_licence", "Please enter your facility's HeFRA licence number"],
     ]);
-    expect(html).toContain('value="Esi Darko"');
-    expect(html).toMatch(/<option value="facility_admin" selected="">/);
-    expect(html).not.toContain("secret-1");
-    expect(html).toMatch(/role="alert"[^>]*><p class="font-semibold">Validation Error</);
+    // Each link leads to its field.
+    for (const [href] of links) expect(document.getElementById(href!.slice(1))).toBeTruthy();
+    expect((screen.getByRole("textbox", { name: "Full Name" }) as HTMLInputElement).value).toBe("Esi Darko");
+    expect((screen.getByRole("combobox", { name: "Role" }) as HTMLSelectElement).value).toBe("facility_admin");
+    expect(controlValues(container)).not.toContain("secret-1");
+    cleanupDom();
+    // Without JavaScript the spec's notice is in the page too.
+    const page = renderServerHtml(<RegisterForm answer={answer} facilities={FACILITIES} onSignIn={noop} />, "/auth");
+    expect(within(within(page).getByRole("alert", { name: "" })).getByText("Validation Error")).toBeTruthy();
+    expect(within(page).getByRole("alert", { name: "There is a problem" })).toBeTruthy();
+    expect(page.innerHTML).not.toContain("secret-1");
   });
 
   it("says Registration Successful in place of the form, with the way back to Sign In", () => {
-    const html = render(
+    const onSignIn = vi.fn();
+    const { container } = renderInRouter(
       <RegisterForm
         answer={{
           intent: "register",
@@ -151,32 +247,49 @@ describe("the register form", () => {
           },
         }}
         facilities={FACILITIES}
-        onSignIn={noop}
+        onSignIn={onSignIn}
       />,
+      "/auth",
     );
-    expect(html).toMatch(/role="status"[^>]*><h2[^>]*>Registration Successful<\/h2><p[^>]*>Please check your email/);
-    expect(html).toContain('href="/auth?tab=signin"');
-    expect(html).not.toContain("<form");
+    const status = screen.getByRole("status");
+    expect(within(status).getByRole("heading", { level: 2, name: "Registration Successful" })).toBeTruthy();
+    expect(within(status).getByText("Please check your email to verify your account.")).toBeTruthy();
+    const back = within(status).getByRole("link", { name: "Back to Sign In" });
+    expect(back.getAttribute("href")).toBe("/auth?tab=signin");
+    expect(container.querySelector("form")).toBeNull();
+    expect(screen.queryByRole("button", { name: "Create Account" })).toBeNull();
+    // With React the link shows the Sign In tab already in the page.
+    fireEvent.click(back);
+    expect(onSignIn).toHaveBeenCalledOnce();
   });
 });
 
 describe("the forgot-password form", () => {
   it("posts to its action, and shows a refusal in the page", () => {
     const submission = parseSubmission(formOf({ email: "bad" }), forgotPasswordSchema);
-    const html = render(
-      <ForgotPasswordForm answer={{ status: "invalid", result: submission.reply(), toast: INVALID_EMAIL_TOAST }} />,
-    );
-    expect(html).toMatch(/<form id="forgot"[^>]*action="\/forgot-password" method="post"/);
-    expect(html).toMatch(/role="alert"[^>]*><p class="font-semibold">Invalid Email</);
-    expect(html).toMatch(/id="forgot-email-error"[^>]*>Please enter a valid email address.</);
-    expect(html).toContain('value="bad"');
+    const answer = { ok: false, result: submission.reply(), toast: INVALID_EMAIL_TOAST };
+    renderInRouter(<ForgotPasswordForm answer={answer} />, "/forgot-password");
+    const form = formOfButton("Send Reset Link");
+    expect(form.id).toBe("forgot");
+    expect(form.getAttribute("action")).toBe("/forgot-password");
+    expect(form.getAttribute("method")).toBe("post");
+    const email = screen.getByRole("textbox", { name: "Email" }) as HTMLInputElement;
+    expect(email.value).toBe("bad");
+    expect(descriptionOf(email)).toBe("Please enter a valid email address.");
+    cleanupDom();
+    // Without JavaScript the answer is in the page (with React it is a toast).
+    const page = renderServerHtml(<ForgotPasswordForm answer={answer} />, "/forgot-password");
+    expect(within(within(page).getByRole("alert")).getByText("Invalid Email")).toBeTruthy();
   });
 
   it("then Check Your Email, the same whether or not the address has an account", () => {
-    const html = render(<ForgotPasswordForm answer={{ status: "sent", email: "ama@example.org", result: {} }} />);
-    expect(html).toContain("Check Your Email");
-    expect(html).toContain("ama@example.org");
-    expect(html).toMatch(/href="\/forgot-password"[^>]*>Send Another Email</);
-    expect(html).toMatch(/href="\/auth"[^>]*>Back to Sign In</);
+    renderInRouter(
+      <ForgotPasswordForm answer={{ status: "sent", email: "ama@example.org", result: {} }} />,
+      "/forgot-password",
+    );
+    expect(screen.getByRole("heading", { level: 1, name: "Check Your Email" })).toBeTruthy();
+    expect(within(screen.getByRole("status")).getByText("ama@example.org")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Send Another Email" }).getAttribute("href")).toBe("/forgot-password");
+    expect(screen.getByRole("link", { name: "Back to Sign In" }).getAttribute("href")).toBe("/auth");
   });
 });

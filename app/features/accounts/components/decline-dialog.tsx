@@ -1,7 +1,7 @@
 import type { RefObject } from "react";
 import { ROLE_LABELS } from "~/auth/roles";
 import { TextDialog } from "~/components/forms/text-dialog";
-import type { AdminAnswer } from "~/features/payments/components/payment-table";
+import { type AdminAnswer, refusedFields } from "~/features/payments/public";
 import { declineSchema } from "../decline-schema";
 import type { UserRow } from "../user-admin.server";
 
@@ -36,7 +36,7 @@ export function DeclineDialog({
       }
       fallbackFocusId="user-search"
       mine={(a) => a.intent === "decline" && a.subject === user?.id}
-      refused={(a) => !!a.fieldsRefused}
+      refused={refusedFields}
       form={{
         idPrefix: "decline",
         schema: declineSchema,

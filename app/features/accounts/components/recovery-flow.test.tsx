@@ -1,8 +1,8 @@
-import type { ReactNode } from "react";
-import { renderToString } from "react-dom/server";
-import { createMemoryRouter, RouterProvider } from "react-router";
-import { describe, expect, it } from "vitest";
+// @vitest-environment happy-dom
+import { render, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
 import { parseSubmission } from "~/components/forms/schema-form";
+import { cleanupDom, renderServerHtml } from "../../../../tests/helpers/render-in-router";
 import { type RecoveryAnswer, SECRET_FIELDS } from "../action-data";
 import {
   PASSWORD_MISMATCH_MESSAGE,
@@ -12,14 +12,11 @@ import {
   WEAK_PASSWORD_TOAST,
 } from "../new-password-rules";
 import { newPasswordSchema } from "../new-password-schema";
+import { EMPTY_BAR_CLASS } from "../password-strength";
 import { PasswordStrengthMeter } from "./password-strength-meter";
 import { newPasswordToast, RecoveryFlow, recoveryState } from "./recovery-flow";
 
-/** The server's rendering (links and fetchers need a data router). */
-function render(element: ReactNode, path = "/reset-password"): string {
-  const router = createMemoryRouter([{ path: "*", element }], { initialEntries: [path] });
-  return renderToString(<RouterProvider router={router} />);
-}
+afterEach(cleanupDom);
 
 const done = () => {};
 
@@ -41,6 +38,17 @@ function refused(password: string, confirmPassword: string): RecoveryAnswer {
   };
 }
 
+/** What a control's aria-describedby points at (its hint and its error), as text. */
+function descriptionOf(control: HTMLElement): string {
+  return (control.getAttribute("aria-describedby") ?? "")
+    .split(" ")
+    .filter(Boolean)
+    .map((id) => document.getElementById(id)?.textContent ?? "")
+    .join(" ");
+}
+
+// The reset link is read from the address by the browser, so what these screens show before
+// React runs (and without JavaScript: a plain post's answer) is the server's rendering.
 describe("the reset screens", () => {
   it("follow the action's answer", () => {
     expect(recoveryState(undefined)).toBe("validating");
@@ -65,43 +73,57 @@ describe("the reset screens", () => {
 
   it("start with the loading screen, which explains itself without JavaScript", () => {
     for (const path of ["/reset-password", "/auth?type=recovery"]) {
-      const html = render(<RecoveryFlow onFinished={done} />, path);
-      expect(html).toContain("Reset Your Password");
-      expect(html).toContain("Loading...");
-      expect(html).toContain("<noscript>");
-      expect(html).not.toContain("Set a New Password");
+      const page = renderServerHtml(<RecoveryFlow onFinished={done} />, path);
+      expect(within(page).getByRole("heading", { level: 1, name: "Reset Your Password" })).toBeTruthy();
+      expect(within(page).getByRole("status").textContent).toBe("Loading...");
+      // No role reaches inside <noscript>: its text is read as the browser without JavaScript shows it.
+      expect(page.querySelector("noscript")?.textContent).toContain("Setting a new password needs JavaScript");
+      expect(within(page).queryByRole("heading", { name: "Set a New Password" })).toBeNull();
+      cleanupDom();
     }
   });
 
   it("render a plain post's refusal: the form, the notice in the page, the field's message, no secret echoed", () => {
-    const html = render(<RecoveryFlow answer={refused("abcdefgH1", "abcdefgH2")} onFinished={done} />);
-    expect(html).toContain("Set a New Password");
-    expect(html).toMatch(/role="alert"[^>]*><p class="font-semibold">Password Mismatch</);
-    expect(html).toMatch(/id="recovery-confirmPassword-error"[^>]*>Passwords do not match</);
-    expect(html).toMatch(/<form[^>]*action="\/reset-password" method="post"/);
-    expect(html).toMatch(/<input type="hidden" name="access_token" value=""\/>/);
-    expect(html).not.toContain("abcdefgH1");
-    expect(html).not.toContain("secret-access");
+    const page = renderServerHtml(<RecoveryFlow answer={refused("abcdefgH1", "abcdefgH2")} onFinished={done} />);
+    expect(within(page).getByRole("heading", { level: 1, name: "Set a New Password" })).toBeTruthy();
+    expect(within(within(page).getByRole("alert")).getByText("Password Mismatch")).toBeTruthy();
+    const confirm = within(page).getByLabelText(/^Confirm New Password/);
+    expect(confirm.id).toBe("recovery-confirmPassword");
+    expect(confirm.getAttribute("aria-invalid")).toBe("true");
+    expect(descriptionOf(confirm)).toBe("Passwords do not match");
+    const button = within(page).getByRole("button", { name: "Update Password" }) as HTMLButtonElement;
+    const form = button.form!;
+    expect(form.getAttribute("action")).toBe("/reset-password");
+    expect(form.getAttribute("method")).toBe("post");
+    const token = form.elements.namedItem("access_token") as HTMLInputElement;
+    expect(token.type).toBe("hidden");
+    expect(token.value).toBe("");
+    expect(page.innerHTML).not.toContain("abcdefgH1");
+    expect(page.innerHTML).not.toContain("secret-access");
     // The button is off until a strong, confirmed password is typed (spec section 4).
-    expect(html).toMatch(/<button type="submit"[^>]* disabled="">Update Password<\/button>/);
-    expect(html).toMatch(/Password strength: <span[^>]*>Very Weak</);
+    expect(button.disabled).toBe(true);
+    expect(within(page).getByText("Very Weak")).toBeTruthy();
   });
 
   it("render the link refused and the update confirmed", () => {
-    const invalid = render(
+    const invalid = renderServerHtml(
       <RecoveryFlow answer={{ intent: "update", status: "invalid", result: {} }} onFinished={done} />,
     );
-    expect(invalid).toContain("Reset Link Invalid or Expired");
-    expect(invalid).toContain('href="/forgot-password"');
-    expect(invalid).toContain('href="/auth"');
-    const updated = render(
+    expect(within(invalid).getByRole("heading", { level: 1, name: "Reset Link Invalid or Expired" })).toBeTruthy();
+    expect(within(invalid).getByRole("link", { name: "Request New Reset Link" }).getAttribute("href")).toBe(
+      "/forgot-password",
+    );
+    expect(within(invalid).getByRole("link", { name: "Back to Sign In" }).getAttribute("href")).toBe("/auth");
+    cleanupDom();
+    const updated = renderServerHtml(
       <RecoveryFlow
         answer={{ intent: "update", status: "updated", result: {}, toast: { ...PASSWORD_UPDATED, variant: "success" } }}
         onFinished={done}
       />,
     );
-    expect(updated).toMatch(/role="status"><h1[^>]*>Password Updated Successfully!</);
-    expect(updated).toContain(PASSWORD_UPDATED.description);
+    const status = within(updated).getByRole("status");
+    expect(within(status).getByRole("heading", { level: 1, name: "Password Updated Successfully!" })).toBeTruthy();
+    expect(within(status).getByText(PASSWORD_UPDATED.description)).toBeTruthy();
   });
 });
 
@@ -114,11 +136,17 @@ describe("the strength meter", () => {
       ["abcdefgH1", "Good", 4],
       ["N3w-Passw0rd!", "Strong", 5],
     ];
+    const { container, rerender } = render(<PasswordStrengthMeter password="" id="m" />);
     for (const [password, label, score] of cases) {
-      const html = renderToString(<PasswordStrengthMeter password={password} id="m" />);
-      expect(html).toMatch(new RegExp(`Password strength: <span[^>]*>${label}</span>`));
-      expect(html).toContain(`(<!-- -->${score}<!-- --> of 5)`);
-      expect(html.match(/bg-slate-200/g)?.length ?? 0).toBe(5 - score);
+      rerender(<PasswordStrengthMeter password={password} id="m" />);
+      // Announced as it changes: the label, and the score for screen readers.
+      const line = screen.getByText("Password strength:", { exact: false });
+      expect(line.getAttribute("aria-live")).toBe("polite");
+      expect(line.textContent).toBe(`Password strength: ${label} (${score} of 5)`);
+      // The bar (hidden from screen readers, which read the line): `score` of its 5 steps filled.
+      const steps = [...(container.querySelector('[aria-hidden="true"]')?.children ?? [])];
+      expect(steps).toHaveLength(5);
+      expect(steps.filter((step) => step.classList.contains(EMPTY_BAR_CLASS))).toHaveLength(5 - score);
     }
   });
 });

@@ -5,10 +5,11 @@ import { ErrorSummary, FormNotice, SubmitButton } from "~/components/forms/form-
 import { useIsSubmitting, useSchemaForm } from "~/components/forms/schema-form";
 import { InputField, SelectField } from "~/components/ui/field";
 import { useToastOf } from "~/components/ui/toaster";
+import { FormKeyField } from "~/lib/idempotency";
 import { useHydrated } from "~/lib/use-hydrated";
-import type { RegisterAnswer } from "../action-data";
-import { VALIDATION_TOAST } from "../form-errors";
+import { type RegisterAnswer, VALIDATION_TOAST } from "../action-data";
 import { REGISTER_FIELDS, registerFormSchema } from "../register-schema";
+import { REGISTRATION_HINTS, REGISTRATION_LABELS } from "../registration-number";
 import { PasswordStrengthMeter } from "./password-strength-meter";
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
@@ -84,6 +85,7 @@ function RegisterFields({ answer, facilities }: { answer: RegisterAnswer | undef
       <ErrorSummary form={form} labels={REGISTER_FIELDS} />
       <Form method="post" action="/auth?tab=register" {...getFormProps(form)} className="group/register space-y-5">
         <input type="hidden" name="intent" value="register" />
+        <FormKeyField form="register" />
         <InputField field={fields.full_name} label="Full Name" autoComplete="name" required />
         <InputField field={fields.email} label="Email" type="email" autoComplete="email" inputMode="email" required />
         <InputField field={fields.phone} label="Phone Number" type="tel" autoComplete="tel" inputMode="tel" required />
@@ -113,7 +115,16 @@ function RegisterFields({ answer, facilities }: { answer: RegisterAnswer | undef
         <InputField
           field={fields.specialty}
           label="Specialty (optional)"
+          required={false}
           autoComplete="off"
+          className={shownFor("doctor", "hidden group-has-[option[value=doctor]:checked]/register:block")}
+        />
+        <InputField
+          field={fields.mdc_number}
+          label={REGISTRATION_LABELS.mdc}
+          required
+          autoComplete="off"
+          hint={REGISTRATION_HINTS.mdc}
           className={shownFor("doctor", "hidden group-has-[option[value=doctor]:checked]/register:block")}
         />
         <SelectField
@@ -122,6 +133,14 @@ function RegisterFields({ answer, facilities }: { answer: RegisterAnswer | undef
           required
           placeholder="Select your facility"
           options={facilities.map((f) => ({ value: f.id, label: f.name }))}
+          className={shownFor("facility_admin", "hidden group-has-[option[value^=facility]:checked]/register:block")}
+        />
+        <InputField
+          field={fields.hefra_licence}
+          label={REGISTRATION_LABELS.hefra}
+          required
+          autoComplete="off"
+          hint={REGISTRATION_HINTS.hefra}
           className={shownFor("facility_admin", "hidden group-has-[option[value^=facility]:checked]/register:block")}
         />
         <SubmitButton busy={busy} busyLabel="Creating Account..." className="btn-primary w-full">

@@ -3,15 +3,15 @@ import { Form, Link } from "react-router";
 import { FormNotice, SubmitButton } from "~/components/forms/form-parts";
 import { useIsSubmitting, useSchemaForm } from "~/components/forms/schema-form";
 import { InputField } from "~/components/ui/field";
-import type { SignInAnswer } from "../action-data";
-import { VALIDATION_TOAST } from "../form-errors";
+import { type SignInAnswer, VALIDATION_TOAST } from "../action-data";
 import { signInSchema } from "../sign-in-schema";
 
 /**
  * Sign in (spec sections 2 and 5). The schema (sign-in-schema.ts) checks the form in the browser,
  * messages inline and the spec's "Validation Error" toast, and again in the /auth action. A
  * successful sign-in is the server's redirect to the dashboard; a refused one comes back here
- * ("Login Failed"). Without JavaScript it is a plain post and the answer shows in the page.
+ * ("Login Failed"), as a toast and in the page above the form. Without JavaScript it is a plain
+ * post and the answer shows in the page.
  */
 export function SignInForm({ answer }: { answer: SignInAnswer | undefined }) {
   const [form, fields] = useSchemaForm(signInSchema, {
@@ -22,7 +22,9 @@ export function SignInForm({ answer }: { answer: SignInAnswer | undefined }) {
   const busy = useIsSubmitting({ formAction: "/auth", intent: "signin" });
   return (
     <div>
-      <FormNotice answer={answer} />
+      {/* A refused sign-in (wrong password, too many attempts) stays in the page as well as the
+          toast; a form the schema refuses has its messages at the fields. */}
+      <FormNotice answer={answer} inline={answer?.toast?.title !== VALIDATION_TOAST.title} />
       <Form method="post" action="/auth?tab=signin" {...getFormProps(form)} className="space-y-5">
         <input type="hidden" name="intent" value="signin" />
         <InputField field={fields.email} label="Email" type="email" autoComplete="email" inputMode="email" required />

@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
 import { ROLE_LABELS } from "~/auth/roles";
 import { Cell, Row, Table } from "~/components/ui/table";
-import { Badge } from "~/features/referrals/components/status-badge";
-import { formatAccraDate } from "~/features/referrals/referral-status";
+import { Badge, formatAccraDate } from "~/features/referrals/public";
 import { ACCOUNT_STATUS_LABELS, type AccountStatus } from "../account-status";
 import type { UserRow } from "../user-admin.server";
+import { RegistrationCheck } from "./registration-check";
 
 const TONES = { pending: "pending", approved: "completed", declined: "rejected" } as const;
 
@@ -47,6 +47,7 @@ export function UserTable({
             <Cell label="Role">{ROLE_LABELS[u.role]}</Cell>
             <Cell label="Details" className="text-muted">
               {u.role === "doctor" ? (u.specialty ?? "") : (u.facilityName ?? "")}
+              <RegistrationCheck user={u} />
             </Cell>
             <Cell label="Registered" className="whitespace-nowrap">
               {formatAccraDate(u.createdAt)}

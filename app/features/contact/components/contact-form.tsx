@@ -1,19 +1,23 @@
 import { getFormProps } from "@conform-to/react";
 import { Form } from "react-router";
+import { ConfirmationPanel } from "~/components/forms/confirmation-panel";
 import { ErrorSummary, FormNotice, SubmitButton } from "~/components/forms/form-parts";
-import { type FormAnswer, useIsSubmitting, useSchemaForm } from "~/components/forms/schema-form";
+import { useIsSubmitting, useSchemaForm } from "~/components/forms/schema-form";
 import { InputField, SelectField, TextAreaField } from "~/components/ui/field";
-import { CONTACT_SUBJECTS } from "~/content/contact";
+import { CONTACT_SENT, CONTACT_SUBJECTS } from "~/content/contact";
+import type { ActionAnswer } from "~/lib/form-action.server";
+import { FormKeyField } from "~/lib/idempotency";
 import { CONTACT_FIELDS } from "../contact-fields";
 import { contactSchema } from "../contact-schema";
 
-/** What the /contact action answers: the form's result and the spec's toast. */
-export type ContactActionData = FormAnswer<{ status: "sent" | "invalid" | "rate-limited" }>;
+/** What the /contact action answers (formAction's answer): the form's result, `ok`, and the spec's toast. */
+export type ContactActionData = ActionAnswer;
 
 /**
  * The contact form (spec section 3). One schema (contact-schema.ts) checks it in the browser
  * and again in the action; without JavaScript it is a plain post and the answer comes back in the
- * page, the typed values kept (cleared once sent).
+ * page, the typed values kept. Once sent, a confirmation panel (what happens next) takes the form's
+ * place, with JavaScript and without (issue 28).
  */
 export function ContactForm({ answer }: { answer: ContactActionData | undefined }) {
   const [form, fields] = useSchemaForm(contactSchema, {
@@ -22,11 +26,28 @@ export function ContactForm({ answer }: { answer: ContactActionData | undefined 
     invalidToast: (description) => ({ title: "Validation Error", description, variant: "destructive" }),
   });
   const busy = useIsSubmitting({ formAction: "/contact" });
+  if (answer?.ok) {
+    return (
+      <ConfirmationPanel
+        answer={answer}
+        title={CONTACT_SENT.title}
+        heading="h3"
+        again={{ to: "/contact", label: "Send another message" }}
+      >
+        <p>{CONTACT_SENT.description}</p>
+        <p>
+          Our team reads every message and answers by email, to the address you gave (your message is copied to it as
+          the reply address). If it is urgent, call us: the number is on this page.
+        </p>
+      </ConfirmationPanel>
+    );
+  }
   return (
     <div>
       <FormNotice answer={answer} />
       <ErrorSummary form={form} labels={CONTACT_FIELDS} />
       <Form method="post" action="/contact" {...getFormProps(form)} className="grid gap-5 sm:grid-cols-2">
+        <FormKeyField form="contact" />
         <InputField field={fields.name} label="Full name" required type="text" autoComplete="name" />
         <InputField field={fields.email} label="Email address" required type="email" autoComplete="email" />
         <InputField
@@ -36,6 +57,7 @@ export function ContactForm({ answer }: { answer: ContactActionData | undefined 
               Phone number <span className="font-normal text-muted">(optional)</span>
             </>
           }
+          required={false}
           type="tel"
           autoComplete="tel"
         />

@@ -1,7 +1,16 @@
 import { Link } from "react-router";
 import { FACILITY_IMAGE_SIZE } from "~/content/facilities";
 import type { facilities } from "~/db/schema";
-import { formatCalendarDate, isRated, ratingValue, reviewsLabel, splitSpecialties } from "../facility-format";
+import {
+  formatCalendarDate,
+  isRated,
+  LICENCE_VERIFIED,
+  NOT_YET_RATED,
+  type ReviewRating,
+  ratingValue,
+  reviewsLabel,
+  splitSpecialties,
+} from "../facility-format";
 import { typeLabel } from "../facility-options";
 import { PHOTO_WIDTHS, photoHeight, photoSrcSet, photoUrl } from "../facility-photo";
 import { hoursSummary } from "../opening-hours";
@@ -13,11 +22,8 @@ export type FacilityCardData = Pick<
   | "name"
   | "type"
   | "location"
-  | "rating"
-  | "reviews"
   | "specialties"
   | "languages"
-  | "verified"
   | "emergency"
   | "description"
   | "image"
@@ -25,7 +31,10 @@ export type FacilityCardData = Pick<
   | "nhisAccepted"
   | "licenceVerifiedOn"
   | "openingHours"
->;
+> & {
+  /** From reviews written in the product; absent or null: "Not yet rated" (issue 28). */
+  reviewRating?: ReviewRating | null;
+};
 
 /**
  * The facility's uploaded photo (WebP, each size with its width and height, so nothing shifts as
@@ -84,12 +93,15 @@ export function NhisBadge() {
   );
 }
 
-/** A system administrator checked the HeFRA licence on this date. */
-export function LicenceBadge({ verifiedOn }: { verifiedOn: string }) {
+/**
+ * The Verified tick (issue 28): one notion only, a system administrator checked the facility's
+ * HeFRA licence, on this date. Nothing else shows a tick or the word "verified" for a facility.
+ */
+export function LicenceVerified({ verifiedOn }: { verifiedOn: string }) {
   return (
     <span className="inline-flex items-center gap-1 rounded-full bg-sky-50 px-2.5 py-0.5 text-xs font-semibold text-sky-900">
       <FacilityIcon name="verified" className="size-3.5" />
-      Licence verified {formatCalendarDate(verifiedOn)}
+      {LICENCE_VERIFIED} {formatCalendarDate(verifiedOn)}
     </span>
   );
 }
@@ -111,17 +123,15 @@ export function EmergencyBadge() {
   );
 }
 
-export function VerifiedMark({ className = "size-5" }: { className?: string }) {
-  return (
-    <span className="inline-flex text-brand-700" title="Verified facility">
-      <FacilityIcon name="verified" className={className} />
-      <span className="sr-only">Verified facility</span>
-    </span>
-  );
-}
-
 /** A directory card, with exactly the spec's fields (section 2). */
-export function FacilityCard({ facility }: { facility: FacilityCardData }) {
+export function FacilityCard({
+  facility,
+  from = "",
+}: {
+  facility: FacilityCardData;
+  /** The directory's search ("?q=...") the card is listed under: the profile links back to it (issue 28). */
+  from?: string;
+}) {
   const { shown, more } = splitSpecialties(facility.specialties);
   const hours = hoursSummary(facility.openingHours);
   return (
@@ -134,8 +144,12 @@ export function FacilityCard({ facility }: { facility: FacilityCardData }) {
       />
       <div className="flex items-start justify-between gap-2">
         <h2 className="text-lg leading-snug font-semibold text-ink">{facility.name}</h2>
-        {facility.verified ? <VerifiedMark /> : null}
       </div>
+      {facility.licenceVerifiedOn ? (
+        <p>
+          <LicenceVerified verifiedOn={facility.licenceVerifiedOn} />
+        </p>
+      ) : null}
       <p className="flex items-center gap-1.5 text-sm text-muted">
         <FacilityIcon name="map-pin" />
         {facility.location}
@@ -144,21 +158,20 @@ export function FacilityCard({ facility }: { facility: FacilityCardData }) {
         <TypeBadge type={facility.type} />
         {facility.emergency ? <EmergencyBadge /> : null}
         {facility.nhisAccepted ? <NhisBadge /> : null}
-        {facility.licenceVerifiedOn ? <LicenceBadge verifiedOn={facility.licenceVerifiedOn} /> : null}
       </div>
       <p className="flex items-center gap-1.5 text-sm">
-        {isRated(facility.rating) ? (
+        {isRated(facility.reviewRating) ? (
           <>
             <FacilityIcon name="star" filled className="size-4 text-amber-500" />
             <span className="font-semibold text-ink">
               <span className="sr-only">Rated </span>
-              {ratingValue(facility.rating)}
+              {ratingValue(facility.reviewRating.average)}
               <span className="sr-only"> out of 5</span>
             </span>
-            <span className="text-muted">({reviewsLabel(facility.reviews)})</span>
+            <span className="text-muted">({reviewsLabel(facility.reviewRating.count)})</span>
           </>
         ) : (
-          <span className="text-muted">Not yet rated</span>
+          <span className="text-muted">{NOT_YET_RATED}</span>
         )}
       </p>
       <p className="text-sm leading-6 text-muted">{facility.description}</p>
@@ -191,7 +204,10 @@ export function FacilityCard({ facility }: { facility: FacilityCardData }) {
         </p>
       ) : null}
       <div className="mt-auto pt-2">
-        <Link to={`/facility/${facility.slug}`} className="btn-secondary w-full">
+        <Link
+          to={`/facility/${facility.slug}${from.length > 1 ? `?from=${encodeURIComponent(from.slice(1))}` : ""}`}
+          className="btn-secondary w-full"
+        >
           View Profile<span className="sr-only">: {facility.name}</span>
         </Link>
       </div>

@@ -1,10 +1,13 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { useState } from "react";
 import { Form } from "react-router";
+import { DraftNotice } from "~/components/forms/draft-notice";
 import { ErrorSummary, FormNotice, SubmitButton } from "~/components/forms/form-parts";
 import { type FormAnswer, useIsSubmitting, useSchemaForm } from "~/components/forms/schema-form";
 import { fieldError, InputField, SelectField, TextAreaField } from "~/components/ui/field";
 import type { facilities } from "~/db/schema";
+import { useFormDraft, useResendWhenOnline } from "~/lib/drafts";
+import { FormKeyField } from "~/lib/idempotency";
 import { useHydrated } from "~/lib/use-hydrated";
 import { COUNTRY_OPTIONS, SERVICE_OPTIONS, TYPE_OPTIONS } from "../facility-options";
 import { FACILITY_FIELDS, facilitySchema } from "../facility-schema";
@@ -32,13 +35,13 @@ export function facilityFormValues(f: Facility): Record<string, string> {
     languages: f.languages.join("\n"),
     insurance: f.insurance.join("\n"),
     phones: f.contact.phones.join("\n"),
+    on_call_phone: f.onCallPhone ?? "",
     email: f.contact.email,
     website: f.contact.website ?? "",
     facebook: f.contact.facebook ?? "",
     instagram: f.contact.instagram ?? "",
     emergency: f.emergency ? "on" : "",
     nhis_accepted: f.nhisAccepted ? "on" : "",
-    verified: f.verified ? "on" : "",
     hefra_licence: f.hefraLicence ?? "",
     licence_verified_on: f.licenceVerifiedOn ?? "",
     ...hoursToForm(f.openingHours),
@@ -67,6 +70,8 @@ export function FacilityForm({
   canVerify,
   submitLabel,
   busyLabel,
+  draft: draftOf,
+  networkFailed = false,
 }: {
   action: string;
   answer: FacilityFormAnswer | undefined;
@@ -76,6 +81,10 @@ export function FacilityForm({
   canVerify: boolean;
   submitLabel: string;
   busyLabel: string;
+  /** Keeps the form on this device as the signed-in person's draft, named `form` (issue 29). */
+  draft: { user: string; form: string };
+  /** The last post of the form failed for the network. */
+  networkFailed?: boolean;
 }) {
   const [form, fields] = useSchemaForm(facilitySchema, {
     id: "facility",
@@ -87,17 +96,35 @@ export function FacilityForm({
   const [hoursMode, setHoursMode] = useState(initialMode);
   const formProps = getFormProps(form);
   const hydrated = useHydrated();
+  const draft = useFormDraft({ formId: form.id, user: draftOf.user, form: draftOf.form, patientData: false });
+  useResendWhenOnline(form.id, networkFailed || draft.unsent);
 
   return (
     <div>
       <FormNotice answer={answer?.intent === "save" || answer?.intent === undefined ? answer : undefined} />
+      <DraftNotice
+        draft={draft}
+        networkFailed={networkFailed}
+        offlineMessage="No connection. Your changes are saved on this phone; send them when you are back online."
+      />
       <ErrorSummary form={form} labels={FACILITY_FIELDS} />
       <Form method="post" action={action} {...formProps} className="space-y-8">
         <input type="hidden" name="intent" value="save" />
+        <FormKeyField form="facility" />
         <fieldset className="card space-y-5 sm:p-6">
           <legend className="px-1 text-lg font-bold">Directory card</legend>
           <div className="grid gap-5 sm:grid-cols-2">
-            <InputField field={fields.name} label="Name" required maxLength={200} />
+            <InputField
+              field={fields.name}
+              label="Name"
+              required
+              maxLength={200}
+              hint={
+                canVerify
+                  ? undefined
+                  : "Changing the name removes the Verified tick until a system administrator checks it again."
+              }
+            />
             <SelectField
               field={fields.type}
               label="Facility type"
@@ -140,22 +167,14 @@ export function FacilityForm({
             <Checkbox field={fields.emergency} label="24/7 emergency services" />
             <Checkbox field={fields.nhis_accepted} label="Accepts NHIS (National Health Insurance)" />
           </div>
-          {canVerify ? (
-            <div>
-              <Checkbox field={fields.verified} label="Verified facility" />
-              <p className="text-sm text-muted">
-                The Verified mark on the directory card and the profile. Only system administrators set it.
-              </p>
-            </div>
-          ) : null}
         </fieldset>
 
         <fieldset className="card space-y-5 sm:p-6">
           <legend className="px-1 text-lg font-bold">Profile</legend>
           <TextAreaField field={fields.about} label="About" required rows={6} />
           <div className="grid gap-5 sm:grid-cols-2">
-            <TextAreaField field={fields.mission} label={optional("Our Mission")} rows={3} />
-            <TextAreaField field={fields.vision} label={optional("Our Vision")} rows={3} />
+            <TextAreaField field={fields.mission} label={optional("Our Mission")} required={false} rows={3} />
+            <TextAreaField field={fields.vision} label={optional("Our Vision")} required={false} rows={3} />
           </div>
           <TextAreaField
             field={fields.specialties}
@@ -169,15 +188,23 @@ export function FacilityForm({
             <TextAreaField
               field={fields.professionals}
               label={optional("Health professionals")}
+              required={false}
               rows={5}
               hint={perLine}
             />
             <TextAreaField field={fields.languages} label="Languages spoken" required rows={3} hint={perLine} />
-            <TextAreaField field={fields.insurance} label={optional("Insurance accepted")} rows={3} hint={perLine} />
+            <TextAreaField
+              field={fields.insurance}
+              label={optional("Insurance accepted")}
+              required={false}
+              rows={3}
+              hint={perLine}
+            />
           </div>
           <TextAreaField
             field={fields.partnerships}
             label={optional("Partnerships & affiliations")}
+            required={false}
             rows={3}
             hint={perLine}
           />
@@ -193,10 +220,30 @@ export function FacilityForm({
               rows={3}
               hint="One per line, e.g. +233 30 000 0000. The first is the Call Now button."
             />
+            <InputField
+              field={fields.on_call_phone}
+              label={optional("On-call mobile number")}
+              required={false}
+              type="tel"
+              inputMode="tel"
+              autoComplete="off"
+              maxLength={20}
+              hint="The duty phone that gets an SMS for each new referral, and again if an emergency waits. Not shown to the public."
+            />
             <InputField field={fields.email} label="Email" required type="email" autoComplete="off" />
-            <InputField field={fields.website} label={optional("Website")} placeholder="https://" />
-            <InputField field={fields.facebook} label={optional("Facebook page")} placeholder="https://" />
-            <InputField field={fields.instagram} label={optional("Instagram page")} placeholder="https://" />
+            <InputField field={fields.website} label={optional("Website")} required={false} placeholder="https://" />
+            <InputField
+              field={fields.facebook}
+              label={optional("Facebook page")}
+              required={false}
+              placeholder="https://"
+            />
+            <InputField
+              field={fields.instagram}
+              label={optional("Instagram page")}
+              required={false}
+              placeholder="https://"
+            />
           </div>
         </fieldset>
 
@@ -237,11 +284,13 @@ export function FacilityForm({
               const closes = fields[`hours_${day.key}_closes`];
               const error = fieldError(opens) ?? fieldError(closes);
               return (
+                // On a phone the day has its own line, so each time box is wide enough to show its
+                // whole time (issue 28: "08:0" cut off at 360 px).
                 <div
                   key={day.key}
-                  className="grid grid-cols-[5.5rem_minmax(0,1fr)_minmax(0,1fr)] items-center gap-2 sm:gap-3"
+                  className="grid grid-cols-2 items-center gap-x-2 gap-y-1 sm:grid-cols-[5.5rem_minmax(0,1fr)_minmax(0,1fr)] sm:gap-3"
                 >
-                  <span className="text-sm font-medium">{day.label}</span>
+                  <span className="col-span-2 text-sm font-medium sm:col-span-1">{day.label}</span>
                   <label className="sr-only" htmlFor={opens.id}>
                     {day.label} opens
                   </label>
@@ -260,7 +309,7 @@ export function FacilityForm({
                     aria-invalid={error ? true : undefined}
                     className="field-input min-w-0"
                   />
-                  {error ? <p className="field-error col-span-3">{error}</p> : null}
+                  {error ? <p className="field-error col-span-2 sm:col-span-3">{error}</p> : null}
                 </div>
               );
             })}
@@ -273,19 +322,21 @@ export function FacilityForm({
             <InputField
               field={fields.hefra_licence}
               label={optional("HeFRA licence number")}
+              required={false}
               hint="The Health Facilities Regulatory Agency's licence number."
             />
             {canVerify ? (
               <InputField
                 field={fields.licence_verified_on}
                 label={optional("Licence verified on")}
+                required={false}
                 type="date"
-                hint='The date you checked the licence with HeFRA: the profile shows "Licence verified". Empty: not verified.'
+                hint='The date you checked the licence with HeFRA: the directory and the profile show the tick, "HeFRA licence verified" and this date. Empty: not verified.'
               />
             ) : (
               <p className="self-end text-sm text-muted">
-                A system administrator verifies the licence. Changing the number removes the "Licence verified" mark
-                until it is checked again.
+                A system administrator verifies the licence. Changing the number (or the name) removes the "HeFRA
+                licence verified" tick until it is checked again.
               </p>
             )}
           </div>

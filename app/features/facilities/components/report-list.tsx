@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { SubmitButton } from "~/components/forms/form-parts";
 import { useIsSubmitting } from "~/components/forms/schema-form";
-import { formatAccraDateTime } from "~/features/referrals/referral-status";
+import { formatAccraDateTime } from "~/features/referrals/public";
 
 export type ReportItem = {
   id: string;

@@ -1,4 +1,5 @@
 import { type ComponentProps, lazy, type ReactNode, Suspense } from "react";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 import { useHydrated } from "~/lib/use-hydrated";
 
 /**
@@ -52,8 +53,10 @@ export function Figure<Row>({
         {hydrated ? chart(data) : null}
       </div>
       <details className="mt-3 text-sm">
-        <summary className="cursor-pointer font-semibold text-brand-800">Show the figures as a table</summary>
-        <div className="mt-2 overflow-x-auto">
+        <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold text-brand-800">
+          Show the figures as a table
+        </summary>
+        <ScrollRegion label={`${title}: figures`} className="mt-2">
           <table className="w-full text-left tabular-nums">
             <caption className="sr-only">{title}</caption>
             <thead className="text-xs text-muted uppercase">
@@ -83,7 +86,7 @@ export function Figure<Row>({
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       </details>
     </figure>
   );

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 import { formatMinutes, formatRate } from "../calendar";
 import type { FacilityRates } from "../insight.server";
 
@@ -42,7 +43,7 @@ export function FacilityRatesTable({ rows }: { rows: FacilityRates[] }) {
     return sort.descending && !nullLast ? -order : order;
   });
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200">
+    <ScrollRegion label="Figures per facility" className="rounded-xl border border-slate-200">
       <table className="w-full min-w-[40rem] text-left text-sm tabular-nums">
         <caption className="sr-only">Figures per facility for the period; the column headers sort the table</caption>
         <thead className="bg-slate-50 text-xs text-muted uppercase">
@@ -88,6 +89,6 @@ export function FacilityRatesTable({ rows }: { rows: FacilityRates[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -1,6 +1,7 @@
 import { memo } from "react";
+import { statusChartColour } from "~/components/ui/status-colours";
 import { TitledSection } from "~/components/ui/titled-section";
-import { formatCedis } from "~/features/referrals/referral-status";
+import { formatCedis } from "~/features/referrals/public";
 import { bucketLabel, formatMinutes } from "../calendar";
 import type { DoctorInsight, FacilityInsight } from "../insight.server";
 import { Bars, Figure, SERIES_COLOURS } from "./charts";
@@ -16,10 +17,11 @@ const monthLabel = { header: "Month", value: (m: { start: string }) => bucketLab
 export const FacilityInsightSection = memo(function FacilityInsightSection({ insight }: { insight: FacilityInsight }) {
   const received = insight.months.reduce((sum, m) => sum + m.received, 0);
   const series = [
-    { key: "received", label: "Received", colour: SERIES_COLOURS[1] },
-    { key: "accepted", label: "Accepted", colour: SERIES_COLOURS[3] },
-    { key: "rejected", label: "Rejected", colour: SERIES_COLOURS[2] },
-    { key: "completed", label: "Completed", colour: SERIES_COLOURS[0] },
+    // Received is not a status: a colour no status has. The others as their badges.
+    { key: "received", label: "Received", colour: SERIES_COLOURS[5] },
+    { key: "accepted", label: "Accepted", colour: statusChartColour("accepted") },
+    { key: "rejected", label: "Rejected", colour: statusChartColour("rejected") },
+    { key: "completed", label: "Completed", colour: statusChartColour("completed") },
   ] as const;
   const own = insight.ownMedianToAccept;
   const network = insight.networkMedianToAccept;

@@ -3,15 +3,15 @@ import type { MouseEvent, RefObject } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { SubmitButton } from "~/components/forms/form-parts";
 import { useSchemaForm } from "~/components/forms/schema-form";
+import { Badge } from "~/components/ui/badge";
 import { Dialog, DialogActions } from "~/components/ui/dialog";
 import { useDialogAnswers } from "~/components/ui/dialog-state";
 import { InputField, SelectField } from "~/components/ui/field";
 import { withParam } from "~/components/ui/pagination";
 import { Cell, Row, Table } from "~/components/ui/table";
 import type { ToastMessage } from "~/components/ui/toaster";
-import { Badge } from "~/features/referrals/components/status-badge";
-import { PAYMENT_METHODS, recordPaymentSchema } from "~/features/referrals/referral-schema";
-import { formatAccraDate, formatCedis } from "~/features/referrals/referral-status";
+import { formatAccraDate, formatCedis } from "~/features/referrals/public";
+import { PAYMENT_METHODS, recordPaymentSchema } from "../payment-schema";
 import type { PaymentRow } from "../payments.server";
 
 /** What the system administrator's action answers to Approve and Mark as Paid. */
@@ -21,11 +21,18 @@ export type AdminAnswer = {
   /** The account or payment acted on. */
   subject: string;
   toast: ToastMessage;
-  /** The Mark as Paid form: its errors, or reset once recorded. */
+  /** The Mark as Paid and Decline forms: their errors (under a refused field, the dialog stays open), or reset once done. */
   result?: SubmissionResult<string[]>;
-  /** The form's values were refused: the dialog stays open with the messages under the fields. */
-  fieldsRefused?: boolean;
 };
+
+/**
+ * True when an action refused some field's value (a message under a field, not only on the form
+ * as a whole): a dialog stays open with it; any other answer closes the dialog with its toast.
+ */
+export function refusedFields(answer: { ok?: boolean; result?: SubmissionResult<string[]> | null }): boolean {
+  if (answer.ok !== false || answer.result?.status !== "error") return false;
+  return Object.entries(answer.result.error ?? {}).some(([name, messages]) => name !== "" && !!messages?.length);
+}
 
 const PAYMENT_HEADERS = [
   "Referral",
@@ -109,8 +116,8 @@ export function PaymentTable({
                 <Link
                   to={withParam(search, "pay", p.id)}
                   preventScrollReset
-                  className="btn-primary min-h-9 px-3 py-1.5 whitespace-nowrap"
-                  aria-label={`Mark ${p.referralNumber} as paid`}
+                  className="btn-primary min-h-11 min-w-11 px-3 py-1.5 whitespace-nowrap"
+                  aria-label={`Mark as Paid: ${p.referralNumber}`}
                   onClick={(event) => {
                     if (!onPay || !plainClick(event)) return;
                     event.preventDefault();
@@ -152,7 +159,7 @@ export function RecordPaymentDialog({
   const busy = fetcher.state !== "idle";
 
   // Refused values stay in the dialog; anything else closes it with a toast.
-  useDialogAnswers(fetcher, fieldsRefused, onOpenChange);
+  useDialogAnswers(fetcher, refusedFields, onOpenChange);
 
   if (!payment) return null;
   const mine = (a: AdminAnswer | undefined) => (a?.intent === "record-payment" && a.subject === payment.id ? a : null);
@@ -226,5 +233,3 @@ function RecordPaymentForm({
     </fetcher.Form>
   );
 }
-
-const fieldsRefused = (answer: AdminAnswer) => !!answer.fieldsRefused;

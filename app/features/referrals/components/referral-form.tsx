@@ -1,11 +1,55 @@
 import { getFormProps } from "@conform-to/react";
+import { useState } from "react";
 import { Form } from "react-router";
+import { DraftNotice } from "~/components/forms/draft-notice";
+import { FileInput } from "~/components/forms/file-input";
 import { ErrorSummary, FormNotice, SubmitButton } from "~/components/forms/form-parts";
 import { type FormAnswer, parseSubmission, useIsSubmitting, useSchemaForm } from "~/components/forms/schema-form";
 import { InputField, SelectField, TextAreaField } from "~/components/ui/field";
 import { toast } from "~/components/ui/toaster";
+import { facilityChoiceLabel } from "~/features/facilities/public";
+import { isNetworkFailure, type NetworkFailure, useFormDraft, useResendWhenOnline } from "~/lib/drafts";
+import { FormKeyField } from "~/lib/idempotency";
+import { ATTACHMENT_ACCEPT, ATTACHMENT_HINT, CREATE_FILES_FIELD, filesProblem } from "../attachment-rules";
 import { CREATE_REFERRAL_FIELDS, createReferralSchema, creatingFailedToast } from "../referral-schema";
 import { formatCedis, REFERRAL_FEE, URGENCY_OPTIONS } from "../referral-status";
+
+/** What the create page is given for "Refer to another facility" (refer-again.server.ts's draft). */
+export type ReferAgain = {
+  fromNumber: string;
+  values: Partial<Record<string, string>>;
+  excludedFacilityId: string | null;
+  fileNames: string[];
+};
+
+function ReferAgainNotice({ again }: { again: ReferAgain }) {
+  return (
+    <section aria-labelledby="refer-again-heading" className="card mb-6 border-brand-200 bg-brand-50 sm:p-6">
+      <h2 id="refer-again-heading" className="text-lg font-bold">
+        Referring again from {again.fromNumber}
+      </h2>
+      <p className="mt-1 text-sm">
+        The patient, complaint, notes and urgency are filled in from {again.fromNumber}
+        {again.excludedFacilityId ? "; the facility that rejected it is not among the choices" : ""}.
+      </p>
+      {again.fileNames.length > 0 ? (
+        <>
+          <p className="mt-2 text-sm">Its files are copied to the new referral when you create it:</p>
+          <ul className="mt-1 list-disc pl-5 text-sm">
+            {again.fileNames.map((name, i) => (
+              <li key={i} className="break-words">
+                {name}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+/** Issue 29's words for a referral the network lost. */
+export const OFFLINE_MESSAGE = "No connection. Your referral is saved on this phone; send it when you are back online.";
 
 /** What /referrals/create answers when it does not go to the dashboard: the form's errors and the spec's toast. */
 export type ReferralFormAnswer = FormAnswer;
@@ -32,12 +76,30 @@ const optional = (label: string) => (
  */
 export function ReferralForm({
   facilities,
-  answer,
+  answer: posted,
+  user,
+  again,
 }: {
-  facilities: ReadonlyArray<{ id: string; name: string }>;
-  answer: ReferralFormAnswer | undefined;
+  facilities: ReadonlyArray<{ id: string; name: string; location: string }>;
+  answer: ReferralFormAnswer | NetworkFailure | undefined;
+  /** The signed-in doctor: the form is kept on this phone as their draft (issue 29). */
+  user: string;
+  /** "Refer to another facility" (issue 28): the rejected or cancelled referral this one starts from. */
+  again?: ReferAgain | null;
 }) {
-  const [form, fields] = useSchemaForm(createReferralSchema, { id: "referral", lastResult: answer?.result });
+  const [fileError, setFileError] = useState<string | null>(null);
+  const networkFailed = isNetworkFailure(posted);
+  const answer = networkFailed ? undefined : posted;
+  const [form, fields] = useSchemaForm(createReferralSchema, {
+    id: "referral",
+    lastResult: answer?.result,
+    defaultValue: again?.values,
+  });
+  // A referral made again keeps its own draft: the empty form's draft does not overwrite its values.
+  const draftName = again ? `referral-from-${again.fromNumber}` : "referral";
+  const draft = useFormDraft({ formId: form.id, user, form: draftName, patientData: true });
+  const choices = again?.excludedFacilityId ? facilities.filter((f) => f.id !== again.excludedFacilityId) : facilities;
+  useResendWhenOnline(form.id, networkFailed || draft.unsent);
   const busy = useIsSubmitting({ formAction: "/referrals/create" });
   const formProps = getFormProps(form);
   const urgency = fields.urgency_level;
@@ -46,13 +108,24 @@ export function ReferralForm({
 
   return (
     <div>
+      <DraftNotice draft={draft} networkFailed={networkFailed} offlineMessage={OFFLINE_MESSAGE} />
       <FormNotice answer={answer} />
       <ErrorSummary form={form} labels={CREATE_REFERRAL_FIELDS} />
+      {again ? <ReferAgainNotice again={again} /> : null}
       <Form
         method="post"
         action="/referrals/create"
+        encType="multipart/form-data"
         {...formProps}
         onSubmit={(event) => {
+          // A file the server would refuse is said at once, before the upload (the same messages).
+          const problem = filesProblem(new FormData(event.currentTarget).getAll(CREATE_FILES_FIELD));
+          setFileError(problem);
+          if (problem) {
+            event.preventDefault();
+            toast(creatingFailedToast(problem));
+            return;
+          }
           formProps.onSubmit(event);
           // Refused by the schema: the spec's toast names every problem, joined with a comma.
           if (event.defaultPrevented) {
@@ -62,6 +135,8 @@ export function ReferralForm({
         }}
         className="space-y-8"
       >
+        <FormKeyField form="referral" />
+        {again ? <input type="hidden" name="from" value={again.fromNumber} /> : null}
         <fieldset className="card space-y-5 sm:p-6">
           <legend className="px-1 text-lg font-bold">Patient Information</legend>
           <div className="grid gap-5 sm:grid-cols-2">
@@ -75,8 +150,19 @@ export function ReferralForm({
               autoComplete="off"
               hint="Used to recognise a returning patient"
             />
-            <InputField field={fields.patient_email} label={optional("Email")} type="email" autoComplete="off" />
-            <InputField field={fields.patient_date_of_birth} label={optional("Date of birth")} type="date" />
+            <InputField
+              field={fields.patient_email}
+              label={optional("Email")}
+              required={false}
+              type="email"
+              autoComplete="off"
+            />
+            <InputField
+              field={fields.patient_date_of_birth}
+              label={optional("Date of birth")}
+              required={false}
+              type="date"
+            />
           </div>
         </fieldset>
 
@@ -87,7 +173,7 @@ export function ReferralForm({
             label="Facility"
             required
             placeholder="Select a facility"
-            options={facilities.map((f) => ({ value: f.id, label: f.name }))}
+            options={choices.map((f) => ({ value: f.id, label: facilityChoiceLabel(f) }))}
           />
           <TextAreaField
             field={fields.chief_complaint}
@@ -99,6 +185,7 @@ export function ReferralForm({
           <TextAreaField
             field={fields.clinical_notes}
             label={optional("Clinical notes")}
+            required={false}
             rows={6}
             hint="History, findings, investigations and treatment so far (at most 5000 characters)"
           />
@@ -132,6 +219,19 @@ export function ReferralForm({
             ) : null}
           </fieldset>
         </fieldset>
+
+        <div className="card sm:p-6">
+          <FileInput
+            id="referral-files"
+            name={CREATE_FILES_FIELD}
+            label="Files (optional)"
+            hint={`${ATTACHMENT_HINT} Results, letters or a photo of them; more can be attached on the referral's page.`}
+            accept={ATTACHMENT_ACCEPT}
+            multiple
+            error={fileError}
+            onChange={() => setFileError(null)}
+          />
+        </div>
 
         <section aria-labelledby="fee-heading" className="card bg-brand-50 sm:p-6">
           <h2 id="fee-heading" className="text-lg font-bold">

@@ -1,9 +1,12 @@
+// @vitest-environment happy-dom
+import { cleanup, screen, within } from "@testing-library/react";
 import type { ReactNode } from "react";
-import { renderToString as renderDom } from "react-dom/server";
-import { MemoryRouter } from "react-router";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { renderInRouter } from "../../../../tests/helpers/render-in-router";
 import type { ReferralRow } from "../referrals.server";
-import { ReferralTable } from "./referral-table";
+import { type ReferralColumn, ReferralTable } from "./referral-table";
+
+afterEach(cleanup);
 
 const row = (over: Partial<ReferralRow> = {}): ReferralRow => ({
   id: "0b6c1f5e-1d1e-4c59-9a51-1f1e3c1a0001",
@@ -23,85 +26,148 @@ const row = (over: Partial<ReferralRow> = {}): ReferralRow => ({
   facility: { id: "f1", name: "Korle Bu Teaching Hospital", address: "Accra" },
   doctor: { id: "d1", fullName: "Dr Kojo Mensah", specialty: "Cardiology" },
   overdue: false,
+  escalated: false,
   payout: null,
   ...over,
 });
 
-/** Rows link to their page: rendered inside a router. */
-const renderToString = (node: ReactNode) => renderDom(<MemoryRouter>{node}</MemoryRouter>);
+const ALL: ReferralColumn[] = ["number", "patient", "doctor", "status", "created", "amount"];
 
-const render = (rows: ReferralRow[], actions?: (r: ReferralRow) => React.ReactNode) =>
-  renderToString(
-    <ReferralTable
-      caption="Referrals"
-      rows={rows}
-      columns={["number", "patient", "doctor", "status", "created", "amount"]}
-      empty="None"
-      actions={actions}
-    />,
+function renderTable(
+  rows: ReferralRow[],
+  {
+    columns = ALL,
+    caption = "Referrals",
+    actions,
+  }: { columns?: ReferralColumn[]; caption?: string; actions?: (r: ReferralRow) => ReactNode } = {},
+) {
+  // Rows link to their page: rendered inside a router.
+  return renderInRouter(
+    <ReferralTable caption={caption} rows={rows} columns={columns} empty="None" actions={actions} />,
+    "/dashboard",
   );
+}
 
-describe("ReferralTable rows rendered once per content", () => {
-  it("renders a kept row exactly as the first time, escaped", () => {
-    const first = render([row()]);
-    expect(first).toContain("Akosua &lt;Boateng&gt;");
-    expect(first).toContain("REF-2026-000123");
-    expect(first).toContain("Pending");
-    expect(render([row()])).toBe(first);
+/** The table's first data row, as its cells by column header. */
+function firstRow(caption: string): Record<string, HTMLElement> {
+  const table = screen.getByRole("table", { name: caption });
+  const headers = within(table)
+    .getAllByRole("columnheader")
+    .map((h) => h.textContent ?? "");
+  const [, first] = within(table).getAllByRole("row");
+  const cells = within(first).getAllByRole("cell");
+  expect(cells).toHaveLength(headers.length);
+  return Object.fromEntries(headers.map((h, i) => [h, cells[i]]));
+}
+
+describe("ReferralTable rows", () => {
+  it("shows a row's fields in their columns, text escaped, the same markup each time", () => {
+    const { container } = renderTable([row()]);
+    const cells = firstRow("Referrals");
+    expect(Object.keys(cells)).toEqual(["Referral", "Patient", "Doctor", "Status", "Created", "Amount"]);
+    expect(within(cells.Referral).getByRole("link", { name: "REF-2026-000123" })).toBeTruthy();
+    // The name is text, not markup.
+    expect(within(cells.Patient).getByText("Akosua <Boateng>")).toBeTruthy();
+    expect(container.querySelector("boateng")).toBeNull();
+    expect(within(cells.Status).getByText("Pending")).toBeTruthy();
+    const first = container.innerHTML;
+    cleanup();
+    expect(renderTable([row()]).container.innerHTML).toBe(first);
   });
 
-  it("shows a row's new content at once: a changed field is another key", () => {
-    const pending = render([row()]);
-    const rejected = render([row({ status: "rejected", rejectionReason: "No capacity" })]);
-    expect(pending).toContain("Pending");
-    expect(rejected).toContain("Rejected");
-    expect(rejected).toContain("Reason: No capacity");
-    expect(rejected).not.toContain("Pending");
-    // The same row under other columns is not the kept markup either.
-    const narrow = renderToString(
-      <ReferralTable caption="Referrals" rows={[row()]} columns={["number", "status"]} empty="None" />,
+  it("shows a row's new content at once: a changed field is rendered anew", () => {
+    const { rerender } = renderTable([row()]);
+    expect(within(firstRow("Referrals").Status).getByText("Pending")).toBeTruthy();
+    rerender(
+      <ReferralTable
+        caption="Referrals"
+        rows={[row({ status: "rejected", rejectionReason: "No capacity" })]}
+        columns={ALL}
+        empty="None"
+      />,
     );
-    expect(narrow).not.toContain("Akosua");
+    const status = firstRow("Referrals").Status;
+    expect(within(status).getByText("Rejected")).toBeTruthy();
+    expect(within(status).getByText("Reason: No capacity")).toBeTruthy();
+    expect(screen.queryByText("Pending")).toBeNull();
+    cleanup();
+    // The same row under other columns shows only those.
+    renderTable([row()], { columns: ["number", "status"] });
+    expect(Object.keys(firstRow("Referrals"))).toEqual(["Referral", "Status"]);
+    expect(screen.queryByText(/Akosua/)).toBeNull();
   });
 
-  it("renders rows with actions every time (their links depend on the address)", () => {
+  it("renders rows with actions every time (their links depend on the address), in an Actions column", () => {
     let calls = 0;
     const actions = () => {
       calls += 1;
       return <a href="?reject=1">Reject</a>;
     };
-    render([row()], actions);
-    render([row()], actions);
+    const { rerender } = renderTable([row()], { actions });
+    expect(within(firstRow("Referrals").Actions).getByRole("link", { name: "Reject" })).toBeTruthy();
+    expect(calls).toBe(1);
+    rerender(<ReferralTable caption="Referrals" rows={[row()]} columns={ALL} empty="None" actions={actions} />);
     expect(calls).toBe(2);
   });
 });
 
 describe("ReferralTable cells (issue 19)", () => {
   it("links each referral number to the referral's page", () => {
-    const html = render([row()]);
-    expect(html).toContain('href="/referrals/REF-2026-000123"');
+    renderTable([row()]);
+    const link = screen.getByRole("link", { name: "REF-2026-000123" });
+    expect(link.getAttribute("href")).toBe("/referrals/REF-2026-000123");
+  });
+
+  it("marks an escalated referral (issue 26) in words on the facility's queue", () => {
+    renderTable([row({ escalated: true })], { columns: ["urgency"], caption: "Q" });
+    expect(within(firstRow("Q").Urgency).getByText("Escalated")).toBeTruthy();
+    cleanup();
+    renderTable([row({ escalated: false })], { columns: ["urgency"], caption: "Q" });
+    expect(screen.queryByText("Escalated")).toBeNull();
   });
 
   it("marks an overdue referral in words, not by colour alone", () => {
-    const cells = (over: Partial<ReferralRow>) =>
-      renderToString(<ReferralTable caption="Q" rows={[row(over)]} columns={["urgency"]} empty="None" />);
-    expect(cells({ overdue: true })).toContain("Overdue");
-    expect(cells({ overdue: false })).not.toContain("Overdue");
+    renderTable([row({ overdue: true })], { columns: ["urgency"], caption: "Q" });
+    expect(within(firstRow("Q").Urgency).getByText("Overdue")).toBeTruthy();
+    cleanup();
+    renderTable([row({ overdue: false })], { columns: ["urgency"], caption: "Q" });
+    expect(within(firstRow("Q").Urgency).getByText("Urgent")).toBeTruthy();
+    expect(screen.queryByText("Overdue")).toBeNull();
   });
 
-  it("shows the doctor's share and the payout: Pending, or Paid with method and date", () => {
-    const cells = (over: Partial<ReferralRow>) =>
-      renderToString(<ReferralTable caption="Q" rows={[row(over)]} columns={["share", "payout"]} empty="None" />);
-    expect(cells({})).toContain("₵70");
-    expect(cells({})).not.toContain("₵100");
+  it("shows the doctor's share and the payout once completed: Pending, or Paid with method and date", () => {
+    const cells = (over: Partial<ReferralRow>) => {
+      cleanup();
+      renderTable([row(over)], { columns: ["share", "payout"], caption: "Q" });
+      return firstRow("Q");
+    };
+    // No share before the referral is completed (issue 28).
+    const open = cells({});
+    expect(open["Your share"].textContent).toBe("—");
+    expect(open.Payout.textContent).toBe("—");
+    const completed = cells({ status: "completed" });
+    expect(completed["Your share"].textContent).toBe("₵70");
+    expect(screen.queryByText("₵100")).toBeNull();
     const pending = cells({ status: "completed", payout: { status: "pending", method: null, paidAt: null } });
-    expect(pending).toContain("Pending");
+    expect(pending.Payout.textContent).toBe("Pending");
     const paid = cells({
       status: "completed",
       payout: { status: "paid", method: "Mobile Money", paidAt: "2026-11-20T12:00:00.000Z" },
     });
-    expect(paid).toContain("Paid");
-    expect(paid).toContain("Mobile Money");
-    expect(paid).toMatch(/20 Nov(ember)? 2026/);
+    expect(within(paid.Payout).getByText("Paid")).toBeTruthy();
+    expect(within(paid.Payout).getByText(/^Mobile Money, 20 Nov(ember)? 2026$/)).toBeTruthy();
+  });
+});
+
+describe("a row's files and new messages (issue 28)", () => {
+  it("says how many files and new messages under the number, and nothing when there are none", () => {
+    renderTable([row({ activity: { files: 2, newMessages: 1 } })], { caption: "With activity" });
+    expect(firstRow("With activity").Referral.textContent).toContain("2 files · 1 new message");
+    cleanup();
+    renderTable([row({ activity: { files: 1, newMessages: 3 } })], { caption: "Plural" });
+    expect(firstRow("Plural").Referral.textContent).toContain("1 file · 3 new messages");
+    cleanup();
+    renderTable([row({ activity: { files: 0, newMessages: 0 } })], { caption: "Quiet" });
+    expect(firstRow("Quiet").Referral.textContent).toBe("REF-2026-000123");
   });
 });

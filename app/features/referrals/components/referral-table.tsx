@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Cell, Row, Table } from "~/components/ui/table";
-import { formatAccraDate, formatAccraDateTime, formatCedis } from "../referral-status";
+import { formatAccraDate, formatAccraDateTime, formatCedis, formatShare, NO_VALUE } from "../referral-status";
 import type { ReferralRow } from "../referrals.server";
 import { StatusBadge, UrgencyText } from "./status-badge";
 
@@ -38,16 +38,43 @@ export function referralPath(referralNumber: string): string {
   return `/referrals/${encodeURIComponent(referralNumber)}`;
 }
 
+/** "2 files · 1 new message" under a row's number (issue 28); nothing when there is neither. */
+export function activityText(activity: ReferralRow["activity"]): string | null {
+  if (!activity) return null;
+  const parts: string[] = [];
+  if (activity.files > 0) parts.push(activity.files === 1 ? "1 file" : `${activity.files} files`);
+  if (activity.newMessages > 0) {
+    parts.push(activity.newMessages === 1 ? "1 new message" : `${activity.newMessages} new messages`);
+  }
+  return parts.length > 0 ? parts.join(" · ") : null;
+}
+
+function ActivityNote({ activity }: { activity: ReferralRow["activity"] }) {
+  const text = activityText(activity);
+  if (!text) return null;
+  return (
+    <span
+      className={`block text-xs whitespace-nowrap ${activity?.newMessages ? "font-semibold text-brand-800" : "text-muted"}`}
+    >
+      {text}
+    </span>
+  );
+}
+
 function cell(column: ReferralColumn, r: ReferralRow): ReactNode {
   switch (column) {
     case "number":
       return (
-        <Link
-          to={referralPath(r.referralNumber)}
-          className="font-mono text-xs font-semibold whitespace-nowrap text-brand-700 underline-offset-2 hover:underline"
-        >
-          {r.referralNumber}
-        </Link>
+        <>
+          <Link
+            to={referralPath(r.referralNumber)}
+            // 44 px high and at least as wide (issue 28): the number is the row's link on a phone.
+            className="inline-flex min-h-11 min-w-11 items-center font-mono text-xs font-semibold whitespace-nowrap text-brand-700 underline-offset-2 hover:underline"
+          >
+            {r.referralNumber}
+          </Link>
+          <ActivityNote activity={r.activity} />
+        </>
       );
     case "patient":
       return (
@@ -77,7 +104,9 @@ function cell(column: ReferralColumn, r: ReferralRow): ReactNode {
           <span className="break-words">{r.chiefComplaint}</span>
           {r.clinicalNotes ? (
             <details className="mt-1 text-xs">
-              <summary className="cursor-pointer text-brand-700">Clinical notes</summary>
+              <summary className="inline-flex min-h-11 cursor-pointer items-center text-brand-700">
+                Clinical notes
+              </summary>
               <p className="mt-1 whitespace-pre-line text-muted">{r.clinicalNotes}</p>
             </details>
           ) : null}
@@ -90,6 +119,11 @@ function cell(column: ReferralColumn, r: ReferralRow): ReactNode {
           {r.overdue ? (
             <span className="mt-1 block w-fit rounded-full border border-red-700 px-2 py-0.5 text-xs font-semibold text-red-800">
               Overdue
+            </span>
+          ) : null}
+          {r.escalated ? (
+            <span className="mt-1 block w-fit rounded-full border border-red-700 bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800">
+              Escalated
             </span>
           ) : null}
         </>
@@ -108,9 +142,10 @@ function cell(column: ReferralColumn, r: ReferralRow): ReactNode {
     case "amount":
       return <span className="tabular-nums">{formatCedis(r.referralFee)}</span>;
     case "share":
-      return <span className="tabular-nums">{formatCedis(r.doctorShare)}</span>;
+      // A share exists only for a completed referral (issue 28): "—" before, and for a rejected or cancelled one.
+      return <span className="tabular-nums">{formatShare(r.status, r.doctorShare)}</span>;
     case "payout":
-      if (!r.payout) return <span className="text-muted">{r.status === "completed" ? "Pending" : "-"}</span>;
+      if (!r.payout) return <span className="text-muted">{r.status === "completed" ? "Pending" : NO_VALUE}</span>;
       return r.payout.status === "paid" ? (
         <>
           <span className="font-semibold text-emerald-800">Paid</span>

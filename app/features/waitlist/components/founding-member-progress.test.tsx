@@ -1,28 +1,34 @@
-import { renderToString } from "react-dom/server";
-import { describe, expect, it } from "vitest";
+// @vitest-environment happy-dom
+import { cleanup, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
 import { FoundingMemberProgress } from "./founding-member-progress";
+
+afterEach(cleanup);
 
 describe("FoundingMemberProgress", () => {
   it("shows spots taken over capacity and the spots remaining when capacity is above 0", () => {
-    const html = renderToString(<FoundingMemberProgress taken={37} capacity={100} />);
-    expect(html).toContain("37<!-- --> of <!-- -->100<!-- --> founding-member spots taken");
-    expect(html).toContain("63<!-- --> <!-- -->spots<!-- --> remaining");
-    expect(html).toMatch(/<progress[^>]*value="37"[^>]*max="100"/);
-    expect(html).toMatch(/<progress[^>]*aria-labelledby="founding-spots-label"/);
+    render(<FoundingMemberProgress taken={37} capacity={100} />);
+    expect(screen.getByText("37 of 100 founding-member spots taken")).toBeTruthy();
+    expect(screen.getByText("63 spots remaining")).toBeTruthy();
+    // The bar is named by the "taken" line.
+    const bar = screen.getByRole("progressbar", { name: "37 of 100 founding-member spots taken" });
+    expect(bar.getAttribute("value")).toBe("37");
+    expect(bar.getAttribute("max")).toBe("100");
   });
 
   it("says 'spot' for the last one and never overfills", () => {
-    expect(renderToString(<FoundingMemberProgress taken={49} capacity={50} />)).toContain(
-      "1<!-- --> <!-- -->spot<!-- --> remaining",
-    );
-    const full = renderToString(<FoundingMemberProgress taken={80} capacity={50} />);
-    expect(full).toContain("50<!-- --> of <!-- -->50");
-    expect(full).toContain("0<!-- --> <!-- -->spots<!-- --> remaining");
-    expect(full).toMatch(/value="50"/);
+    render(<FoundingMemberProgress taken={49} capacity={50} />);
+    expect(screen.getByText("1 spot remaining")).toBeTruthy();
+    cleanup();
+
+    render(<FoundingMemberProgress taken={80} capacity={50} />);
+    expect(screen.getByText("50 of 50 founding-member spots taken")).toBeTruthy();
+    expect(screen.getByText("0 spots remaining")).toBeTruthy();
+    expect(screen.getByRole("progressbar").getAttribute("value")).toBe("50");
   });
 
   it("renders nothing when the capacity is 0 (as in all the hub data)", () => {
-    expect(renderToString(<FoundingMemberProgress taken={0} capacity={0} />)).toBe("");
-    expect(renderToString(<FoundingMemberProgress taken={5} capacity={-1} />)).toBe("");
+    expect(render(<FoundingMemberProgress taken={0} capacity={0} />).container.innerHTML).toBe("");
+    expect(render(<FoundingMemberProgress taken={5} capacity={-1} />).container.innerHTML).toBe("");
   });
 });

@@ -1,59 +1,55 @@
-import { renderToReadableStream } from "react-dom/server";
-import { createMemoryRouter, RouterProvider } from "react-router";
-import { describe, expect, it } from "vitest";
+// @vitest-environment happy-dom
+import { within } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
 import { parseSubmission } from "~/components/forms/schema-form";
 import { getHub } from "~/content/hubs";
+import { cleanupDom, renderServerHtmlComplete } from "../../../../tests/helpers/render-in-router";
 import { asWaitlistHub } from "../waitlist-hubs";
 import { validationNotice } from "../waitlist-messages";
 import { facilityWaitlistSchema, type UserType } from "../waitlist-schema";
 import { HubWaitlistPage } from "./hub-waitlist-page";
 import type { WaitlistAnswer } from "./waitlist-forms";
 
+afterEach(cleanupDom);
+
 const hub = asWaitlistHub(getHub("cervical-cancer"))!;
 
 /**
- * The server's rendering of the hub page (links and forms need a router), complete: the sign-up
+ * What the server sends for the hub page, before React runs (or without it), complete: the sign-up
  * card's code is loaded on its own, and the server waits for it as entry.server does.
  */
-async function render(initialTab: UserType, answer?: WaitlistAnswer): Promise<string> {
-  const router = createMemoryRouter(
-    [
-      {
-        path: "/hub/:hubId",
-        element: <HubWaitlistPage hub={hub} initialTab={initialTab} actionData={answer} />,
-      },
-    ],
-    { initialEntries: [`/hub/${hub.id}`] },
+function render(initialTab: UserType, answer?: WaitlistAnswer): Promise<HTMLElement> {
+  return renderServerHtmlComplete(
+    <HubWaitlistPage hub={hub} initialTab={initialTab} actionData={answer} />,
+    `/hub/${hub.id}`,
   );
-  const stream = await renderToReadableStream(<RouterProvider router={router} />, {
-    progressiveChunkSize: Number.POSITIVE_INFINITY,
-  });
-  await stream.allReady;
-  return new Response(stream).text();
-}
-
-/** The tab (an <a role="tab">) whose text is `label`. */
-function tab(html: string, label: string): string {
-  const found = [...html.matchAll(/<a [^>]*role="tab"[^>]*>([^<]*)<\/a>/g)].find((m) => m[1] === label);
-  expect(found, `tab ${label}`).toBeTruthy();
-  return found![0];
 }
 
 describe("the hub waitlist page (server render)", () => {
   it("shows the sign-up tabs, each a link to its own address, with the chosen tab selected", async () => {
-    const html = await render("facility");
-    expect(html).toMatch(/role="tablist"[^>]*aria-label="Sign up as"/);
-    const professional = tab(html, "Healthcare Professional");
-    const facility = tab(html, "Healthcare Facility");
-    expect(professional).toContain('href="?tab=professional#join"');
-    expect(professional).toContain('aria-selected="false"');
-    expect(facility).toContain('href="?tab=facility#join"');
-    expect(facility).toContain('aria-selected="true"');
-    // Both panels are in the page (what was typed survives a tab change); the other one hidden.
-    expect(html.match(/role="tabpanel"/g)).toHaveLength(2);
-    expect(html).toMatch(/<form[^>]*aria-label="Healthcare professional sign-up"/);
-    expect(html).toMatch(/<form[^>]*aria-label="Healthcare facility registration"/);
-    expect(html).toMatch(/data-state="inactive"[^>]*class="[^"]*data-\[state=inactive\]:hidden/);
+    const page = within(await render("facility"));
+    const list = page.getByRole("tablist", { name: "Sign up as" });
+    const professional = within(list).getByRole("tab", { name: "Healthcare Professional", selected: false });
+    const facility = within(list).getByRole("tab", { name: "Healthcare Facility", selected: true });
+    expect(professional.getAttribute("href")).toBe("?tab=professional#join");
+    expect(facility.getAttribute("href")).toBe("?tab=facility#join");
+    const patient = within(list).getByRole("tab", { name: "Patient or family member", selected: false });
+    expect(patient.getAttribute("href")).toBe("?tab=patient#join");
+    // Every panel is in the page (what was typed survives a tab change); the others hidden.
+    expect(page.getAllByRole("tabpanel")).toHaveLength(3);
+    const patientPanel = page.getByRole("tabpanel", { name: "Patient or family member" });
+    expect(within(patientPanel).getByRole("form", { name: "Patient or family member sign-up" })).toBeTruthy();
+    expect(
+      within(patientPanel).getByRole("checkbox", { name: "Send me the launch and updates by SMS to this number" }),
+    ).toBeTruthy();
+    expect(patientPanel.dataset.state).toBe("inactive");
+    const professionalPanel = page.getByRole("tabpanel", { name: "Healthcare Professional" });
+    const facilityPanel = page.getByRole("tabpanel", { name: "Healthcare Facility" });
+    expect(within(professionalPanel).getByRole("form", { name: "Healthcare professional sign-up" })).toBeTruthy();
+    expect(within(facilityPanel).getByRole("form", { name: "Healthcare facility registration" })).toBeTruthy();
+    expect(professionalPanel.dataset.state).toBe("inactive");
+    expect(professionalPanel.classList).toContain("data-[state=inactive]:hidden");
+    expect(facilityPanel.dataset.state).toBe("active");
   });
 
   it("renders an answer in the form it belongs to: the message, the field errors and the typed values", async () => {
@@ -70,17 +66,27 @@ describe("the hub waitlist page (server render)", () => {
     }
     const submission = parseSubmission(formData, facilityWaitlistSchema);
     expect(submission.status).toBe("error");
-    const html = await render("facility", {
-      userType: "facility",
-      status: "invalid",
-      result: submission.reply(),
-      toast: validationNotice("Name must be less than 100 characters"),
-    });
-    expect(html).toMatch(/role="alert"[^>]*>.*Validation Error/);
-    expect(html).toContain('id="facility-contactPerson-error"');
-    expect(html).toMatch(/id="facility-contactPerson"[^>]*aria-invalid="true"/);
-    expect(html).toMatch(/id="facility-facilityName"[^>]*value="Ho Renal Unit"/);
+    const page = within(
+      await render("facility", {
+        userType: "facility",
+        ok: false,
+        result: submission.reply(),
+        toast: validationNotice("Name must be less than 100 characters"),
+      }),
+    );
+    const facility = within(page.getByRole("form", { name: "Healthcare facility registration" }));
+    expect(within(facility.getByRole("alert")).getByText("Validation Error")).toBeTruthy();
+    const contact = facility.getByRole("textbox", { name: "Contact Person" });
+    expect(contact.id).toBe("facility-contactPerson");
+    expect(contact.getAttribute("aria-invalid")).toBe("true");
+    expect(document.getElementById("facility-contactPerson-error")?.textContent).toBe(
+      "Name must be less than 100 characters",
+    );
+    expect(contact.getAttribute("aria-describedby")).toContain("facility-contactPerson-error");
+    expect((facility.getByRole("textbox", { name: "Facility Name" }) as HTMLInputElement).value).toBe("Ho Renal Unit");
     // The professional form is untouched.
-    expect(html).not.toContain('id="professional-fullName-error"');
+    const professional = within(page.getByRole("form", { name: "Healthcare professional sign-up" }));
+    expect(professional.queryByRole("alert")).toBeNull();
+    expect(document.getElementById("professional-fullName-error")).toBeNull();
   });
 });

@@ -31,7 +31,7 @@ function Check() {
   );
 }
 
-function CheckList({ items }: { items: readonly string[] }) {
+export function CheckList({ items }: { items: readonly string[] }) {
   return (
     <ul className="mt-4 space-y-3">
       {items.map((item) => (
@@ -185,7 +185,7 @@ export function HubWaitlistPage({ hub, actionData, initialTab }: SignUpProps) {
               items={[
                 "20% commission only on confirmed bookings from our marketing",
                 "No upfront or monthly fees",
-                "A landing page valued at 2,500 GHS, included free",
+                "A landing page valued at ₵2,500, included free",
                 "Cancel anytime with 30 days' notice",
               ]}
             />
@@ -222,9 +222,7 @@ export function HubNotFound() {
   return (
     <main id="main" className="container-page flex min-h-[60vh] flex-col items-center justify-center py-16 text-center">
       <h1 className="text-3xl font-bold">Hub Not Found</h1>
-      <p className="mt-3 max-w-md text-muted">
-        There is no hub waitlist at this address. Hubs that are already live open from the hubs page.
-      </p>
+      <p className="mt-3 max-w-md text-muted">There is no hub at this address. Every hub is listed on the hubs page.</p>
       <Link to="/hubs" className="btn-primary mt-6">
         Back to Hubs
       </Link>

@@ -3,17 +3,23 @@ import { Form, useNavigation } from "react-router";
 import { FormNotice, SubmitButton } from "~/components/forms/form-parts";
 import { type FormAnswer, useIsSubmitting, useSchemaForm } from "~/components/forms/schema-form";
 import { InputField, SelectField, TextAreaField } from "~/components/ui/field";
+import { FormKeyField } from "~/lib/idempotency";
 import { validationNotice } from "../waitlist-messages";
-import { FACILITY_TYPES, facilityWaitlistSchema, professionalWaitlistSchema, type UserType } from "../waitlist-schema";
+import {
+  FACILITY_TYPES,
+  facilityWaitlistSchema,
+  patientWaitlistSchema,
+  professionalWaitlistSchema,
+  SMS_CONSENT_LABEL,
+  type UserType,
+} from "../waitlist-schema";
 
 /**
- * What the hub page's action answers to a sign-up: the form it was for, the outcome, Conform's
- * result (field errors and the typed values, or a reset after success) and the spec's toast.
+ * What the hub page's action answers to a sign-up (formAction's answer): the form it was for,
+ * `ok`, Conform's result (field errors and the typed values, or a reset after success) and the
+ * spec's toast.
  */
-export type WaitlistAnswer = FormAnswer<{
-  userType: UserType | null;
-  status: "success" | "duplicate" | "invalid" | "error";
-}>;
+export type WaitlistAnswer = FormAnswer<{ userType: UserType | null; ok: boolean }>;
 
 type FormProps = {
   /** The hub page's address: both forms post to its action. */
@@ -27,6 +33,41 @@ function useIsJoining(action: string, userType: UserType): boolean {
   const submitting = useIsSubmitting({ formAction: action });
   const navigation = useNavigation();
   return submitting && navigation.formData?.get("userType") === userType;
+}
+
+/**
+ * The SMS consent beside the optional phone (issue 26), unticked by default: ticked, launch and
+ * update SMS go to that number (with a link to stop them in each). Its message, when a rule needs
+ * it ticked (a patient with a number and no email, issue 28), is under it and read with it.
+ */
+function SmsConsentField({
+  field,
+}: {
+  field: { name: string; id: string; errorId: string; initialValue?: unknown; errors?: string[] };
+}) {
+  const error = field.errors?.[0];
+  return (
+    <div className="sm:col-span-2">
+      <label htmlFor={field.id} className="inline-flex min-h-11 items-center gap-2">
+        <input
+          type="checkbox"
+          id={field.id}
+          name={field.name}
+          value="on"
+          defaultChecked={field.initialValue === "on"}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? field.errorId : undefined}
+          className="size-5"
+        />
+        {SMS_CONSENT_LABEL}
+      </label>
+      {error ? (
+        <p id={field.errorId} className="field-error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
 }
 
 function RequiredNote() {
@@ -51,6 +92,7 @@ export function ProfessionalWaitlistForm({ specialties, action, answer }: FormPr
   const busy = useIsJoining(action, "professional");
   return (
     <Form method="post" action={action} {...getFormProps(form)} aria-label="Healthcare professional sign-up">
+      <FormKeyField form="waitlist-professional" />
       <input type="hidden" name="userType" value="professional" />
       <FormNotice answer={answer} />
       <RequiredNote />
@@ -81,6 +123,7 @@ export function ProfessionalWaitlistForm({ specialties, action, answer }: FormPr
         />
         <InputField field={fields.country} label="Country" required autoComplete="country-name" />
         <InputField field={fields.phone} label="Phone" type="tel" autoComplete="tel" />
+        <SmsConsentField field={fields.smsConsent} />
         <TextAreaField
           field={fields.message}
           label="Message"
@@ -105,6 +148,7 @@ export function FacilityWaitlistForm({ action, answer }: FormProps) {
   const busy = useIsJoining(action, "facility");
   return (
     <Form method="post" action={action} {...getFormProps(form)} aria-label="Healthcare facility registration">
+      <FormKeyField form="waitlist-facility" />
       <input type="hidden" name="userType" value="facility" />
       <FormNotice answer={answer} />
       <RequiredNote />
@@ -121,6 +165,7 @@ export function FacilityWaitlistForm({ action, answer }: FormProps) {
         <InputField field={fields.contactPerson} label="Contact Person" required autoComplete="name" />
         <InputField field={fields.country} label="Country" required autoComplete="country-name" />
         <InputField field={fields.phone} label="Phone" type="tel" autoComplete="tel" />
+        <SmsConsentField field={fields.smsConsent} />
         <TextAreaField
           field={fields.message}
           label="Message"
@@ -130,6 +175,46 @@ export function FacilityWaitlistForm({ action, answer }: FormProps) {
       </div>
       <SubmitButton busy={busy} busyLabel="Registering..." className="btn-primary mt-6 w-full sm:w-auto">
         Register Interest
+      </SubmitButton>
+    </Form>
+  );
+}
+
+/**
+ * A patient or a family member (issue 28): a name, and an email or a mobile number (or both). With
+ * a number alone, the SMS box is required (the only way to reach them). No clinical details: the
+ * hub's launch and updates only.
+ */
+export function PatientWaitlistForm({ action, answer }: FormProps) {
+  const [form, fields] = useSchemaForm(patientWaitlistSchema, {
+    id: "patient",
+    lastResult: answer?.result,
+    invalidToast: validationNotice,
+  });
+  const busy = useIsJoining(action, "patient");
+  return (
+    <Form method="post" action={action} {...getFormProps(form)} aria-label="Patient or family member sign-up">
+      <FormKeyField form="waitlist-patient" />
+      <input type="hidden" name="userType" value="patient" />
+      <FormNotice answer={answer} />
+      <RequiredNote />
+      <p className="mb-4 text-sm text-muted">
+        Hear when this hub opens. Please do not share medical details here: we only send news about the hub.
+      </p>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <InputField field={fields.fullName} label="Full Name" required autoComplete="name" />
+        <InputField
+          field={fields.email}
+          label="Email"
+          type="email"
+          autoComplete="email"
+          hint="Or leave it empty and give a mobile number for SMS."
+        />
+        <InputField field={fields.phone} label="Mobile number" type="tel" autoComplete="tel" />
+        <SmsConsentField field={fields.smsConsent} />
+      </div>
+      <SubmitButton busy={busy} busyLabel="Joining..." className="btn-primary mt-6 w-full sm:w-auto">
+        Join the Waitlist
       </SubmitButton>
     </Form>
   );

@@ -2,7 +2,12 @@ import { useState } from "react";
 import { Tabs } from "~/components/ui/tabs";
 import type { Hub } from "~/content/hubs";
 import { isUserType, type UserType } from "../waitlist-schema";
-import { FacilityWaitlistForm, ProfessionalWaitlistForm, type WaitlistAnswer } from "./waitlist-forms";
+import {
+  FacilityWaitlistForm,
+  PatientWaitlistForm,
+  ProfessionalWaitlistForm,
+  type WaitlistAnswer,
+} from "./waitlist-forms";
 
 /**
  * A hub's sign-up: the Healthcare Professional and Healthcare Facility tabs switch in place (the
@@ -41,6 +46,12 @@ export default function WaitlistSignUp({ hub, actionData, initialTab }: SignUpPr
           label: "Healthcare Facility",
           href: `?tab=facility#join`,
           panel: <FacilityWaitlistForm action={action} answer={answerFor("facility")} />,
+        },
+        {
+          value: "patient",
+          label: "Patient or family member",
+          href: `?tab=patient#join`,
+          panel: <PatientWaitlistForm action={action} answer={answerFor("patient")} />,
         },
       ]}
     />

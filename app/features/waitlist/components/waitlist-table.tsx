@@ -1,6 +1,6 @@
+import { Badge } from "~/components/ui/badge";
 import { Cell, Row, Table } from "~/components/ui/table";
-import { Badge } from "~/features/referrals/components/status-badge";
-import { formatAccraDate } from "~/features/referrals/referral-status";
+import { formatAccraDate } from "~/features/referrals/public";
 import type { WaitlistEntry } from "../waitlist-admin.server";
 
 /** Hub Waitlist (spec section 2): newest first, Pending or Notified. */
@@ -8,7 +8,7 @@ export function WaitlistTable({ rows }: { rows: WaitlistEntry[] }) {
   return (
     <Table
       caption="Hub waitlist sign-ups, newest first"
-      headers={["Signed up", "Hub", "Type", "Name", "Email", "Country", "Status"]}
+      headers={["Signed up", "Hub", "Type", "Name", "Email or phone", "Country", "Status"]}
       empty="No one has joined a hub waitlist yet."
       rowCount={rows.length}
       stacked
@@ -19,7 +19,9 @@ export function WaitlistTable({ rows }: { rows: WaitlistEntry[] }) {
             {formatAccraDate(w.createdAt)}
           </Cell>
           <Cell label="Hub">{w.hubTitle ?? w.hubId}</Cell>
-          <Cell label="Type">{w.userType === "facility" ? "Facility" : "Professional"}</Cell>
+          <Cell label="Type">
+            {w.userType === "facility" ? "Facility" : w.userType === "patient" ? "Patient or family" : "Professional"}
+          </Cell>
           <Cell label="Name">
             <span className="font-medium">{w.userType === "facility" ? w.facilityName : w.fullName}</span>
             {w.userType === "facility" && w.fullName ? (
@@ -28,12 +30,19 @@ export function WaitlistTable({ rows }: { rows: WaitlistEntry[] }) {
               <span className="block text-xs text-muted">{w.professionalTitle}</span>
             ) : null}
           </Cell>
-          <Cell label="Email" className="break-all">
+          {/* A patient may have given only a mobile number (issue 28): then the number is the contact. */}
+          <Cell label="Email or phone" className="break-all">
             {w.email}
+            {w.phone ? (
+              <span className={w.email ? "block text-xs text-muted" : undefined}>
+                <span className="whitespace-nowrap">{w.phone}</span>
+                {w.smsConsentAt && !w.smsStoppedAt ? " (SMS)" : ""}
+              </span>
+            ) : null}
           </Cell>
           <Cell label="Country">{w.country ?? ""}</Cell>
           <Cell label="Status">
-            {w.notified ? <Badge tone="completed">Notified</Badge> : <Badge tone="pending">Pending</Badge>}
+            {w.notified ? <Badge tone="notified">Notified</Badge> : <Badge tone="pending">Pending</Badge>}
           </Cell>
         </Row>
       ))}

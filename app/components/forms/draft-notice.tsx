@@ -1,0 +1,59 @@
+import type { DraftState } from "~/lib/drafts";
+
+const savedAt = new Intl.DateTimeFormat("en-GH", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "Africa/Accra",
+});
+
+/**
+ * What a form kept on this phone says (issue 29): the post the network lost ("No connection. Your
+ * referral is saved on this phone; ..."), or that the form was filled from a draft, with a way to
+ * throw the draft away.
+ */
+export function DraftNotice({
+  draft,
+  networkFailed,
+  offlineMessage,
+}: {
+  draft: DraftState;
+  /** The last post of this form failed for the network (this page's answer). */
+  networkFailed: boolean;
+  /** The plain words for this form, e.g. "No connection. Your referral is saved on this phone; send it when you are back online." */
+  offlineMessage: string;
+}) {
+  if (networkFailed || draft.unsent) {
+    return (
+      <div role="alert" className="mb-4 rounded-xl border-2 border-amber-600 bg-amber-50 p-4 text-ink">
+        <p className="font-semibold">{offlineMessage}</p>
+        {draft.restoredAt !== null ? <FilesNotKept names={draft.fileNames} /> : null}
+      </div>
+    );
+  }
+  if (draft.restoredAt === null) return null;
+  return (
+    <div
+      role="status"
+      className="mb-4 flex flex-wrap items-center gap-3 rounded-xl border border-brand-200 bg-brand-50 p-4"
+    >
+      <div className="flex-1">
+        <p>We filled in what you were writing on this phone (saved {savedAt.format(draft.restoredAt)}).</p>
+        <FilesNotKept names={draft.fileNames} />
+      </div>
+      <button type="button" className="btn-secondary" onClick={draft.discard}>
+        Discard draft
+      </button>
+    </div>
+  );
+}
+
+/** A draft keeps no files (issue 28): the ones the form had are named, to be chosen again. */
+function FilesNotKept({ names }: { names: string[] }) {
+  if (names.length === 0) return null;
+  return (
+    <p className="mt-1 font-semibold">
+      Files are not kept in a draft. Please choose {names.length === 1 ? "this file" : "these files"} again:{" "}
+      <span className="break-all">{names.join(", ")}</span>.
+    </p>
+  );
+}

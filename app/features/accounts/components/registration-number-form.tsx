@@ -1,0 +1,73 @@
+import { getFormProps } from "@conform-to/react";
+import { Form } from "react-router";
+import { FormNotice, SubmitButton } from "~/components/forms/form-parts";
+import { useIsSubmitting, useSchemaForm } from "~/components/forms/schema-form";
+import { InputField } from "~/components/ui/field";
+import { SITE } from "~/content/site";
+import { formatAccraDate } from "~/features/referrals/public";
+import type { ActionAnswer } from "~/lib/form-action.server";
+import type { Registration } from "../registration.server";
+import {
+  REGISTRATION_HINTS,
+  REGISTRATION_LABELS,
+  REGISTRATION_NUMBER_SCHEMAS,
+  verifiedByLabel,
+} from "../registration-number";
+
+/**
+ * The person's registration number (issue 28): a doctor's MDC registration number, a facility
+ * administrator's facility's HeFRA licence number. An account made before numbers were asked lands
+ * here after signing in until it gives one; later the page shows the number and its check, and a
+ * new number can be given (it is then checked again).
+ */
+export function RegistrationNumberForm({
+  registration,
+  answer,
+}: {
+  registration: Registration;
+  answer: ActionAnswer | undefined;
+}) {
+  const { kind, number, checkedAt } = registration;
+  const [form, fields] = useSchemaForm(REGISTRATION_NUMBER_SCHEMAS[kind], {
+    id: "registration-number",
+    lastResult: answer?.result,
+    defaultValue: { number: number ?? "" },
+    invalidToast: (message) => ({ title: "Validation Error", description: message, variant: "destructive" }),
+  });
+  const busy = useIsSubmitting();
+  return (
+    <section aria-labelledby="registration-title" className="card mt-6 p-6">
+      <h2 id="registration-title" className="text-lg font-semibold">
+        {REGISTRATION_LABELS[kind]}
+      </h2>
+      {number ? (
+        <p className="mt-2">
+          <span className="font-mono">{number}</span>
+          {" · "}
+          {checkedAt ? (
+            <strong className="text-emerald-800">{verifiedByLabel(SITE.name, formatAccraDate(checkedAt))}</strong>
+          ) : (
+            <span className="text-muted">Waiting for a system administrator to check it.</span>
+          )}
+        </p>
+      ) : (
+        <p className="mt-2 text-muted">
+          {`${SITE.name} now asks every ${kind === "mdc" ? "doctor" : "facility administrator"} for this number, so that other doctors and patients can trust who is on the network. Please give it to continue.`}
+        </p>
+      )}
+      <FormNotice answer={answer} />
+      <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+        <InputField
+          field={fields.number}
+          label={number ? `New ${REGISTRATION_LABELS[kind].toLowerCase()}` : REGISTRATION_LABELS[kind]}
+          required
+          autoComplete="off"
+          hint={REGISTRATION_HINTS[kind]}
+        />
+        <SubmitButton busy={busy} busyLabel="Saving...">
+          {number ? "Change number" : "Save and continue"}
+        </SubmitButton>
+      </Form>
+    </section>
+  );
+}

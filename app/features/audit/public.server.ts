@@ -1,0 +1,3 @@
+// What other features may use of audit on the server: they import it from here, never a file behind it
+// (biome.json's restricted imports). Inside the feature, import the file itself.
+export { didAlready, recordAudit, recordExport } from "./audit.server";

@@ -1,0 +1,41 @@
+import { SITE } from "~/content/site";
+import type { FacilityPerformance } from "../performance.server";
+import { durationLabel, PERFORMANCE_DAYS, PERFORMANCE_MIN_ANSWERED, percentLabel } from "../performance-format";
+
+/**
+ * "Referral performance" on a facility's profile (issue 28): the median time to accept and the
+ * acceptance rate over the last 90 days, from the referrals it answered; until it has answered 5
+ * in that time, a sentence saying the figures are not shown yet.
+ */
+export function FacilityPerformanceCard({ performance }: { performance: FacilityPerformance | null }) {
+  return (
+    <section aria-labelledby="performance-title" className="card sm:p-6">
+      <h2 id="performance-title" className="text-xl font-bold">
+        Referral performance
+      </h2>
+      {performance ? (
+        <>
+          <dl className="mt-4 grid gap-4 sm:grid-cols-2">
+            <div>
+              <dt className="text-sm text-muted">Median time to accept</dt>
+              <dd className="text-2xl font-bold">
+                {performance.medianMinutesToAccept === null ? "—" : durationLabel(performance.medianMinutesToAccept)}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-sm text-muted">Acceptance rate</dt>
+              <dd className="text-2xl font-bold">{percentLabel(performance.acceptanceRate)}</dd>
+            </div>
+          </dl>
+          <p className="mt-3 text-sm text-muted">
+            {`From the ${performance.answered} referrals through ${SITE.name} it answered in the last ${PERFORMANCE_DAYS} days (${performance.accepted} accepted).`}
+          </p>
+        </>
+      ) : (
+        <p className="mt-2 text-muted">
+          {`Shown once the facility has answered ${PERFORMANCE_MIN_ANSWERED} referrals through ${SITE.name} in the last ${PERFORMANCE_DAYS} days.`}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,340 @@
+import type { ReactNode } from "react";
+import type { IconName } from "~/components/marketing/icon";
+import type { FacilityProfile } from "../facilities.server";
+import { displayUrl, isRated, NOT_YET_RATED, profileReviewsLabel, ratingValue } from "../facility-format";
+import { hoursTable } from "../opening-hours";
+import type { ProfilePhone } from "../profile-contact.server";
+import { FacilityImage, LicenceVerified, NhisBadge, TypeBadge } from "./facility-card";
+import { FacilityIcon } from "./facility-icons";
+
+/*
+ * A facility's public profile (spec section 2): its header, the main column (about, services,
+ * specialties, professionals) and the side column (contact, hours, languages, insurance, booking).
+ * Server-rendered only: the page ships no JavaScript.
+ */
+
+type Profile = FacilityProfile & { reviewRating: Parameters<typeof isRated>[0] };
+
+const externalLink = { target: "_blank", rel: "noopener noreferrer" } as const;
+
+/** Photo, badges, name, place, rating, emergency care, and the Book and Contact links. */
+export function FacilityProfileHeader({ facility }: { facility: Profile }) {
+  return (
+    <header className="container-page mt-2 grid items-center gap-6 md:grid-cols-2 md:gap-10">
+      <FacilityImage
+        facility={facility}
+        priority
+        sizes="(min-width: 768px) 50vw, 100vw"
+        className="aspect-video h-auto w-full rounded-2xl border border-slate-200 bg-brand-50 object-cover"
+      />
+      <div>
+        <div className="flex flex-wrap items-center gap-2">
+          <TypeBadge type={facility.type} />
+          {facility.nhisAccepted ? <NhisBadge /> : null}
+          {facility.licenceVerifiedOn ? <LicenceVerified verifiedOn={facility.licenceVerifiedOn} /> : null}
+        </div>
+        {facility.hefraLicence ? (
+          <p className="mt-2 text-sm text-muted">HeFRA licence {facility.hefraLicence}</p>
+        ) : null}
+        <h1 className="mt-3 text-3xl font-bold tracking-tight sm:text-4xl">{facility.name}</h1>
+        <p className="mt-3 flex items-center gap-1.5 text-muted">
+          <FacilityIcon name="map-pin" />
+          {facility.location}
+        </p>
+        <p className="mt-2 flex items-center gap-1.5">
+          {isRated(facility.reviewRating) ? (
+            <>
+              <FacilityIcon name="star" filled className="size-5 text-amber-500" />
+              <span className="font-semibold">
+                <span className="sr-only">Rated </span>
+                {ratingValue(facility.reviewRating.average)}
+                <span className="sr-only"> out of 5</span>
+              </span>
+              <span className="text-muted">({profileReviewsLabel(facility.reviewRating.count)})</span>
+            </>
+          ) : (
+            <span className="text-muted">{NOT_YET_RATED}</span>
+          )}
+        </p>
+        {facility.emergency ? (
+          <p className="mt-3 flex items-center gap-1.5 font-medium text-red-800">
+            <FacilityIcon name="clock" />
+            24/7 Emergency Services Available
+          </p>
+        ) : null}
+        <div className="mt-6 flex flex-wrap gap-3">
+          <a href="#book-appointment" className="btn-primary">
+            <FacilityIcon name="calendar" />
+            Book Appointment
+          </a>
+          <a href="#contact" className="btn-secondary">
+            <FacilityIcon name="phone" />
+            Contact
+          </a>
+        </div>
+      </div>
+    </header>
+  );
+}
+
+/** About (mission, vision, partnerships), services, specialties and health professionals. */
+export function FacilityProfileMain({ facility }: { facility: Profile }) {
+  const hasAbout = facility.mission || facility.vision || (facility.partnerships?.length ?? 0) > 0;
+  return (
+    <div className="space-y-8 lg:col-span-2">
+      <Section id="about" title="About">
+        <p className="leading-7 text-muted">{facility.about}</p>
+        {hasAbout ? (
+          <div className="mt-6 space-y-5">
+            {facility.mission ? (
+              <div>
+                <h3 className="font-semibold">Our Mission</h3>
+                <p className="mt-1 leading-7 text-muted">{facility.mission}</p>
+              </div>
+            ) : null}
+            {facility.vision ? (
+              <div>
+                <h3 className="font-semibold">Our Vision</h3>
+                <p className="mt-1 leading-7 text-muted">{facility.vision}</p>
+              </div>
+            ) : null}
+            {facility.partnerships && facility.partnerships.length > 0 ? (
+              <div>
+                <h3 className="font-semibold">Partnerships &amp; Affiliations</h3>
+                <ul className="mt-2 list-disc space-y-1 pl-5 text-muted">
+                  {facility.partnerships.map((p) => (
+                    <li key={p}>{p}</li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
+          </div>
+        ) : null}
+      </Section>
+
+      <Section id="services" title="Services Offered">
+        <ul className="grid gap-2 sm:grid-cols-2">
+          {facility.services.map((service) => (
+            <li key={service} className="flex items-start gap-2 text-ink">
+              <FacilityIcon name="check" className="mt-1 size-4 text-brand-700" />
+              {service}
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section id="specialties" title="Medical Specialties">
+        <ul className="grid gap-4 sm:grid-cols-2">
+          {facility.specialtyDetails.map((specialty) => (
+            <li key={specialty.name} className="rounded-xl border border-slate-200 p-4">
+              <h3 className="font-semibold">{specialty.name}</h3>
+              <p className="mt-1 text-sm leading-6 text-muted">{specialty.description}</p>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section id="professionals" title="Health Professionals">
+        <ul className="grid gap-3 sm:grid-cols-2">
+          {facility.professionals.map((person) => (
+            <li key={person} className="flex items-start gap-3">
+              <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+                <FacilityIcon name="user" />
+              </span>
+              <span className="pt-1.5 text-ink">{person}</span>
+            </li>
+          ))}
+        </ul>
+      </Section>
+    </div>
+  );
+}
+
+/** Contact, opening hours, languages, insurance, booking and the link to report wrong information. */
+export function FacilityProfileAside({ facility, phones }: { facility: Profile; phones: ProfilePhone[] }) {
+  const { contact } = facility;
+  const firstPhone = phones[0];
+  return (
+    <div className="space-y-8">
+      <Section id="contact" title="Contact Information">
+        <ul className="space-y-3 text-sm">
+          {phones.map((phone) => (
+            <ContactItem key={phone.href} icon="phone" label="Phone">
+              {/* A number is never broken across lines (issue 28). */}
+              <a href={phone.href} className="whitespace-nowrap text-brand-700 underline-offset-2 hover:underline">
+                {phone.display}
+              </a>
+            </ContactItem>
+          ))}
+          <ContactItem icon="mail" label="Email">
+            <a href={`mailto:${contact.email}`} className="break-all text-brand-700 underline-offset-2 hover:underline">
+              {contact.email}
+            </a>
+          </ContactItem>
+          {contact.website ? (
+            <ContactItem icon="globe" label="Website">
+              <a
+                href={contact.website}
+                {...externalLink}
+                className="break-all text-brand-700 underline-offset-2 hover:underline"
+              >
+                {displayUrl(contact.website)}
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </ContactItem>
+          ) : null}
+          <ContactItem icon="map-pin" label="Address">
+            <address className="not-italic text-ink">{contact.address}</address>
+          </ContactItem>
+          {contact.facebook ? (
+            <ContactItem icon="facebook" label="Facebook">
+              <a
+                href={contact.facebook}
+                {...externalLink}
+                className="break-all text-brand-700 underline-offset-2 hover:underline"
+              >
+                {displayUrl(contact.facebook)}
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </ContactItem>
+          ) : null}
+          {contact.instagram ? (
+            <ContactItem icon="instagram" label="Instagram">
+              <a
+                href={contact.instagram}
+                {...externalLink}
+                className="break-all text-brand-700 underline-offset-2 hover:underline"
+              >
+                {displayUrl(contact.instagram)}
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </ContactItem>
+          ) : null}
+        </ul>
+      </Section>
+
+      {facility.openingHours ? (
+        <Section id="opening-hours" title="Opening Hours">
+          <table className="w-full text-sm">
+            <caption className="sr-only">Opening hours, Ghana time</caption>
+            <tbody>
+              {hoursTable(facility.openingHours).map((row) => (
+                <tr key={row.day} className="border-b border-slate-100 last:border-0">
+                  <th scope="row" className="py-1.5 pr-4 text-left font-medium text-ink">
+                    {row.day}
+                  </th>
+                  <td className="py-1.5 text-right text-muted">{row.hours}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Section>
+      ) : null}
+
+      <Section id="languages" title="Languages Spoken">
+        <ul className="flex flex-wrap gap-2">
+          {facility.languages.map((language) => (
+            <li key={language} className="rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-800">
+              {language}
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      {facility.insurance.length > 0 ? (
+        <Section id="insurance" title="Insurance Accepted">
+          <ul className="list-disc space-y-1 pl-5 text-sm text-muted">
+            {facility.insurance.map((plan) => (
+              <li key={plan}>{plan}</li>
+            ))}
+          </ul>
+        </Section>
+      ) : null}
+
+      <section
+        id="book-appointment"
+        aria-labelledby="book-appointment-title"
+        className="rounded-2xl bg-brand-800 p-6 text-white shadow-sm"
+      >
+        <h2 id="book-appointment-title" className="text-xl font-bold">
+          Book an Appointment
+        </h2>
+        <p className="mt-2 text-sm leading-6 text-brand-50">
+          Call or email {facility.name} to arrange a visit or a specialist consultation.
+        </p>
+        <div className="mt-5 grid gap-3">
+          {firstPhone ? (
+            <a href={firstPhone.href} className="btn bg-white text-brand-800 hover:bg-brand-50">
+              <FacilityIcon name="phone" />
+              Call Now
+            </a>
+          ) : null}
+          <a
+            href={`mailto:${contact.email}?subject=${encodeURIComponent("Appointment request")}`}
+            className="btn border border-white text-white hover:bg-brand-700"
+          >
+            <FacilityIcon name="mail" />
+            Send Email
+          </a>
+        </div>
+      </section>
+
+      <p className="text-sm text-muted">
+        Something on this page out of date or wrong?{" "}
+        <a href={`/facility/${facility.slug}/report`} className="font-semibold text-brand-700 underline">
+          Report wrong information
+        </a>
+      </p>
+    </div>
+  );
+}
+
+/**
+ * On a phone, Call and WhatsApp stay at the bottom of the screen (issue 28): the first number, and
+ * WhatsApp on the first mobile number. Hidden from a wider screen, where the contact card is in view.
+ */
+export function FacilityCallBar({ name, phones }: { name: string; phones: ProfilePhone[] }) {
+  const call = phones[0];
+  const whatsapp = phones.find((p) => p.whatsapp)?.whatsapp;
+  if (!call) return null;
+  return (
+    <nav
+      aria-label={`Contact ${name}`}
+      className="fixed inset-x-0 bottom-0 z-30 flex gap-3 border-t border-slate-200 bg-white p-3 shadow-lg sm:hidden print:hidden"
+    >
+      <a href={call.href} className="btn-primary flex-1">
+        <FacilityIcon name="phone" />
+        Call
+      </a>
+      {whatsapp ? (
+        <a href={whatsapp} {...externalLink} className="btn-secondary flex-1">
+          WhatsApp
+          <span className="sr-only"> (opens WhatsApp)</span>
+        </a>
+      ) : null}
+    </nav>
+  );
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section id={id} aria-labelledby={`${id}-title`} className="card sm:p-6">
+      <h2 id={`${id}-title`} className="mb-4 text-xl font-bold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function ContactItem({ icon, label, children }: { icon: IconName; label: string; children: ReactNode }) {
+  return (
+    <li className="flex items-start gap-3">
+      <FacilityIcon name={icon} className="mt-0.5 size-4 text-brand-700" />
+      <span className="min-w-0">
+        <span className="sr-only">{label}: </span>
+        {children}
+      </span>
+    </li>
+  );
+}

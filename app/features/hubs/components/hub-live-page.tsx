@@ -1,0 +1,85 @@
+import { Link } from "react-router";
+import { HubIcon } from "~/components/hub-icon";
+import type { Hub } from "~/content/hubs";
+import { CheckList, FACILITY_BENEFITS } from "~/features/waitlist/public";
+
+/**
+ * A live hub's own page (issue 28): a hub keeps its page at /hub/{id} whatever its status, so the
+ * launch email's link and every bookmark still answer once it launches. What it offers, and a
+ * button to its live address when it has one; professionals and facilities are shown how to take
+ * part through the referral platform.
+ */
+export function HubLivePage({ hub }: { hub: Hub }) {
+  return (
+    <main id="main">
+      <section className={`${hub.bgColor} border-b border-slate-200`}>
+        <div className="container-page py-12 sm:py-16">
+          <div className="flex flex-wrap items-center gap-3">
+            <span
+              className={`inline-flex size-12 items-center justify-center rounded-xl bg-white shadow-sm ${hub.color}`}
+            >
+              <HubIcon name={hub.icon} className="size-7" />
+            </span>
+            <p className="rounded-full bg-white px-3 py-1 text-sm font-semibold text-emerald-800 shadow-sm">Live now</p>
+          </div>
+          <h1 className="mt-5 text-3xl font-extrabold tracking-tight sm:text-5xl">{hub.title}</h1>
+          <p className="mt-4 max-w-3xl text-lg text-muted">{hub.description}</p>
+          <p className="mt-3 text-sm text-muted">
+            <span className="font-semibold text-ink">Countries:</span> {hub.countries.join(", ")}
+          </p>
+          <div className="mt-6 flex flex-wrap gap-3">
+            {hub.externalUrl ? (
+              <a href={hub.externalUrl} target="_blank" rel="noopener noreferrer" className="btn-primary">
+                Go to the hub<span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            ) : null}
+            <Link to="/auth?tab=register" className={hub.externalUrl ? "btn-secondary" : "btn-primary"}>
+              Register to take part
+            </Link>
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="offers-heading" className="container-page py-12">
+        <h2 id="offers-heading" className="text-2xl font-bold">
+          What the hub offers
+        </h2>
+        <div className="mt-6 grid gap-6 md:grid-cols-2">
+          <div className="card">
+            <h3 className="text-lg font-semibold">How the hub helps</h3>
+            <p className="mt-3 leading-7 text-muted">{hub.salesPitch.solution}</p>
+            {hub.specialties.length > 0 ? (
+              <p className="mt-4 text-sm text-muted">
+                <span className="font-semibold text-ink">Specialties:</span> {hub.specialties.join(", ")}
+              </p>
+            ) : null}
+          </div>
+          <div className="card">
+            <h3 className="text-lg font-semibold">For healthcare professionals</h3>
+            <CheckList items={hub.salesPitch.benefits} />
+            {hub.targetAudience.length > 0 ? (
+              <p className="mt-4 text-sm text-muted">
+                <span className="font-semibold text-ink">Built for:</span> {hub.targetAudience.join(", ")}
+              </p>
+            ) : null}
+          </div>
+          <div className="card md:col-span-2">
+            <h3 className="text-lg font-semibold">For healthcare facilities</h3>
+            <CheckList items={FACILITY_BENEFITS} />
+            <Link to="/for-facilities" className="mt-4 inline-flex font-semibold text-brand-700 underline">
+              How facilities work with the network
+            </Link>
+          </div>
+        </div>
+        <div className="mt-10 flex flex-wrap gap-3">
+          <Link to="/hubs" className="btn-secondary">
+            Explore Other Hubs
+          </Link>
+          <Link to="/contact" className="btn-secondary">
+            Contact Us
+          </Link>
+        </div>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,83 @@
+import { parsePhoneNumberFromString } from "libphonenumber-js/min";
+import type { MessageChannel, MessageStatus } from "~/db/schema";
+
+/*
+ * How outbound messages are named on screen (issue 26), client-safe: channels, delivery states,
+ * the events that caused them, and recipients masked so that a screen never shows a whole
+ * address or number.
+ */
+
+export const CHANNEL_LABELS: Record<MessageChannel, string> = {
+  email: "Email",
+  sms: "SMS",
+  whatsapp: "WhatsApp",
+};
+
+export const STATUS_LABELS: Record<MessageStatus, string> = {
+  queued: "Queued",
+  sent: "Sent",
+  delivered: "Delivered",
+  failed: "Failed",
+  undelivered: "Undelivered",
+};
+
+/** The states Retry is offered for: the message did not reach the person. */
+export const RETRYABLE_STATUSES: readonly MessageStatus[] = ["failed", "undelivered"];
+
+export function isMessageChannel(value: unknown): value is MessageChannel {
+  return typeof value === "string" && Object.hasOwn(CHANNEL_LABELS, value);
+}
+
+export function isMessageStatus(value: unknown): value is MessageStatus {
+  return typeof value === "string" && Object.hasOwn(STATUS_LABELS, value);
+}
+
+const EVENT_LABELS: Record<string, string> = {
+  "referral.created": "New referral",
+  "referral.escalated": "Referral escalated",
+  "referral.accepted": "Referral accepted",
+  "referral.rejected": "Referral rejected",
+  "referral.completed": "Referral completed",
+  "referral.cancelled": "Referral cancelled",
+  "referral.message": "Message on a referral",
+  "referral.outcome": "Referral outcome",
+  "account.verification": "Email confirmation",
+  "account.existing": "Already registered",
+  "account.password-reset": "Password reset",
+  "account.sign-in-alert": "Sign-in alert",
+  "account.approved": "Account approved",
+  "account.declined": "Account declined",
+  "payout.details_code": "Payout details code",
+  "payout.details_changed": "Payout details changed",
+  "payout.made": "Payout made",
+  "payout.reversed": "Payout reversed",
+  "hub.launch": "Hub launched",
+  "hub.update": "Hub update",
+  "waitlist.joined": "Waitlist sign-up",
+  "contact.message": "Contact form",
+  "facility.report": "Facility report",
+  "facility.verification-cleared": "Facility verification removed",
+  "ledger.check_failed": "Ledger check failed",
+};
+
+/** The event's name for people; an event without one is shown as recorded (e.g. "facility.report"). */
+export function eventLabel(event: string): string {
+  return EVENT_LABELS[event] ?? event;
+}
+
+/**
+ * A recipient as screens show it: `+233 ••• •• 0147` for a number (the country code and the last
+ * four digits), `a•••@example.com` for an address (the first character and the domain).
+ */
+export function maskRecipient(channel: MessageChannel, recipient: string): string {
+  if (channel === "email") {
+    const at = recipient.lastIndexOf("@");
+    if (at < 1) return "•••";
+    return `${[...recipient.slice(0, at)][0]}•••${recipient.slice(at)}`;
+  }
+  const digits = recipient.replace(/\D/g, "");
+  if (digits.length < 8) return "•••";
+  const parsed = parsePhoneNumberFromString(recipient.startsWith("+") ? recipient : `+${digits}`);
+  const country = parsed?.countryCallingCode ?? digits.slice(0, 3);
+  return `+${country} ••• •• ${digits.slice(-4)}`;
+}

@@ -1,0 +1,139 @@
+import { timingSafeEqual } from "node:crypto";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { type MessageStatus, messages } from "~/db/schema";
+import type { Env } from "~/env.server";
+import { logger } from "~/lib/logger.server";
+import { parseAfricasTalkingReport } from "./africastalking.server.ts";
+import { parseArkeselReport } from "./arkesel.server.ts";
+import type { DeliveryReport, ProviderName } from "./types.ts";
+import { parseWhatsAppStatuses, verifyWhatsAppSignature, whatsappChallenge } from "./whatsapp.server.ts";
+
+/** The states a report may move a message from: forward only, and a final state is final. */
+const FROM: Record<DeliveryReport["status"], MessageStatus[]> = {
+  sent: ["queued"],
+  delivered: ["queued", "sent"],
+  failed: ["queued", "sent"],
+  undelivered: ["queued", "sent"],
+};
+
+/**
+ * Applies one delivery report to the message the provider named (its provider and provider id).
+ * A report that would move a message backwards, or repeats one already applied (a replay), changes
+ * nothing. Returns whether a row changed.
+ */
+export async function recordDeliveryReport(
+  db: Db,
+  report: DeliveryReport & { provider: ProviderName },
+  now = new Date(),
+): Promise<boolean> {
+  const changed = await db
+    .update(messages)
+    .set({
+      status: report.status,
+      // Delivered: its text (kept for a Retry until now) is no longer needed.
+      ...(report.status === "delivered" ? { deliveredAt: now, payload: null } : {}),
+      ...(report.status === "sent"
+        ? { sentAt: sql`coalesce(${messages.sentAt}, ${now.toISOString()}::timestamptz)` }
+        : {}),
+      ...(report.error ? { lastError: report.error.slice(0, 300) } : {}),
+    })
+    .where(
+      and(
+        eq(messages.provider, report.provider),
+        eq(messages.providerId, report.providerId),
+        inArray(messages.status, FROM[report.status]),
+      ),
+    )
+    .returning({ id: messages.id });
+  return changed.length > 0;
+}
+
+const TEXT = { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" };
+const answer = (status: number, body: string) => new Response(body, { status, headers: TEXT });
+
+function sameSecret(given: string | null, expected: string | undefined): boolean {
+  if (!given || !expected) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The SMS providers whose delivery reports come by webhook (Hubtel's are polled). */
+const SMS_WEBHOOK_PROVIDERS = new Set(["arkesel", "africastalking"]);
+
+async function formOrJson(request: Request): Promise<Record<string, unknown> | URLSearchParams | null> {
+  const type = request.headers.get("content-type")?.toLowerCase() ?? "";
+  const text = await request.text();
+  if (!text) return null;
+  if (type.startsWith("application/json")) {
+    try {
+      const value = JSON.parse(text) as unknown;
+      return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    } catch {
+      return null;
+    }
+  }
+  return new URLSearchParams(text);
+}
+
+/**
+ * /webhooks/sms/{provider}?token=…: the delivery reports of providers that sign nothing. A wrong
+ * or missing token is refused (401) before the body is read, and changes nothing.
+ */
+export async function handleSmsWebhook(
+  db: Db,
+  config: Pick<Env, "SMS_WEBHOOK_TOKEN">,
+  provider: string | undefined,
+  request: Request,
+): Promise<Response> {
+  if (!provider || !SMS_WEBHOOK_PROVIDERS.has(provider)) return answer(404, "Not Found");
+  const url = new URL(request.url);
+  if (!sameSecret(url.searchParams.get("token"), config.SMS_WEBHOOK_TOKEN)) return answer(401, "Unauthorized");
+  const body = request.method === "POST" ? await formOrJson(request) : null;
+  let report: DeliveryReport | null = null;
+  if (provider === "arkesel") {
+    const fields = body instanceof URLSearchParams ? Object.fromEntries(body) : body;
+    report = parseArkeselReport(url.searchParams, fields);
+  } else {
+    report = body ? parseAfricasTalkingReport(body) : null;
+  }
+  if (!report) return answer(400, "Not a delivery report");
+  const changed = await recordDeliveryReport(db, { ...report, provider: provider as ProviderName });
+  logger.info({ provider, status: report.status, changed }, "delivery report");
+  return answer(200, "OK");
+}
+
+/**
+ * /webhooks/whatsapp: Meta's GET verification (hub.verify_token) and the signed POSTs
+ * (X-Hub-Signature-256 over the raw body with the app secret). Anything unsigned or wrongly
+ * signed is refused (401) and changes nothing.
+ */
+export async function handleWhatsAppWebhook(
+  db: Db,
+  config: Pick<Env, "whatsappEnabled" | "WHATSAPP_APP_SECRET" | "WHATSAPP_VERIFY_TOKEN">,
+  request: Request,
+): Promise<Response> {
+  if (!config.whatsappEnabled) return answer(404, "Not Found");
+  if (request.method === "GET" || request.method === "HEAD") {
+    const challenge = whatsappChallenge(new URL(request.url).searchParams, config.WHATSAPP_VERIFY_TOKEN ?? "");
+    return challenge === null ? answer(401, "Unauthorized") : answer(200, challenge);
+  }
+  if (request.method !== "POST") return answer(405, "Method Not Allowed");
+  const raw = new Uint8Array(await request.arrayBuffer());
+  if (!verifyWhatsAppSignature(raw, request.headers.get("x-hub-signature-256"), config.WHATSAPP_APP_SECRET ?? "")) {
+    return answer(401, "Unauthorized");
+  }
+  let payload: unknown;
+  try {
+    payload = JSON.parse(new TextDecoder().decode(raw));
+  } catch {
+    return answer(400, "Bad Request");
+  }
+  let changed = 0;
+  for (const report of parseWhatsAppStatuses(payload)) {
+    if (await recordDeliveryReport(db, { ...report, provider: "whatsapp" })) changed += 1;
+  }
+  if (changed) logger.info({ changed }, "WhatsApp status updates");
+  return answer(200, "OK");
+}

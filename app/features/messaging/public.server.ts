@@ -1,0 +1,10 @@
+// What other features may use of messaging on the server: they import it from here, never a file behind it
+// (biome.json's restricted imports). Inside the feature, import the file itself.
+
+export type { MessageMonth } from "./message-log.server";
+export { messagesPerMonth } from "./message-log.server";
+export { queueEmail, queueEmails, queueText } from "./messages.server";
+export { facilityAdminIds, notifyOnCall, notifyUsers, referralNoticeMail, systemAdminIds } from "./notify.server";
+export { excerpt } from "./providers/http.server";
+export { smsProvider } from "./providers/index.server";
+export type { OutboundMessage } from "./providers/types";

@@ -1,0 +1,154 @@
+import { getFormProps } from "@conform-to/react";
+import { Form } from "react-router";
+import { SubmitButton } from "~/components/forms/form-parts";
+import { useIsSubmitting, useSchemaForm } from "~/components/forms/schema-form";
+import { InputField } from "~/components/ui/field";
+import { confirmCodeSchema, PHONE_CODE_RULES, sendCodeSchema } from "~/features/phones/public";
+import type { ActionAnswer } from "~/lib/form-action.server";
+import { FormKeyField } from "~/lib/idempotency";
+import {
+  CHANNEL_LABELS,
+  eventsFor,
+  NOTIFICATION_CHANNELS,
+  NOTIFICATION_EVENTS,
+  type NotificationPreferences,
+  timeOf,
+} from "../notification-preferences";
+import type { NotificationsIntent } from "../notifications-action.server";
+
+/** The notifications page's forms (issue 26): a mobile number and its code, and the preferences. */
+export type NotificationsAnswer = ActionAnswer<{ intent: NotificationsIntent }>;
+
+export function PreferencesForm({
+  preferences,
+  role,
+  hasPhone,
+  answer,
+}: {
+  preferences: NotificationPreferences;
+  role: Parameters<typeof eventsFor>[0];
+  hasPhone: boolean;
+  answer: NotificationsAnswer | undefined;
+}) {
+  // Each refused field's first message (the form's own checkboxes and times are not Conform fields).
+  const errors = answer?.ok
+    ? undefined
+    : Object.fromEntries(Object.entries(answer?.result.error ?? {}).map(([name, messages]) => [name, messages?.[0]]));
+  const busy = useIsSubmitting({ intent: "preferences" });
+  const events = eventsFor(role);
+  return (
+    <section aria-labelledby="preferences-title" className="card mt-6 p-6">
+      <h2 id="preferences-title" className="text-lg font-semibold">
+        What we tell you, and how
+      </h2>
+      {hasPhone ? null : (
+        <p className="mt-2 text-muted">
+          SMS and WhatsApp messages start once you have confirmed a mobile number above.
+        </p>
+      )}
+      <Form method="post" className="mt-4 space-y-6">
+        <input type="hidden" name="intent" value="preferences" />
+        {events.map((event) => (
+          <fieldset key={event}>
+            <legend className="font-medium">{NOTIFICATION_EVENTS[event].label}</legend>
+            <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
+              {NOTIFICATION_CHANNELS.map((channel) => (
+                <label key={channel} className="inline-flex min-h-11 items-center gap-2">
+                  <input
+                    type="checkbox"
+                    name={`${event}:${channel}`}
+                    defaultChecked={preferences.channels[event].includes(channel)}
+                    className="size-5"
+                  />
+                  {CHANNEL_LABELS[channel]}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        ))}
+        <fieldset>
+          <legend className="font-medium">Quiet hours</legend>
+          <p className="mt-1 text-sm text-muted">
+            Nothing but emergencies between these times (Ghana time); the rest waits until they end.
+          </p>
+          <label className="mt-2 inline-flex min-h-11 items-center gap-2">
+            <input type="checkbox" name="quiet" value="on" defaultChecked={!!preferences.quiet} className="size-5" />
+            Hold messages during quiet hours
+          </label>
+          <div className="mt-2 flex flex-wrap gap-4">
+            {(["quiet_start", "quiet_end"] as const).map((name) => (
+              <div key={name}>
+                <label htmlFor={name} className="field-label">
+                  {name === "quiet_start" ? "From" : "Until"}
+                </label>
+                <input
+                  id={name}
+                  name={name}
+                  type="time"
+                  defaultValue={timeOf(
+                    name === "quiet_start" ? (preferences.quiet?.start ?? 21 * 60) : (preferences.quiet?.end ?? 7 * 60),
+                  )}
+                  aria-invalid={errors?.[name] ? true : undefined}
+                  aria-describedby={errors?.[name] ? `${name}-error` : undefined}
+                  className="field-input mt-1"
+                />
+                {errors?.[name] ? (
+                  <p id={`${name}-error`} className="field-error mt-1">
+                    {errors[name]}
+                  </p>
+                ) : null}
+              </div>
+            ))}
+          </div>
+        </fieldset>
+        <SubmitButton busy={busy} busyLabel="Saving...">
+          Save preferences
+        </SubmitButton>
+      </Form>
+    </section>
+  );
+}
+
+export function SendCode({ answer, hasNumber }: { answer: NotificationsAnswer | undefined; hasNumber: boolean }) {
+  const [form, fields] = useSchemaForm(sendCodeSchema, { id: "send-code", lastResult: answer?.result });
+  const busy = useIsSubmitting({ intent: "send-code" });
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+      <input type="hidden" name="intent" value="send-code" />
+      <FormKeyField form="phone-code" />
+      <InputField
+        field={fields.phone}
+        label={hasNumber ? "Use another mobile number" : "Mobile number"}
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        maxLength={40}
+        hint="A Ghanaian number can be written as 020 555 0147; others with their country code."
+      />
+      <SubmitButton busy={busy} busyLabel="Sending...">
+        Send code
+      </SubmitButton>
+    </Form>
+  );
+}
+
+export function ConfirmCode({ answer, sentTo }: { answer: NotificationsAnswer | undefined; sentTo: string }) {
+  const [form, fields] = useSchemaForm(confirmCodeSchema, { id: "confirm", lastResult: answer?.result });
+  const busy = useIsSubmitting({ intent: "confirm" });
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4 border-t border-line pt-6">
+      <input type="hidden" name="intent" value="confirm" />
+      <InputField
+        field={fields.code}
+        label="Code from the SMS"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={7}
+        hint={`We sent it to ${sentTo}. It lasts ${PHONE_CODE_RULES.validMinutes} minutes; you have ${PHONE_CODE_RULES.maxTries} tries.`}
+      />
+      <SubmitButton busy={busy} busyLabel="Confirming...">
+        Confirm number
+      </SubmitButton>
+    </Form>
+  );
+}

@@ -1,0 +1,110 @@
+import { z } from "zod";
+import type { UserActor } from "~/auth/actor";
+import type { ToastMessage } from "~/components/ui/toaster";
+import type { Db } from "~/db/client.server";
+import {
+  confirmCodeSchema,
+  confirmPhoneCode,
+  PHONE_CODE_RULES,
+  removeConfirmedPhone,
+  requestPhoneCode,
+  sendCodeSchema,
+} from "~/features/phones/public.server";
+import { formAction } from "~/lib/form-action.server";
+import { once, postedKey } from "~/lib/idempotency.server";
+import { refuse } from "~/lib/refusal";
+import { saveNotificationPreferences } from "./notification-preferences.server";
+
+/*
+ * The notifications page's four forms (issue 26) on the one form path (issue 25): each intent
+ * names its schema and its domain call; refusals are thrown by the domain and answered by
+ * formAction under the field they concern. A code is sent once per idempotency key (issue 29): a
+ * double tap or a retry after a timeout sends no second SMS and is answered as the first.
+ */
+
+export const NOTIFICATIONS_INTENTS = ["send-code", "confirm", "remove", "preferences"] as const;
+export type NotificationsIntent = (typeof NOTIFICATIONS_INTENTS)[number];
+
+type Post = { db: Db; actor: UserActor; form: FormData };
+
+type IntentEntry = {
+  schema: z.ZodType;
+  run: (post: Post) => Promise<ToastMessage>;
+  /** The failure toast's title. */
+  title: string;
+};
+
+const INTENTS: Record<NotificationsIntent, IntentEntry> = {
+  "send-code": {
+    schema: sendCodeSchema,
+    title: "Code not sent",
+    run: async ({ db, actor, form }) => {
+      const outcome = await once(
+        db,
+        { scope: actor.id, key: postedKey(form), form: "phone-code" },
+        async (tx) => {
+          const sent = await requestPhoneCode(tx, actor, { phone: String(form.get("phone") ?? "") });
+          return {
+            title: "Code sent",
+            description: `We sent a 6-digit code to ${sent.display}. It expires in ${PHONE_CODE_RULES.validMinutes} minutes.`,
+            variant: "success",
+          } satisfies ToastMessage;
+        },
+        (toast) => ({ status: 200, toast }),
+      );
+      if (!outcome.answer?.toast) throw new Error("unreachable: a sent code has an answer");
+      return outcome.answer.toast;
+    },
+  },
+  confirm: {
+    schema: confirmCodeSchema,
+    title: "Number not confirmed",
+    run: async ({ db, actor, form }) => {
+      await confirmPhoneCode(db, actor, { code: String(form.get("code") ?? "") });
+      return {
+        title: "Number confirmed",
+        description: "SMS and WhatsApp messages will go to this number.",
+        variant: "success",
+      };
+    },
+  },
+  remove: {
+    schema: z.object({ intent: z.literal("remove") }),
+    title: "Number not removed",
+    run: async ({ db, actor }) => {
+      await removeConfirmedPhone(db, actor);
+      return {
+        title: "Number removed",
+        description: "No more SMS or WhatsApp messages will be sent to it.",
+        variant: "success",
+      };
+    },
+  },
+  preferences: {
+    // Its checkbox names ("referral.new:sms") are not Conform paths: the domain checks the flat
+    // fields with preferencesSchema and refuses with each field's message.
+    schema: z.object({ intent: z.literal("preferences") }),
+    title: "Preferences not saved",
+    run: async ({ db, actor, form }) => {
+      const fields = Object.fromEntries(
+        [...form].map(([name, value]) => [name, typeof value === "string" ? value : ""]),
+      );
+      await saveNotificationPreferences(db, actor, fields);
+      return { title: "Preferences saved", description: "We will tell you as you chose.", variant: "success" };
+    },
+  },
+};
+
+/** Answers a post to the notifications page (the actor is the gate's: signed in and approved). */
+export async function notificationsAction(db: Db, actor: UserActor, form: FormData) {
+  const intent = String(form.get("intent") ?? "");
+  if (!(NOTIFICATIONS_INTENTS as readonly string[]).includes(intent)) refuse(400, "Unknown action");
+  const entry = INTENTS[intent as NotificationsIntent];
+  return formAction(form, {
+    schema: entry.schema,
+    run: () => entry.run({ db, actor, form }),
+    done: (toast) => ({ toast }),
+    refused: (description) => ({ title: entry.title, description, variant: "destructive" }),
+    extra: { intent: intent as NotificationsIntent },
+  });
+}

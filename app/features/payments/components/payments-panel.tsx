@@ -1,0 +1,19 @@
+import { Pagination } from "~/components/ui/pagination";
+import type { PaymentRow } from "../payments.server";
+import { PaymentTable } from "./payment-table";
+
+/** Payment Management (the system administrator's tab): payments to doctors, each pending one with Mark as Paid. */
+export function PaymentsPanel({
+  payments,
+  onPay,
+}: {
+  payments: { rows: PaymentRow[]; page: number; hasNext: boolean };
+  onPay: (payment: PaymentRow, opener: HTMLElement) => void;
+}) {
+  return (
+    <div id="payments-panel" tabIndex={-1} className="focus:outline-none">
+      <PaymentTable rows={payments.rows} onPay={onPay} />
+      <Pagination page={payments.page} hasNext={payments.hasNext} label="Payment pages" />
+    </div>
+  );
+}

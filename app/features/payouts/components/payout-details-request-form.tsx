@@ -1,0 +1,72 @@
+import { getFormProps } from "@conform-to/react";
+import { Form } from "react-router";
+import { SubmitButton } from "~/components/forms/form-parts";
+import { useIsSubmitting, useSchemaForm } from "~/components/forms/schema-form";
+import { InputField, SelectField } from "~/components/ui/field";
+import { FormKeyField } from "~/lib/idempotency";
+import type { PayoutDetailsAnswer } from "../payout-details-answer";
+import { NETWORK_LABELS, PAYOUT_METHOD_LABELS, requestPayoutDetailsSchema } from "../payout-details-schema";
+
+/** "Add payout details" / "Change payout details": the new details; codes are sent to confirm them. */
+export function PayoutDetailsRequestForm({
+  answer,
+  hasDetails,
+}: {
+  answer: PayoutDetailsAnswer | undefined;
+  hasDetails: boolean;
+}) {
+  const [form, fields] = useSchemaForm(requestPayoutDetailsSchema, {
+    id: "request",
+    lastResult: answer?.result,
+    defaultValue: { method: "mobile_money" },
+  });
+  const busy = useIsSubmitting({ intent: "request" });
+  return (
+    <section aria-labelledby="change-title" className="card mt-6 p-6">
+      <h2 id="change-title" className="text-lg font-semibold">
+        {hasDetails ? "Change payout details" : "Add payout details"}
+      </h2>
+      <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+        <input type="hidden" name="intent" value="request" />
+        <FormKeyField form="payout-details-request" />
+        <SelectField
+          field={fields.method}
+          label="Paid by"
+          options={Object.entries(PAYOUT_METHOD_LABELS).map(([value, label]) => ({ value, label }))}
+        />
+        <fieldset className="space-y-4">
+          <legend className="font-medium">Mobile money</legend>
+          <SelectField
+            field={fields.network}
+            label="Network"
+            placeholder="Choose a network"
+            options={Object.entries(NETWORK_LABELS).map(([value, label]) => ({ value, label }))}
+          />
+          <InputField
+            field={fields.mobile_number}
+            label="Mobile-money number"
+            type="tel"
+            inputMode="tel"
+            maxLength={40}
+            hint="For example 024 123 4567."
+          />
+        </fieldset>
+        <fieldset className="space-y-4">
+          <legend className="font-medium">Bank account</legend>
+          <InputField field={fields.bank_code} label="Bank code" inputMode="numeric" maxLength={20} hint="6 digits." />
+          <InputField field={fields.account_number} label="Account number" inputMode="numeric" maxLength={40} />
+        </fieldset>
+        <InputField
+          field={fields.account_name}
+          label="Name on the account"
+          autoComplete="name"
+          maxLength={200}
+          hint="As the network or bank has it."
+        />
+        <SubmitButton busy={busy} busyLabel="Sending codes...">
+          Send confirmation codes
+        </SubmitButton>
+      </Form>
+    </section>
+  );
+}

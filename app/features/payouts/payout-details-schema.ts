@@ -1,0 +1,68 @@
+import { z } from "zod";
+import { hasVisibleText, nameText } from "~/lib/form-text";
+
+/**
+ * The payout-details forms (issue 27), one schema each, used in the browser and in the action.
+ * The browser checks the shape only; the server parses the mobile-money number with
+ * libphonenumber-js (a Ghanaian mobile number) and checks the rest again.
+ */
+export const PAYOUT_METHOD_LABELS = { mobile_money: "Mobile money", bank: "Bank account" } as const;
+export const NETWORK_LABELS = { MTN: "MTN MoMo", TELECEL: "Telecel Cash", AT: "AT Money" } as const;
+
+/** A change is confirmed within 15 minutes, 5 wrong tries at most, 5 requests a day; it holds payouts 24 hours. */
+export const PAYOUT_DETAIL_RULES = { validMinutes: 15, maxTries: 5, perDay: 5, holdHours: 24 } as const;
+
+export const PAYOUT_DETAILS_MESSAGES = {
+  method: "Please choose mobile money or a bank account",
+  network: "Please choose the mobile-money network",
+  mobileNumber: "Please enter the mobile-money number",
+  bankCode: "Please enter the bank's 6-digit code",
+  accountNumber: "Please enter the account number (8 to 20 digits)",
+  accountName: "Please enter the name on the account",
+  smsCode: "Please enter the 6-digit code from the SMS",
+  emailCode: "Please enter the 6-digit code from the email",
+} as const;
+
+const text = (message: string, max: number) => z.string({ error: message }).max(max, message);
+
+export const requestPayoutDetailsSchema = z
+  .object({
+    intent: z.literal("request"),
+    method: z.enum(["mobile_money", "bank"], { error: PAYOUT_DETAILS_MESSAGES.method }),
+    network: z.string().max(20).optional(),
+    mobile_number: text(PAYOUT_DETAILS_MESSAGES.mobileNumber, 40).optional(),
+    bank_code: text(PAYOUT_DETAILS_MESSAGES.bankCode, 20).optional(),
+    account_number: text(PAYOUT_DETAILS_MESSAGES.accountNumber, 40).optional(),
+    account_name: text(PAYOUT_DETAILS_MESSAGES.accountName, 200)
+      .transform((v) => nameText(v).trim())
+      .refine((v) => v.length >= 2 && v.length <= 100 && hasVisibleText(v), PAYOUT_DETAILS_MESSAGES.accountName),
+  })
+  .superRefine((value, ctx) => {
+    if (value.method === "mobile_money") {
+      if (!value.network || !Object.hasOwn(NETWORK_LABELS, value.network)) {
+        ctx.addIssue({ code: "custom", path: ["network"], message: PAYOUT_DETAILS_MESSAGES.network });
+      }
+      if (!value.mobile_number || !/^\+?[\d\s().-]{6,}$/.test(value.mobile_number.trim())) {
+        ctx.addIssue({ code: "custom", path: ["mobile_number"], message: PAYOUT_DETAILS_MESSAGES.mobileNumber });
+      }
+    } else {
+      if (!value.bank_code || !/^\d{6}$/.test(value.bank_code.trim())) {
+        ctx.addIssue({ code: "custom", path: ["bank_code"], message: PAYOUT_DETAILS_MESSAGES.bankCode });
+      }
+      if (!value.account_number || !/^\d{8,20}$/.test(value.account_number.replace(/\s+/g, ""))) {
+        ctx.addIssue({ code: "custom", path: ["account_number"], message: PAYOUT_DETAILS_MESSAGES.accountNumber });
+      }
+    }
+  });
+
+const code = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .regex(/^\d{3}\s?\d{3}$/, message);
+
+export const confirmPayoutDetailsSchema = z.object({
+  intent: z.literal("confirm"),
+  sms_code: code(PAYOUT_DETAILS_MESSAGES.smsCode),
+  email_code: code(PAYOUT_DETAILS_MESSAGES.emailCode),
+});

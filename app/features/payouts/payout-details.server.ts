@@ -1,0 +1,334 @@
+import { createHmac, randomInt, randomUUID, timingSafeEqual } from "node:crypto";
+import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import type { Actor, UserActor } from "~/auth/actor";
+import { assertGate } from "~/auth/actor.server";
+import { SITE } from "~/content/site";
+import type { Db } from "~/db/client.server";
+import { type MobileMoneyNetwork, type PayoutMethod, payoutDetailChanges, payoutDetails, users } from "~/db/schema";
+import { env } from "~/env.server";
+import { recordAudit } from "~/features/audit/public.server";
+import { queueEmail, queueText } from "~/features/messaging/public.server";
+import { formatPhone, parsePhone } from "~/lib/phone";
+import { parseOrRefuse, refuse } from "~/lib/refusal";
+import {
+  confirmPayoutDetailsSchema,
+  NETWORK_LABELS,
+  PAYOUT_DETAIL_RULES,
+  PAYOUT_METHOD_LABELS,
+  requestPayoutDetailsSchema,
+} from "./payout-details-schema.ts";
+
+/*
+ * Where a doctor is paid (issue 27): a mobile-money wallet or a bank account, and the name on it.
+ * A change is requested, then confirmed with two codes, one sent by SMS to the doctor's confirmed
+ * mobile number (issue 26's confirmation) and one by email; both kept as HMACs, valid 15 minutes,
+ * 5 tries. A confirmed change holds payouts for 24 hours, so a stolen session cannot redirect the
+ * money at once; the doctor is emailed about it and it is in the audit log.
+ */
+
+export const PAYOUT_DETAILS_REFUSALS = {
+  noPhone:
+    "Please confirm your mobile number first (Account: Notifications). The code that confirms a change of payout details is sent to it.",
+  tooMany: "Too many changes requested today. Please try again tomorrow.",
+  noChange: "Please ask for a change first.",
+  expired: "These codes have expired. Please ask for the change again.",
+  noTriesLeft: "Too many wrong codes. Please ask for the change again.",
+  wrongCode: "One of the codes is not right. Please check the SMS and the email and try again.",
+} as const;
+
+type Details = {
+  method: PayoutMethod;
+  network: MobileMoneyNetwork | null;
+  accountNumber: string;
+  bankCode: string | null;
+  accountName: string;
+};
+
+/** "•••• 0147": enough to recognise, not enough to copy. */
+export function maskAccount(accountNumber: string): string {
+  const digits = accountNumber.replace(/\D/g, "");
+  return `•••• ${digits.slice(-4)}`;
+}
+
+/** How a payout destination is described on screens and in mail (masked). */
+export function describeDetails(details: Pick<Details, "method" | "network" | "accountNumber" | "bankCode">): string {
+  return details.method === "mobile_money"
+    ? `${NETWORK_LABELS[details.network ?? "MTN"]} ${maskAccount(details.accountNumber)}`
+    : `${PAYOUT_METHOD_LABELS.bank} (bank ${details.bankCode}) ${maskAccount(details.accountNumber)}`;
+}
+
+export type PayoutDetailsView = {
+  current: { description: string; accountName: string; holdUntil: string | null } | null;
+  pending: { description: string; accountName: string; expiresAt: string } | null;
+  confirmedPhone: string | null;
+};
+
+function requireDoctor(actor: Actor): UserActor {
+  return assertGate(actor, "doctor");
+}
+
+/** The doctor's own payout details (masked), a change awaiting its codes, and the number codes go to. */
+export async function getPayoutDetails(db: Db, actor: Actor, now = new Date()): Promise<PayoutDetailsView> {
+  const doctor = requireDoctor(actor);
+  const [current] = await db.select().from(payoutDetails).where(eq(payoutDetails.doctorId, doctor.id)).limit(1);
+  const [pending] = await db
+    .select()
+    .from(payoutDetailChanges)
+    .where(
+      and(
+        eq(payoutDetailChanges.doctorId, doctor.id),
+        isNull(payoutDetailChanges.appliedAt),
+        gt(payoutDetailChanges.expiresAt, now),
+      ),
+    )
+    .orderBy(desc(payoutDetailChanges.createdAt))
+    .limit(1);
+  const [user] = await db.select({ phone: users.confirmedPhone }).from(users).where(eq(users.id, doctor.id)).limit(1);
+  return {
+    current: current
+      ? {
+          description: describeDetails(current),
+          accountName: current.accountName,
+          holdUntil: current.holdUntil > now ? current.holdUntil.toISOString() : null,
+        }
+      : null,
+    pending:
+      pending && pending.attempts < PAYOUT_DETAIL_RULES.maxTries
+        ? {
+            description: describeDetails(pending),
+            accountName: pending.accountName,
+            expiresAt: pending.expiresAt.toISOString(),
+          }
+        : null,
+    confirmedPhone: user?.phone ? formatPhone(user.phone) : null,
+  };
+}
+
+function codeHash(id: string, channel: "sms" | "email", code: string): string {
+  return createHmac("sha256", env().AUTH_SECRET).update(`payout-details:${id}:${channel}:${code}`).digest("hex");
+}
+
+const sixDigits = () => String(randomInt(0, 1_000_000)).padStart(6, "0");
+
+/**
+ * Asks for a change of payout details (approved doctors): checks them, stores the change with two
+ * codes and queues the SMS and the email in the same transaction. Nothing changes until both codes
+ * are confirmed. At most 5 requests a day.
+ */
+export async function requestPayoutDetailsChange(
+  db: Db,
+  actor: Actor,
+  values: unknown,
+  now = new Date(),
+): Promise<{ ok: true; smsTo: string }> {
+  const doctor = requireDoctor(actor);
+  const input = parseOrRefuse(requestPayoutDetailsSchema, values);
+  let details: Details;
+  if (input.method === "mobile_money") {
+    const phone = parsePhone(input.mobile_number ?? "", { mobile: true, region: "GH" });
+    if (!phone.ok || !phone.e164.startsWith("+233")) {
+      const message = "Please enter a Ghanaian mobile-money number";
+      refuse(400, message, { mobile_number: message });
+    }
+    details = {
+      method: "mobile_money",
+      network: input.network as MobileMoneyNetwork,
+      accountNumber: phone.e164,
+      bankCode: null,
+      accountName: input.account_name,
+    };
+  } else {
+    details = {
+      method: "bank",
+      network: null,
+      accountNumber: (input.account_number ?? "").replace(/\s+/g, ""),
+      bankCode: (input.bank_code ?? "").trim(),
+      accountName: input.account_name,
+    };
+  }
+  const id = randomUUID();
+  const smsCode = sixDigits();
+  const emailCode = sixDigits();
+  const outcome = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`payout-details:${doctor.id}`}))`);
+    const [user] = await tx
+      .select({ phone: users.confirmedPhone, email: users.email, name: users.fullName })
+      .from(users)
+      .where(eq(users.id, doctor.id))
+      .limit(1);
+    if (!user?.phone) return { refused: PAYOUT_DETAILS_REFUSALS.noPhone, status: 409 } as const;
+    const [count] = await tx
+      .select({ n: sql<string>`count(*)` })
+      .from(payoutDetailChanges)
+      .where(
+        and(
+          eq(payoutDetailChanges.doctorId, doctor.id),
+          gt(payoutDetailChanges.createdAt, new Date(now.getTime() - 24 * 3600_000)),
+        ),
+      );
+    if (Number(count?.n ?? 0) >= PAYOUT_DETAIL_RULES.perDay) {
+      return { refused: PAYOUT_DETAILS_REFUSALS.tooMany, status: 429 } as const;
+    }
+    await tx.insert(payoutDetailChanges).values({
+      id,
+      doctorId: doctor.id,
+      ...details,
+      smsCodeHash: codeHash(id, "sms", smsCode),
+      emailCodeHash: codeHash(id, "email", emailCode),
+      expiresAt: new Date(now.getTime() + PAYOUT_DETAIL_RULES.validMinutes * 60_000),
+      createdAt: now,
+    });
+    await recordAudit(tx, {
+      actorId: doctor.id,
+      action: "payout.details_requested",
+      subjectType: "user",
+      subjectId: doctor.id,
+      reason: describeDetails(details),
+    });
+    await queueText(
+      tx,
+      "sms",
+      user.phone,
+      {
+        text: `${SITE.name}: ${smsCode} is your code to change where you are paid. Valid ${PAYOUT_DETAIL_RULES.validMinutes} min. Did not ask? Do not share it; sign in and tell us.`,
+      },
+      { event: "payout.details_code", userId: doctor.id, priority: 10 },
+    );
+    await queueEmail(
+      tx,
+      {
+        to: user.email,
+        subject: `Your code to change your ${SITE.name} payout details`,
+        text: [
+          `Hello ${user.name},`,
+          "",
+          `Someone signed in as you asked to change where your ${SITE.name} earnings are paid, to:`,
+          `${describeDetails(details)}, in the name of ${details.accountName}.`,
+          "",
+          `Your email code is ${emailCode}. A second code was sent by SMS to your confirmed mobile number. Both are needed, within ${PAYOUT_DETAIL_RULES.validMinutes} minutes.`,
+          `Once confirmed, payouts are held for ${PAYOUT_DETAIL_RULES.holdHours} hours.`,
+          "",
+          "If this was not you, do not share the codes, change your password and contact us.",
+          `${env().APP_URL}/account/payout-details`,
+        ].join("\n"),
+      },
+      { event: "payout.details_code", userId: doctor.id, priority: 10 },
+    );
+    return { refused: null, phone: user.phone } as const;
+  });
+  if (outcome.refused) refuse(outcome.status, outcome.refused);
+  return { ok: true, smsTo: formatPhone(outcome.phone) };
+}
+
+type ConfirmOutcome =
+  | { ok: true; holdUntil: Date }
+  | { ok: false; status: number; message: string; field: "sms_code" | "email_code" | null };
+
+function sameHash(expectedHex: string, givenHex: string): boolean {
+  const a = Buffer.from(expectedHex, "hex");
+  const b = Buffer.from(givenHex, "hex");
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * Confirms the newest requested change with both codes: the details become the doctor's, payouts
+ * are held for 24 hours (`hold_until`), the provider's recipient is made again at the next payout,
+ * the doctor is emailed and the change audited. A wrong code counts a try (5 at most).
+ */
+export async function confirmPayoutDetailsChange(
+  db: Db,
+  actor: Actor,
+  values: unknown,
+  now = new Date(),
+): Promise<{ ok: true; holdUntil: Date }> {
+  const doctor = requireDoctor(actor);
+  const parsed = parseOrRefuse(confirmPayoutDetailsSchema, values);
+  const smsCode = parsed.sms_code.replace(/\s+/g, "");
+  const emailCode = parsed.email_code.replace(/\s+/g, "");
+  // A refusal is given after the transaction commits: a wrong code's counted try must stay counted.
+  const outcome = await db.transaction(async (tx): Promise<ConfirmOutcome> => {
+    const [change] = await tx
+      .select()
+      .from(payoutDetailChanges)
+      .where(and(eq(payoutDetailChanges.doctorId, doctor.id), isNull(payoutDetailChanges.appliedAt)))
+      .orderBy(desc(payoutDetailChanges.createdAt))
+      .limit(1)
+      .for("update");
+    if (!change) return { ok: false, status: 409, message: PAYOUT_DETAILS_REFUSALS.noChange, field: null };
+    if (change.attempts >= PAYOUT_DETAIL_RULES.maxTries) {
+      return { ok: false, status: 429, message: PAYOUT_DETAILS_REFUSALS.noTriesLeft, field: null };
+    }
+    if (change.expiresAt <= now)
+      return { ok: false, status: 409, message: PAYOUT_DETAILS_REFUSALS.expired, field: null };
+    const smsRight = sameHash(change.smsCodeHash, codeHash(change.id, "sms", smsCode));
+    const emailRight = sameHash(change.emailCodeHash, codeHash(change.id, "email", emailCode));
+    if (!smsRight || !emailRight) {
+      await tx
+        .update(payoutDetailChanges)
+        .set({ attempts: sql`${payoutDetailChanges.attempts} + 1` })
+        .where(eq(payoutDetailChanges.id, change.id));
+      const left = PAYOUT_DETAIL_RULES.maxTries - change.attempts - 1;
+      return {
+        ok: false,
+        status: left > 0 ? 400 : 429,
+        message: left > 0 ? PAYOUT_DETAILS_REFUSALS.wrongCode : PAYOUT_DETAILS_REFUSALS.noTriesLeft,
+        field: smsRight ? "email_code" : "sms_code",
+      };
+    }
+    const holdUntil = new Date(now.getTime() + PAYOUT_DETAIL_RULES.holdHours * 3600_000);
+    const [before] = await tx.select().from(payoutDetails).where(eq(payoutDetails.doctorId, doctor.id)).limit(1);
+    const next = {
+      method: change.method,
+      network: change.network,
+      accountNumber: change.accountNumber,
+      bankCode: change.bankCode,
+      accountName: change.accountName,
+      recipientProvider: null,
+      recipientCode: null,
+      holdUntil,
+      updatedAt: now,
+    };
+    await tx
+      .insert(payoutDetails)
+      .values({ doctorId: doctor.id, ...next })
+      .onConflictDoUpdate({ target: payoutDetails.doctorId, set: next });
+    await tx.update(payoutDetailChanges).set({ appliedAt: now }).where(eq(payoutDetailChanges.id, change.id));
+    await recordAudit(tx, {
+      actorId: doctor.id,
+      action: "payout.details_changed",
+      subjectType: "user",
+      subjectId: doctor.id,
+      fromStatus: before ? describeDetails(before) : null,
+      toStatus: describeDetails(change),
+      reason: `Payouts held until ${holdUntil.toISOString()}`,
+    });
+    const [user] = await tx
+      .select({ email: users.email, name: users.fullName })
+      .from(users)
+      .where(eq(users.id, doctor.id))
+      .limit(1);
+    if (user) {
+      await queueEmail(
+        tx,
+        {
+          to: user.email,
+          subject: `Your ${SITE.name} payout details were changed`,
+          text: [
+            `Hello ${user.name},`,
+            "",
+            `Your ${SITE.name} earnings will now be paid to ${describeDetails(change)}, in the name of ${change.accountName}.`,
+            `For your security, payouts are held until ${holdUntil.toUTCString()}.`,
+            "",
+            "If you did not make this change, contact us at once: we will stop the payout.",
+            `${env().APP_URL}/account/payout-details`,
+          ].join("\n"),
+        },
+        { event: "payout.details_changed", userId: doctor.id, priority: 10 },
+      );
+    }
+    return { ok: true, holdUntil };
+  });
+  if (!outcome.ok)
+    refuse(outcome.status, outcome.message, outcome.field ? { [outcome.field]: outcome.message } : undefined);
+  return outcome;
+}

@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type PaystackFake, startPaystackFake } from "../../../tests/helpers/fake-providers/paystack";
+import { nationalNumber, paystackProvider, paystackState } from "./paystack.server";
+import type { PayoutProvider } from "./provider";
+
+let fake: PaystackFake;
+let paystack: PayoutProvider;
+
+beforeAll(async () => {
+  fake = await startPaystackFake();
+  paystack = paystackProvider({ secretKey: fake.secretKey, baseUrl: fake.url, timeoutMs: 3_000 });
+});
+afterAll(async () => {
+  await fake.close();
+});
+
+const MOMO = {
+  method: "mobile_money" as const,
+  network: "TELECEL" as const,
+  accountNumber: "+233205550147",
+  bankCode: null,
+  accountName: "Dr Ama Mensah",
+};
+
+describe("the Paystack Transfers adapter, against the local fake of its documented API", () => {
+  it("makes a mobile-money recipient with the national number and Paystack's network code, with the secret key", async () => {
+    const result = await paystack.createRecipient(MOMO);
+    expect(result).toMatchObject({ ok: true, recipientCode: expect.stringMatching(/^RCP_/) });
+    const request = fake.requests.at(-1)!;
+    expect(request).toMatchObject({
+      method: "POST",
+      path: "/transferrecipient",
+      authorization: `Bearer ${fake.secretKey}`,
+    });
+    expect(JSON.parse(request.body)).toEqual({
+      type: "mobile_money",
+      name: "Dr Ama Mensah",
+      account_number: "0205550147",
+      bank_code: "VOD",
+      currency: "GHS",
+    });
+    expect(nationalNumber("+233241234567")).toBe("0241234567");
+  });
+
+  it("sends a transfer under our reference once: the same reference again is a duplicate, never a second payment", async () => {
+    const recipient = await paystack.createRecipient(MOMO);
+    if (!recipient.ok) throw new Error(recipient.error);
+    const transfer = {
+      reference: "qh-test-0000000000000001",
+      amountPesewas: 7000,
+      recipientCode: recipient.recipientCode,
+      reason: "Payout",
+    };
+    expect(await paystack.initiateTransfer(transfer)).toMatchObject({
+      ok: true,
+      state: "pending",
+      providerCode: expect.stringMatching(/^TRF_/),
+    });
+    expect(JSON.parse(fake.requests.at(-1)!.body)).toEqual({
+      source: "balance",
+      amount: 7000,
+      recipient: recipient.recipientCode,
+      reference: "qh-test-0000000000000001",
+      reason: "Payout",
+      currency: "GHS",
+    });
+    expect(await paystack.initiateTransfer(transfer)).toMatchObject({ ok: false, code: "duplicate", retryable: false });
+    expect(fake.transfers.size).toBe(1);
+    expect(await paystack.verifyTransfer(transfer.reference)).toMatchObject({
+      ok: true,
+      found: true,
+      state: "pending",
+      amountPesewas: 7000,
+    });
+    fake.settle(transfer.reference, "success");
+    expect(await paystack.verifyTransfer(transfer.reference)).toMatchObject({
+      ok: true,
+      found: true,
+      state: "success",
+      feePesewas: 100,
+    });
+    expect(await paystack.verifyTransfer("qh-test-never-sent-000001")).toEqual({ ok: true, found: false });
+    const listed = await paystack.listTransfers(new Date(Date.now() - 60_000), new Date(Date.now() + 60_000));
+    expect(listed).toMatchObject({
+      ok: true,
+      transfers: [{ reference: transfer.reference, state: "success", amountPesewas: 7000 }],
+    });
+  });
+
+  it("classifies failures: 5xx, timeouts and not enough balance may pass; a wrong key and a refusal do not", async () => {
+    const recipient = await paystack.createRecipient(MOMO);
+    if (!recipient.ok) throw new Error(recipient.error);
+    const send = (n: number) =>
+      paystack.initiateTransfer({
+        reference: `qh-test-fail-${String(n).padStart(12, "0")}`,
+        amountPesewas: 7000,
+        recipientCode: recipient.recipientCode,
+        reason: "x",
+      });
+    fake.mode = "server_error";
+    expect(await send(1)).toMatchObject({ ok: false, code: "server_error", retryable: true });
+    fake.mode = "insufficient_balance";
+    expect(await send(2)).toMatchObject({ ok: false, code: "insufficient_balance", retryable: true });
+    fake.mode = "hang";
+    expect(await send(3)).toMatchObject({ ok: false, code: "timeout", retryable: true });
+    fake.mode = "normal";
+    expect(
+      await paystack.initiateTransfer({
+        reference: "qh-test-badrecipient-01",
+        amountPesewas: 7000,
+        recipientCode: "RCP_nobody",
+        reason: "x",
+      }),
+    ).toMatchObject({
+      ok: false,
+      code: "rejected",
+      retryable: false,
+    });
+    const wrongKey = paystackProvider({ secretKey: "sk_test_wrongwrongwrong", baseUrl: fake.url });
+    expect(await wrongKey.createRecipient(MOMO)).toMatchObject({ ok: false, code: "auth", retryable: false });
+  }, 30_000);
+
+  it("reads a webhook only when its HMAC SHA-512 signature over the raw body is right", async () => {
+    const recipient = await paystack.createRecipient(MOMO);
+    if (!recipient.ok) throw new Error(recipient.error);
+    await paystack.initiateTransfer({
+      reference: "qh-test-webhook-000001",
+      amountPesewas: 9000,
+      recipientCode: recipient.recipientCode,
+      reason: "x",
+    });
+    const signed = fake.settle("qh-test-webhook-000001", "reversed");
+    expect(paystack.verifyWebhook(signed.body, new Headers(signed.headers))).toMatchObject({
+      kind: "reversed",
+      event: "transfer.reversed",
+      reference: "qh-test-webhook-000001",
+      amountPesewas: 9000,
+      feePesewas: 100,
+    });
+    const forged = fake.webhook("qh-test-webhook-000001", "transfer.success", { forge: true });
+    expect(paystack.verifyWebhook(forged.body, new Headers(forged.headers))).toBeNull();
+    // The right signature over another body: refused.
+    expect(paystack.verifyWebhook(signed.body.replace("9000", "90000"), new Headers(signed.headers))).toBeNull();
+    expect(paystack.verifyWebhook(signed.body, new Headers())).toBeNull();
+    expect(paystack.verifyWebhook(signed.body, new Headers({ "x-paystack-signature": "zz" }))).toBeNull();
+  });
+
+  it("maps Paystack's transfer statuses", () => {
+    expect(["success", "failed", "abandoned", "reversed", "pending", "otp", "processing"].map(paystackState)).toEqual([
+      "success",
+      "failed",
+      "failed",
+      "reversed",
+      "pending",
+      "pending",
+      "pending",
+    ]);
+  });
+});

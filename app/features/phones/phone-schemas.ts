@@ -1,0 +1,39 @@
+import { z } from "zod";
+
+/**
+ * The notifications page's phone forms (issue 26), one schema each, used in the browser and in the
+ * action. The browser checks the shape only; the server parses the number with libphonenumber-js
+ * (app/lib/phone.ts, not shipped to the browser).
+ */
+/** Codes: valid 5 minutes, 3 tries; at most 3 per number per 15 minutes and 10 a day, 10 a day per account. */
+export const PHONE_CODE_RULES = {
+  validMinutes: 5,
+  maxTries: 3,
+  perNumberWindow: { limit: 3, windowMs: 15 * 60_000 },
+  perNumberDay: { limit: 10, windowMs: 24 * 60 * 60_000 },
+  perUserDay: { limit: 10, windowMs: 24 * 60 * 60_000 },
+} as const;
+
+export const PHONE_FORM_MESSAGES = {
+  phoneRequired: "Please enter your mobile number",
+  phoneInvalid: "Please enter a valid phone number",
+  code: "Please enter the 6-digit code from the SMS",
+} as const;
+
+export const sendCodeSchema = z.object({
+  intent: z.literal("send-code"),
+  phone: z
+    .string({ error: PHONE_FORM_MESSAGES.phoneRequired })
+    .trim()
+    .min(1, PHONE_FORM_MESSAGES.phoneRequired)
+    .max(40, PHONE_FORM_MESSAGES.phoneInvalid)
+    .regex(/^\+?[\d\s().-]{6,}$/, PHONE_FORM_MESSAGES.phoneInvalid),
+});
+
+export const confirmCodeSchema = z.object({
+  intent: z.literal("confirm"),
+  code: z
+    .string({ error: PHONE_FORM_MESSAGES.code })
+    .trim()
+    .regex(/^\d{3}\s?\d{3}$/, PHONE_FORM_MESSAGES.code),
+});

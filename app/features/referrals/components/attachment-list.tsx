@@ -1,0 +1,38 @@
+import { ROLE_LABELS } from "~/auth/roles";
+import { attachmentHref } from "../attachment-href";
+import { ATTACHMENT_TYPE_LABELS, formatFileSize } from "../attachment-rules";
+import { formatAccraDateTime } from "../referral-status";
+import type { ReferralWorkspace } from "../workspace.server";
+
+/** The referral's attached files (at most 10): each a download, with its type, size, who attached it and when. */
+export function AttachmentList({ referral }: { referral: ReferralWorkspace }) {
+  return (
+    <section aria-labelledby="attachments-heading" className="card p-5">
+      <h2 id="attachments-heading" className="text-lg font-bold">
+        Attachments ({referral.attachments.length} of 10)
+      </h2>
+      {referral.attachments.length === 0 ? (
+        <p className="mt-2 text-sm text-muted">No files are attached.</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-slate-200">
+          {referral.attachments.map((a) => (
+            <li key={a.id} className="py-2">
+              <a
+                href={attachmentHref(referral.referralNumber, a.id)}
+                download={a.fileName}
+                className="font-medium break-all text-brand-700 underline underline-offset-2"
+              >
+                {a.fileName}
+              </a>
+              <span className="block text-sm text-muted">
+                {ATTACHMENT_TYPE_LABELS[a.contentType]} · {formatFileSize(a.sizeBytes)} ·{" "}
+                {a.uploader ? `${a.uploader.name} (${ROLE_LABELS[a.uploader.role]})` : "A former user"} ·{" "}
+                {formatAccraDateTime(a.createdAt)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,11 @@
+import type { ReactNode } from "react";
+
+/** One labelled line of a referral's details (and of its printed slip). */
+export function DetailRow({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-[9rem_1fr] gap-2 py-1.5">
+      <dt className="text-sm font-semibold text-muted">{label}</dt>
+      <dd className="min-w-0 break-words">{children}</dd>
+    </div>
+  );
+}

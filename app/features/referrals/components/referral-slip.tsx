@@ -1,0 +1,68 @@
+import { formatAccraDate, formatAccraDateTime } from "../referral-status";
+import type { ReferralWorkspace } from "../workspace.server";
+import { DetailRow as Row } from "./detail-row";
+import { UrgencyText } from "./status-badge";
+
+/**
+ * The referral slip: one A4 page with the number, a QR code of the page's address, the patient,
+ * the urgency, the complaint, the facility and the doctor. Printed alone (every other part of the
+ * page is hidden in print); on screen only at `?print=1` (`alone`).
+ */
+export function ReferralSlip({
+  referral,
+  qrSvg,
+  address,
+  alone = false,
+}: {
+  referral: ReferralWorkspace;
+  /** The QR code of `address`, drawn as SVG on the server. */
+  qrSvg: string;
+  address: string;
+  alone?: boolean;
+}) {
+  return (
+    <section
+      data-print-slip=""
+      aria-label="Referral slip"
+      className={`${alone ? "card p-6" : "hidden"} break-inside-avoid print:block print:border-0 print:p-0 print:shadow-none`}
+    >
+      <div className="flex items-start justify-between gap-6">
+        <div>
+          <p className="text-sm font-semibold text-brand-700">Referral slip</p>
+          <p className="mt-1 text-3xl font-bold">{referral.referralNumber}</p>
+          <p className="mt-1">
+            Urgency: <UrgencyText urgency={referral.urgencyLevel} /> · Created {formatAccraDateTime(referral.createdAt)}
+          </p>
+        </div>
+        <figure className="w-36 shrink-0 text-center">
+          <div
+            role="img"
+            aria-label={`QR code of the referral's address, ${address}`}
+            className="[&>svg]:h-auto [&>svg]:w-full"
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's own SVG, drawn by the QR library from our address
+            dangerouslySetInnerHTML={{ __html: qrSvg }}
+          />
+          <figcaption className="mt-1 text-xs break-all text-muted">{address}</figcaption>
+        </figure>
+      </div>
+      <dl className="mt-6">
+        <Row label="Patient">
+          {referral.patient.fullName}
+          {referral.patient.dateOfBirth ? `, born ${formatAccraDate(referral.patient.dateOfBirth)}` : ""}
+          <span className="block">{referral.patient.phone}</span>
+        </Row>
+        <Row label="Chief complaint">
+          <span className="whitespace-pre-line">{referral.chiefComplaint}</span>
+        </Row>
+        <Row label="Facility">
+          {referral.facility.name}
+          <span className="block">{referral.facility.address}</span>
+        </Row>
+        <Row label="Referring doctor">
+          {referral.doctor.fullName}
+          {referral.doctor.specialty ? ` (${referral.doctor.specialty})` : ""}
+        </Row>
+      </dl>
+    </section>
+  );
+}

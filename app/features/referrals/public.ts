@@ -1,0 +1,16 @@
+// What other features may use of referrals: they import it from here, never a file behind it
+// (biome.json's restricted imports). Inside the feature, import the file itself.
+export { ReferralTable } from "./components/referral-table";
+export type { TransitionAnswer } from "./components/reject-dialog";
+export { Badge } from "./components/status-badge";
+export type { Transition } from "./referral-status";
+export {
+  formatAccraDate,
+  formatAccraDateTime,
+  formatCedis,
+  isReferralStatus,
+  isTransition,
+  REFERRAL_STATUSES,
+  STATUS_LABELS,
+  URGENCY_OPTIONS,
+} from "./referral-status";

@@ -1,0 +1,169 @@
+import { randomUUID } from "node:crypto";
+import { data } from "react-router";
+import { type Actor, assertGate } from "~/auth/actor.server";
+import type { Db } from "~/db/client.server";
+import { formText } from "~/lib/form-text";
+import { type OnceOutcome, once, postedKey, scopeOf } from "~/lib/idempotency.server";
+import { readMultipart } from "~/lib/multipart.server";
+import { type Refusal, refusalOf } from "~/lib/refusal";
+import type { FileStore } from "~/storage/file-store.server";
+import { ATTACHMENT_MESSAGES, CREATE_FILES_FIELD, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from "./attachment-rules";
+import { type StoredUpload, storeAttachment, UPLOAD_UNREADABLE } from "./attachment-upload.server";
+import { CREATE_REFERRAL_FIELDS } from "./referral-schema";
+import { type CreateReferralResult, createReferral } from "./referrals.server";
+import { checkUserAllowance } from "./user-limits.server";
+import { attachmentKey, planAttachment, recordAttachment } from "./workspace.server";
+
+/*
+ * Files sent with the Create Referral form (issue 28): the same limits, types, messages, store and
+ * record as a file attached on the referral's page (attachment-upload.server.ts, recordAttachment),
+ * read by the one multipart reader. The files are streamed to the store as they arrive, before the
+ * referral exists; the referral and their rows are then written in one transaction. A refused file
+ * refuses the whole post: every file already stored is removed and no referral is made.
+ */
+
+/** A file that came in whole, with the id its row will have (its store key is made from it). */
+export type CreateUpload = StoredUpload & { id: string };
+
+export type CreatePost = {
+  /** The text fields, as a form (the action's schema and idempotency key read it). */
+  form: FormData;
+  uploads: CreateUpload[];
+  /** The refusal of a file (the first), read past so that the typed fields come back with it. */
+  refusal: Refusal | null;
+};
+
+/**
+ * Reads the create form's multipart post as it arrives. Before a byte of it is read the actor must
+ * be an approved doctor (401/403) within their hourly allowance of files (429). Each chosen file is
+ * checked and stored on the way (an input left empty sends an empty part without a name: skipped).
+ * A refused file (empty, over 10 MB, not a PDF, JPEG, PNG or WebP, or the 11th) does not stop the
+ * reading, so the fields come back to fill the form again; it is returned as `refusal`, and every
+ * file stored so far is removed. A body that cannot be read is a thrown 400.
+ */
+export async function readCreatePost(request: Request, db: Db, actor: Actor, store: FileStore): Promise<CreatePost> {
+  const doctor = assertGate(actor, "referrals-create");
+  await checkUserAllowance(db, doctor.id, "uploads");
+  // Written by `onFile` as the parts arrive.
+  const seen: { refusal: Refusal | null; count: number } = { refusal: null, count: 0 };
+  const post = await readMultipart<CreateUpload>(request, {
+    // Two inputs (each may send its empty part) and up to 10 files; any more are one refusal.
+    limits: { files: MAX_ATTACHMENTS + 4, parts: 40, fields: 30, fieldSize: 64 * 1024, fileSize: MAX_ATTACHMENT_BYTES },
+    fileField: CREATE_FILES_FIELD,
+    takeFiles: MAX_ATTACHMENTS + 4,
+    unreadable: UPLOAD_UNREADABLE,
+    discard: (file) => store.delete(file.key),
+    async onFile(part) {
+      if (seen.refusal || part.fileName === "") return null;
+      seen.count += 1;
+      if (seen.count > MAX_ATTACHMENTS) {
+        seen.refusal = { status: 400, message: ATTACHMENT_MESSAGES.tooManyAtOnce };
+        return null;
+      }
+      const id = randomUUID();
+      const key = attachmentKey(id);
+      try {
+        const stored = await storeAttachment(store, key, part.fileName, part.stream, (failWith) =>
+          part.onTooLarge(() => failWith(data(ATTACHMENT_MESSAGES.tooLarge, { status: 413 }))),
+        );
+        if (part.tooLarge() || part.stream.truncated) {
+          await store.delete(key);
+          seen.refusal = { status: 413, message: ATTACHMENT_MESSAGES.tooLarge };
+          return null;
+        }
+        return { ...stored, id };
+      } catch (error) {
+        const refused = refusalOf(error);
+        if (!refused) throw error;
+        seen.refusal = refused;
+        return null;
+      }
+    },
+  });
+  if (seen.refusal) await discardUploads(store, post.files);
+  const form = new FormData();
+  for (const [name, value] of post.fields) form.append(name, value);
+  return { form, uploads: seen.refusal ? [] : post.files, refusal: seen.refusal };
+}
+
+/** Removes files stored for a post that created nothing (refused, or a repeat of a key already answered). */
+export async function discardUploads(store: FileStore, uploads: readonly StoredUpload[]): Promise<void> {
+  for (const upload of uploads) await store.delete(upload.key).catch(() => {});
+}
+
+/**
+ * Creates the referral (createReferral: who may, the form's rules, the facility's alerts) and
+ * records its files, in one transaction: a file the record refuses (the user's hourly allowance,
+ * 429) undoes the referral, and the caller removes the stored files. Files are recorded as the
+ * doctor's uploads, with their audit rows, exactly as on the referral's page.
+ */
+export async function createReferralWithFiles(
+  db: Db,
+  actor: Actor,
+  values: unknown,
+  uploads: readonly CreateUpload[],
+  store: FileStore,
+): Promise<CreateReferralResult> {
+  return db.transaction(async (tx) => {
+    const created = await createReferral(tx, actor, values);
+    if (!created.ok) return created;
+    for (const upload of uploads) {
+      const plan = await planAttachment(tx, actor, created.id, { counts: false });
+      await recordAttachment(tx, store, { ...plan, id: upload.id, key: upload.key }, upload);
+    }
+    return created;
+  });
+}
+
+/** The form's text fields as the domain function reads them (a missing one, or a file, is ""). */
+function formValues(form: FormData): Record<string, string> {
+  return Object.fromEntries(
+    CREATE_REFERRAL_FIELDS.map((name) => {
+      const value = form.get(name);
+      return [name, typeof value === "string" ? formText(value) : ""];
+    }),
+  );
+}
+
+/** Spec section 8: shown on the new referral's page the doctor is sent to (a one-time flash, not the address). */
+const CREATED_TOAST = {
+  title: "Referral Created",
+  description: "Your referral has been created successfully.",
+  variant: "success",
+} as const;
+
+/**
+ * The create, once per idempotency key (issue 29): a double tap or a retry after a timeout answers
+ * as the first post did (the same redirect to the referral's page) and creates nothing, its files
+ * included: the files a repeat brought, and those of a post that created nothing (refused values,
+ * or a refusal thrown), are removed from the store.
+ */
+export async function createReferralOnce(
+  db: Db,
+  actor: Actor,
+  form: FormData,
+  uploads: readonly CreateUpload[],
+  store: FileStore,
+): Promise<OnceOutcome<CreateReferralResult>> {
+  try {
+    const outcome = await once(
+      db,
+      { scope: scopeOf(actor), key: postedKey(form), form: "referral.create" },
+      (tx) => createReferralWithFiles(tx, actor, formValues(form), uploads, store),
+      (created) =>
+        created.ok
+          ? {
+              status: 302,
+              location: `/referrals/${created.referralNumber}`,
+              toast: CREATED_TOAST,
+              recordId: created.referralNumber,
+            }
+          : null,
+    );
+    if (outcome.replayed || !outcome.value.ok) await discardUploads(store, uploads);
+    return outcome;
+  } catch (error) {
+    await discardUploads(store, uploads);
+    throw error;
+  }
+}

@@ -1,0 +1,68 @@
+import { and, eq } from "drizzle-orm";
+import { data } from "react-router";
+import type { Db } from "~/db/client.server";
+import { rateLimits } from "~/db/schema";
+import { hitRateLimit, limitFactor } from "~/lib/rate-limit.server";
+
+/*
+ * How much one signed-in person may write in an hour (issue 24: one user must not be able to
+ * stall everyone). Counted per user in the database (rate_limits), so every app server shares the
+ * count; a refused write is answered 429 with what happened and when to try again, and stores
+ * nothing. E2E_RELAXED_RATE_LIMITS multiplies them like every other limit.
+ */
+
+const HOUR = 60 * 60 * 1000;
+
+export const USER_LIMITS = {
+  /** Files attached to referrals. */
+  uploads: { limit: 30, windowMs: HOUR, what: (n: number) => `you can attach ${n} files an hour` },
+  /** Messages posted on referrals. */
+  messages: { limit: 100, windowMs: HOUR, what: (n: number) => `you can send ${n} messages an hour` },
+  /** Referrals created. */
+  referrals: { limit: 50, windowMs: HOUR, what: (n: number) => `you can create ${n} referrals an hour` },
+} as const;
+
+export type UserLimit = keyof typeof USER_LIMITS;
+
+/** "Too many attempts: you can attach 30 files an hour. Try again in 12 minutes." */
+export function userLimitMessage(kind: UserLimit, retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  const limit = USER_LIMITS[kind].limit * limitFactor();
+  return `Too many attempts: ${USER_LIMITS[kind].what(limit)}. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+}
+
+const keyOf = (kind: UserLimit, userId: string) => `user-${kind}:${userId}`;
+
+const refusal = (kind: UserLimit, retryAfterSeconds: number) =>
+  data(userLimitMessage(kind, retryAfterSeconds), {
+    status: 429,
+    headers: { "Retry-After": String(retryAfterSeconds) },
+  });
+
+/**
+ * Refuses (429) when `userId` has already used this hour's allowance of `kind`, counting nothing:
+ * checked before an upload's bytes are read, so that only files actually stored count.
+ */
+export async function checkUserAllowance(db: Db, userId: string, kind: UserLimit, now = new Date()): Promise<void> {
+  const rule = USER_LIMITS[kind];
+  const windowStart = new Date(Math.floor(now.getTime() / rule.windowMs) * rule.windowMs);
+  const [row] = await db
+    .select({ count: rateLimits.count })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, keyOf(kind, userId)), eq(rateLimits.windowStart, windowStart)));
+  if ((row?.count ?? 0) >= rule.limit * limitFactor()) {
+    throw refusal(kind, Math.max(1, Math.ceil((windowStart.getTime() + rule.windowMs - now.getTime()) / 1000)));
+  }
+}
+
+/** Counts one write of `kind` by `userId`; throws the 429 refusal once the hour's allowance is used. */
+export async function countUserWrite(db: Db, userId: string, kind: UserLimit, now = new Date()): Promise<void> {
+  const rule = USER_LIMITS[kind];
+  const result = await hitRateLimit(
+    db,
+    keyOf(kind, userId),
+    { limit: rule.limit * limitFactor(), windowMs: rule.windowMs },
+    now,
+  );
+  if (!result.ok) throw refusal(kind, result.retryAfterSeconds);
+}

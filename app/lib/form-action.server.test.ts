@@ -1,0 +1,151 @@
+import { data } from "react-router";
+import { describe, expect, it } from "vitest";
+import * as z from "zod/mini";
+import { formAction, readForm } from "./form-action.server";
+import { refuse } from "./refusal";
+
+const schema = z.object({
+  name: z.string().check(z.trim(), z.minLength(1, "Name is required")),
+});
+const form = (values: Record<string, string>) => {
+  const f = new FormData();
+  for (const [k, v] of Object.entries(values)) f.set(k, v);
+  return f;
+};
+const refused = (message: string) => ({ title: "Failed", description: message, variant: "destructive" as const });
+
+/** The body and status of an action's answer (React Router's `data(...)`). */
+function answerOf(answer: unknown): { status: number; body: Record<string, unknown> } {
+  const value = answer as { data: Record<string, unknown>; init: { status?: number } | null };
+  return { status: value.init?.status ?? 200, body: value.data };
+}
+
+describe("formAction", () => {
+  it("answers a post the schema refuses with 400, the field's message and the failure toast, without calling the domain", async () => {
+    let called = false;
+    const answer = await formAction(form({ name: "  " }), {
+      schema,
+      run: async () => {
+        called = true;
+      },
+      done: () => ({ toast: { title: "Saved" } }),
+      refused,
+      extra: { intent: "save" },
+    });
+    const { status, body } = answerOf(answer);
+    expect(called).toBe(false);
+    expect(status).toBe(400);
+    expect(body.ok).toBe(false);
+    expect(body.intent).toBe("save");
+    expect(body.toast).toEqual(refused("Name is required"));
+    expect((body.result as { error: Record<string, string[]> }).error.name).toEqual(["Name is required"]);
+  });
+
+  it("answers a success with the done toast, the extra fields and a reset form", async () => {
+    const answer = await formAction(form({ name: " Ama " }), {
+      schema,
+      run: async ({ name }) => ({ id: 7, name }),
+      done: (saved) => ({ toast: { title: `Saved ${saved.name}` }, subject: String(saved.id) }),
+      refused,
+      extra: { intent: "save", subject: "" },
+    });
+    const { status, body } = answerOf(answer);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ ok: true, intent: "save", subject: "7", toast: { title: "Saved Ama" } });
+    // Conform's reply to a reset form carries no values to fill back in.
+    expect(body.result).toEqual({ initialValue: null });
+  });
+
+  it("passes a Response (a redirect) through", async () => {
+    const redirect = new Response(null, { status: 302, headers: { Location: "/x" } });
+    const answer = await formAction(form({ name: "A" }), { schema, run: async () => 1, done: () => redirect, refused });
+    expect(answer).toBe(redirect);
+  });
+
+  it("turns a thrown refusal into its status, the message on the form and the failure toast", async () => {
+    const answer = await formAction(form({ name: "A" }), {
+      schema,
+      run: async () => refuse(409, "Someone else recorded it first"),
+      done: () => ({}),
+      refused,
+    });
+    const { status, body } = answerOf(answer);
+    expect(status).toBe(409);
+    expect(body.toast).toEqual(refused("Someone else recorded it first"));
+    expect((body.result as { error: Record<string, string[]> }).error[""]).toEqual(["Someone else recorded it first"]);
+  });
+
+  it("gives the failure toast every field's first message, from the schema and from a refusal", async () => {
+    const two = z.object({
+      name: z.string().check(z.trim(), z.minLength(1, "Name is required")),
+      town: z.string().check(z.trim(), z.minLength(1, "Town is required")),
+    });
+    const joined = (_: string, messages: string[]) => refused(messages.join(", "));
+    const bySchema = await formAction(form({ name: "", town: " " }), {
+      schema: two,
+      run: async () => 1,
+      done: () => ({}),
+      refused: joined,
+    });
+    expect(answerOf(bySchema).body.toast).toEqual(refused("Name is required, Town is required"));
+    const byDomain = await formAction(form({ name: "A", town: "B" }), {
+      schema: two,
+      run: async () => refuse(400, "Please check", { name: "Taken", town: "Unknown" }),
+      done: () => ({}),
+      refused: joined,
+    });
+    expect(answerOf(byDomain).body.toast).toEqual(refused("Taken, Unknown"));
+    const plain = await formAction(form({ name: "A", town: "B" }), {
+      schema: two,
+      run: async () => refuse(404, "Not found"),
+      done: () => ({}),
+      refused: joined,
+    });
+    expect(answerOf(plain).body.toast).toEqual(refused("Not found"));
+  });
+
+  it("puts a refusal's field messages on their fields", async () => {
+    const answer = await formAction(form({ name: "Lagoon" }), {
+      schema,
+      run: async () => refuse(400, "Please check the form", { name: "That name is taken" }),
+      done: () => ({}),
+      refused,
+    });
+    const { status, body } = answerOf(answer);
+    expect(status).toBe(400);
+    expect((body.result as { error: Record<string, string[]> }).error.name).toEqual(["That name is taken"]);
+  });
+
+  it("reads React Router's own data(message, { status }) as a refusal, and lets any other error through", async () => {
+    const answer = await formAction(form({ name: "A" }), {
+      schema,
+      run: async () => {
+        throw data("Not found", { status: 404 });
+      },
+      done: () => ({}),
+      refused,
+    });
+    expect(answerOf(answer).status).toBe(404);
+    await expect(
+      formAction(form({ name: "A" }), {
+        schema,
+        run: async () => {
+          throw new Error("database down");
+        },
+        done: () => ({}),
+        refused,
+      }),
+    ).rejects.toThrow("database down");
+  });
+});
+
+describe("readForm", () => {
+  it("reads a body that is not a form as an empty form", async () => {
+    const request = new Request("http://x/", {
+      method: "POST",
+      body: "{{{",
+      headers: { "content-type": "text/plain" },
+    });
+    expect([...(await readForm(request)).keys()]).toEqual([]);
+  });
+});

@@ -1,0 +1,43 @@
+import { type $ZodType, type output, safeParse } from "zod/v4/core";
+import { formText } from "./form-text";
+
+/*
+ * A posted form's named fields and a schema's first message per field, for the domain functions
+ * that check a record of values themselves (client-safe). A form's action answers through
+ * formAction (form-action.server.ts); a domain function refuses with parseOrRefuse (refusal.ts).
+ */
+
+/** One message per field (the first rule it broke), keyed by the field's name. */
+export type FieldErrors<F extends string> = Partial<Record<F, string>>;
+
+type Validation<T, F extends string> = { ok: true; data: T } | { ok: false; fieldErrors: FieldErrors<F> };
+
+/** Runs a form schema and keeps the first message of each field. */
+export function validateForm<S extends $ZodType, F extends string>(
+  schema: S,
+  values: Partial<Record<F, string>>,
+): Validation<output<S>, F> {
+  const result = safeParse(schema, values);
+  if (result.success) return { ok: true, data: result.data };
+  const fieldErrors: FieldErrors<F> = {};
+  for (const issue of result.error.issues) {
+    const field = String(issue.path[0] ?? "") as F;
+    fieldErrors[field] ??= issue.message;
+  }
+  return { ok: false, fieldErrors };
+}
+
+/** Every field's message, each once, joined by a comma (spec section 8: "Error Creating Referral"). */
+export function joinedMessages(fieldErrors: Partial<Record<string, string>>): string {
+  return [...new Set(Object.values(fieldErrors))].join(", ");
+}
+
+/** The named fields of a posted form, as strings (files and unknown fields are ignored; U+0000 dropped). */
+export function readFields<F extends string>(form: FormData, fields: readonly F[]): Record<F, string> {
+  const values = {} as Record<F, string>;
+  for (const field of fields) {
+    const value = form.get(field);
+    values[field] = typeof value === "string" ? formText(value) : "";
+  }
+  return values;
+}

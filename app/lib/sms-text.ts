@@ -1,0 +1,145 @@
+/**
+ * SMS text (issue 26): GSM-7 where possible (160 characters a message, 153 a part when split)
+ * rather than UCS-2 (70, 67 a part), and at most two parts. An SMS carries the referral number
+ * and a link, never patient or clinical text: the texts are built here from fixed words.
+ */
+
+// GSM 03.38 default alphabet (one septet each; ESC itself is not text) and its extension table
+// (two septets each: ESC + the character).
+const GSM7_BASIC = new Set(
+  "@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà",
+);
+const GSM7_EXTENDED = new Set("\f^{}\\[~]|€");
+
+export type Encoding = "GSM-7" | "UCS-2";
+export type SegmentCount = { encoding: Encoding; units: number; segments: number; perSegment: number };
+
+export const MAX_SEGMENTS = 2;
+
+export function isGsm7(text: string): boolean {
+  for (const ch of text) if (!GSM7_BASIC.has(ch) && !GSM7_EXTENDED.has(ch)) return false;
+  return true;
+}
+
+/** Septets (GSM-7) or UTF-16 code units (UCS-2) of one character. */
+function width(ch: string, encoding: Encoding): number {
+  if (encoding === "UCS-2") return ch.length;
+  return GSM7_EXTENDED.has(ch) ? 2 : 1;
+}
+
+/**
+ * How many parts a text costs. Split messages carry a 6-byte header (153 septets or 67 UCS-2
+ * units a part), and a part never splits an escape sequence or a surrogate pair.
+ */
+export function countSegments(text: string): SegmentCount {
+  const encoding: Encoding = isGsm7(text) ? "GSM-7" : "UCS-2";
+  const single = encoding === "GSM-7" ? 160 : 70;
+  const part = encoding === "GSM-7" ? 153 : 67;
+  let units = 0;
+  for (const ch of text) units += width(ch, encoding);
+  if (units <= single) return { encoding, units, segments: units === 0 ? 0 : 1, perSegment: single };
+  let segments = 1;
+  let used = 0;
+  for (const ch of text) {
+    const w = width(ch, encoding);
+    if (used + w > part) {
+      segments += 1;
+      used = 0;
+    }
+    used += w;
+  }
+  return { encoding, units, segments, perSegment: part };
+}
+
+/** Typographic characters that have a plain GSM-7 equivalent (so one curly quote does not halve the length). */
+const GSM7_REPLACEMENTS: Array<[RegExp, string]> = [
+  [/[\u2018\u2019\u201A\u201B\u2032`´]/g, "'"],
+  [/[\u201C\u201D\u201E\u201F\u2033]/g, '"'],
+  [/[\u2010-\u2015\u2212]/g, "-"],
+  [/\u2026/g, "..."],
+  [/[\u00A0\u2000-\u200A\u202F\u205F\u3000]/g, " "],
+  [/[\u200B-\u200D\u2060\uFEFF]/g, ""],
+  [/\u20B5/g, "GHS "],
+  [/\t/g, " "],
+];
+
+/** Replaces typographic characters with GSM-7 ones; text that still needs UCS-2 keeps its other characters. */
+export function toGsm7(text: string): string {
+  let out = text.normalize("NFC");
+  for (const [pattern, replacement] of GSM7_REPLACEMENTS) out = out.replace(pattern, replacement);
+  return out;
+}
+
+/** The longest prefix of `text` (whole characters) whose cost in `encoding` stays within `units`. */
+function fitUnits(text: string, units: number, encoding: Encoding): string {
+  let used = 0;
+  let out = "";
+  for (const ch of text) {
+    const w = width(ch, encoding);
+    if (used + w > units) break;
+    used += w;
+    out += ch;
+  }
+  return out;
+}
+
+/**
+ * A text shaped to at most `maxSegments` parts: GSM-7 replacements first, then the words are
+ * shortened (with "...") so that `tail` (the link) is always sent whole.
+ */
+export function shapeSms(words: string, tail = "", maxSegments = MAX_SEGMENTS): string {
+  const head = toGsm7(words).replace(/\s+/g, " ").trim();
+  const end = tail ? ` ${toGsm7(tail).trim()}` : "";
+  const whole = `${head}${end}`;
+  if (countSegments(whole).segments <= maxSegments) return whole;
+  const encoding: Encoding = isGsm7(whole) ? "GSM-7" : "UCS-2";
+  const capacity =
+    maxSegments <= 1 ? (encoding === "GSM-7" ? 160 : 70) : (encoding === "GSM-7" ? 153 : 67) * maxSegments;
+  let endUnits = 0;
+  for (const ch of end) endUnits += width(ch, encoding);
+  const room = capacity - endUnits - 3;
+  if (room <= 0) throw new Error("the link alone does not fit in an SMS");
+  // Part boundaries never split a character, so leave a little slack for an escape pair at a boundary.
+  let budget = room;
+  for (;;) {
+    const shortened = `${fitUnits(head, budget, encoding).trimEnd()}...${end}`;
+    if (countSegments(shortened).segments <= maxSegments || budget <= 0) return shortened;
+    budget -= 1;
+  }
+}
+
+/** The events an SMS tells about, in fixed words (never patient or clinical text). */
+export const SMS_EVENT_WORDS = {
+  referral_new: "New referral",
+  referral_new_urgent: "New URGENT referral",
+  referral_new_emergency: "New EMERGENCY referral",
+  referral_escalated: "EMERGENCY referral still waiting to be accepted",
+  referral_escalated_urgent: "Urgent referral still waiting to be accepted",
+  referral_accepted: "Referral accepted",
+  referral_rejected: "Referral rejected",
+  referral_completed: "Referral completed",
+  referral_cancelled: "Referral cancelled",
+  referral_message: "New message on referral",
+  payout_made: "Payout made for referral",
+} as const;
+export type SmsEvent = keyof typeof SMS_EVENT_WORDS;
+
+const REFERRAL_NUMBER = /^REF-\d{4}-\d{6}$/;
+
+/**
+ * A referral SMS: the sender's name, the event's fixed words, the referral number and its link.
+ * Anything that is not a referral number is refused (so no other text can slip in).
+ */
+export function referralSms(brand: string, event: SmsEvent, referralNumber: string, link: string): string {
+  if (!REFERRAL_NUMBER.test(referralNumber)) throw new Error("not a referral number");
+  if (!/^https?:\/\/\S+$/.test(link)) throw new Error("not a link");
+  return shapeSms(`${brand}: ${SMS_EVENT_WORDS[event]} ${referralNumber}.`, link);
+}
+
+/** The phone-confirmation text: the code, how long it lasts, and not to share it. */
+export function confirmationCodeSms(brand: string, code: string, minutes: number): string {
+  if (!/^\d{6}$/.test(code)) throw new Error("not a 6-digit code");
+  return shapeSms(
+    `${brand}: your phone confirmation code is ${code}. It expires in ${minutes} minutes. Do not share it.`,
+  );
+}

@@ -1,0 +1,82 @@
+import { Form } from "react-router";
+import { allowedActor } from "~/auth/context.server";
+import { FormNotice } from "~/components/forms/form-parts";
+import { SITE } from "~/content/site";
+import { dbOf } from "~/db/context.server";
+import { ConfirmCode, PreferencesForm, SendCode } from "~/features/notifications/components/notification-forms";
+import { myNotificationPreferences } from "~/features/notifications/notification-preferences.server";
+import { notificationsAction } from "~/features/notifications/notifications-action.server";
+import { phoneStatus } from "~/features/phones/phone-confirmation.server";
+import { readForm } from "~/lib/form-action.server";
+import type { Route } from "./+types/notifications";
+
+/**
+ * The account's notifications (issue 26): the mobile number SMS and WhatsApp messages go to,
+ * confirmed with a 6-digit code, and what each person is told on which channel. Every approved
+ * account, any role (the signed-in gate, app/routes.ts).
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const actor = await allowedActor(context);
+  const db = dbOf(context);
+  return {
+    phone: await phoneStatus(db, actor),
+    preferences: await myNotificationPreferences(db, actor),
+    role: actor.role,
+  };
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Notifications | ${SITE.name}` },
+  { name: "robots", content: "noindex" },
+];
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = await allowedActor(context);
+  return notificationsAction(dbOf(context), actor, await readForm(request));
+}
+
+export default function NotificationsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const page = loaderData;
+  const status = page.phone;
+  return (
+    <main id="main" className="container-page max-w-2xl py-10">
+      <h1 className="text-2xl font-bold sm:text-3xl">Notifications</h1>
+      <FormNotice answer={actionData} />
+      <section aria-labelledby="phone-title" className="card mt-6 p-6">
+        <h2 id="phone-title" className="text-lg font-semibold">
+          Mobile number for SMS and WhatsApp
+        </h2>
+        <p className="mt-2 text-muted">
+          Referral updates by SMS or WhatsApp carry the referral number and a link, never patient details. We send them
+          only to a number you have confirmed.
+        </p>
+        {status.confirmed ? (
+          <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+            <p>
+              Confirmed: <strong>{status.confirmed.display}</strong>
+            </p>
+            <Form method="post">
+              <input type="hidden" name="intent" value="remove" />
+              <button type="submit" className="btn-secondary">
+                Remove number
+              </button>
+            </Form>
+          </div>
+        ) : null}
+        <SendCode answer={actionData?.intent === "send-code" ? actionData : undefined} hasNumber={!!status.confirmed} />
+        {status.pending ? (
+          <ConfirmCode
+            answer={actionData?.intent === "confirm" ? actionData : undefined}
+            sentTo={status.pending.display}
+          />
+        ) : null}
+      </section>
+      <PreferencesForm
+        preferences={page.preferences}
+        role={page.role}
+        hasPhone={!!status.confirmed}
+        answer={actionData?.intent === "preferences" ? actionData : undefined}
+      />
+    </main>
+  );
+}

@@ -1,0 +1,126 @@
+import { data, href, Link } from "react-router";
+import { assertGate } from "~/auth/actor.server";
+import { GateScreen } from "~/auth/components/gate-screens";
+import { actorOf } from "~/auth/context.server";
+import { loadGated } from "~/auth/gate-loader.server";
+import { FormNotice } from "~/components/forms/form-parts";
+import type { ToastMessage } from "~/components/ui/toaster";
+import { SITE } from "~/content/site";
+import { dbOf } from "~/db/context.server";
+import { PayoutDetailsConfirmForm } from "~/features/payouts/components/payout-details-confirm-form";
+import { PayoutDetailsCurrent } from "~/features/payouts/components/payout-details-current";
+import { PayoutDetailsRequestForm } from "~/features/payouts/components/payout-details-request-form";
+import {
+  confirmPayoutDetailsChange,
+  getPayoutDetails,
+  requestPayoutDetailsChange,
+} from "~/features/payouts/payout-details.server";
+import {
+  confirmPayoutDetailsSchema,
+  PAYOUT_DETAIL_RULES,
+  requestPayoutDetailsSchema,
+} from "~/features/payouts/payout-details-schema";
+import { formAction, readForm } from "~/lib/form-action.server";
+import { once, postedKey } from "~/lib/idempotency.server";
+import type { Route } from "./+types/payout-details";
+
+/**
+ * Where the doctor is paid (issue 27): a mobile-money wallet or a bank account. A change is
+ * confirmed with a code by SMS and a code by email, and holds payouts for 24 hours.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const db = dbOf(context);
+  return loadGated(db, request, "doctor", (actor) => getPayoutDetails(db, actor));
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Payout details | ${SITE.name}` },
+  { name: "robots", content: "noindex" },
+];
+
+const failed = (title: string) => (description: string) =>
+  ({ title, description, variant: "destructive" }) satisfies ToastMessage;
+
+/** Request a change (codes sent by SMS and email), or confirm it with both codes: one form path each. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const db = dbOf(context);
+  const actor = assertGate(await actorOf(context), "doctor");
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  if (intent !== "request" && intent !== "confirm") throw data("Unknown action", { status: 400 });
+  // The domain functions check the posted values again (the mobile-money number with libphonenumber-js).
+  const values = Object.fromEntries([...form.entries()].map(([k, v]) => [k, typeof v === "string" ? v : ""]));
+  if (intent === "request") {
+    return formAction(form, {
+      schema: requestPayoutDetailsSchema,
+      // One change (one SMS code, one email code) per idempotency key (issue 29): a double tap or a
+      // retry after a timeout is answered as the first, and sends nothing again.
+      run: async () => {
+        const sent = await once(
+          db,
+          { scope: actor.id, key: postedKey(form), form: "payout-details-request" },
+          (tx) => requestPayoutDetailsChange(tx, actor, values),
+          ({ smsTo }) => ({ status: 200, body: { smsTo } }),
+        );
+        return sent.answer?.body as { smsTo: string };
+      },
+      done: ({ smsTo }) => ({
+        toast: {
+          title: "Codes sent",
+          description: `We sent one code by SMS to ${smsTo} and one by email. Enter both within ${PAYOUT_DETAIL_RULES.validMinutes} minutes.`,
+          variant: "success",
+        },
+      }),
+      refused: failed("Not sent"),
+      extra: { intent: "request" as const },
+    });
+  }
+  return formAction(form, {
+    schema: confirmPayoutDetailsSchema,
+    run: () => confirmPayoutDetailsChange(db, actor, values),
+    done: () => ({
+      toast: {
+        title: "Payout details changed",
+        description: `For your security, payouts are held for ${PAYOUT_DETAIL_RULES.holdHours} hours.`,
+        variant: "success",
+      },
+    }),
+    refused: failed("Not changed"),
+    extra: { intent: "confirm" as const },
+  });
+}
+
+export default function PayoutDetailsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { gate, data: view } = loaderData;
+  if (gate.kind !== "allowed" || !view) return <GateScreen gate={gate}>{null}</GateScreen>;
+  return (
+    <main id="main" className="container-page max-w-2xl py-10">
+      <h1 className="text-2xl font-bold sm:text-3xl">Payout details</h1>
+      <p className="mt-2 text-muted">
+        Where your share of each completed referral is paid.{" "}
+        <Link to={href("/dashboard/doctor")}>Back to your dashboard</Link>
+      </p>
+      <FormNotice answer={actionData} />
+      <PayoutDetailsCurrent current={view.current} />
+      {view.confirmedPhone ? (
+        <PayoutDetailsRequestForm
+          answer={actionData?.intent === "request" ? actionData : undefined}
+          hasDetails={!!view.current}
+        />
+      ) : (
+        <p className="card mt-6 p-6" role="status">
+          To add or change payout details, first{" "}
+          <Link to={href("/account/notifications")}>confirm your mobile number</Link>: a code is sent to it to confirm
+          every change.
+        </p>
+      )}
+      {view.pending ? (
+        <PayoutDetailsConfirmForm
+          answer={actionData?.intent === "confirm" ? actionData : undefined}
+          pending={view.pending}
+          phone={view.confirmedPhone ?? ""}
+        />
+      ) : null}
+    </main>
+  );
+}

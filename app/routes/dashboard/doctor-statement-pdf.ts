@@ -1,0 +1,19 @@
+import { getActor } from "~/auth/actor.server";
+import { db } from "~/db/database.server";
+import { statementPdfFile } from "~/features/payouts/statement.server";
+import type { Route } from "./+types/doctor-statement-pdf";
+
+/** A doctor's monthly statement as PDF, ?month=YYYY-MM (the doctor's own only; 401/403 otherwise, as the CSV). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const database = await db();
+  const month = new URL(request.url).searchParams.get("month") ?? "";
+  const file = await statementPdfFile(database, await getActor(database, request), month);
+  return new Response(file.body, {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="${file.filename}"`,
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

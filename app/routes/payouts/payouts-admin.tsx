@@ -1,0 +1,196 @@
+import { data, Form, href, Link } from "react-router";
+import * as z from "zod/mini";
+import { DashboardShell } from "~/auth/components/dashboard-shell";
+import { allowedActor } from "~/auth/context.server";
+import { FormNotice } from "~/components/forms/form-parts";
+import { Cell, Row, Table } from "~/components/ui/table";
+import type { ToastMessage } from "~/components/ui/toaster";
+import { SITE } from "~/content/site";
+import { dbOf } from "~/db/context.server";
+import { env } from "~/env.server";
+import { readTrialBalance } from "~/features/ledger/ledger.server";
+import { RUN_STATUS_LABELS, TRANSFER_STATUS_LABELS } from "~/features/payouts/payout-labels";
+import {
+  listPayoutRuns,
+  PAYOUT_MESSAGES,
+  payoutFailures,
+  preparePayoutRun,
+  requestReconciliation,
+} from "~/features/payouts/payouts.server";
+import { payoutProvider } from "~/features/payouts/providers.server";
+import { formatAccraDateTime, formatCedis } from "~/features/referrals/referral-status";
+import { formAction, readForm } from "~/lib/form-action.server";
+import { FormKeyField } from "~/lib/idempotency";
+import { answerOf, once, postedKey } from "~/lib/idempotency.server";
+import { refuse } from "~/lib/refusal";
+import type { Route } from "./+types/payouts-admin";
+
+/** Payout runs (issue 27): prepare one, see every run's progress and the transfers to act on. System administrators. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const actor = await allowedActor(context);
+  const database = dbOf(context);
+  return {
+    actor,
+    runs: await listPayoutRuns(database, actor),
+    failures: await payoutFailures(database, actor),
+    ledgerTotal: (await readTrialBalance(database)).total,
+    minimum: env().PAYOUT_MINIMUM_PESEWAS,
+    provider: payoutProvider()?.name ?? null,
+  };
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Payouts | ${SITE.name}` },
+  { name: "robots", content: "noindex" },
+];
+
+const postSchema = z.object({});
+const failed =
+  (title: string) =>
+  (description: string): ToastMessage => ({ title, description, variant: "destructive" });
+
+/** Prepare (one run per form key) and Reconcile, through formAction; refusals keep their status and message. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const database = dbOf(context);
+  const actor = await allowedActor(context);
+  const form = await readForm(request);
+  const intent = String(form.get("intent") ?? "");
+  if (intent === "prepare") {
+    return formAction(form, {
+      schema: postSchema,
+      // One run per key (issue 29): a double tap or a retry after a timeout goes to the run the
+      // first post prepared, with its toast, instead of "a run is already waiting".
+      run: async () => {
+        const outcome = await once(
+          database,
+          { scope: actor.id, key: postedKey(form), form: "payout-run-prepare" },
+          (tx) => preparePayoutRun(tx, actor),
+          (result) =>
+            result.ok
+              ? {
+                  status: 302,
+                  location: `/dashboard/system-admin/payouts/${result.runId}`,
+                  recordId: result.runId,
+                  toast: {
+                    title: "Payout run prepared",
+                    description: `${result.count} transfers, ${formatCedis(result.total)}. A second system administrator must approve it.`,
+                    variant: "success",
+                  },
+                }
+              : null,
+        );
+        if (outcome.replayed) return outcome.answer;
+        if (outcome.answer) return outcome.answer;
+        return refuse(409, outcome.value.ok ? PAYOUT_MESSAGES.runWaiting : outcome.value.message);
+      },
+      // This form keeps only its redirects (a prepared run): the first post's answer, or the same again.
+      done: (kept) => answerOf(kept) as Promise<Response>,
+      refused: failed("No run prepared"),
+      extra: { intent },
+    });
+  }
+  if (intent === "reconcile") {
+    return formAction(form, {
+      schema: postSchema,
+      run: () => requestReconciliation(database, actor),
+      done: () => ({
+        toast: {
+          title: "Reconciliation queued",
+          description: "Today and yesterday are being compared with the provider.",
+          variant: "success",
+        },
+      }),
+      refused: failed("Not queued"),
+      extra: { intent },
+    });
+  }
+  return data({ ok: false, intent, toast: failed("Error")("Unknown action") }, { status: 400 });
+}
+
+export default function PayoutsAdmin({ loaderData, actionData }: Route.ComponentProps) {
+  const view = loaderData;
+  return (
+    <DashboardShell title="Payouts" actor={view.actor}>
+      <FormNotice answer={actionData} />
+      <nav aria-label="Payouts" className="mb-6 flex flex-wrap gap-4">
+        <Link to={href("/dashboard/system-admin/payouts/ledger")}>Trial balance</Link>
+        <Link to={href("/dashboard/system-admin/payouts/reconciliation")}>Reconciliation</Link>
+      </nav>
+      {view.ledgerTotal !== 0 ? (
+        <p role="alert" className="card mb-6 p-4 font-semibold">
+          The ledger does not balance ({formatCedis(view.ledgerTotal)}). Do not approve payouts until this is explained.
+        </p>
+      ) : null}
+      <section aria-labelledby="prepare-title" className="card mb-8 p-6">
+        <h2 id="prepare-title" className="text-lg font-semibold">
+          Prepare a payout run
+        </h2>
+        <p className="mt-2 text-muted">
+          Every approved doctor owed at least {formatCedis(view.minimum)}, with payout details set and not on hold, gets
+          one transfer. A second system administrator approves the run before anything is sent
+          {view.provider ? ` through ${view.provider === "paystack" ? "Paystack" : view.provider}` : ""}.
+        </p>
+        {view.provider ? null : (
+          <p className="mt-2 text-sm" role="status">
+            No payout provider is configured (PAYSTACK_SECRET_KEY): runs can be prepared but not approved.
+          </p>
+        )}
+        <Form method="post" className="mt-4">
+          <input type="hidden" name="intent" value="prepare" />
+          <FormKeyField form="payout-run-prepare" />
+          <button type="submit" className="btn-primary">
+            Prepare a run
+          </button>
+        </Form>
+      </section>
+      <h2 className="mb-3 text-lg font-semibold">Runs</h2>
+      <Table
+        caption="Payout runs"
+        headers={["Prepared", "By", "Status", "Transfers", "Total", "Progress", "Approved by"]}
+        empty="No payout runs yet."
+        rowCount={view.runs.length}
+      >
+        {view.runs.map((run) => (
+          <Row key={run.id}>
+            <Cell label="Prepared">
+              <Link to={href("/dashboard/system-admin/payouts/:runId", { runId: run.id })}>
+                {formatAccraDateTime(run.preparedAt)}
+              </Link>
+            </Cell>
+            <Cell label="By">{run.preparedBy}</Cell>
+            <Cell label="Status">{RUN_STATUS_LABELS[run.status] ?? run.status}</Cell>
+            <Cell label="Transfers">{run.transferCount}</Cell>
+            <Cell label="Total">{formatCedis(run.totalPesewas)}</Cell>
+            <Cell label="Progress">
+              {(["queued", "pending", "success", "failed", "reversed", "cancelled"] as const)
+                .filter((s) => run.progress[s] > 0)
+                .map((s) => `${TRANSFER_STATUS_LABELS[s]} ${run.progress[s]}`)
+                .join(" · ") || "—"}
+            </Cell>
+            <Cell label="Approved by">{run.approvedBy ?? "—"}</Cell>
+          </Row>
+        ))}
+      </Table>
+      <h2 className="mt-10 mb-3 text-lg font-semibold">Failures to act on</h2>
+      <Table
+        caption="Failed, reversed and stuck transfers"
+        headers={["Doctor", "To", "Amount", "Status", "Reference", "Error"]}
+        empty="No failed transfers."
+        rowCount={view.failures.length}
+      >
+        {view.failures.map((t) => (
+          <Row key={t.id}>
+            <Cell label="Doctor">{t.doctorName}</Cell>
+            <Cell label="To">{t.destination}</Cell>
+            <Cell label="Amount">{formatCedis(t.amountPesewas)}</Cell>
+            <Cell label="Status">{TRANSFER_STATUS_LABELS[t.status]}</Cell>
+            <Cell label="Reference">
+              <code>{t.reference}</code>
+            </Cell>
+            <Cell label="Error">{t.lastError ?? "—"}</Cell>
+          </Row>
+        ))}
+      </Table>
+    </DashboardShell>
+  );
+}

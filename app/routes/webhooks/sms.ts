@@ -1,0 +1,17 @@
+import { dbOf } from "~/db/context.server";
+import { env } from "~/env.server";
+import { handleSmsWebhook } from "~/features/messaging/providers/delivery-reports.server";
+import type { Route } from "./+types/sms";
+
+/**
+ * Delivery reports of SMS providers whose callbacks are not signed (issue 26):
+ * /webhooks/sms/arkesel (a GET, as Arkesel calls) and /webhooks/sms/africastalking (a form POST),
+ * each with the secret `token` of SMS_WEBHOOK_TOKEN in the address.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  return handleSmsWebhook(dbOf(context), env(), params.provider, request);
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return handleSmsWebhook(dbOf(context), env(), params.provider, request);
+}

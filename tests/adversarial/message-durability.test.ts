@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { runSmsDurability, runSmtpOutage, type SmsDurabilityReport } from "./message-durability";
+
+/*
+ * Every message whose cause committed is sent, none twice (issue 26): the server is killed with
+ * SIGKILL while it hands SMS to the provider, on PGlite and (with TEST_DATABASE_URL) PostgreSQL;
+ * and mail queued while the SMTP server is down for a minute arrives once it is back.
+ */
+
+function expectEverySmsOnce(report: SmsDurabilityReport): void {
+  console.log(`sms durability ${JSON.stringify(report)}`);
+  expect(report.lost).toEqual([]);
+  expect(report.missing).toEqual([]);
+  expect(report.twice).toEqual([]);
+  // The kill landed mid-sending: the provider had accepted SMS it had not answered yet.
+  expect(report.unansweredAtKill).toBeGreaterThan(0);
+  expect(report.acknowledged).toBeGreaterThanOrEqual(20);
+  // Those were sent again with their key after the restart (the provider kept one of each).
+  expect(report.providerRequests).toBeGreaterThan(report.committed);
+  expect(report.statuses).toEqual({ "sent by hubtel": report.committed });
+}
+
+describe("messages survive SIGKILL and an SMTP outage", () => {
+  it("SMS: killed while sending, on PGlite", async () => {
+    expectEverySmsOnce(await runSmsDurability("pglite"));
+  }, 480_000);
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "SMS: killed while sending, on PostgreSQL",
+    async () => {
+      expectEverySmsOnce(await runSmsDurability("postgres"));
+    },
+    480_000,
+  );
+
+  it("mail: SMTP down for a minute, every mail arrives once it is back", async () => {
+    const report = await runSmtpOutage(60_000);
+    console.log(`smtp outage ${JSON.stringify(report)}`);
+    expect(report.acknowledged).toBe(6);
+    expect(report.arrived).toBe(report.acknowledged);
+    expect(report.duplicated).toBe(0);
+  }, 360_000);
+});

@@ -1,0 +1,82 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { accountMenu, expect, test } from "./fixtures";
+import { ADMIN, signIn } from "./support/accounts";
+
+/*
+ * The account's notifications page (issue 26): a mobile number is confirmed with the 6-digit code
+ * sent by SMS. The e2e server has no SMS provider, so the SMS is in DATA_DIR/outbox.
+ */
+const outbox = path.resolve(`test-results/e2e-${process.env.E2E_PORT ?? 4173}/data/outbox`);
+
+function latestCodeFor(e164: string): string {
+  const files = readdirSync(outbox)
+    .filter((name) => name.startsWith("sms-phone-code-"))
+    .map((name) => path.join(outbox, name))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
+  for (const file of files) {
+    const sms = JSON.parse(readFileSync(file, "utf8")) as { to: string; text: string };
+    if (sms.to === e164) return /code is (\d{6})/.exec(sms.text)?.[1] ?? "";
+  }
+  throw new Error(`no code SMS to ${e164}`);
+}
+
+// A refused number or code is a 400 answer (the browser logs it).
+test.use({ allowConsoleErrors: [/status of 400/] });
+
+test("an approved account confirms its mobile number with the code sent by SMS, and removes it", async ({ page }) => {
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.waitForURL(/\/dashboard\//);
+  await accountMenu(page).click();
+  await page.getByRole("link", { name: "Notifications" }).click();
+  await expect(page.getByRole("heading", { name: "Notifications", level: 1 })).toBeVisible();
+
+  // A number that is not a mobile number is refused where it was typed.
+  await page.getByRole("textbox", { name: "Mobile number", exact: true }).fill("0302 123456");
+  await page.getByRole("button", { name: "Send code" }).click();
+  // Under the field, and in the failure toast.
+  await expect(page.getByText("Please enter a mobile number that can receive SMS").first()).toBeVisible();
+
+  await page.getByRole("textbox", { name: "Mobile number", exact: true }).fill("020 555 0147");
+  await page.getByRole("button", { name: "Send code" }).click();
+  await expect(page.getByText(/We sent it to \+233 20 555 0147/)).toBeVisible();
+  const code = latestCodeFor("+233205550147");
+  expect(code).toMatch(/^\d{6}$/);
+
+  const wrong = code === "000000" ? "111111" : "000000";
+  await page.getByLabel("Code from the SMS").fill(wrong);
+  await page.getByRole("button", { name: "Confirm number" }).click();
+  await expect(page.getByText("That code is not right. Please check the SMS and try again.").first()).toBeVisible();
+
+  await page.getByLabel("Code from the SMS").fill(code);
+  await page.getByRole("button", { name: "Confirm number" }).click();
+  await expect(page.getByText("Confirmed:")).toBeVisible();
+  await expect(page.getByText("+233 20 555 0147", { exact: true })).toBeVisible();
+  await expect(page.getByLabel("Code from the SMS")).toHaveCount(0);
+
+  await page.getByRole("button", { name: "Remove number" }).click();
+  await expect(page.getByText("Confirmed:")).toHaveCount(0);
+});
+
+test("preferences: channels per kind of event and quiet hours, kept after saving", async ({ page }) => {
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.waitForURL(/\/dashboard\//);
+  await page.goto("/account/notifications");
+  // A system administrator is told about waiting emergencies (by default by email and SMS).
+  const escalations = page.getByRole("group", { name: "An emergency or urgent referral still waiting to be accepted" });
+  await expect(escalations.getByLabel("SMS")).toBeChecked();
+  await escalations.getByLabel("WhatsApp").check();
+  await escalations.getByLabel("Email").uncheck();
+  // Quiet hours are off by default on the test server (DEFAULT_QUIET_HOURS=off): turned on here.
+  await page.getByLabel("Hold messages during quiet hours").check();
+  await page.getByLabel("From", { exact: true }).fill("22:00");
+  await page.getByLabel("Until").fill("06:00");
+  await page.getByRole("button", { name: "Save preferences" }).click();
+  await expect(page.getByText("Preferences saved").first()).toBeVisible();
+  await page.reload();
+  await expect(escalations.getByLabel("WhatsApp")).toBeChecked();
+  await expect(escalations.getByLabel("Email")).not.toBeChecked();
+  await expect(page.getByLabel("Hold messages during quiet hours")).toBeChecked();
+  await expect(page.getByLabel("From", { exact: true })).toHaveValue("22:00");
+  await expect(page.getByLabel("Until")).toHaveValue("06:00");
+});

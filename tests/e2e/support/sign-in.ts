@@ -1,0 +1,85 @@
+import type { Browser, BrowserContextOptions, Page } from "@playwright/test";
+import { expect, hydrated, waitForMail } from "../fixtures";
+import { ADMIN, signIn } from "./accounts";
+
+/*
+ * The setup the signed-in specs share: a browser signed in as someone, accounts approved by the
+ * system administrator, a referral posted as the create form posts it, a toast by its title.
+ */
+
+export type Person = { email: string; password: string; name: string };
+
+/**
+ * A new browser (context) signed in as `person`, on their dashboard: `dashboard` is its address
+ * (any dashboard by default); `options` are the context's (viewport, JavaScript off, https errors).
+ */
+export async function signedIn(
+  browser: Browser,
+  person: Pick<Person, "email" | "password">,
+  dashboard: string | RegExp = /\/dashboard\//,
+  options: BrowserContextOptions = {},
+): Promise<Page> {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  await signIn(page, person.email, person.password);
+  await expect(page).toHaveURL(dashboard);
+  return page;
+}
+
+/** The system administrator (already signed in on `admin`) approves the account; its owner is mailed. */
+export async function approveIn(admin: Page, person: Person): Promise<void> {
+  await admin.goto(`/dashboard/system-admin?tab=users&q=${encodeURIComponent(person.email)}`);
+  await hydrated(admin);
+  await admin.getByRole("button", { name: `Approve ${person.name}` }).click();
+  await waitForMail(person.email, (m) => /approved/i.test(m.subject));
+}
+
+/**
+ * The system administrator approves each account, in a browser of their own (with JavaScript even
+ * where the spec turns it off: the approve button is a fetcher's), closed afterwards.
+ */
+export async function approveAll(browser: Browser, people: Person[]): Promise<void> {
+  const admin = await signedIn(browser, ADMIN, "/dashboard/system-admin", { javaScriptEnabled: true });
+  for (const person of people) await approveIn(admin, person);
+  await admin.context().close();
+}
+
+/**
+ * A referral from the signed-in doctor to the facility, posted as the create form posts it; its
+ * number, found in History by the patient's name.
+ */
+export async function referByPost(
+  doctor: Page,
+  facilityId: string,
+  patient: string,
+  details: { chief_complaint: string; clinical_notes?: string },
+): Promise<string> {
+  const response = await doctor.request.post("/referrals/create", {
+    form: {
+      facility_id: facilityId,
+      patient_name: patient,
+      patient_phone: "024 555 0199",
+      patient_email: "",
+      patient_date_of_birth: "1984-02-29",
+      clinical_notes: "",
+      ...details,
+      urgency_level: "urgent",
+    },
+    headers: { Origin: new URL(doctor.url()).origin },
+    maxRedirects: 0,
+  });
+  expect([302, 303]).toContain(response.status());
+  const html = await (await doctor.request.get(`/referrals/history?q=${encodeURIComponent(patient)}`)).text();
+  const number = html.match(/REF-\d{4}-\d{6,}/)?.[0];
+  expect(number, "the new referral's number").toBeTruthy();
+  return number as string;
+}
+
+/** The toast titled `title`, in the toaster's list once React runs, or the page's status before. */
+export const toastTitled = (page: Page, title: string) =>
+  page
+    .getByRole("region", { name: /^Notifications/ })
+    .getByRole("listitem")
+    .or(page.getByRole("status"))
+    .filter({ hasText: title })
+    .first();

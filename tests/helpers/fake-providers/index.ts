@@ -1,0 +1,5 @@
+export { startFakeAfricasTalking } from "./africastalking.ts";
+export { startFakeArkesel } from "./arkesel.ts";
+export { startFakeHubtel } from "./hubtel.ts";
+export type { FakeMode } from "./server.ts";
+export { startFakeWhatsApp, whatsappStatusPayload } from "./whatsapp.ts";
