@@ -1,4 +1,3 @@
-import { type $ZodType, type output, safeParse } from "zod/v4/core";
 import { formText } from "./form-text";
 
 /*
@@ -9,23 +8,6 @@ import { formText } from "./form-text";
 
 /** One message per field (the first rule it broke), keyed by the field's name. */
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
-
-type Validation<T, F extends string> = { ok: true; data: T } | { ok: false; fieldErrors: FieldErrors<F> };
-
-/** Runs a form schema and keeps the first message of each field. */
-export function validateForm<S extends $ZodType, F extends string>(
-  schema: S,
-  values: Partial<Record<F, string>>,
-): Validation<output<S>, F> {
-  const result = safeParse(schema, values);
-  if (result.success) return { ok: true, data: result.data };
-  const fieldErrors: FieldErrors<F> = {};
-  for (const issue of result.error.issues) {
-    const field = String(issue.path[0] ?? "") as F;
-    fieldErrors[field] ??= issue.message;
-  }
-  return { ok: false, fieldErrors };
-}
 
 /** Every field's message, each once, joined by a comma (spec section 8: "Error Creating Referral"). */
 export function joinedMessages(fieldErrors: Partial<Record<string, string>>): string {

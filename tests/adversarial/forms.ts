@@ -31,7 +31,7 @@ import { cancelSchema, messageSchema, outcomeSchema } from "~/features/referrals
 import { reviewSchema } from "~/features/reviews/review-schema";
 import { asWaitlistHub } from "~/features/waitlist/waitlist-hubs";
 import { FACILITY_TYPES, parseWaitlistSubmission } from "~/features/waitlist/waitlist-schema";
-import { readFields, validateForm } from "~/lib/form-fields";
+import { readFields } from "~/lib/form-fields";
 import { parsePhone } from "~/lib/phone";
 import { fileStore } from "~/storage/file-store.server";
 import { APP_ORIGIN } from "./built-app";
@@ -291,8 +291,8 @@ const smsConsent = fc.constantFrom("on", "", "off");
 
 /** Sign in and register share /auth: the `intent` field picks the form. */
 function authValid(form: FormData): boolean {
-  if (form.get("intent") === "register") return validateForm(registerSchema, readFields(form, REGISTER_FIELDS)).ok;
-  return validateForm(signInSchema, readFields(form, SIGN_IN_FIELDS)).ok;
+  if (form.get("intent") === "register") return registerSchema.safeParse(readFields(form, REGISTER_FIELDS)).success;
+  return signInSchema.safeParse(readFields(form, SIGN_IN_FIELDS)).success;
 }
 
 export function fuzzForms(context: FuzzContext): FuzzForm[] {
@@ -424,7 +424,7 @@ export function fuzzForms(context: FuzzContext): FuzzForm[] {
     {
       name: "forgot password",
       submission: submissions(fc.constant("/forgot-password"), fieldsOf({ email: rarely(email) })),
-      isValid: (form) => validateForm(forgotPasswordSchema, readFields(form, FORGOT_PASSWORD_FIELDS)).ok,
+      isValid: (form) => forgotPasswordSchema.safeParse(readFields(form, FORGOT_PASSWORD_FIELDS)).success,
       echoes: true,
       batch: 100,
     },

@@ -85,6 +85,12 @@ test.describe("hub waitlist with JavaScript", () => {
     await expect(
       notifications(page).getByText("You're on the waitlist. Check your email for confirmation."),
     ).toBeVisible();
+    // What happens next takes the form's place (issue 28), and has the focus; a link brings an empty form back.
+    const confirmation = page.getByRole("status", { name: "Welcome, Founding Member!" });
+    await expect(confirmation).toBeFocused();
+    await expect(confirmation).toContainText("When the Cervical Cancer Prevention hub opens, we will tell you");
+    await expect(form).toHaveCount(0);
+    await confirmation.getByRole("link", { name: "Sign up another professional" }).click();
     await expect(form.getByLabel("Full Name")).toHaveValue("");
     await expect(form.getByLabel("Email")).toHaveValue("");
     await expect(form.getByLabel("Email")).not.toHaveAttribute("aria-invalid");
@@ -177,6 +183,10 @@ test.describe("hub waitlist with JavaScript", () => {
     await expect(form.getByRole("button", { name: "Registering..." })).toBeDisabled();
     await expect(notifications(page).getByText("Partnership Interest Received!")).toBeVisible();
     await expect(notifications(page).getByText("We'll contact you about partnership opportunities.")).toBeVisible();
+    const confirmation = page.getByRole("status", { name: "Partnership Interest Received!" });
+    await expect(confirmation).toContainText("Our partnerships team will write to the email address you gave");
+    await confirmation.getByRole("link", { name: "Register another facility" }).click();
+    await expect(facilityTab).toHaveAttribute("aria-selected", "true");
     await expect(form.getByLabel("Facility Name")).toHaveValue("");
     await expect(form.getByLabel("Facility Type")).toHaveValue("");
 
@@ -232,8 +242,11 @@ test.describe("hub waitlist without JavaScript", () => {
     await form.getByLabel("Email").fill(email);
     await form.getByLabel("Message").fill("Happy to help build the hub.");
     await form.getByRole("button", { name: "Join as a Founding Member" }).click();
-    await expect(form.getByRole("status")).toContainText("Welcome, Founding Member!");
-    await expect(form.getByRole("status")).toContainText("You're on the waitlist. Check your email for confirmation.");
+    // Without JavaScript too, the page the post answers shows what happens next in the form's place.
+    const confirmation = page.getByRole("status", { name: "Welcome, Founding Member!" });
+    await expect(confirmation).toContainText("You're on the waitlist. Check your email for confirmation.");
+    await expect(form).toHaveCount(0);
+    await confirmation.getByRole("link", { name: "Sign up another professional" }).click();
     await expect(form.getByLabel("Full Name")).toHaveValue("");
     await expect(form.getByLabel("Email")).toHaveValue("");
     const mail = await waitForMail(email);
@@ -268,8 +281,10 @@ test.describe("hub waitlist without JavaScript", () => {
 
     await form.getByLabel("Contact Person").fill("Selorm Agbeko");
     await form.getByRole("button", { name: "Register Interest" }).click();
-    await expect(form.getByRole("status")).toContainText("Partnership Interest Received!");
-    await expect(form.getByRole("status")).toContainText("We'll contact you about partnership opportunities.");
+    const confirmation = page.getByRole("status", { name: "Partnership Interest Received!" });
+    await expect(confirmation).toContainText("We'll contact you about partnership opportunities.");
+    await confirmation.getByRole("link", { name: "Register another facility" }).click();
+    await expect(page).toHaveURL(/\?tab=facility/);
     await expect(form.getByLabel("Facility Name")).toHaveValue("");
     const mail = await waitForMail(email);
     expect(mail.subject).toBe("Kidney & Liver Care: partnership interest received");

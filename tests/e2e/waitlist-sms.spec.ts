@@ -49,6 +49,7 @@ test("a patient who agreed to SMS gets the hub's launch by SMS, and its Stop lin
   await form.getByLabel("Mobile number").fill(`024 ${phoneDigits}`);
   await form.getByRole("button", { name: "Join the Waitlist" }).click();
   await expect(toastOnScreen(page).filter({ hasText: "Check your email for confirmation." })).toBeVisible();
+  await page.getByRole("link", { name: "Sign up someone else" }).click();
 
   // A family member with a mobile number and no email (issue 28): the SMS box is then required.
   const onlyPhoneDigits = String((Date.now() + 1) % 10_000_000).padStart(7, "0");
@@ -60,6 +61,7 @@ test("a patient who agreed to SMS gets the hub's launch by SMS, and its Stop lin
   await form.getByRole("checkbox", { name: "Send me the launch and updates by SMS to this number" }).check();
   await form.getByRole("button", { name: "Join the Waitlist" }).click();
   await expect(toastOnScreen(page).filter({ hasText: "We'll send you an SMS when this hub opens." })).toBeVisible();
+  await page.getByRole("link", { name: "Sign up someone else" }).click();
   // The same number again (written another way) is already on the list.
   await form.getByLabel("Full Name").fill("Akua Asante");
   await form.getByLabel("Mobile number").fill(`+233 20 ${onlyPhoneDigits}`);

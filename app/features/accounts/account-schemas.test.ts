@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { readFields, validateForm } from "~/lib/form-fields";
+import type { $ZodType } from "zod/v4/core";
+import { readFields } from "~/lib/form-fields";
+import { parseOrRefuse, refusalOf } from "~/lib/refusal";
 import { VALIDATION_TOAST } from "./action-data";
 import { FORGOT_PASSWORD_FIELDS, forgotPasswordSchema, INVALID_EMAIL_TOAST } from "./forgot-password-schema";
 import {
@@ -13,7 +15,18 @@ import {
 import { REGISTER_FIELDS, registerSchema } from "./register-schema";
 import { SIGN_IN_FIELDS, signInSchema } from "./sign-in-schema";
 
-const errorsOf = (schema: Parameters<typeof validateForm>[0], values: Record<string, string>) => {
+/** The schema run as the domain functions run it (parseOrRefuse): the values, or each field's first message. */
+function validateForm(schema: $ZodType, values: Record<string, string>) {
+  try {
+    return { ok: true as const, data: parseOrRefuse(schema, values) };
+  } catch (error) {
+    const refusal = refusalOf(error);
+    if (!refusal) throw error;
+    return { ok: false as const, fieldErrors: refusal.fieldErrors ?? {} };
+  }
+}
+
+const errorsOf = (schema: $ZodType, values: Record<string, string>) => {
   const result = validateForm(schema, values);
   return result.ok ? {} : result.fieldErrors;
 };

@@ -55,7 +55,6 @@ beforeAll(async () => {
       chief_complaint: "Chest pain",
       urgency_level: "routine",
     });
-    if (!result.ok) throw new Error(result.message);
     return { id: result.id, referralNumber: result.referralNumber };
   };
   first = await refer("Ama Mensah");

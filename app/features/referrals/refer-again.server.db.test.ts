@@ -40,7 +40,6 @@ async function newReferral(facilityId = facility) {
     clinical_notes: "ECG: ST depression in V4-V6.",
     urgency_level: "urgent",
   });
-  if (!made.ok) throw new Error(made.message);
   return { id: made.id, number: made.referralNumber };
 }
 
@@ -131,7 +130,6 @@ describe("referring a referral again", () => {
       patient_phone: "024 765 4321",
       chief_complaint: "Knee pain",
     });
-    if (!theirs.ok) throw new Error(theirs.message);
     expect(await copyReferralFiles(h.db, actors.otherDoctor, r.number, theirs.id)).toBe(0);
 
     const again = await newReferral(otherFacility);

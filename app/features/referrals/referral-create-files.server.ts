@@ -1,16 +1,19 @@
 import { randomUUID } from "node:crypto";
 import { data } from "react-router";
-import { type Actor, assertGate } from "~/auth/actor.server";
+import * as z from "zod/mini";
+import { type Actor, assertGate, type UserActor } from "~/auth/actor.server";
 import type { Db } from "~/db/client.server";
+import { formAction, readForm } from "~/lib/form-action.server";
 import { formText } from "~/lib/form-text";
-import { type OnceOutcome, once, postedKey, scopeOf } from "~/lib/idempotency.server";
-import { readMultipart } from "~/lib/multipart.server";
-import { type Refusal, refusalOf } from "~/lib/refusal";
+import { answerOf, type OnceOutcome, once, postedKey, scopeOf } from "~/lib/idempotency.server";
+import { isMultipart, readMultipart } from "~/lib/multipart.server";
+import { type Refusal, refusalOf, refuse } from "~/lib/refusal";
 import type { FileStore } from "~/storage/file-store.server";
 import { ATTACHMENT_MESSAGES, CREATE_FILES_FIELD, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from "./attachment-rules";
 import { type StoredUpload, storeAttachment, UPLOAD_UNREADABLE } from "./attachment-upload.server";
-import { CREATE_REFERRAL_FIELDS } from "./referral-schema";
-import { type CreateReferralResult, createReferral } from "./referrals.server";
+import { copyReferralFiles } from "./refer-again.server";
+import { CREATE_REFERRAL_FIELDS, creatingFailedToast } from "./referral-schema";
+import { type CreatedReferral, createReferral } from "./referrals.server";
 import { checkUserAllowance } from "./user-limits.server";
 import { attachmentKey, planAttachment, recordAttachment } from "./workspace.server";
 
@@ -103,10 +106,9 @@ export async function createReferralWithFiles(
   values: unknown,
   uploads: readonly CreateUpload[],
   store: FileStore,
-): Promise<CreateReferralResult> {
+): Promise<CreatedReferral> {
   return db.transaction(async (tx) => {
     const created = await createReferral(tx, actor, values);
-    if (!created.ok) return created;
     for (const upload of uploads) {
       const plan = await planAttachment(tx, actor, created.id, { counts: false });
       await recordAttachment(tx, store, { ...plan, id: upload.id, key: upload.key }, upload);
@@ -135,8 +137,8 @@ const CREATED_TOAST = {
 /**
  * The create, once per idempotency key (issue 29): a double tap or a retry after a timeout answers
  * as the first post did (the same redirect to the referral's page) and creates nothing, its files
- * included: the files a repeat brought, and those of a post that created nothing (refused values,
- * or a refusal thrown), are removed from the store.
+ * included: the files a repeat brought, and those of a post that created nothing (a refusal
+ * thrown: values, who may, the hourly allowance), are removed from the store.
  */
 export async function createReferralOnce(
   db: Db,
@@ -144,26 +146,79 @@ export async function createReferralOnce(
   form: FormData,
   uploads: readonly CreateUpload[],
   store: FileStore,
-): Promise<OnceOutcome<CreateReferralResult>> {
+): Promise<OnceOutcome<CreatedReferral>> {
   try {
     const outcome = await once(
       db,
       { scope: scopeOf(actor), key: postedKey(form), form: "referral.create" },
       (tx) => createReferralWithFiles(tx, actor, formValues(form), uploads, store),
-      (created) =>
-        created.ok
-          ? {
-              status: 302,
-              location: `/referrals/${created.referralNumber}`,
-              toast: CREATED_TOAST,
-              recordId: created.referralNumber,
-            }
-          : null,
+      (created) => ({
+        status: 302,
+        location: `/referrals/${created.referralNumber}`,
+        toast: CREATED_TOAST,
+        recordId: created.referralNumber,
+      }),
     );
-    if (outcome.replayed || !outcome.value.ok) await discardUploads(store, uploads);
+    if (outcome.replayed) await discardUploads(store, uploads);
     return outcome;
   } catch (error) {
     await discardUploads(store, uploads);
     throw error;
   }
+}
+
+/** The domain functions check every value (createReferral, with the form's own schema). */
+const POSTED = z.object({});
+
+/** A post to the create form, read: who sent it, its fields and files, or the refusal met on the way. */
+type ReadPost = { actor: UserActor | null; form: FormData; uploads: CreateUpload[]; refusal: Refusal | null };
+
+async function readPost(
+  request: Request,
+  db: Db,
+  allowed: () => Promise<UserActor>,
+  store: FileStore,
+): Promise<ReadPost> {
+  try {
+    const actor = await allowed();
+    if (!isMultipart(request)) return { actor, form: await readForm(request), uploads: [], refusal: null };
+    return { actor, ...(await readCreatePost(request, db, actor, store)) };
+  } catch (error) {
+    const refusal = refusalOf(error);
+    if (!refusal) throw error;
+    return { actor: null, form: new FormData(), uploads: [], refusal };
+  }
+}
+
+/**
+ * The Create Referral form's action, on the one form path (`formAction`): who may (only approved
+ * doctors, before a byte of a file is read), the files with their checks, then the referral and
+ * its files once per key, answered with a redirect to its own page ("Sent to {facility}", where
+ * more files can be attached). Referred again from a rejected or cancelled referral (`from`), that
+ * referral's files follow, once. Every refusal (who may, a file, a value, a limit) answers with the
+ * spec's "Error Creating Referral" toast, the typed values kept, and stores nothing.
+ */
+export async function createReferralAction(
+  request: Request,
+  { db, allowed, store }: { db: Db; allowed: () => Promise<UserActor>; store: FileStore },
+) {
+  const post = await readPost(request, db, allowed, store);
+  return formAction(post.form, {
+    schema: POSTED,
+    run: async () => {
+      if (post.refusal || !post.actor) {
+        const refusal = post.refusal ?? { status: 401, message: "Please sign in" };
+        return refuse(refusal.status, refusal.message, refusal.fieldErrors);
+      }
+      const outcome = await createReferralOnce(db, post.actor, post.form, post.uploads, store);
+      const from = post.form.get("from");
+      if (!outcome.replayed && typeof from === "string" && from) {
+        await copyReferralFiles(db, post.actor, from, outcome.value.id, store);
+      }
+      if (!outcome.answer) throw new Error("unreachable: a created referral has an answer");
+      return outcome.answer;
+    },
+    done: async (answer) => (await answerOf(answer)) as Response,
+    refused: (message) => creatingFailedToast(message),
+  });
 }

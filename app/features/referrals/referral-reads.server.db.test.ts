@@ -43,7 +43,6 @@ async function newReferral() {
     chief_complaint: "Shortness of breath",
     urgency_level: "urgent",
   });
-  if (!created.ok) throw new Error(created.message);
   return created;
 }
 

@@ -7,7 +7,7 @@ import { approveAccount } from "~/features/accounts/approval.server";
 import { listUsers } from "~/features/accounts/user-admin.server";
 import { listPayments, recordPayment } from "~/features/payments/payments.server";
 import { listWaitlist } from "~/features/waitlist/waitlist-admin.server";
-import { refusalOf } from "~/lib/refusal";
+import { type Refusal, refusalOf } from "~/lib/refusal";
 import { createAccount } from "../../../tests/helpers/accounts";
 import { insertFacility, refusedWith } from "../../../tests/helpers/domain";
 import { startMailCatcher } from "../../../tests/helpers/mail-catcher";
@@ -57,6 +57,18 @@ async function actorFor(options: Parameters<typeof createAccount>[1]): Promise<A
 }
 
 /** The HTTP status a domain call refused with (200 when it succeeded). */
+/** The refusal a call throws (a test fails if it does not). */
+async function refusalFrom(call: Promise<unknown>): Promise<Refusal> {
+  try {
+    await call;
+  } catch (error) {
+    const refusal = refusalOf(error);
+    if (refusal) return refusal;
+    throw error;
+  }
+  throw new Error("expected a refusal");
+}
+
 async function outcome(call: Promise<unknown>): Promise<number> {
   try {
     await call;
@@ -80,7 +92,6 @@ const VALID = {
 
 async function newReferral(overrides: Record<string, string> = {}): Promise<string> {
   const result = await createReferral(h.db, actors.doctor, { ...VALID, facility_id: facilityA, ...overrides });
-  if (!result.ok) throw new Error(result.message);
   return result.id;
 }
 
@@ -188,7 +199,6 @@ describe("creating a referral", () => {
       patient_phone: "+233 20 999 8887",
       patient_name: "Yaw D.",
     });
-    if (!second.ok) throw new Error(second.message);
     const rows = await h.db.select().from(referrals).where(sql`${referrals.id} in (${first}, ${second.id})`);
     expect(new Set(rows.map((r) => r.patientId)).size).toBe(1);
     expect(rows.map((r) => r.patientName).sort()).toEqual(["Yaw D.", "Yaw Darko"]);
@@ -198,15 +208,16 @@ describe("creating a referral", () => {
 
   it("refuses bad input with the spec's messages joined by a comma, storing nothing", async () => {
     const before = await h.db.select({ n: count() }).from(referrals);
-    const result = await createReferral(h.db, actors.doctor, {
-      ...VALID,
-      facility_id: facilityA,
-      chief_complaint: "   ",
-      clinical_notes: "x".repeat(5001),
-      urgency_level: "whenever",
-    });
-    expect(result.ok).toBe(false);
-    if (result.ok) return;
+    const result = await refusalFrom(
+      createReferral(h.db, actors.doctor, {
+        ...VALID,
+        facility_id: facilityA,
+        chief_complaint: "   ",
+        clinical_notes: "x".repeat(5001),
+        urgency_level: "whenever",
+      }),
+    );
+    expect(result.status).toBe(400);
     expect(result.fieldErrors).toMatchObject({
       chief_complaint: "Chief complaint is required",
       clinical_notes: "Clinical notes must be less than 5000 characters",
@@ -214,15 +225,15 @@ describe("creating a referral", () => {
     expect(result.message).toBe(
       "Chief complaint is required, Clinical notes must be less than 5000 characters, Please select a valid urgency level",
     );
-    const tooLong = await createReferral(h.db, actors.doctor, {
-      ...VALID,
-      facility_id: facilityA,
-      chief_complaint: "x".repeat(501),
-      patient_email: "not-an-email",
-    });
-    expect(tooLong.ok ? "" : tooLong.message).toBe(
-      "Invalid email address, Chief complaint must be less than 500 characters",
+    const tooLong = await refusalFrom(
+      createReferral(h.db, actors.doctor, {
+        ...VALID,
+        facility_id: facilityA,
+        chief_complaint: "x".repeat(501),
+        patient_email: "not-an-email",
+      }),
     );
+    expect(tooLong.message).toBe("Invalid email address, Chief complaint must be less than 500 characters");
     const after = await h.db.select({ n: count() }).from(referrals);
     expect(after[0].n).toBe(before[0].n);
   });
@@ -230,8 +241,8 @@ describe("creating a referral", () => {
   it("refuses an unknown or inactive facility as a field error", async () => {
     await h.db.update(facilities).set({ isActive: false }).where(eq(facilities.id, facilityB));
     for (const facility_id of [facilityB, "00000000-0000-4000-8000-000000000000", "nonsense"]) {
-      const result = await createReferral(h.db, actors.doctor, { ...VALID, facility_id });
-      expect(result).toMatchObject({ ok: false, fieldErrors: { facility_id: "Please select a facility" } });
+      const result = await refusalFrom(createReferral(h.db, actors.doctor, { ...VALID, facility_id }));
+      expect(result).toMatchObject({ status: 400, fieldErrors: { facility_id: "Please select a facility" } });
     }
     await h.db.update(facilities).set({ isActive: true }).where(eq(facilities.id, facilityB));
   });
@@ -629,7 +640,6 @@ describe("queues that put patients first (issue 19)", () => {
       urgency_level: urgency,
       patient_name: name,
     });
-    if (!result.ok) throw new Error(result.message);
     await h.db
       .update(referrals)
       .set({ createdAt: ago(minutesAgo) })
@@ -748,7 +758,6 @@ describe("History (issue 19)", () => {
         patient_name: name,
         patient_phone: `020 555 ${String(1000 + i)}`,
       });
-      if (!result.ok) throw new Error(result.message);
       made.push({ id: result.id, referralNumber: result.referralNumber, name });
     }
     // One of each final status, and one cancelled by its doctor.

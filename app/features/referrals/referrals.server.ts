@@ -14,13 +14,14 @@ import { searchText } from "~/lib/search-text";
 export { pageFrom } from "~/lib/paging";
 
 import { facilityAdminIds, notifyOnCall, notifyUsers, queueEmail } from "~/features/messaging/public.server";
-import { joinedMessages, validateForm } from "~/lib/form-fields";
+import { joinedMessages } from "~/lib/form-fields";
+import { parseOrRefuse, refuse } from "~/lib/refusal";
 import { scheduleEscalation } from "./escalation.server";
 import { facilityAdminEmails } from "./facility-admins.server";
 import { canSee } from "./referral-access";
 import { newReferralMail, referralCancelledMail, referralStatusMail } from "./referral-mail";
 import { type ReferralActivity, withActivity } from "./referral-reads.server";
-import { type CreateReferralField, createReferralSchema, normalisePhone, rejectionSchema } from "./referral-schema";
+import { createReferralSchema, normalisePhone, rejectionSchema } from "./referral-schema";
 import {
   isReferralStatus,
   REFERRAL_FEE,
@@ -43,24 +44,20 @@ export const HISTORY_PAGE_SIZE = 20;
  * Creating a referral (doctors)
  * ---------------------------------------------------------------------------------------------- */
 
-export type CreateReferralResult =
-  | { ok: true; id: string; referralNumber: string }
-  | { ok: false; fieldErrors: Partial<Record<CreateReferralField, string>>; message: string };
+/** A referral just made: its id and its number (its page is `/referrals/{number}`). */
+export type CreatedReferral = { id: string; referralNumber: string };
 
 /**
  * Creates a pending referral for an approved doctor (401/403 otherwise). Validates with the
- * form's schema; the patient is reused by normalised phone number; the fee is the server's; the
- * patient, the referral and its number are written in one transaction, with the emails to the
- * facility's approved administrators (queued: sent by the job queue once it commits).
+ * form's schema: values it refuses are a thrown 400 with each field's message, and the spec's
+ * "Error Creating Referral" text (every message, joined by a comma) as its message. The patient
+ * is reused by normalised phone number; the fee is the server's; the patient, the referral and its
+ * number are written in one transaction, with the emails to the facility's approved
+ * administrators (queued: sent by the job queue once it commits).
  */
-export async function createReferral(db: Db, actor: Actor, values: unknown): Promise<CreateReferralResult> {
+export async function createReferral(db: Db, actor: Actor, values: unknown): Promise<CreatedReferral> {
   const doctor = assertGate(actor, "referrals-create");
-  const parsed = validateForm<typeof createReferralSchema, CreateReferralField>(
-    createReferralSchema,
-    values as Partial<Record<CreateReferralField, string>>,
-  );
-  if (!parsed.ok) return { ok: false, fieldErrors: parsed.fieldErrors, message: joinedMessages(parsed.fieldErrors) };
-  const input = parsed.data;
+  const input = parseOrRefuse(createReferralSchema, values, joinedMessages);
   const facility = UUID.test(input.facility_id)
     ? (
         await db
@@ -72,7 +69,7 @@ export async function createReferral(db: Db, actor: Actor, values: unknown): Pro
     : undefined;
   if (!facility) {
     const message = "Please select a facility";
-    return { ok: false, fieldErrors: { facility_id: message }, message };
+    refuse(400, message, { facility_id: message });
   }
   // The schema has already refused numbers that do not normalise.
   const phone = normalisePhone(input.patient_phone) ?? input.patient_phone;
@@ -139,7 +136,7 @@ export async function createReferral(db: Db, actor: Actor, values: unknown): Pro
     return referral;
   });
 
-  return { ok: true, id: created.id, referralNumber: created.referralNumber };
+  return { id: created.id, referralNumber: created.referralNumber };
 }
 
 /* ------------------------------------------------------------------------------------------------

@@ -50,7 +50,6 @@ async function referralIn(status: "pending" | "accepted" | "completed" | "reject
     urgency_level: "routine",
     facility_id: facilityA,
   });
-  if (!created.ok) throw new Error(created.message);
   const admin = actors.admin;
   if (status === "rejected") await transitionReferral(h.db, admin, created.id, "reject", { reason: "No bed" });
   if (status === "accepted" || status === "completed") await transitionReferral(h.db, admin, created.id, "accept");

@@ -5,7 +5,7 @@ import { parseSubmission } from "~/components/forms/schema-form";
 import { getHub } from "~/content/hubs";
 import { cleanupDom, renderServerHtmlComplete } from "../../../../tests/helpers/render-in-router";
 import { asWaitlistHub } from "../waitlist-hubs";
-import { validationNotice } from "../waitlist-messages";
+import { joinedNotice, validationNotice } from "../waitlist-messages";
 import { facilityWaitlistSchema, type UserType } from "../waitlist-schema";
 import { HubWaitlistPage } from "./hub-waitlist-page";
 import type { WaitlistAnswer } from "./waitlist-forms";
@@ -88,5 +88,39 @@ describe("the hub waitlist page (server render)", () => {
     const professional = within(page.getByRole("form", { name: "Healthcare professional sign-up" }));
     expect(professional.queryByRole("alert")).toBeNull();
     expect(document.getElementById("professional-fullName-error")).toBeNull();
+  });
+
+  it("after a sign-up, shows what happens next in place of the forms, with a way to sign up someone else", async () => {
+    const formData = new FormData();
+    formData.set("fullName", "Ama Boateng");
+    const page = within(
+      await render("patient", {
+        userType: "patient",
+        ok: true,
+        result: parseSubmission(formData, facilityWaitlistSchema).reply({ resetForm: true }),
+        toast: joinedNotice("patient", false),
+      }),
+    );
+    const panel = within(page.getByRole("status", { name: "You're on the waitlist!" }));
+    expect(panel.getByText("We'll send you an SMS when this hub opens.")).toBeTruthy();
+    expect(panel.getByText(/When the Cervical Cancer Prevention hub opens, we will tell you/)).toBeTruthy();
+    expect(panel.getByRole("link", { name: "Sign up someone else" }).getAttribute("href")).toBe(
+      "/hub/cervical-cancer?tab=patient#join",
+    );
+    expect(page.queryByRole("form")).toBeNull();
+    expect(page.queryByRole("tablist")).toBeNull();
+  });
+
+  it("a refused sign-up keeps the forms (a duplicate is not a confirmation)", async () => {
+    const page = within(
+      await render("professional", {
+        userType: "professional",
+        ok: false,
+        result: parseSubmission(new FormData(), facilityWaitlistSchema).reply(),
+        toast: { title: "Already on the waitlist!", description: "x", variant: "default" },
+      }),
+    );
+    expect(page.getByRole("form", { name: "Healthcare professional sign-up" })).toBeTruthy();
+    expect(page.queryByRole("status", { name: "You're on the waitlist!" })).toBeNull();
   });
 });

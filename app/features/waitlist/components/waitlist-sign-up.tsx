@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { ConfirmationPanel } from "~/components/forms/confirmation-panel";
 import { Tabs } from "~/components/ui/tabs";
 import type { Hub } from "~/content/hubs";
 import { isUserType, type UserType } from "../waitlist-schema";
@@ -12,8 +13,9 @@ import {
 /**
  * A hub's sign-up: the Healthcare Professional and Healthcare Facility tabs switch in place (the
  * other panel stays in the page, keeping what was typed); without JavaScript each tab is a link to
- * `?tab=...#join`, which the server renders with that tab selected. Loaded on its own
- * (hub-waitlist-page.tsx): a default export.
+ * `?tab=...#join`, which the server renders with that tab selected. Once a sign-up is taken, a
+ * confirmation panel (what happens next) replaces the forms, with JavaScript and without (issue 28).
+ * Loaded on its own (hub-waitlist-page.tsx): a default export.
  */
 export type SignUpProps = { hub: Hub; actionData?: WaitlistAnswer; initialTab: UserType };
 
@@ -21,6 +23,9 @@ export default function WaitlistSignUp({ hub, actionData, initialTab }: SignUpPr
   const [tab, setTab] = useState<UserType>(initialTab);
   const action = `/hub/${hub.id}`;
   const answerFor = (userType: UserType) => (actionData?.userType === userType ? actionData : undefined);
+  if (actionData?.ok && actionData.userType) {
+    return <SignedUp hub={hub} answer={actionData} userType={actionData.userType} />;
+  }
   return (
     <Tabs
       label="Sign up as"
@@ -55,5 +60,40 @@ export default function WaitlistSignUp({ hub, actionData, initialTab }: SignUpPr
         },
       ]}
     />
+  );
+}
+
+const AGAIN: Record<UserType, string> = {
+  professional: "Sign up another professional",
+  facility: "Register another facility",
+  patient: "Sign up someone else",
+};
+
+/** What happens after a sign-up: the spec's message as the heading, then what comes next and when. */
+function SignedUp({ hub, answer, userType }: { hub: Hub; answer: WaitlistAnswer; userType: UserType }) {
+  const toast = answer.toast;
+  return (
+    <ConfirmationPanel
+      answer={answer}
+      title={toast?.title ?? "You're on the waitlist!"}
+      heading="h3"
+      again={{ to: `/hub/${hub.id}?tab=${userType}#join`, label: AGAIN[userType] }}
+    >
+      {toast?.description ? <p>{toast.description}</p> : null}
+      {userType === "facility" ? (
+        <p>
+          Our partnerships team will write to the email address you gave about joining the {hub.title} hub: what the
+          network asks of a partner facility, and how referrals would reach you.
+        </p>
+      ) : (
+        <p>
+          When the {hub.title} hub opens, we will tell you
+          {userType === "professional" ? " how to start taking part" : ""}, by email or by SMS as you chose.
+        </p>
+      )}
+      <p className="text-sm text-muted">
+        Every email from us has a link to leave the waitlist, and every SMS a link to stop them.
+      </p>
+    </ConfirmationPanel>
   );
 }
