@@ -1,13 +1,10 @@
 import { formText } from "./form-text";
 
 /*
- * A posted form's named fields and a schema's first message per field, for the domain functions
- * that check a record of values themselves (client-safe). A form's action answers through
+ * A posted form's named fields, and the spec's joined messages, for the domain functions that
+ * check a record of values themselves (client-safe). A form's action answers through
  * formAction (form-action.server.ts); a domain function refuses with parseOrRefuse (refusal.ts).
  */
-
-/** One message per field (the first rule it broke), keyed by the field's name. */
-export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 
 /** Every field's message, each once, joined by a comma (spec section 8: "Error Creating Referral"). */
 export function joinedMessages(fieldErrors: Partial<Record<string, string>>): string {

@@ -129,10 +129,12 @@ describe("a payout run, end to end against the fake Paystack", () => {
 
   it("is prepared for every doctor owed at least ₵70 with payout details not on hold; one run waits at a time", async () => {
     const prepared = await preparePayoutRun(h.db, admins[0]!);
-    expect(prepared).toMatchObject({ ok: true, total: 14_000, count: 1 });
-    if (!prepared.ok) return;
+    expect(prepared).toMatchObject({ total: 14_000, count: 1 });
     runId = prepared.runId;
-    expect(await preparePayoutRun(h.db, admins[1]!)).toEqual({ ok: false, message: PAYOUT_MESSAGES.runWaiting });
+    await expect(preparePayoutRun(h.db, admins[1]!)).rejects.toMatchObject({
+      data: PAYOUT_MESSAGES.runWaiting,
+      init: { status: 409 },
+    });
     const transfer = await transferOf(runId, doctors[0]!.id);
     reference = transfer.reference;
     expect(reference).toMatch(/^qh-[0-9a-f]{32}-[0-9a-f]{12}$/);
@@ -230,7 +232,6 @@ describe("a payout run, end to end against the fake Paystack", () => {
 
   it("a failed transfer, found by verification when no webhook came, puts the money back once", async () => {
     const prepared = await preparePayoutRun(h.db, admins[1]!);
-    if (!prepared.ok) throw new Error(prepared.message);
     await approvePayoutRun(h.db, admins[0]!, prepared.runId, paystack);
     const transfer = await transferOf(prepared.runId, doctors[0]!.id);
     expect(transfer.reference).not.toBe(reference);
@@ -249,7 +250,6 @@ describe("a payout run, end to end against the fake Paystack", () => {
 
   it("a transfer Paystack refuses outright fails at once and the money stays with the doctor", async () => {
     const prepared = await preparePayoutRun(h.db, admins[2]!);
-    if (!prepared.ok) throw new Error(prepared.message);
     await approvePayoutRun(h.db, admins[1]!, prepared.runId, paystack);
     const transfer = await transferOf(prepared.runId, doctors[0]!.id);
     fake.mode = "server_error";
@@ -278,7 +278,6 @@ describe("a payout run, end to end against the fake Paystack", () => {
 
   it("approval re-checks: money paid outside the product since preparing cancels the transfer", async () => {
     const prepared = await preparePayoutRun(h.db, admins[0]!);
-    if (!prepared.ok) throw new Error(prepared.message);
     const records = await h.db.select().from(paymentRecords).where(eq(paymentRecords.doctorId, doctors[0]!.id));
     await recordPayment(h.db, admins[0]!, {
       paymentId: records[0]!.id,
@@ -292,7 +291,6 @@ describe("a payout run, end to end against the fake Paystack", () => {
 
   it("a run waiting for approval can be cancelled; nothing moves", async () => {
     const prepared = await preparePayoutRun(h.db, admins[0]!);
-    if (!prepared.ok) throw new Error(prepared.message);
     await cancelPayoutRun(h.db, admins[0]!, prepared.runId);
     await cancelPayoutRun(h.db, admins[0]!, prepared.runId);
     expect(await statusOf(approvePayoutRun(h.db, admins[1]!, prepared.runId, paystack))).toBe(409);
@@ -338,7 +336,6 @@ describe("approving a run re-checks every transfer in a few statements for the w
     }
     const [payable, changed, held, removed, paidOutside] = more as [string, string, string, string, string];
     const prepared = await preparePayoutRun(h.db, admins[0]!);
-    if (!prepared.ok) throw new Error(prepared.message);
     const runId = prepared.runId;
     for (const id of more) expect((await transferOf(runId, id)).status).toBe("prepared");
     // After preparing: new details for one, a hold for another, details removed, paid at the desk.

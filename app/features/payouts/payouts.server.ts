@@ -95,14 +95,17 @@ const eligibleDoctors = (minimum: number, now: Date) => sql`
 
 class NothingToPay extends Error {}
 
-export type PrepareResult = { ok: true; runId: string; total: number; count: number } | { ok: false; message: string };
+/** A run just prepared: its id, its total in pesewas and its number of transfers. */
+export type PreparedRun = { runId: string; total: number; count: number };
 
 /**
  * Prepares a run (system administrators): one transfer per eligible doctor, the total shown for
  * approval. Set-based: the transfers are inserted from the eligibility query by one statement
  * (their references made in SQL as transferReference makes them), then the run's total and count.
+ * Refused with 409 while another run waits for approval, or when no doctor is owed enough (nothing
+ * is written then).
  */
-export async function preparePayoutRun(db: Db, actor: Actor, now = new Date()): Promise<PrepareResult> {
+export async function preparePayoutRun(db: Db, actor: Actor, now = new Date()): Promise<PreparedRun> {
   const admin = requireSystemAdmin(actor);
   const minimum = env().PAYOUT_MINIMUM_PESEWAS;
   const provider = "paystack";
@@ -114,7 +117,7 @@ export async function preparePayoutRun(db: Db, actor: Actor, now = new Date()): 
         .from(payoutRuns)
         .where(eq(payoutRuns.status, "prepared"))
         .limit(1);
-      if (waiting) return { ok: false, message: PAYOUT_MESSAGES.runWaiting } as const;
+      if (waiting) refuse(409, PAYOUT_MESSAGES.runWaiting);
       const [run] = await tx
         .insert(payoutRuns)
         .values({ minimumPesewas: minimum, totalPesewas: 0, transferCount: 0, preparedBy: admin.id, preparedAt: now })
@@ -147,10 +150,10 @@ export async function preparePayoutRun(db: Db, actor: Actor, now = new Date()): 
         toStatus: "prepared",
         reason: `${count} transfers, ${cedis(total)}`,
       });
-      return { ok: true, runId, total, count } as const;
+      return { runId, total, count };
     });
   } catch (error) {
-    if (error instanceof NothingToPay) return { ok: false, message: PAYOUT_MESSAGES.nothingToPay };
+    if (error instanceof NothingToPay) refuse(409, PAYOUT_MESSAGES.nothingToPay);
     throw error;
   }
 }

@@ -12,7 +12,6 @@ import { readTrialBalance } from "~/features/ledger/ledger.server";
 import { RUN_STATUS_LABELS, TRANSFER_STATUS_LABELS } from "~/features/payouts/payout-labels";
 import {
   listPayoutRuns,
-  PAYOUT_MESSAGES,
   payoutFailures,
   preparePayoutRun,
   requestReconciliation,
@@ -22,7 +21,6 @@ import { formatAccraDateTime, formatCedis } from "~/features/referrals/referral-
 import { formAction, readForm } from "~/lib/form-action.server";
 import { FormKeyField } from "~/lib/idempotency";
 import { answerOf, once, postedKey } from "~/lib/idempotency.server";
-import { refuse } from "~/lib/refusal";
 import type { Route } from "./+types/payouts-admin";
 
 /** Payout runs (issue 27): prepare one, see every run's progress and the transfers to act on. System administrators. */
@@ -65,23 +63,19 @@ export async function action({ request, context }: Route.ActionArgs) {
           database,
           { scope: actor.id, key: postedKey(form), form: "payout-run-prepare" },
           (tx) => preparePayoutRun(tx, actor),
-          (result) =>
-            result.ok
-              ? {
-                  status: 302,
-                  location: `/dashboard/system-admin/payouts/${result.runId}`,
-                  recordId: result.runId,
-                  toast: {
-                    title: "Payout run prepared",
-                    description: `${result.count} transfers, ${formatCedis(result.total)}. A second system administrator must approve it.`,
-                    variant: "success",
-                  },
-                }
-              : null,
+          (result) => ({
+            status: 302,
+            location: `/dashboard/system-admin/payouts/${result.runId}`,
+            recordId: result.runId,
+            toast: {
+              title: "Payout run prepared",
+              description: `${result.count} transfers, ${formatCedis(result.total)}. A second system administrator must approve it.`,
+              variant: "success",
+            },
+          }),
         );
-        if (outcome.replayed) return outcome.answer;
-        if (outcome.answer) return outcome.answer;
-        return refuse(409, outcome.value.ok ? PAYOUT_MESSAGES.runWaiting : outcome.value.message);
+        if (!outcome.answer) throw new Error("unreachable: a prepared run has an answer");
+        return outcome.answer;
       },
       // This form keeps only its redirects (a prepared run): the first post's answer, or the same again.
       done: (kept) => answerOf(kept) as Promise<Response>,
