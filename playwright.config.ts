@@ -42,6 +42,8 @@ const serverEnv = {
   E2E_RELAXED_RATE_LIMITS: "1",
   // Mail the tests wait for is not held until 07:00 when the suite runs at night (issue 26).
   DEFAULT_QUIET_HOURS: "off",
+  // No 24-hour hold after a change of payout details, so that payouts.spec.ts can prepare a run.
+  PAYOUT_HOLD_HOURS: "0",
   // An approved system administrator, ensured before the first sign-in (tests/e2e/accounts.spec.ts).
   BOOTSTRAP_ADMIN_EMAIL: "admin@example.test",
   BOOTSTRAP_ADMIN_PASSWORD: "Admin-Passw0rd!",

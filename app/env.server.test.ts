@@ -99,6 +99,10 @@ describe("parseEnv", () => {
     expect(env.PAYSTACK_SECRET_KEY).toBeUndefined();
     expect(env.PAYOUT_MINIMUM_PESEWAS).toBe(7000);
     expect(env.PAYOUT_VERIFY_AFTER_MINUTES).toBe(30);
+    expect(env.PAYOUT_HOLD_HOURS).toBe(24);
+    expect(parseEnv({ DATA_DIR: dataDir(), PAYOUT_HOLD_HOURS: "0" }).PAYOUT_HOLD_HOURS).toBe(0);
+    expect(() => parseEnv({ DATA_DIR: dataDir(), PAYOUT_HOLD_HOURS: "169" })).toThrow(/PAYOUT_HOLD_HOURS/);
+    expect(() => parseEnv({ DATA_DIR: dataDir(), PAYOUT_HOLD_HOURS: "-1" })).toThrow(/PAYOUT_HOLD_HOURS/);
     expect(() => parseEnv({ DATA_DIR: dataDir(), PAYSTACK_SECRET_KEY: "pk_live_abc" })).toThrow(/PAYSTACK_SECRET_KEY/);
     expect(() => parseEnv({ DATA_DIR: dataDir(), PAYOUT_MINIMUM_PESEWAS: "70.5" })).toThrow(/PAYOUT_MINIMUM_PESEWAS/);
     expect(() => parseEnv({ DATA_DIR: dataDir(), PAYSTACK_BASE_URL: "ftp://x" })).toThrow(/PAYSTACK_BASE_URL/);

@@ -70,6 +70,12 @@ const payoutSchema = {
     .min(100, "expected 100 to 10000000 pesewas")
     .max(10_000_000, "expected 100 to 10000000 pesewas")
     .default(7000),
+  PAYOUT_HOLD_HOURS: z.coerce
+    .number({ error: "expected a whole number of hours" })
+    .int("expected a whole number of hours")
+    .min(0, "expected 0 to 168 hours")
+    .max(168, "expected 0 to 168 hours")
+    .default(24),
   PAYOUT_VERIFY_AFTER_MINUTES: z.coerce
     .number({ error: "expected a whole number of minutes" })
     .int("expected a whole number of minutes")

@@ -1,11 +1,11 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Locator, Page } from "@playwright/test";
 import { APP_NAV } from "../../app/auth/app-nav";
 import type { Role } from "../../app/auth/roles";
 import routes from "../../app/routes";
 import { accountMenu, expect, expectAccessible, hydrated, PHONE, test } from "./fixtures";
 import { ADMIN, facilityChoices, registerAndVerify, signIn } from "./support/accounts";
-import { approveAll, type Person, referByPost, signedIn } from "./support/sign-in";
+import { expectNamedRulesPass } from "./support/axe";
+import { acceptAndCompleteOne, approveAll, type Person, referByPost, signedIn } from "./support/sign-in";
 
 /*
  * Every signed-in page, for each role, at 360 px and 1280 px (issue 28): axe's WCAG 2.1 A/AA
@@ -21,21 +21,6 @@ import { approveAll, type Person, referByPost, signedIn } from "./support/sign-i
  */
 
 const DESKTOP = { width: 1280, height: 900 };
-const NAMED_RULES = ["label-content-name-mismatch", "scrollable-region-focusable", "empty-table-header"];
-
-/** The named rules, any impact; and proof they ran (an experimental rule is skipped silently if not enabled). */
-async function expectNamedRulesPass(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withRules(NAMED_RULES).analyze();
-  const ran = [...results.passes, ...results.violations, ...results.incomplete, ...results.inapplicable].map(
-    (r) => r.id,
-  );
-  expect([...new Set(ran)].sort(), "axe ran the named rules").toEqual([...NAMED_RULES].sort());
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`),
-    `axe on ${page.url()}`,
-  ).toEqual([]);
-}
-
 /** Every control `controls` finds that is on screen is at least 44 by 44 px. */
 async function expectLargeTargets(controls: Locator, what: string): Promise<void> {
   for (const control of await controls.all()) {
@@ -61,30 +46,6 @@ function namedControls(page: Page): Array<[Locator, string]> {
     [main.getByRole("button", { name: /^(Accept|Approve)\b/ }), "Accept or Approve"],
     [main.getByRole("link", { name: /^(Reject|Decline|Mark as Completed|Mark as Paid)\b/ }), "a dialog's link"],
   ];
-}
-
-/** The facility administrator accepts and completes one pending referral (posted as the dashboard's forms do). */
-async function completeOne(browser: Browser, facilityAdmin: Person, numbers: string[]) {
-  const page = await signedIn(browser, facilityAdmin, "/dashboard/facility-admin");
-  const html = await (await page.request.get("/dashboard/facility-admin")).text();
-  // One of this spec's own referrals (its row: the number, then its Reject link): other specs refer
-  // to the same facility at the same time, and their referral may be first in the queue.
-  const ours = numbers
-    .map((number) => html.indexOf(number))
-    .filter((at) => at >= 0)
-    .map((at) => html.slice(at).match(/reject=([0-9a-f-]{36})/)?.[1]);
-  const referralId = ours.find(Boolean) ?? html.match(/reject=([0-9a-f-]{36})/)?.[1];
-  expect(referralId, "a pending referral in the queue").toBeTruthy();
-  const headers = { Origin: new URL(page.url()).origin };
-  const forms: Array<Record<string, string>> = [
-    { intent: "accept", referralId: referralId as string },
-    { intent: "complete", referralId: referralId as string, outcome: "Seen and treated; follow-up in 2 weeks." },
-  ];
-  for (const form of forms) {
-    const response = await page.request.post("/dashboard/facility-admin", { form, headers, maxRedirects: 0 });
-    expect(response.status(), `${form.intent} answers`).toBeLessThan(400);
-  }
-  await page.context().close();
 }
 
 type Setup = {
@@ -136,9 +97,9 @@ const PAGES: Record<Role, (s: Setup) => string[]> = {
 };
 
 /**
- * Pages scanned only when there is one to open: a payout run needs doctors with confirmed payout
- * details and a balance over the minimum, which this spec's setup does not make. The system
- * administrator's scan opens the newest run the payouts page links to, if any.
+ * Pages another spec scans, at both widths, once it has made one to open: a payout run needs a
+ * doctor with confirmed payout details and a balance over the minimum (payouts.spec.ts, which
+ * also makes the only run of the suite: one run waits at a time).
  */
 const WHEN_THERE_IS_ONE = [`${SYSTEM_ADMIN}/payouts/:runId`];
 
@@ -217,7 +178,7 @@ test.describe("every signed-in page, at 360 and 1280 px", () => {
     // A second one; one of them is accepted and completed: its payment waits for Mark as Paid on
     // the payments tab, its doctor may review the facility.
     const second = await referByPost(page, facility.id, `Yaw Scan ${suffix}`, details);
-    await completeOne(browser, facilityAdmin, [referral, second]);
+    await acceptAndCompleteOne(browser, facilityAdmin, [referral, second]);
     // Whichever of the two the facility completed has a review page (the other answers 404).
     const reviewable = async (number: string) => (await page.request.get(`/referrals/${number}/review`)).ok();
     const [pending, completed] = (await reviewable(second)) ? [referral, second] : [second, referral];
@@ -274,7 +235,7 @@ test.describe("every signed-in page, at 360 and 1280 px", () => {
       await expect(page).toHaveURL("/dashboard/system-admin");
       const dashboard = SYSTEM_ADMIN;
       const pages = new Set([...(await navAddresses(page)), ...PAGES.system_admin(setup)]);
-      // A payout run, if the payouts page links one (WHEN_THERE_IS_ONE).
+      // A payout run, if the payouts page links one already (payouts.spec.ts makes it and scans it).
       const runs = await (await page.request.get(`${dashboard}/payouts`)).text();
       const run = runs.match(/\/dashboard\/system-admin\/payouts\/[0-9a-f]{8}-[0-9a-f-]{27}/)?.[0];
       if (run) pages.add(run);

@@ -1,26 +1,11 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import path from "node:path";
 import { accountMenu, expect, test } from "./fixtures";
 import { ADMIN, signIn } from "./support/accounts";
+import { latestSmsCode } from "./support/outbox";
 
 /*
  * The account's notifications page (issue 26): a mobile number is confirmed with the 6-digit code
- * sent by SMS. The e2e server has no SMS provider, so the SMS is in DATA_DIR/outbox.
+ * sent by SMS. The e2e server has no SMS provider, so the SMS is in DATA_DIR/outbox (support/outbox.ts).
  */
-const outbox = path.resolve(`test-results/e2e-${process.env.E2E_PORT ?? 4173}/data/outbox`);
-
-function latestCodeFor(e164: string): string {
-  const files = readdirSync(outbox)
-    .filter((name) => name.startsWith("sms-phone-code-"))
-    .map((name) => path.join(outbox, name))
-    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
-  for (const file of files) {
-    const sms = JSON.parse(readFileSync(file, "utf8")) as { to: string; text: string };
-    if (sms.to === e164) return /code is (\d{6})/.exec(sms.text)?.[1] ?? "";
-  }
-  throw new Error(`no code SMS to ${e164}`);
-}
-
 // A refused number or code is a 400 answer (the browser logs it).
 test.use({ allowConsoleErrors: [/status of 400/] });
 
@@ -40,7 +25,7 @@ test("an approved account confirms its mobile number with the code sent by SMS, 
   await page.getByRole("textbox", { name: "Mobile number", exact: true }).fill("020 555 0147");
   await page.getByRole("button", { name: "Send code" }).click();
   await expect(page.getByText(/We sent it to \+233 20 555 0147/)).toBeVisible();
-  const code = latestCodeFor("+233205550147");
+  const code = latestSmsCode("+233205550147", /confirmation code is (\d{6})/);
   expect(code).toMatch(/^\d{6}$/);
 
   const wrong = code === "000000" ? "111111" : "000000";

@@ -1,7 +1,6 @@
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { expect, hydrated, loadsNoScript, test, toastOnScreen } from "./fixtures";
 import { ADMIN, signIn, uniqueEmail } from "./support/accounts";
+import { smsTo } from "./support/outbox";
 
 /*
  * Waitlist SMS (issues 26 and 28): a patient joins a coming-soon hub with a phone and SMS consent,
@@ -9,23 +8,7 @@ import { ADMIN, signIn, uniqueEmail } from "./support/accounts";
  * the hub's launch reaches them by SMS too (the e2e server has no SMS provider: the SMS is in
  * DATA_DIR/outbox), with a Stop link whose page, without JavaScript, stops them.
  */
-const outbox = path.resolve(`test-results/e2e-${process.env.E2E_PORT ?? 4173}/data/outbox`);
 const HUB = "mens-sexual-health";
-
-function smsTo(e164: string, since: number): { text: string }[] {
-  let names: string[] = [];
-  try {
-    names = readdirSync(outbox).filter((name) => name.startsWith("sms-"));
-  } catch {
-    return [];
-  }
-  return names
-    .map(
-      (name) =>
-        JSON.parse(readFileSync(path.join(outbox, name), "utf8")) as { to: string; text: string; writtenAt: string },
-    )
-    .filter((sms) => sms.to === e164 && Date.parse(sms.writtenAt) >= since);
-}
 
 // The consent box ticked without a number is a refused post (the browser logs its 400), a number
 // already on the list a 409.

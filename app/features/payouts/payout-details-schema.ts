@@ -10,7 +10,7 @@ export const PAYOUT_METHOD_LABELS = { mobile_money: "Mobile money", bank: "Bank 
 export const NETWORK_LABELS = { MTN: "MTN MoMo", TELECEL: "Telecel Cash", AT: "AT Money" } as const;
 
 /** A change is confirmed within 15 minutes, 5 wrong tries at most, 5 requests a day; it holds payouts 24 hours. */
-export const PAYOUT_DETAIL_RULES = { validMinutes: 15, maxTries: 5, perDay: 5, holdHours: 24 } as const;
+export const PAYOUT_DETAIL_RULES = { validMinutes: 15, maxTries: 5, perDay: 5 } as const;
 
 export const PAYOUT_DETAILS_MESSAGES = {
   method: "Please choose mobile money or a bank account",

@@ -206,7 +206,7 @@ export async function requestPayoutDetailsChange(
           `${describeDetails(details)}, in the name of ${details.accountName}.`,
           "",
           `Your email code is ${emailCode}. A second code was sent by SMS to your confirmed mobile number. Both are needed, within ${PAYOUT_DETAIL_RULES.validMinutes} minutes.`,
-          `Once confirmed, payouts are held for ${PAYOUT_DETAIL_RULES.holdHours} hours.`,
+          payoutHoldNotice("before"),
           "",
           "If this was not you, do not share the codes, change your password and contact us.",
           `${env().APP_URL}/account/payout-details`,
@@ -228,6 +228,21 @@ function sameHash(expectedHex: string, givenHex: string): boolean {
   const a = Buffer.from(expectedHex, "hex");
   const b = Buffer.from(givenHex, "hex");
   return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * What a doctor is told about the hold (PAYOUT_HOLD_HOURS, 24 by default), before the change is
+ * confirmed (the codes' email) or after (the toast). A hold of 0 (a test server) is said as such.
+ */
+export function payoutHoldNotice(when: "before" | "after"): string {
+  const hours = env().PAYOUT_HOLD_HOURS;
+  const held = `payouts are held for ${hours} ${hours === 1 ? "hour" : "hours"}`;
+  if (when === "after") {
+    return hours === 0 ? "Payouts go to the new details from the next payout run." : `For your security, ${held}.`;
+  }
+  return hours === 0
+    ? "Once confirmed, payouts go to the new details from the next payout run."
+    : `Once confirmed, ${held}.`;
 }
 
 /**
@@ -275,7 +290,7 @@ export async function confirmPayoutDetailsChange(
         field: smsRight ? "email_code" : "sms_code",
       };
     }
-    const holdUntil = new Date(now.getTime() + PAYOUT_DETAIL_RULES.holdHours * 3600_000);
+    const holdUntil = new Date(now.getTime() + env().PAYOUT_HOLD_HOURS * 3600_000);
     const [before] = await tx.select().from(payoutDetails).where(eq(payoutDetails.doctorId, doctor.id)).limit(1);
     const next = {
       method: change.method,

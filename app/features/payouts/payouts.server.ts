@@ -148,7 +148,7 @@ export async function preparePayoutRun(db: Db, actor: Actor, now = new Date()): 
         subjectType: "payment",
         subjectId: runId,
         toStatus: "prepared",
-        reason: `${count} transfers, ${cedis(total)}`,
+        reason: `${count} ${count === 1 ? "transfer" : "transfers"}, ${cedis(total)}`,
       });
       return { runId, total, count };
     });

@@ -13,6 +13,7 @@ import { PayoutDetailsRequestForm } from "~/features/payouts/components/payout-d
 import {
   confirmPayoutDetailsChange,
   getPayoutDetails,
+  payoutHoldNotice,
   requestPayoutDetailsChange,
 } from "~/features/payouts/payout-details.server";
 import {
@@ -81,7 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     done: () => ({
       toast: {
         title: "Payout details changed",
-        description: `For your security, payouts are held for ${PAYOUT_DETAIL_RULES.holdHours} hours.`,
+        description: payoutHoldNotice("after"),
         variant: "success",
       },
     }),

@@ -108,7 +108,7 @@ export default function PayoutRunPage({ loaderData, actionData }: Route.Componen
         </dd>
         <dt className="font-semibold">Total</dt>
         <dd>
-          {formatCedis(run.totalPesewas)} to {run.transferCount} doctors
+          {formatCedis(run.totalPesewas)} to {run.transferCount} {run.transferCount === 1 ? "doctor" : "doctors"}
         </dd>
         {run.approvedBy ? (
           <>

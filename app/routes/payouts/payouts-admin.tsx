@@ -69,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
             recordId: result.runId,
             toast: {
               title: "Payout run prepared",
-              description: `${result.count} transfers, ${formatCedis(result.total)}. A second system administrator must approve it.`,
+              description: `${result.count} ${result.count === 1 ? "transfer" : "transfers"}, ${formatCedis(result.total)}. A second system administrator must approve it.`,
               variant: "success",
             },
           }),

@@ -75,6 +75,30 @@ export async function referByPost(
   return number as string;
 }
 
+/** The facility administrator accepts and completes one pending referral (posted as the dashboard's forms do). */
+export async function acceptAndCompleteOne(browser: Browser, facilityAdmin: Person, numbers: string[]): Promise<void> {
+  const page = await signedIn(browser, facilityAdmin, "/dashboard/facility-admin");
+  const html = await (await page.request.get("/dashboard/facility-admin")).text();
+  // One of the caller's own referrals (its row: the number, then its Reject link): other specs refer
+  // to the same facility at the same time, and their referral may be first in the queue.
+  const ours = numbers
+    .map((number) => html.indexOf(number))
+    .filter((at) => at >= 0)
+    .map((at) => html.slice(at).match(/reject=([0-9a-f-]{36})/)?.[1]);
+  const referralId = ours.find(Boolean) ?? html.match(/reject=([0-9a-f-]{36})/)?.[1];
+  expect(referralId, "a pending referral in the queue").toBeTruthy();
+  const headers = { Origin: new URL(page.url()).origin };
+  const forms: Array<Record<string, string>> = [
+    { intent: "accept", referralId: referralId as string },
+    { intent: "complete", referralId: referralId as string, outcome: "Seen and treated; follow-up in 2 weeks." },
+  ];
+  for (const form of forms) {
+    const response = await page.request.post("/dashboard/facility-admin", { form, headers, maxRedirects: 0 });
+    expect(response.status(), `${form.intent} answers`).toBeLessThan(400);
+  }
+  await page.context().close();
+}
+
 /** The toast titled `title`, in the toaster's list once React runs, or the page's status before. */
 export const toastTitled = (page: Page, title: string) =>
   page
