@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import {
   COUNTRY_OPTIONS,
   type FacilityFilters,
@@ -15,22 +15,22 @@ type Values<T extends readonly { value: string }[]> = T[number]["value"];
 function optionOrAll<T extends readonly { value: string }[]>(options: T) {
   const values = options.map((o) => o.value) as [Values<T>, ...Values<T>[]];
   // Anything that is not one of the options (missing, "all", garbage) means "all".
-  return z.enum(values).optional().catch(undefined);
+  return z.catch(z.optional(z.enum(values)), undefined);
 }
 
 /** Parses the directory's address (zod); never fails: unknown values fall back to "all". */
 export const facilityFiltersSchema = z.object({
-  q: z.string().catch("").default("").transform(normalizeQuery),
+  q: z.pipe(z._default(z.catch(z.string(), ""), ""), z.transform(normalizeQuery)),
   country: optionOrAll(COUNTRY_OPTIONS),
   type: optionOrAll(TYPE_OPTIONS),
   specialty: optionOrAll(SPECIALTY_OPTIONS),
   services: optionOrAll(SERVICE_OPTIONS),
-  nhis: z
-    .string()
-    .optional()
-    .transform((v) => v === "1"),
-  page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
-  view: z.enum(["list", "map"]).catch("list").default("list"),
+  nhis: z.pipe(
+    z.optional(z.string()),
+    z.transform((v: string | undefined) => v === "1"),
+  ),
+  page: z._default(z.catch(z.coerce.number().check(z.int(), z.gte(1), z.lte(10_000)), 1), 1),
+  view: z._default(z.catch(z.enum(["list", "map"]), "list"), "list"),
 });
 
 // The schema produces exactly the directory's state type.

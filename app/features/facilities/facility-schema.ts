@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { formText, hasVisibleText, nameText, shownText } from "~/lib/form-text";
 import { COUNTRY_OPTIONS, SERVICE_OPTIONS, TYPE_OPTIONS } from "./facility-options";
 import { WEEKDAYS } from "./opening-hours";
@@ -13,57 +13,69 @@ import { WEEKDAYS } from "./opening-hours";
 
 /** Text shown on the public profile: without bidirectional overrides (form-text.ts), and visible. */
 const text = (label: string, min: number, max: number, clean: (value: string) => string = shownText) =>
-  z
-    .string({ error: `${label} is required` })
-    .transform(clean)
-    .pipe(
-      z
-        .string()
-        .trim()
-        .min(1, `${label} is required`)
-        .refine(hasVisibleText, `${label} is required`)
-        .min(min, `${label} must be at least ${min} characters`)
-        .max(max, `${label} must be less than ${max} characters`),
-    );
+  z.pipe(
+    z.pipe(z.string({ error: `${label} is required` }), z.transform(clean)),
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, `${label} is required`),
+        z.refine(hasVisibleText, `${label} is required`),
+        z.minLength(min, `${label} must be at least ${min} characters`),
+        z.maxLength(max, `${label} must be less than ${max} characters`),
+      ),
+  );
 
 const optionalText = (label: string, max: number) =>
-  z
-    .string()
-    .optional()
-    .transform((v) => shownText(v ?? "").trim())
-    .pipe(z.string().max(max, `${label} must be less than ${max} characters`))
-    .transform((v) => v || null);
+  z.pipe(
+    z.pipe(
+      z.pipe(
+        z.optional(z.string()),
+        z.transform((v: string | undefined) => shownText(v ?? "").trim()),
+      ),
+      z.string().check(z.maxLength(max, `${label} must be less than ${max} characters`)),
+    ),
+    z.transform((v: string) => v || null),
+  );
 
 /** One item per line: blank lines dropped, each item trimmed, at most `maxItems` of at most `maxLength`. */
 const lines = (label: string, { min = 0, maxItems = 50, maxLength = 200 } = {}) =>
   z
-    .string()
-    .optional()
-    .transform((v) =>
-      shownText(v ?? "")
-        .split(/\r?\n/)
-        .map((line) => line.trim())
-        .filter(hasVisibleText),
+    .pipe(
+      z.optional(z.string()),
+      z.transform((v: string | undefined) =>
+        shownText(v ?? "")
+          .split(/\r?\n/)
+          .map((line) => line.trim())
+          .filter(hasVisibleText),
+      ),
     )
-    .refine((items) => items.length >= min, min === 1 ? `Add at least one ${label}` : `Add at least ${min} ${label}s`)
-    .refine((items) => items.length <= maxItems, `At most ${maxItems} ${label}s`)
-    .refine(
-      (items) => items.every((item) => item.length <= maxLength),
-      `Each ${label} must be less than ${maxLength} characters`,
+    .check(
+      z.refine(
+        (items) => items.length >= min,
+        min === 1 ? `Add at least one ${label}` : `Add at least ${min} ${label}s`,
+      ),
+      z.refine((items) => items.length <= maxItems, `At most ${maxItems} ${label}s`),
+      z.refine(
+        (items) => items.every((item) => item.length <= maxLength),
+        `Each ${label} must be less than ${maxLength} characters`,
+      ),
     );
 
 const optionalUrl = (label: string) =>
-  z
-    .string()
-    .optional()
-    .transform((v) => nameText(v ?? "").trim())
-    .pipe(
-      z
-        .string()
-        .max(300, `${label} must be less than 300 characters`)
-        .refine((v) => v === "" || isWebAddress(v), `${label} must be a web address starting with https://`),
-    )
-    .transform((v) => v || null);
+  z.pipe(
+    z.pipe(
+      z.pipe(
+        z.optional(z.string()),
+        z.transform((v: string | undefined) => nameText(v ?? "").trim()),
+      ),
+      z.string().check(
+        z.maxLength(300, `${label} must be less than 300 characters`),
+        z.refine((v) => v === "" || isWebAddress(v), `${label} must be a web address starting with https://`),
+      ),
+    ),
+    z.transform((v: string) => v || null),
+  );
 
 export function isWebAddress(value: string): boolean {
   try {
@@ -74,18 +86,19 @@ export function isWebAddress(value: string): boolean {
   }
 }
 
-const checkbox = z
-  .string()
-  .optional()
-  .transform((v) => v === "on" || v === "true");
+const checkbox = z.pipe(
+  z.optional(z.string()),
+  z.transform((v: string | undefined) => v === "on" || v === "true"),
+);
 
 /** "08:00" to "17:30": the 24-hour clock. */
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const time = z
-  .string()
-  .optional()
-  .transform((v) => (v ?? "").trim())
-  .refine((v) => v === "" || TIME.test(v), "Enter a time like 08:00");
+  .pipe(
+    z.optional(z.string()),
+    z.transform((v: string | undefined) => (v ?? "").trim()),
+  )
+  .check(z.refine((v) => v === "" || TIME.test(v), "Enter a time like 08:00"));
 
 /** A phone as people write them: digits, spaces, +, -, parentheses; 7 to 20 characters. */
 const PHONE = /^\+?[0-9 ()-]{7,20}$/;
@@ -112,7 +125,9 @@ const serviceValues = SERVICE_OPTIONS.map((o) => o.value) as [string, ...string[
 export const facilitySchema = z
   .object({
     // A name is one line; two active facilities cannot share it (facility-admin.server.ts).
-    name: text("Name", 2, 200, nameText).refine((v) => /[\p{L}\p{N}]/u.test(v), "Name must contain letters or digits"),
+    name: text("Name", 2, 200, nameText).check(
+      z.refine((v) => /[\p{L}\p{N}]/u.test(v), "Name must contain letters or digits"),
+    ),
     type: z.enum(typeValues as [(typeof TYPE_OPTIONS)[number]["value"]], { error: "Please select a facility type" }),
     location: text("Location", 2, 200, nameText),
     country: z.enum(countryValues as [(typeof COUNTRY_OPTIONS)[number]["value"]], {
@@ -126,45 +141,56 @@ export const facilitySchema = z
     partnerships: lines("partnership", { maxItems: 20 }),
     services: lines("service", { min: 1, maxItems: 50 }),
     service_categories: z
-      .union([z.string(), z.array(z.string())])
-      .optional()
-      .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]))
-      .refine((v) => v.every((c) => serviceValues.includes(c)), "Please choose from the listed services"),
-    specialties: lines("specialty", { min: 1, maxItems: 30, maxLength: 500 })
-      .transform((items) => items.map(parseSpecialty))
-      .refine((items) => items.every((s) => s.name.length >= 2 && s.name.length <= 100), {
-        message: "Each specialty needs a name of 2 to 100 characters before the colon",
-      })
-      .refine((items) => new Set(items.map((s) => s.name.toLowerCase())).size === items.length, {
-        message: "Each specialty may be listed once",
-      }),
+      .pipe(
+        z.optional(z.union([z.string(), z.array(z.string())])),
+        z.transform((v: string | string[] | undefined) => (v === undefined ? [] : Array.isArray(v) ? v : [v])),
+      )
+      .check(z.refine((v) => v.every((c) => serviceValues.includes(c)), "Please choose from the listed services")),
+    specialties: z
+      .pipe(
+        lines("specialty", { min: 1, maxItems: 30, maxLength: 500 }),
+        z.transform((items: string[]) => items.map(parseSpecialty)),
+      )
+      .check(
+        z.refine((items) => items.every((s) => s.name.length >= 2 && s.name.length <= 100), {
+          message: "Each specialty needs a name of 2 to 100 characters before the colon",
+        }),
+        z.refine((items) => new Set(items.map((s) => s.name.toLowerCase())).size === items.length, {
+          message: "Each specialty may be listed once",
+        }),
+      ),
     professionals: lines("health professional", { maxItems: 100 }),
     languages: lines("language", { min: 1, maxItems: 20, maxLength: 50 }),
     insurance: lines("insurance plan", { maxItems: 20 }),
-    phones: lines("phone number", { min: 1, maxItems: 5, maxLength: 20 }).refine(
-      (items) => items.every((p) => PHONE.test(p)),
-      "Enter phone numbers like +233 30 000 0000, one per line",
+    phones: lines("phone number", { min: 1, maxItems: 5, maxLength: 20 }).check(
+      z.refine((items) => items.every((p) => PHONE.test(p)), "Enter phone numbers like +233 30 000 0000, one per line"),
     ),
     /**
      * The facility's duty phone for new and escalated referrals by SMS (issue 26): written as people
      * write numbers here; the server reads it as a mobile number in E.164 (facility-admin.server.ts).
      */
-    on_call_phone: z
-      .string()
-      .optional()
-      .transform((v) => formText(v ?? "").trim())
-      .pipe(z.string().refine((v) => v === "" || PHONE.test(v), "Enter a mobile number like 020 555 0147"))
-      .transform((v) => v || null),
-    email: z
-      .string({ error: "Email is required" })
-      .transform((v) => formText(v).trim())
-      .pipe(
+    on_call_phone: z.pipe(
+      z.pipe(
+        z.pipe(
+          z.optional(z.string()),
+          z.transform((v: string | undefined) => formText(v ?? "").trim()),
+        ),
+        z.string().check(z.refine((v) => v === "" || PHONE.test(v), "Enter a mobile number like 020 555 0147")),
+      ),
+      z.transform((v: string) => v || null),
+    ),
+    email: z.pipe(
+      z.pipe(
+        z.string({ error: "Email is required" }),
+        z.transform((v: string) => formText(v).trim()),
+      ),
+      z.pipe(
         z
           .string()
-          .min(1, "Email is required")
-          .max(255, "Email must be less than 255 characters")
-          .pipe(z.email({ error: "Invalid email address" })),
+          .check(z.minLength(1, "Email is required"), z.maxLength(255, "Email must be less than 255 characters")),
+        z.email({ error: "Invalid email address" }),
       ),
+    ),
     website: optionalUrl("Website"),
     facebook: optionalUrl("Facebook page"),
     instagram: optionalUrl("Instagram page"),
@@ -172,52 +198,59 @@ export const facilitySchema = z
     nhis_accepted: checkbox,
     /** The directory card's "Verified" mark (spec section 3): system administrators only. */
     verified: checkbox,
-    hefra_licence: z
-      .string()
-      .optional()
-      .transform((v) => formText(v ?? "").trim())
-      .pipe(
-        z
-          .string()
-          .max(40, "Licence number must be less than 40 characters")
-          .refine((v) => v === "" || /^[A-Za-z0-9/ -]+$/.test(v), "Use letters, digits, spaces, / and - only"),
-      )
-      .transform((v) => v || null),
-    licence_verified_on: z
-      .string()
-      .optional()
-      .transform((v) => (v ?? "").trim())
-      .refine((v) => v === "" || isPastOrToday(v), "Enter a date that is not in the future")
-      .transform((v) => v || null),
+    hefra_licence: z.pipe(
+      z.pipe(
+        z.pipe(
+          z.optional(z.string()),
+          z.transform((v: string | undefined) => formText(v ?? "").trim()),
+        ),
+        z.string().check(
+          z.maxLength(40, "Licence number must be less than 40 characters"),
+          z.refine((v) => v === "" || /^[A-Za-z0-9/ -]+$/.test(v), "Use letters, digits, spaces, / and - only"),
+        ),
+      ),
+      z.transform((v: string) => v || null),
+    ),
+    licence_verified_on: z.pipe(
+      z
+        .pipe(
+          z.optional(z.string()),
+          z.transform((v: string | undefined) => (v ?? "").trim()),
+        )
+        .check(z.refine((v) => v === "" || isPastOrToday(v), "Enter a date that is not in the future")),
+      z.transform((v: string) => v || null),
+    ),
     hours_mode: z.enum(["unknown", "all-day", "weekly"], { error: "Choose how the opening hours are given" }),
     ...hoursFields,
   })
-  .superRefine((value, ctx) => {
-    if (value.hours_mode !== "weekly") return;
-    let openDays = 0;
-    for (const day of WEEKDAYS) {
-      const opens = value[`hours_${day.key}_opens`];
-      const closes = value[`hours_${day.key}_closes`];
-      if (!opens && !closes) continue;
-      if (!opens || !closes) {
-        ctx.addIssue({
-          code: "custom",
-          path: [`hours_${day.key}_${opens ? "closes" : "opens"}`],
-          message: `Give both times for ${day.label}, or leave both empty if closed`,
-        });
-      } else if (closes <= opens) {
-        ctx.addIssue({
-          code: "custom",
-          path: [`hours_${day.key}_closes`],
-          message: `${day.label} must close after it opens`,
-        });
+  .check(
+    z.superRefine((value, ctx) => {
+      if (value.hours_mode !== "weekly") return;
+      let openDays = 0;
+      for (const day of WEEKDAYS) {
+        const opens = value[`hours_${day.key}_opens`];
+        const closes = value[`hours_${day.key}_closes`];
+        if (!opens && !closes) continue;
+        if (!opens || !closes) {
+          ctx.addIssue({
+            code: "custom",
+            path: [`hours_${day.key}_${opens ? "closes" : "opens"}`],
+            message: `Give both times for ${day.label}, or leave both empty if closed`,
+          });
+        } else if (closes <= opens) {
+          ctx.addIssue({
+            code: "custom",
+            path: [`hours_${day.key}_closes`],
+            message: `${day.label} must close after it opens`,
+          });
+        }
+        openDays += 1;
       }
-      openDays += 1;
-    }
-    if (openDays === 0) {
-      ctx.addIssue({ code: "custom", path: ["hours_mode"], message: "Give the hours of at least one day" });
-    }
-  });
+      if (openDays === 0) {
+        ctx.addIssue({ code: "custom", path: ["hours_mode"], message: "Give the hours of at least one day" });
+      }
+    }),
+  );
 
 export type FacilityInput = z.output<typeof facilitySchema>;
 
@@ -267,28 +300,33 @@ export const FACILITY_FIELDS = [
 
 /** "Report wrong information" (public): what is wrong, and an optional address for a reply. */
 export const facilityReportSchema = z.object({
-  details: z
-    .string({ error: "Please tell us what is wrong" })
-    .transform((v) => shownText(v).trim())
-    .pipe(
-      z
-        .string()
-        .min(1, "Please tell us what is wrong")
-        .refine(hasVisibleText, "Please tell us what is wrong")
-        .min(10, "Please describe what is wrong in at least 10 characters")
-        .max(1000, "Please keep it under 1000 characters"),
+  details: z.pipe(
+    z.pipe(
+      z.string({ error: "Please tell us what is wrong" }),
+      z.transform((v: string) => shownText(v).trim()),
     ),
-  email: z
-    .string()
-    .optional()
-    .transform((v) => formText(v ?? "").trim())
-    .pipe(
-      z
-        .string()
-        .max(255, "Email must be less than 255 characters")
-        .pipe(z.union([z.literal(""), z.email({ error: "Invalid email address" })])),
-    )
-    .transform((v) => v || null),
+    z
+      .string()
+      .check(
+        z.minLength(1, "Please tell us what is wrong"),
+        z.refine(hasVisibleText, "Please tell us what is wrong"),
+        z.minLength(10, "Please describe what is wrong in at least 10 characters"),
+        z.maxLength(1000, "Please keep it under 1000 characters"),
+      ),
+  ),
+  email: z.pipe(
+    z.pipe(
+      z.pipe(
+        z.optional(z.string()),
+        z.transform((v: string | undefined) => formText(v ?? "").trim()),
+      ),
+      z.pipe(
+        z.string().check(z.maxLength(255, "Email must be less than 255 characters")),
+        z.union([z.literal(""), z.email({ error: "Invalid email address" })]),
+      ),
+    ),
+    z.transform((v: string) => v || null),
+  ),
 });
 
 export type FacilityReportInput = z.output<typeof facilityReportSchema>;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import type { Role } from "~/auth/roles";
 
 /**
@@ -108,32 +108,36 @@ export const PREFERENCE_MESSAGES = {
   bothTimes: "Please give both times, or turn quiet hours off",
 } as const;
 
-const time = z
-  .string()
-  .trim()
-  .refine((v) => minutesOf(v) !== null, PREFERENCE_MESSAGES.time);
+const time = z.string().check(
+  z.trim(),
+  z.refine((v) => minutesOf(v) !== null, PREFERENCE_MESSAGES.time),
+);
 
 /**
  * The preferences form: a checkbox `{event}:{channel}` per choice ("on" when ticked), and quiet
  * hours on or off with their two times.
  */
 export const preferencesSchema = z
-  .object({
-    intent: z.literal("preferences"),
-    quiet: z.enum(["on", "off"]).default("off"),
-    quiet_start: z.string().optional(),
-    quiet_end: z.string().optional(),
-  })
-  .catchall(z.string())
-  .superRefine((value, ctx) => {
-    if (value.quiet !== "on") return;
-    for (const field of ["quiet_start", "quiet_end"] as const) {
-      const raw = value[field];
-      if (!raw?.trim()) ctx.addIssue({ code: "custom", path: [field], message: PREFERENCE_MESSAGES.bothTimes });
-      else if (!time.safeParse(raw).success)
-        ctx.addIssue({ code: "custom", path: [field], message: PREFERENCE_MESSAGES.time });
-    }
-  });
+  .catchall(
+    z.object({
+      intent: z.literal("preferences"),
+      quiet: z._default(z.enum(["on", "off"]), "off"),
+      quiet_start: z.optional(z.string()),
+      quiet_end: z.optional(z.string()),
+    }),
+    z.string(),
+  )
+  .check(
+    z.superRefine((value, ctx) => {
+      if (value.quiet !== "on") return;
+      for (const field of ["quiet_start", "quiet_end"] as const) {
+        const raw = value[field];
+        if (!raw?.trim()) ctx.addIssue({ code: "custom", path: [field], message: PREFERENCE_MESSAGES.bothTimes });
+        else if (!time.safeParse(raw).success)
+          ctx.addIssue({ code: "custom", path: [field], message: PREFERENCE_MESSAGES.time });
+      }
+    }),
+  );
 
 /** The choices a valid preferences post makes (channels of events the role is not told about are ignored). */
 export function preferencesFromForm(role: Role, fields: Record<string, string | undefined>): NotificationPreferences {

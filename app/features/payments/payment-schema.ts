@@ -1,23 +1,27 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { hasVisibleText, nameText } from "~/lib/form-text";
 
 /** Recording a payment needs both a method and a reference (spec section 5). */
 export const recordPaymentSchema = z.object({
-  paymentId: z.string({ error: "Payment not found" }).trim().min(1, "Payment not found"),
+  paymentId: z.string({ error: "Payment not found" }).check(z.trim(), z.minLength(1, "Payment not found")),
   payment_method: z
     .string({ error: "Payment method is required" })
-    .overwrite(nameText)
-    .trim()
-    .min(1, "Payment method is required")
-    .refine(hasVisibleText, "Payment method is required")
-    .max(50, "Payment method must be less than 50 characters"),
+    .check(
+      z.overwrite(nameText),
+      z.trim(),
+      z.minLength(1, "Payment method is required"),
+      z.refine(hasVisibleText, "Payment method is required"),
+      z.maxLength(50, "Payment method must be less than 50 characters"),
+    ),
   payment_reference: z
     .string({ error: "Payment reference is required" })
-    .overwrite(nameText)
-    .trim()
-    .min(1, "Payment reference is required")
-    .refine(hasVisibleText, "Payment reference is required")
-    .max(100, "Payment reference must be less than 100 characters"),
+    .check(
+      z.overwrite(nameText),
+      z.trim(),
+      z.minLength(1, "Payment reference is required"),
+      z.refine(hasVisibleText, "Payment reference is required"),
+      z.maxLength(100, "Payment reference must be less than 100 characters"),
+    ),
 });
 export const RECORD_PAYMENT_FIELDS = ["paymentId", "payment_method", "payment_reference"] as const;
 

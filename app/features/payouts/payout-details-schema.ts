@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { hasVisibleText, nameText } from "~/lib/form-text";
 
 /**
@@ -23,43 +23,46 @@ export const PAYOUT_DETAILS_MESSAGES = {
   emailCode: "Please enter the 6-digit code from the email",
 } as const;
 
-const text = (message: string, max: number) => z.string({ error: message }).max(max, message);
+const text = (message: string, max: number) => z.string({ error: message }).check(z.maxLength(max, message));
 
 export const requestPayoutDetailsSchema = z
   .object({
     intent: z.literal("request"),
     method: z.enum(["mobile_money", "bank"], { error: PAYOUT_DETAILS_MESSAGES.method }),
-    network: z.string().max(20).optional(),
-    mobile_number: text(PAYOUT_DETAILS_MESSAGES.mobileNumber, 40).optional(),
-    bank_code: text(PAYOUT_DETAILS_MESSAGES.bankCode, 20).optional(),
-    account_number: text(PAYOUT_DETAILS_MESSAGES.accountNumber, 40).optional(),
-    account_name: text(PAYOUT_DETAILS_MESSAGES.accountName, 200)
-      .transform((v) => nameText(v).trim())
-      .refine((v) => v.length >= 2 && v.length <= 100 && hasVisibleText(v), PAYOUT_DETAILS_MESSAGES.accountName),
+    network: z.optional(z.string().check(z.maxLength(20))),
+    mobile_number: z.optional(text(PAYOUT_DETAILS_MESSAGES.mobileNumber, 40)),
+    bank_code: z.optional(text(PAYOUT_DETAILS_MESSAGES.bankCode, 20)),
+    account_number: z.optional(text(PAYOUT_DETAILS_MESSAGES.accountNumber, 40)),
+    account_name: z
+      .pipe(
+        text(PAYOUT_DETAILS_MESSAGES.accountName, 200),
+        z.transform((v: string) => nameText(v).trim()),
+      )
+      .check(
+        z.refine((v) => v.length >= 2 && v.length <= 100 && hasVisibleText(v), PAYOUT_DETAILS_MESSAGES.accountName),
+      ),
   })
-  .superRefine((value, ctx) => {
-    if (value.method === "mobile_money") {
-      if (!value.network || !Object.hasOwn(NETWORK_LABELS, value.network)) {
-        ctx.addIssue({ code: "custom", path: ["network"], message: PAYOUT_DETAILS_MESSAGES.network });
+  .check(
+    z.superRefine((value, ctx) => {
+      if (value.method === "mobile_money") {
+        if (!value.network || !Object.hasOwn(NETWORK_LABELS, value.network)) {
+          ctx.addIssue({ code: "custom", path: ["network"], message: PAYOUT_DETAILS_MESSAGES.network });
+        }
+        if (!value.mobile_number || !/^\+?[\d\s().-]{6,}$/.test(value.mobile_number.trim())) {
+          ctx.addIssue({ code: "custom", path: ["mobile_number"], message: PAYOUT_DETAILS_MESSAGES.mobileNumber });
+        }
+      } else {
+        if (!value.bank_code || !/^\d{6}$/.test(value.bank_code.trim())) {
+          ctx.addIssue({ code: "custom", path: ["bank_code"], message: PAYOUT_DETAILS_MESSAGES.bankCode });
+        }
+        if (!value.account_number || !/^\d{8,20}$/.test(value.account_number.replace(/\s+/g, ""))) {
+          ctx.addIssue({ code: "custom", path: ["account_number"], message: PAYOUT_DETAILS_MESSAGES.accountNumber });
+        }
       }
-      if (!value.mobile_number || !/^\+?[\d\s().-]{6,}$/.test(value.mobile_number.trim())) {
-        ctx.addIssue({ code: "custom", path: ["mobile_number"], message: PAYOUT_DETAILS_MESSAGES.mobileNumber });
-      }
-    } else {
-      if (!value.bank_code || !/^\d{6}$/.test(value.bank_code.trim())) {
-        ctx.addIssue({ code: "custom", path: ["bank_code"], message: PAYOUT_DETAILS_MESSAGES.bankCode });
-      }
-      if (!value.account_number || !/^\d{8,20}$/.test(value.account_number.replace(/\s+/g, ""))) {
-        ctx.addIssue({ code: "custom", path: ["account_number"], message: PAYOUT_DETAILS_MESSAGES.accountNumber });
-      }
-    }
-  });
+    }),
+  );
 
-const code = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .regex(/^\d{3}\s?\d{3}$/, message);
+const code = (message: string) => z.string({ error: message }).check(z.trim(), z.regex(/^\d{3}\s?\d{3}$/, message));
 
 export const confirmPayoutDetailsSchema = z.object({
   intent: z.literal("confirm"),

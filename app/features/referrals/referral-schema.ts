@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { hasVisibleText, nameText, shownText } from "~/lib/form-text";
 import { REJECTION_REASON_REQUIRED, URGENCY_LEVELS } from "./referral-status";
 
@@ -7,51 +7,56 @@ import { REJECTION_REASON_REQUIRED, URGENCY_LEVELS } from "./referral-status";
  * the spec's, word for word, where it gives them. The fee and the status are never input.
  */
 const optionalText = (max: number, message: string) =>
-  z
-    .string()
-    .overwrite(shownText)
-    .trim()
-    .max(max, message)
-    .optional()
-    .transform((v) => v || null);
+  z.pipe(
+    z.optional(z.string().check(z.overwrite(shownText), z.trim(), z.maxLength(max, message))),
+    z.transform((v: string | undefined) => v || null),
+  );
 
 export const createReferralSchema = z.object({
-  facility_id: z.string({ error: "Please select a facility" }).trim().min(1, "Please select a facility"),
+  facility_id: z
+    .string({ error: "Please select a facility" })
+    .check(z.trim(), z.minLength(1, "Please select a facility")),
   patient_name: z
     .string({ error: "Patient name is required" })
-    .overwrite(nameText)
-    .trim()
-    .min(1, "Patient name is required")
-    .refine(hasVisibleText, "Patient name is required")
-    .max(100, "Patient name must be less than 100 characters"),
-  patient_phone: z
-    .string({ error: "Patient phone is required" })
-    .trim()
-    .min(1, "Patient phone is required")
-    .max(20, "Phone must be less than 20 characters")
-    .refine((v) => v === "" || normalisePhone(v) !== null, "Please enter a valid phone number"),
-  patient_email: z
-    .string()
-    .trim()
-    .max(255, "Email must be less than 255 characters")
-    .pipe(z.union([z.literal(""), z.email({ error: "Invalid email address" })]))
-    .optional()
-    .transform((v) => v || null),
-  patient_date_of_birth: z
-    .string()
-    .trim()
-    .optional()
-    .refine((v) => !v || isPastDate(v), "Please enter a valid date of birth")
-    .transform((v) => v || null),
+    .check(
+      z.overwrite(nameText),
+      z.trim(),
+      z.minLength(1, "Patient name is required"),
+      z.refine(hasVisibleText, "Patient name is required"),
+      z.maxLength(100, "Patient name must be less than 100 characters"),
+    ),
+  patient_phone: z.string({ error: "Patient phone is required" }).check(
+    z.trim(),
+    z.minLength(1, "Patient phone is required"),
+    z.maxLength(20, "Phone must be less than 20 characters"),
+    z.refine((v) => v === "" || normalisePhone(v) !== null, "Please enter a valid phone number"),
+  ),
+  patient_email: z.pipe(
+    z.optional(
+      z.pipe(
+        z.string().check(z.trim(), z.maxLength(255, "Email must be less than 255 characters")),
+        z.union([z.literal(""), z.email({ error: "Invalid email address" })]),
+      ),
+    ),
+    z.transform((v: string | undefined) => v || null),
+  ),
+  patient_date_of_birth: z.pipe(
+    z
+      .optional(z.string().check(z.trim()))
+      .check(z.refine((v) => !v || isPastDate(v), "Please enter a valid date of birth")),
+    z.transform((v: string | undefined) => v || null),
+  ),
   chief_complaint: z
     .string({ error: "Chief complaint is required" })
-    .overwrite(shownText)
-    .trim()
-    .min(1, "Chief complaint is required")
-    .refine(hasVisibleText, "Chief complaint is required")
-    .max(500, "Chief complaint must be less than 500 characters"),
+    .check(
+      z.overwrite(shownText),
+      z.trim(),
+      z.minLength(1, "Chief complaint is required"),
+      z.refine(hasVisibleText, "Chief complaint is required"),
+      z.maxLength(500, "Chief complaint must be less than 500 characters"),
+    ),
   clinical_notes: optionalText(5000, "Clinical notes must be less than 5000 characters"),
-  urgency_level: z.enum(URGENCY_LEVELS, { error: "Please select a valid urgency level" }).default("routine"),
+  urgency_level: z._default(z.enum(URGENCY_LEVELS, { error: "Please select a valid urgency level" }), "routine"),
 });
 
 export const CREATE_REFERRAL_FIELDS = [
@@ -75,11 +80,13 @@ export function creatingFailedToast(message: string) {
 export const rejectionSchema = z.object({
   reason: z
     .string({ error: REJECTION_REASON_REQUIRED })
-    .overwrite(shownText)
-    .trim()
-    .min(1, REJECTION_REASON_REQUIRED)
-    .refine(hasVisibleText, REJECTION_REASON_REQUIRED)
-    .max(1000, "Reason must be less than 1000 characters"),
+    .check(
+      z.overwrite(shownText),
+      z.trim(),
+      z.minLength(1, REJECTION_REASON_REQUIRED),
+      z.refine(hasVisibleText, REJECTION_REASON_REQUIRED),
+      z.maxLength(1000, "Reason must be less than 1000 characters"),
+    ),
 });
 
 /**
