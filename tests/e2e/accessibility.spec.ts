@@ -1,4 +1,4 @@
-import type { Browser, Locator, Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { APP_NAV } from "../../app/auth/app-nav";
 import type { Role } from "../../app/auth/roles";
 import routes from "../../app/routes";

@@ -1,4 +1,5 @@
-import { z } from "zod";
+import * as z from "zod/mini";
+import type { $ZodType } from "zod/v4/core";
 import type { UserActor } from "~/auth/actor";
 import type { ToastMessage } from "~/components/ui/toaster";
 import type { Db } from "~/db/client.server";
@@ -28,7 +29,7 @@ export type NotificationsIntent = (typeof NOTIFICATIONS_INTENTS)[number];
 type Post = { db: Db; actor: UserActor; form: FormData };
 
 type IntentEntry = {
-  schema: z.ZodType;
+  schema: $ZodType;
   run: (post: Post) => Promise<ToastMessage>;
   /** The failure toast's title. */
   title: string;

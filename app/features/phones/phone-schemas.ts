@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /**
  * The notifications page's phone forms (issue 26), one schema each, used in the browser and in the
@@ -24,16 +24,17 @@ export const sendCodeSchema = z.object({
   intent: z.literal("send-code"),
   phone: z
     .string({ error: PHONE_FORM_MESSAGES.phoneRequired })
-    .trim()
-    .min(1, PHONE_FORM_MESSAGES.phoneRequired)
-    .max(40, PHONE_FORM_MESSAGES.phoneInvalid)
-    .regex(/^\+?[\d\s().-]{6,}$/, PHONE_FORM_MESSAGES.phoneInvalid),
+    .check(
+      z.trim(),
+      z.minLength(1, PHONE_FORM_MESSAGES.phoneRequired),
+      z.maxLength(40, PHONE_FORM_MESSAGES.phoneInvalid),
+      z.regex(/^\+?[\d\s().-]{6,}$/, PHONE_FORM_MESSAGES.phoneInvalid),
+    ),
 });
 
 export const confirmCodeSchema = z.object({
   intent: z.literal("confirm"),
   code: z
     .string({ error: PHONE_FORM_MESSAGES.code })
-    .trim()
-    .regex(/^\d{3}\s?\d{3}$/, PHONE_FORM_MESSAGES.code),
+    .check(z.trim(), z.regex(/^\d{3}\s?\d{3}$/, PHONE_FORM_MESSAGES.code)),
 });
