@@ -263,6 +263,8 @@ type LighthouseRow = {
    */
   lcpDevtoolsMs: number;
   lcpDevtoolsRuns: number[];
+  /** When the page was measured again alone (BENCH_PATHS), after the full run. */
+  measuredAt?: string;
 };
 
 async function lighthouseBench(): Promise<LighthouseRow[]> {
@@ -402,7 +404,21 @@ if (sections.has("lighthouse")) {
   const before = machine();
   const rows = await lighthouseBench();
   if (onlyPaths) {
-    log("BENCH_PATHS is set: lighthouse.json is left as it was.");
+    // A page measured again (after a change to it): its row replaces the one of the last full run,
+    // with its own date; the other rows stay as measured then.
+    const file = path.join(RESULTS, "lighthouse.json");
+    const last = existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as { rows: LighthouseRow[] }) : null;
+    if (last) {
+      const measuredAt = new Date().toISOString();
+      for (const row of rows) {
+        const at = last.rows.findIndex((r) => r.path === row.path);
+        if (at >= 0) last.rows[at] = { ...row, measuredAt };
+      }
+      writeResult("lighthouse.json", last);
+      log(`BENCH_PATHS is set: ${rows.length} row(s) of lighthouse.json replaced, the others kept.`);
+    } else {
+      log("BENCH_PATHS is set and there is no earlier lighthouse.json: nothing written.");
+    }
   } else {
     writeResult("lighthouse.json", {
       measuredAt: new Date().toISOString(),
@@ -624,7 +640,7 @@ if (lighthouseResult) {
     `## Lighthouse (${day(lighthouseResult.measuredAt)} UTC)`,
     "",
     `Lighthouse ${JSON.parse(readFileSync("node_modules/lighthouse/package.json", "utf8")).version}, default mobile profile (simulated Slow 4G, 4x CPU slowdown), Chromium headless, ${lighthouseResult.runsPerPage} run(s) per page: the row is the median run by performance score; "perf runs" lists every run's. Load average ${lighthouseResult.machine.loadAverage[0]} at the start.`,
-    `"LCP devtools" is the same page loaded for real with Lighthouse's devtools throttling (Slow 4G: 562.5 ms round trips, 1.4 Mbit/s, 4x CPU), the median of as many runs (issue 29).`,
+    `"LCP devtools" is the same page loaded for real with Lighthouse's devtools throttling (Slow 4G: 562.5 ms round trips, 1.4 Mbit/s, 4x CPU), the median of as many runs (issue 29). A row marked "again" was measured alone after a change to its page (BENCH_PATHS), the others in the full run.`,
     `Targets: performance >= ${t.performance}, accessibility ${t.accessibility}, CLS <= ${t.cls} and LCP under devtools throttling <= ${t.lcpDevtoolsMs} ms on every public route, hydrated or not (the simulated LCP, TBT and bytes for information). The first ${PUBLIC_PATHS.length} rows are app/content/public-routes.ts; then a hub page, a facility page and the account pages (public too, not indexed).`,
     ...lighthouseLoadWarning(lighthouseResult),
     "",
@@ -632,7 +648,7 @@ if (lighthouseResult) {
     "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ...(lighthouseResult.rows as LighthouseRow[]).map(
       (r) =>
-        `| ${r.path} | ${r.hydrated ? "yes" : "no"} | ${r.performance} | ${(r.performanceRuns ?? []).join(", ")} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} | ${r.lcpDevtoolsMs ?? "—"} | ${r.tbtMs} | ${r.cls} | ${r.bytes} | ${misses(r)} |`,
+        `| ${r.path}${r.measuredAt ? ` (again, ${day(r.measuredAt)})` : ""} | ${r.hydrated ? "yes" : "no"} | ${r.performance} | ${(r.performanceRuns ?? []).join(", ")} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} | ${r.lcpDevtoolsMs ?? "—"} | ${r.tbtMs} | ${r.cls} | ${r.bytes} | ${misses(r)} |`,
     ),
     "",
   );

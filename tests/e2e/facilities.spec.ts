@@ -221,7 +221,11 @@ test.describe("facility profile", () => {
     expect(response?.status()).toBe(200);
     const main = page.getByRole("main");
     await expect(main.getByRole("link", { name: "Back to Home" })).toHaveAttribute("href", "/");
-    await expect(main.getByRole("img", { name: /Ridgeview Specialist Hospital/ })).toHaveAttribute("width", "640");
+    const picture = main.getByRole("img", { name: /Ridgeview Specialist Hospital/ });
+    await expect(picture).toHaveAttribute("width", "640");
+    // No photo yet: the drawn illustration comes in the page's HTML (no second round trip), and draws.
+    await expect(picture).toHaveAttribute("src", /^data:image\/svg\+xml,/);
+    expect(await picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     await expect(page.getByRole("heading", { level: 1, name: "Ridgeview Specialist Hospital" })).toBeVisible();
     await expect(main).toContainText("Accra, Ghana");
     await expect(main).toContainText("Not yet rated");

@@ -12,6 +12,7 @@ import {
 import { getFacilityBySlug } from "~/features/facilities/facilities.server";
 import { currentSlugFor } from "~/features/facilities/facility-admin.server";
 import { facilityJsonLd, serializeJsonLd } from "~/features/facilities/facility-jsonld";
+import { inlineIllustration } from "~/features/facilities/illustration.server";
 import { facilityPerformance } from "~/features/facilities/performance.server";
 import { directoryAddress, phonesOf } from "~/features/facilities/profile-contact.server";
 import { useNonce } from "~/lib/nonce";
@@ -35,6 +36,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       performance: await facilityPerformance(database, facility.id),
       phones: phonesOf(facility.contact.phones),
       backToResults: directoryAddress(new URL(request.url).searchParams.get("from")),
+      illustration: facility.photoId ? null : inlineIllustration(facility.image),
     };
   }
   // A renamed facility keeps answering at its earlier addresses.
@@ -56,7 +58,7 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export default function FacilityProfile({ loaderData }: Route.ComponentProps) {
-  const { facility, performance, phones, backToResults } = loaderData;
+  const { facility, performance, phones, backToResults, illustration } = loaderData;
   const nonce = useNonce();
   const origin = (useRouteLoaderData("root") as { appUrl?: string } | undefined)?.appUrl ?? "";
 
@@ -87,7 +89,7 @@ export default function FacilityProfile({ loaderData }: Route.ComponentProps) {
         </a>
       </div>
 
-      <FacilityProfileHeader facility={facility} />
+      <FacilityProfileHeader facility={facility} illustration={illustration} />
 
       <div className="container-page mt-12">
         <FacilityPerformanceCard performance={performance} />

@@ -45,9 +45,12 @@ export function FacilityImage({
   sizes,
   priority = false,
   decorative = false,
+  inline,
   className,
 }: {
   facility: Pick<FacilityCardData, "name" | "image" | "photoId">;
+  /** The illustration as a data: address, drawn from the page's HTML (a profile: illustration.server.ts). */
+  inline?: string | null;
   sizes: string;
   priority?: boolean;
   /** Beside the facility's name (a card): the image adds nothing a screen reader needs. */
@@ -73,7 +76,7 @@ export function FacilityImage({
   }
   return (
     <img
-      src={facility.image}
+      src={inline ?? facility.image}
       width={FACILITY_IMAGE_SIZE.width}
       height={FACILITY_IMAGE_SIZE.height}
       alt={decorative ? "" : `Illustration of ${facility.name}`}

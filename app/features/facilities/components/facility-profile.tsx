@@ -18,12 +18,20 @@ type Profile = FacilityProfile & { reviewRating: Parameters<typeof isRated>[0] }
 const externalLink = { target: "_blank", rel: "noopener noreferrer" } as const;
 
 /** Photo, badges, name, place, rating, emergency care, and the Book and Contact links. */
-export function FacilityProfileHeader({ facility }: { facility: Profile }) {
+export function FacilityProfileHeader({
+  facility,
+  illustration,
+}: {
+  facility: Profile;
+  /** The illustration (no photo yet) as a data: address, drawn with the page. */
+  illustration?: string | null;
+}) {
   return (
     <header className="container-page mt-2 grid items-center gap-6 md:grid-cols-2 md:gap-10">
       <FacilityImage
         facility={facility}
         priority
+        inline={illustration}
         sizes="(min-width: 768px) 50vw, 100vw"
         className="aspect-video h-auto w-full rounded-2xl border border-slate-200 bg-brand-50 object-cover"
       />
