@@ -18,6 +18,8 @@ export default [
     route("forgot-password", "routes/auth/forgot-password.tsx"),
     route("reset-password", "routes/auth/reset-password.tsx"),
     route("auth/email-confirmed", "routes/auth/email-confirmed.tsx"),
+    // An invited system administrator sets up their account (issue 33).
+    route("admin-invitation/:token", "routes/auth/admin-invitation.tsx"),
     route("about", "routes/public/about.tsx"),
     route("contact", "routes/public/contact.tsx"),
     route("careers", "routes/public/careers.tsx"),
@@ -48,6 +50,8 @@ export default [
       route("dashboard/system-admin", "routes/dashboard/system-admin.tsx"),
       route("dashboard/system-admin/overview", "routes/dashboard/overview.tsx"),
       route("dashboard/system-admin/audit", "routes/dashboard/audit-log.tsx"),
+      // System administrators are invited, never registered; a second one confirms (issue 33).
+      route("dashboard/system-admin/administrators", "routes/dashboard/administrators.tsx"),
       // The network's facilities, managed in the product (issue 17).
       route("dashboard/system-admin/facilities", "routes/facilities/facilities-admin.tsx"),
       route("dashboard/system-admin/facilities/new", "routes/facilities/facility-new.tsx"),

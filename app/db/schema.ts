@@ -318,6 +318,14 @@ export const users = pgTable(
     declinedAt: timestamp("declined_at", { withTimezone: true }),
     declinedBy: uuid("declined_by").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
     declineReason: text("decline_reason"),
+    /**
+     * A system administrator's approval is two people's where two or more system administrators
+     * exist (issue 33): the first approver, waiting for a second one to confirm.
+     */
+    adminApprovalRequestedBy: uuid("admin_approval_requested_by").references((): AnyPgColumn => users.id, {
+      onDelete: "set null",
+    }),
+    adminApprovalRequestedAt: timestamp("admin_approval_requested_at", { withTimezone: true }),
     // The mobile number the person confirmed with a code (E.164): the only number SMS and WhatsApp go to (issue 26).
     confirmedPhone: text("confirmed_phone"),
     phoneConfirmedAt: timestamp("phone_confirmed_at", { withTimezone: true }),
@@ -433,6 +441,76 @@ export const userRoles = pgTable(
     createdAt: createdAt(),
   },
   (t) => [check("user_roles_role_check", sql`${t.role} in ('doctor', 'facility_admin', 'system_admin')`)],
+);
+
+export const ADMIN_INVITATION_STATUSES = ["awaiting_confirmation", "sent", "accepted", "revoked"] as const;
+export type AdminInvitationStatus = (typeof ADMIN_INVITATION_STATUSES)[number];
+
+/**
+ * A system administrator is invited by another (issue 33; decisions section 2), never registered:
+ * an emailed, single-use link that expires. Where two or more system administrators exist, a second
+ * one (not the inviter) confirms the invitation before it is sent. Only the token's SHA-256 is kept.
+ */
+export const adminInvitations = pgTable(
+  "admin_invitations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    fullName: text("full_name").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    status: text("status", { enum: ADMIN_INVITATION_STATUSES }).notNull(),
+    invitedBy: uuid("invited_by")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    confirmedBy: uuid("confirmed_by").references(() => users.id, { onDelete: "set null" }),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedUserId: uuid("accepted_user_id").references(() => users.id, { onDelete: "set null" }),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+    revokedBy: uuid("revoked_by").references(() => users.id, { onDelete: "set null" }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("admin_invitations_token_hash_key").on(t.tokenHash),
+    // One open invitation per address.
+    uniqueIndex("admin_invitations_open_email_key")
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.status} in ('awaiting_confirmation', 'sent')`),
+    check(
+      "admin_invitations_status_check",
+      sql`${t.status} in ('awaiting_confirmation', 'sent', 'accepted', 'revoked')`,
+    ),
+    // The second person is a second person.
+    check("admin_invitations_confirmer_check", sql`${t.confirmedBy} is null or ${t.confirmedBy} <> ${t.invitedBy}`),
+  ],
+);
+
+export const SPONSOR_KINDS = ["invited", "approved"] as const;
+
+/**
+ * Who brought a system administrator in (issue 33): the person who invited the account, and each
+ * person who approved it (or gave it back its rights). Append-only. The payout rule reads it: an
+ * approval counts only from someone outside the preparer's chain, and the preparer outside theirs.
+ */
+export const accountSponsors = pgTable(
+  "account_sponsors",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    sponsorId: uuid("sponsor_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: SPONSOR_KINDS }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.sponsorId, t.kind] }),
+    index("account_sponsors_sponsor_idx").on(t.sponsorId),
+    check("account_sponsors_kind_check", sql`${t.kind} in ('invited', 'approved')`),
+    check("account_sponsors_not_self_check", sql`${t.userId} <> ${t.sponsorId}`),
+  ],
 );
 
 /** Database sessions (better-auth); the cookie carries the signed token. */
@@ -881,7 +959,7 @@ export const auditEvents = pgTable(
     actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
     action: text("action").notNull(),
     subjectType: text("subject_type", {
-      enum: ["referral", "user", "payment", "facility", "facility_report", "hub", "message"],
+      enum: ["referral", "user", "payment", "facility", "facility_report", "hub", "message", "admin_invitation"],
     }).notNull(),
     subjectId: uuid("subject_id").notNull(),
     fromStatus: text("from_status"),

@@ -102,8 +102,10 @@ describe("register (spec section 5)", () => {
       mdc_number: null,
       hefra_licence: "HeFRA/GAR/0042",
     });
+    // Issue 33: the public form never makes a system administrator (they are invited by another).
     const sys = validateForm(registerSchema, { ...valid, role: "system_admin", facility_id: "f-1" });
-    expect(sys.ok && sys.data).toMatchObject({ specialty: null, facility_id: null });
+    expect(sys.ok).toBe(false);
+    expect(!sys.ok && sys.fieldErrors.role).toBe("Please select a valid role");
     const doctor = validateForm(registerSchema, { ...valid, facility_id: "f-1", specialty: "" });
     expect(doctor.ok && doctor.data).toMatchObject({ specialty: null, facility_id: null });
   });

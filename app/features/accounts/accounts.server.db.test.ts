@@ -137,13 +137,6 @@ describe("registration", () => {
     }
   });
 
-  it("starts self-registered system administrators pending", async () => {
-    const input = registration({ role: "system_admin", specialty: null });
-    await registerAccount(h.db, input, meta());
-    const actor = await actorById(h.db, (await userByEmail(input.email)).id);
-    expect(actor).toMatchObject({ kind: "user", role: "system_admin", approved: false });
-  });
-
   it("answers an existing address the same way, creates nothing and tells the owner by mail", async () => {
     const first = registration();
     await registerAccount(h.db, first, meta());

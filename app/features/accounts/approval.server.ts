@@ -10,15 +10,25 @@ import { env } from "~/env.server";
 import { recordAudit } from "~/features/audit/public.server";
 import { queueEmail } from "~/features/messaging/public.server";
 import { parseOrRefuse } from "~/lib/refusal";
+import { adminApprovalStep, recordSponsor, tellAdminApproved } from "./administrators.server";
 import { declineSchema } from "./decline-schema";
 
-export type ApprovalResult = { userId: string; alreadyApproved: boolean; role: Role };
+export type ApprovalResult = {
+  userId: string;
+  alreadyApproved: boolean;
+  role: Role;
+  /** A system administrator's approval that now waits for a second administrator (issue 33). */
+  awaitingSecond?: boolean;
+};
 
 /**
  * Approves an account (the spec's approve-doctor operation, for every role): a doctor becomes
  * verified; an administrator's approval status becomes approved. Only an approved system
  * administrator may approve (403 otherwise, 401 when anonymous); an unknown user is a 404.
- * Idempotent: approving an approved account changes nothing and sends no mail. Writes an audit row.
+ * Idempotent: approving an approved account changes nothing and sends no mail. Writes an audit row,
+ * and records the approver as the account's sponsor. A system administrator account (issue 33)
+ * needs two administrators where two or more exist besides it (administrators.server.ts), and every
+ * system administrator is told when one is approved or given back its rights.
  */
 export async function approveAccount(db: Db, actor: Actor, userId: string): Promise<ApprovalResult> {
   if (actor.kind === "anonymous") throw data("Authentication Required", { status: 401 });
@@ -28,6 +38,18 @@ export async function approveAccount(db: Db, actor: Actor, userId: string): Prom
   if (target.kind === "anonymous") throw data("Account not found", { status: 404 });
   const now = new Date();
   const approved = await db.transaction(async (tx) => {
+    const [state] = await tx
+      .select({ approvalStatus: users.approvalStatus, requestedBy: users.adminApprovalRequestedBy })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for("update");
+    if (!state || (target.role === "system_admin" && state.approvalStatus === "approved")) return "unchanged";
+    if (target.role === "system_admin") {
+      const step = await adminApprovalStep(tx, actor, { id: userId, adminApprovalRequestedBy: state.requestedBy }, now);
+      if (step === "requested") return "requested";
+    } else {
+      await recordSponsor(tx, userId, actor.id, "approved");
+    }
     const [row] = await tx
       .update(users)
       .set({
@@ -35,6 +57,8 @@ export async function approveAccount(db: Db, actor: Actor, userId: string): Prom
         approvalStatus: "approved",
         approvedAt: now,
         approvedBy: actor.id,
+        adminApprovalRequestedBy: null,
+        adminApprovalRequestedAt: null,
         // A declined account can be reconsidered: approving it clears the refusal.
         declinedAt: null,
         declinedBy: null,
@@ -48,13 +72,13 @@ export async function approveAccount(db: Db, actor: Actor, userId: string): Prom
         ),
       )
       .returning({ id: users.id });
-    if (!row) return false;
+    if (!row) return "unchanged";
     await recordAudit(tx, {
       actorId: actor.id,
       action: "account.approved",
       subjectType: "user",
       subjectId: row.id,
-      fromStatus: "pending",
+      fromStatus: state.approvalStatus === "declined" ? "declined" : "pending",
       toStatus: "approved",
     });
     await queueEmail(
@@ -69,10 +93,23 @@ export async function approveAccount(db: Db, actor: Actor, userId: string): Prom
       },
       { event: "account.approved", userId: row.id },
     );
-    return true;
+    if (target.role === "system_admin") {
+      await tellAdminApproved(
+        tx,
+        actor,
+        {
+          id: row.id,
+          fullName: target.fullName,
+          email: target.email,
+          wasDeclined: state.approvalStatus === "declined",
+        },
+        now,
+      );
+    }
+    return "approved";
   });
-  if (!approved) return { userId, alreadyApproved: true, role: target.role };
-  return { userId, alreadyApproved: false, role: target.role };
+  if (approved === "requested") return { userId, alreadyApproved: false, role: target.role, awaitingSecond: true };
+  return { userId, alreadyApproved: approved === "unchanged", role: target.role };
 }
 
 export type DeclineResult = { ok: true; userId: string; role: Role };
@@ -105,6 +142,9 @@ export async function declineAccount(
         declinedAt: now,
         declinedBy: actor.id,
         declineReason: reason,
+        // A system administrator's approval waiting for a second administrator ends with the decline.
+        adminApprovalRequestedBy: null,
+        adminApprovalRequestedAt: null,
         updatedAt: now,
       })
       .where(and(eq(users.id, userId), eq(users.approvalStatus, "pending"), eq(users.isVerified, false)))

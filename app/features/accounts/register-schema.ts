@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { ROLES } from "~/auth/roles";
+import { REGISTRATION_ROLES } from "~/auth/roles";
 import { WEAK_PASSWORD_MESSAGE } from "./new-password-rules";
 import { MIN_STRENGTH, passwordStrength } from "./password-strength";
 import { cleanRegistrationNumber, isRegistrationNumber, REGISTRATION_MESSAGES } from "./registration-number";
@@ -36,7 +36,7 @@ export const registerFormSchema = z
       z.refine((p) => passwordStrength(p) >= MIN_STRENGTH, WEAK_PASSWORD_MESSAGE),
     ),
     confirmPassword: z.string({ error: "Passwords don't match" }),
-    role: z.enum(ROLES, { error: "Please select a valid role" }),
+    role: z.enum(REGISTRATION_ROLES, { error: "Please select a valid role" }),
     specialty: z.optional(z.string().check(z.trim(), z.maxLength(100, "Specialty must be less than 100 characters"))),
     facility_id: z.optional(z.string().check(z.trim())),
     // Issue 28: a doctor's MDC registration number; a facility administrator's facility's HeFRA licence number.

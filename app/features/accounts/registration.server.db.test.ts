@@ -79,9 +79,9 @@ describe("registration asks for the number", () => {
       hefra_licence: "HeFRA/GAR/2024/0042",
       mdc_number: null,
     });
-    expect(parseOrRefuse(registerSchema, { ...base, email: "c@example.test", role: "system_admin" })).toMatchObject({
-      mdc_number: null,
-      hefra_licence: null,
+    // Issue 33: nobody registers as a system administrator (they are invited).
+    expect(fieldErrors({ ...base, email: "c@example.test", role: "system_admin" })).toMatchObject({
+      role: "Please select a valid role",
     });
   });
 

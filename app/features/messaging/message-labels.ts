@@ -47,6 +47,8 @@ const EVENT_LABELS: Record<string, string> = {
   "account.sign-in-alert": "Sign-in alert",
   "account.approved": "Account approved",
   "account.declined": "Account declined",
+  "account.admin-invitation": "Administrator invitation",
+  "account.admin-alert": "Administrator alert",
   "payout.details_code": "Payout details code",
   "payout.details_changed": "Payout details changed",
   "payout.made": "Payout made",

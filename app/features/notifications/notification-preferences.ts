@@ -19,6 +19,11 @@ export const NOTIFICATION_EVENTS = {
   "referral.outcome": { label: "My referral accepted, rejected or completed", roles: ["doctor"] },
   "referral.message": { label: "A new message on a referral", roles: ["doctor", "facility_admin"] },
   "payout.made": { label: "A payout made to me", roles: ["doctor"] },
+  // Issue 33: always by email (a security notice); SMS and WhatsApp where chosen.
+  "account.admin": {
+    label: "A system administrator invited, added, approved or given back their rights",
+    roles: ["system_admin"],
+  },
 } as const satisfies Record<string, { label: string; roles: readonly Role[] }>;
 export type NotificationEvent = keyof typeof NOTIFICATION_EVENTS;
 
@@ -46,6 +51,7 @@ export const DEFAULT_PREFERENCES: NotificationPreferences = {
     "referral.outcome": ["email"],
     "referral.message": ["email"],
     "payout.made": ["email"],
+    "account.admin": ["email"],
   },
   quiet: DEFAULT_QUIET_HOURS,
 };

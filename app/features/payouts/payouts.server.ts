@@ -16,6 +16,7 @@ import {
   users,
 } from "~/db/schema";
 import { env } from "~/env.server";
+import { sameChain } from "~/features/accounts/public.server";
 import { recordAudit } from "~/features/audit/public.server";
 import {
   accountId,
@@ -49,6 +50,8 @@ export const PAYOUT_MESSAGES = {
   runWaiting: "A payout run is already waiting for approval: approve or cancel it first.",
   notFound: "Payout run not found",
   preparerCannotApprove: "The administrator who prepared a run cannot approve it: a second system administrator must.",
+  sameChain:
+    "You and the administrator who prepared this run brought one another in (one invited or approved the other, directly or through others): a system administrator outside that chain must approve it.",
   alreadyApproved: "This payout run has already been approved.",
   notPrepared: "This payout run is no longer waiting for approval.",
   noProvider: "No payout provider is configured (PAYSTACK_SECRET_KEY): this run cannot be sent.",
@@ -178,6 +181,9 @@ export async function approvePayoutRun(
   const [run] = await db.select().from(payoutRuns).where(eq(payoutRuns.id, runId)).limit(1);
   if (!run) refuse(404, PAYOUT_MESSAGES.notFound);
   if (run.preparedBy === admin.id) refuse(403, PAYOUT_MESSAGES.preparerCannotApprove);
+  // Issue 33: two people, not two accounts of one (an account the preparer invited or approved, or
+  // one that invited or approved the preparer, directly or through others).
+  if (await sameChain(db, run.preparedBy, admin.id)) refuse(403, PAYOUT_MESSAGES.sameChain);
   if (run.status === "approved") {
     if (run.approvedBy === admin.id) return runCounts(db, runId);
     refuse(409, PAYOUT_MESSAGES.alreadyApproved);
@@ -1016,10 +1022,20 @@ export async function getPayoutRun(db: Db, actor: Actor, runId: string) {
     .where(eq(payoutTransfers.runId, runId))
     .orderBy(asc(users.fullName), asc(payoutTransfers.id))
     .limit(2000);
+  const approveRefusal =
+    run.status !== "prepared"
+      ? null
+      : run.preparedById === admin.id
+        ? PAYOUT_MESSAGES.preparerCannotApprove
+        : (await sameChain(db, run.preparedById, admin.id))
+          ? PAYOUT_MESSAGES.sameChain
+          : null;
   return {
     run,
     transfers: transfers.map(toTransferRow),
-    canApprove: run.status === "prepared" && run.preparedById !== admin.id,
+    canApprove: approveRefusal === null && run.status === "prepared",
+    /** Why this administrator may not approve it (issue 33: two people, not two accounts). */
+    approveRefusal,
   };
 }
 

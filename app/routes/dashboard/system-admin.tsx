@@ -87,12 +87,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     return formAction(form, {
       schema: approveSchema,
       run: async ({ userId }) => approveAccount(db, actor, userId ?? ""),
-      done: ({ role }) => ({
-        toast: {
-          title: `${ROLE_LABELS[role]} Approved`,
-          description: "The account has been approved.",
-          variant: "success",
-        },
+      done: ({ role, awaitingSecond }) => ({
+        toast: awaitingSecond
+          ? {
+              title: "Approval requested",
+              description: "A second system administrator must confirm this approval. They have been told.",
+              variant: "success",
+            }
+          : {
+              title: `${ROLE_LABELS[role]} Approved`,
+              description: "The account has been approved.",
+              variant: "success",
+            },
       }),
       refused: () => failed(`Failed to approve ${who}`),
       extra: { intent, subject: String(form.get("userId") ?? "") },

@@ -91,7 +91,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function PayoutRunPage({ loaderData, actionData }: Route.ComponentProps) {
   const view = loaderData;
-  const { run, transfers, canApprove } = view;
+  const { run, transfers, canApprove, approveRefusal } = view;
   const done = run.progress.success + run.progress.failed + run.progress.reversed + run.progress.cancelled;
   return (
     <DashboardShell title="Payout run" actor={view.actor}>
@@ -134,7 +134,11 @@ export default function PayoutRunPage({ loaderData, actionData }: Route.Componen
               </button>
             </Form>
           ) : (
-            <p role="status">You prepared this run: a second system administrator must approve it.</p>
+            <p role="status">
+              {run.preparedById === view.actor.id
+                ? "You prepared this run: a second system administrator must approve it."
+                : approveRefusal}
+            </p>
           )}
           <Form method="post">
             <input type="hidden" name="intent" value="cancel" />

@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { Form, Link } from "react-router";
-import { ROLE_LABELS, ROLES } from "~/auth/roles";
+import { REGISTRATION_ROLES, ROLE_LABELS } from "~/auth/roles";
 import { ErrorSummary, FormNotice, SubmitButton } from "~/components/forms/form-parts";
 import { useIsSubmitting, useSchemaForm } from "~/components/forms/schema-form";
 import { InputField, SelectField } from "~/components/ui/field";
@@ -12,7 +12,7 @@ import { REGISTER_FIELDS, registerFormSchema } from "../register-schema";
 import { REGISTRATION_HINTS, REGISTRATION_LABELS } from "../registration-number";
 import { PasswordStrengthMeter } from "./password-strength-meter";
 
-const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
+const ROLE_OPTIONS = REGISTRATION_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 
 type Facilities = ReadonlyArray<{ id: string; name: string }>;
 

@@ -1,0 +1,62 @@
+import * as z from "zod/mini";
+import { PASSWORD_MISMATCH_MESSAGE, WEAK_PASSWORD_MESSAGE } from "./new-password-rules";
+import { MIN_STRENGTH, passwordStrength } from "./password-strength";
+
+/*
+ * The forms of system administrator invitations (issue 33), client-safe: the invitation an
+ * administrator sends, and the account the invited person sets up. Messages as Register's.
+ */
+
+const fullName = z
+  .string({ error: "Name must be at least 2 characters" })
+  .check(
+    z.trim(),
+    z.minLength(2, "Name must be at least 2 characters"),
+    z.maxLength(100, "Name must be less than 100 characters"),
+  );
+
+export const inviteAdminSchema = z.object({
+  full_name: fullName,
+  email: z.pipe(
+    z.string({ error: "Enter your email address" }).check(z.trim()),
+    z.email({ error: "Invalid email address" }).check(z.maxLength(255, "Email must be less than 255 characters")),
+  ),
+});
+export type InviteAdminInput = z.output<typeof inviteAdminSchema>;
+
+export const acceptInvitationSchema = z
+  .object({
+    full_name: fullName,
+    phone: z
+      .string({ error: "Phone number must be at least 10 digits" })
+      .check(
+        z.trim(),
+        z.minLength(10, "Phone number must be at least 10 digits"),
+        z.maxLength(20, "Phone number must be less than 20 digits"),
+      ),
+    password: z.string({ error: "Password must be at least 8 characters" }).check(
+      z.minLength(8, "Password must be at least 8 characters"),
+      z.maxLength(128, "Password must be at most 128 characters"),
+      z.refine((p) => passwordStrength(p) >= MIN_STRENGTH, WEAK_PASSWORD_MESSAGE),
+    ),
+    confirmPassword: z.string({ error: "Passwords don't match" }),
+  })
+  .check(
+    z.refine((v) => v.password === v.confirmPassword, {
+      message: PASSWORD_MISMATCH_MESSAGE,
+      path: ["confirmPassword"],
+    }),
+  );
+export type AcceptInvitationInput = z.output<typeof acceptInvitationSchema>;
+
+/** What the invitation screens and their refusals say. */
+export const ADMIN_MESSAGES = {
+  alreadyHasAccount: "That address already has an account.",
+  alreadyInvited: "That address already has an open invitation.",
+  notFound: "Invitation not found.",
+  ownInvitation: "You invited this person: a second system administrator must confirm the invitation.",
+  notAwaiting: "This invitation is not waiting for a confirmation.",
+  notOpen: "This invitation has already been used or revoked.",
+  linkInvalid: "This invitation link is invalid, expired or already used. Ask a system administrator for a new one.",
+  ownApprovalRequest: "You asked for this administrator's approval: a second system administrator must confirm it.",
+} as const;

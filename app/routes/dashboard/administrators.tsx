@@ -1,0 +1,87 @@
+import { data } from "react-router";
+import * as z from "zod/mini";
+import { DashboardShell } from "~/auth/components/dashboard-shell";
+import { allowedActor } from "~/auth/context.server";
+import type { ToastMessage } from "~/components/ui/toaster";
+import { dbOf } from "~/db/context.server";
+import { inviteAdminSchema } from "~/features/accounts/administrator-schemas";
+import {
+  confirmInvitation,
+  inviteSystemAdmin,
+  listAdministrators,
+  revokeInvitation,
+} from "~/features/accounts/administrators.server";
+import { AdministratorsPanel } from "~/features/accounts/components/administrators-panel";
+import { formAction, readForm } from "~/lib/form-action.server";
+import { pageMeta } from "~/shell/seo";
+import type { Route } from "./+types/administrators";
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "System administrators",
+    description: "Invite system administrators and confirm each other's invitations.",
+    noindex: true,
+  });
+
+/** Issue 33: the system administrators and their invitations (system administrators only). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const actor = await allowedActor(context);
+  return { actor, ...(await listAdministrators(dbOf(context), actor)) };
+}
+
+const failed = (description: string): ToastMessage => ({ title: "Error", description, variant: "destructive" });
+const invitationSchema = z.object({ invitationId: z.string({ error: "Invitation not found." }) });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = await allowedActor(context);
+  const db = dbOf(context);
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  if (intent === "invite") {
+    return formAction(form, {
+      schema: inviteAdminSchema,
+      run: (values) => inviteSystemAdmin(db, actor, values),
+      done: ({ status }) => ({
+        resetForm: true,
+        toast:
+          status === "sent"
+            ? { title: "Invitation sent", description: "The link works once, for 72 hours.", variant: "success" }
+            : {
+                title: "Invitation awaiting confirmation",
+                description: "A second system administrator must confirm it before it is sent. They have been told.",
+                variant: "success",
+              },
+      }),
+      refused: (message) => failed(message),
+      extra: { intent },
+    });
+  }
+  if (intent === "confirm" || intent === "revoke") {
+    return formAction(form, {
+      schema: invitationSchema,
+      run: ({ invitationId }) =>
+        intent === "confirm" ? confirmInvitation(db, actor, invitationId) : revokeInvitation(db, actor, invitationId),
+      done: () => ({
+        toast:
+          intent === "confirm"
+            ? { title: "Invitation confirmed", description: "The invitation has been sent.", variant: "success" }
+            : { title: "Invitation revoked", description: "Its link no longer works.", variant: "success" },
+      }),
+      refused: (message) => failed(message),
+      extra: { intent },
+    });
+  }
+  return data({ ok: false, intent: null, toast: failed("Unknown action") }, { status: 400 });
+}
+
+export default function AdministratorsPage({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <DashboardShell title="System administrators" actor={loaderData.actor}>
+      <AdministratorsPanel
+        administrators={loaderData.administrators}
+        invitations={loaderData.invitations}
+        answer={actionData as Parameters<typeof AdministratorsPanel>[0]["answer"]}
+      />
+    </DashboardShell>
+  );
+}
