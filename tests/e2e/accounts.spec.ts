@@ -190,9 +190,8 @@ test.describe("register, verify, sign in", () => {
     await expect(form.getByLabel("MDC registration number")).toBeHidden();
     await expect(form.getByLabel("Facility you run")).toBeVisible();
     await expect(form.getByLabel("Facility's HeFRA licence number")).toBeVisible();
-    await form.getByLabel("Role").selectOption("system_admin");
-    await expect(form.getByLabel("Facility you run")).toBeHidden();
-    await expect(form.getByLabel("Specialty (optional)")).toBeHidden();
+    // Issue 33: nobody registers as a system administrator (they are invited by another).
+    await expect(form.getByLabel("Role").locator("option")).toHaveText(["Doctor", "Facility Administrator"]);
     await form.getByLabel("Role").selectOption("doctor");
     await expect(form.getByLabel("Specialty (optional)")).toBeVisible();
   });
@@ -480,12 +479,30 @@ test.describe("gate screens", () => {
     await expect(page.getByText("Only doctors can create referrals.")).toBeVisible();
   });
 
-  test("a self-registered system administrator waits for approval", async ({ page, request }) => {
-    const admin = await registerAndVerify(request, { role: "system_admin" });
-    await signIn(page, admin.email, admin.password);
-    await expect(page).toHaveURL("/dashboard/system-admin");
-    await expect(page.getByRole("heading", { level: 1, name: "Account Pending Approval" })).toBeVisible();
-    await expect(page.getByText(/system administrator account is awaiting approval/)).toBeVisible();
+  test("nobody registers as a system administrator: a forged post is refused and creates nothing (issue 33)", async ({
+    request,
+  }) => {
+    const email = uniqueEmail("forged-admin");
+    const response = await request.post("/auth?tab=register", {
+      form: {
+        intent: "register",
+        full_name: "Kwame Asante",
+        email,
+        phone: "0241234567",
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+        role: "system_admin",
+        specialty: "",
+        facility_id: "",
+        mdc_number: "",
+        hefra_licence: "",
+      },
+    });
+    expect(response.status()).toBe(400);
+    expect(await response.text()).toContain("Please select a valid role");
+    // No account: signing in with it is refused like any unknown address.
+    const attempt = await request.post("/auth", { form: { email, password: PASSWORD }, maxRedirects: 0 });
+    expect(attempt.status()).not.toBe(302);
   });
 
   test("the approved system administrator (create-admin) gets the signed-in shell", async ({ page }) => {
@@ -502,6 +519,7 @@ test.describe("gate screens", () => {
       "Messages",
       "Facilities",
       "Hubs",
+      "Administrators",
       "Audit Log",
     ]);
     await expect(appNav.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");

@@ -119,5 +119,54 @@ test("a doctor's wallet, confirmed by SMS and email, is paid by the run a system
     await expectAccessible(admin);
     await expectNamedRulesPass(admin);
   }
+
+  // Issue 33 (high), the review's path: the preparer makes a second account and approves the run with
+  // it. Register offers no System Administrator (accounts.spec.ts); an invitation is the only way in.
+  await admin.setViewportSize(PHONE);
+  await admin.goto("/dashboard/system-admin/administrators");
+  await hydrated(admin);
+  const secondSelf = { email: `second.self.${suffix}@example.test`, password: "Kente-Loom-7-Volta!" };
+  await admin.getByLabel("Full Name").fill("Second Self");
+  await admin.getByLabel("Email").fill(secondSelf.email);
+  await admin.getByRole("button", { name: "Send invitation" }).click();
+  await expect(toastOnScreen(admin).filter({ hasText: "Invitation sent" })).toBeVisible();
+  const invitation = await waitForMail(secondSelf.email, (m) => /invited to be/i.test(m.subject));
+  const link = /https?:\/\/\S+\/admin-invitation\/[A-Za-z0-9_-]+/.exec(invitation.text)?.[0];
+  expect(link, "the invitation link").toBeTruthy();
+
+  const invited = await (await browser.newContext({ viewport: PHONE })).newPage();
+  await invited.goto(new URL(link!).pathname);
+  await hydrated(invited);
+  await invited.getByLabel("Phone Number").fill("0201234567");
+  await invited.getByLabel(/^Password/).fill(secondSelf.password);
+  await invited.getByLabel("Confirm Password").fill(secondSelf.password);
+  await invited.getByRole("button", { name: "Set up my account" }).click();
+  await expect(invited).toHaveURL(/\/auth/);
+  await expect(toastOnScreen(invited).filter({ hasText: "Your account is ready" })).toBeVisible();
+  await invited.context().close();
+  // The link works once.
+  expect((await request.get(new URL(link!).pathname)).status()).toBe(410);
+  // Every system administrator is told (the preparer too: an account was added).
+  await waitForMail(ADMIN.email, (m) => m.subject === "A system administrator was added");
+
+  // Signed in as the second account, the preparer still cannot approve: no button, and a forged post is refused.
+  const puppet = await signedIn(browser, secondSelf, "/dashboard/system-admin", { viewport: PHONE });
+  await puppet.goto(runPage);
+  await hydrated(puppet);
+  await expect(puppet.getByText(/brought one another in/)).toBeVisible();
+  await expect(puppet.getByRole("button", { name: /^Approve and send/ })).toHaveCount(0);
+  const forged = await puppet.request.post(runPage, {
+    form: { intent: "approve" },
+    headers: { Origin: new URL(runPage).origin },
+  });
+  expect(forged.status()).toBe(403);
+  await puppet.goto(runPage);
+  await expect(
+    puppet
+      .getByRole("table", { name: "Transfers" })
+      .getByRole("row")
+      .filter({ hasText: `Dr Kojo Payee ${suffix}` }),
+  ).toContainText("Awaiting approval");
+  await puppet.context().close();
   await admin.context().close();
 });
