@@ -71,7 +71,7 @@ export const DEFAULT_VARIANTS: PaystackVariants = {
 export function variantsOf<K extends keyof PaystackVariants>(
   key: K,
 ): Array<{ name: string; variants: PaystackVariants }> {
-  return (PAYSTACK_VARIANTS[key] as readonly PaystackVariants[K][]).map((value) => ({
+  return (PAYSTACK_VARIANTS[key] as readonly string[]).map((value) => ({
     name: `${key}=${value}`,
     variants: { ...DEFAULT_VARIANTS, [key]: value },
   }));
