@@ -209,6 +209,9 @@ export class PaystackFake {
       transfer_code: t?.transferCode ?? "TRF_unknown",
     });
     if (t?.id) data.id = t.id;
+    // Each event is sent when it happens (a retry of the same event is the same body).
+    for (const field of ["updatedAt", "updated_at"]) if (field in data) data[field] = new Date().toISOString();
+    for (const field of ["createdAt", "created_at"]) if (t && field in data) data[field] = t.createdAt.toISOString();
     const recipient = data.recipient as Record<string, unknown>;
     const made = t ? [...this.recipients.values()].find((r) => r.code === t.recipient) : undefined;
     recipient.recipient_code = t?.recipient ?? "RCP_unknown";
