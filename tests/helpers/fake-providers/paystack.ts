@@ -79,12 +79,18 @@ export function variantsOf<K extends keyof PaystackVariants>(
 
 type Fixture = { source: string; status?: number; body: Record<string, unknown> };
 
-/** A fixture's answer (a fresh copy each time). */
-export function paystackFixture(name: string): Fixture {
-  return JSON.parse(readFileSync(new URL(`./fixtures/paystack/${name}.json`, import.meta.url), "utf8")) as Fixture;
-}
-
 const clone = <T>(value: T): T => structuredClone(value);
+const fixtures = new Map<string, Fixture>();
+
+/** A fixture's answer (read once, a fresh copy each time). */
+export function paystackFixture(name: string): Fixture {
+  let fixture = fixtures.get(name);
+  if (!fixture) {
+    fixture = JSON.parse(readFileSync(new URL(`./fixtures/paystack/${name}.json`, import.meta.url), "utf8")) as Fixture;
+    fixtures.set(name, fixture);
+  }
+  return clone(fixture);
+}
 const dataOf = (fixture: Fixture) => fixture.body.data as Record<string, unknown>;
 
 /** Paystack's codes for Ghana's mobile-money networks (fixtures/paystack/bank-list-ghana-mobile-money.json). */
