@@ -1377,8 +1377,9 @@ export const payoutWebhookEvents = pgTable(
 
 export type ReconciliationMismatch = {
   reference: string;
-  ours: { status: string; amountPesewas: number } | null;
-  provider: { status: string; amountPesewas: number } | null;
+  /** feePesewas: the fee posted for it, or reported by the provider (issue 35); absent in older rows. */
+  ours: { status: string; amountPesewas: number; feePesewas?: number | null } | null;
+  provider: { status: string; amountPesewas: number; feePesewas?: number | null } | null;
   problem: string;
 };
 

@@ -13,4 +13,5 @@ export {
   readTrialBalance,
   recordSystemAudit,
   referralCompletedEntry,
+  systemAdminAddresses,
 } from "./ledger.server";

@@ -175,17 +175,17 @@ describe("a payout run, end to end against the fake Paystack", () => {
     expect(await ledgerSum(h.db)).toBe(0);
   });
 
-  it("a worker that dies after Paystack took the transfer: the retry finds the reference, never pays twice", async () => {
+  it("Paystack took the transfer but its answer never came: verified by reference at once, never sent twice", async () => {
     const transfer = await transferOf(runId, doctors[0]!.id);
     fake.mode = "accept_then_hang";
-    await expect(sendTransfer(h.db, paystack, transfer.id)).rejects.toThrow(/did not answer/);
-    expect((await transferOf(runId, doctors[0]!.id)).status).toBe("queued");
-    fake.mode = "normal";
+    // The timeout is not a failure (issue 35): Paystack is asked by reference, and has it.
     await sendTransfer(h.db, paystack, transfer.id);
-    await sendTransfer(h.db, paystack, transfer.id); // a third run of the job: nothing to do
+    expect((await transferOf(runId, doctors[0]!.id)).status).toBe("pending");
+    fake.mode = "normal";
+    await sendTransfer(h.db, paystack, transfer.id); // the job again: nothing to do
     expect(fake.transfers.size).toBe(1);
-    expect(fake.transferCalls).toBe(2);
-    expect(await transferOf(runId, doctors[0]!.id)).toMatchObject({ status: "pending", attempts: 2 });
+    expect(fake.transferCalls).toBe(1);
+    expect(await transferOf(runId, doctors[0]!.id)).toMatchObject({ status: "pending", attempts: 1 });
   }, 30_000);
 
   it("a forged webhook is refused with 401 and changes nothing", async () => {

@@ -5,6 +5,7 @@ import { assertGate } from "~/auth/actor.server";
 import { SITE } from "~/content/site";
 import type { Db } from "~/db/client.server";
 import {
+  messages,
   type PayoutTransferStatus,
   paymentRecords,
   payoutDetails,
@@ -24,13 +25,14 @@ import {
   type EntryInput,
   postEntry,
   recordSystemAudit,
+  systemAdminAddresses,
 } from "~/features/ledger/public.server";
 import { queueEmail } from "~/features/messaging/public.server";
 import { enqueue, enqueueMany, type JobHandler } from "~/jobs/queue.server";
 import { logger } from "~/lib/logger.server";
 import { refuse } from "~/lib/refusal";
 import { describeDetails } from "./payout-details.server.ts";
-import type { PayoutProvider, TransferState, WebhookEvent } from "./provider.ts";
+import type { PayoutProvider, ProviderTransfer, TransferState, WebhookEvent } from "./provider.ts";
 
 /*
  * Payout runs (issue 27, docs/decisions/026). One system administrator prepares a run: every
@@ -405,7 +407,8 @@ type Outcome = "success" | "failed" | "reversed";
 
 /** The statuses an outcome may follow: forward only; a success may still be reversed. */
 const FROM: Record<Outcome, PayoutTransferStatus[]> = {
-  success: ["queued", "pending"],
+  // A transfer failed here that Paystack then paid (issue 35) is reconciled, never ignored.
+  success: ["queued", "pending", "failed"],
   failed: ["queued", "pending"],
   reversed: ["queued", "pending", "success"],
 };
@@ -434,8 +437,8 @@ export async function applyTransferOutcome(
       status: outcome,
       finishedAt: now,
       ...(info.providerCode ? { providerTransferCode: info.providerCode } : {}),
-      ...(outcome === "success" && info.feePesewas != null ? { feePesewas: info.feePesewas } : {}),
       ...(outcome !== "success" && info.reason ? { lastError: info.reason } : {}),
+      ...(outcome === "success" ? { lastError: null } : {}),
     })
     .where(and(eq(payoutTransfers.id, transferId), inArray(payoutTransfers.status, FROM[outcome])))
     .returning();
@@ -450,16 +453,32 @@ export async function applyTransferOutcome(
       at: now,
       lines,
     });
+  const paidAfterFailure = outcome === "success" && before.status === "failed";
   if (outcome === "success") {
-    await entry("payout_settled", "payout-settled", `Payout ${transfer.reference} paid`, [
-      { account: { kind: "provider_clearing" }, amount },
-      { account: { kind: "cash" }, amount: -amount },
-    ]);
-    if (info.feePesewas && info.feePesewas > 0) {
-      await entry("provider_fee", "provider-fee", `Provider fee for ${transfer.reference}`, [
-        { account: { kind: "provider_fees" }, amount: info.feePesewas },
-        { account: { kind: "cash" }, amount: -info.feePesewas },
-      ]);
+    // Paid after we had failed it (the money went back on the doctor's balance): it comes off the
+    // balance again, and the administrators are told (the doctor may owe it if it was paid since).
+    await entry(
+      "payout_settled",
+      "payout-settled",
+      paidAfterFailure
+        ? `Payout ${transfer.reference} paid after it was marked failed: off the balance again`
+        : `Payout ${transfer.reference} paid`,
+      [
+        { account: paidAfterFailure ? { doctorId: transfer.doctorId } : { kind: "provider_clearing" }, amount },
+        { account: { kind: "cash" }, amount: -amount },
+      ],
+    );
+    await recordFee(tx, transfer, info.feePesewas ?? null, now);
+    if (paidAfterFailure) {
+      await alertAdmins(tx, {
+        event: "payout.paid_after_failure",
+        subject: `${SITE.name}: a payout marked failed was paid (${transfer.reference})`,
+        lines: [
+          `Paystack reports transfer ${transfer.reference} (${cedis(amount)} to ${describeDetails(transfer)}) as paid (${info.source}), after it had been marked failed here and the money put back on the doctor's balance.`,
+          "The amount has been taken off the doctor's balance again. If it was paid to them again since, their balance is now negative: it is recovered from their next earnings.",
+          "Check the doctor's statement and the transfer at Paystack.",
+        ],
+      });
     }
     await tx
       .update(paymentRecords)
@@ -525,13 +544,40 @@ export async function applyTransferOutcome(
   return true;
 }
 
-async function markPending(tx: Db, transfer: Transfer, providerCode: string | null, now: Date): Promise<boolean> {
+const OTP_NOTE =
+  "Paystack holds this transfer for an OTP (OTP for transfers is on): finalize it at Paystack, and turn OTP off.";
+
+async function markPending(
+  tx: Db,
+  transfer: Transfer,
+  providerCode: string | null,
+  now: Date,
+  providerStatus: string | null = null,
+): Promise<boolean> {
+  const otp = providerStatus === "otp";
   const [row] = await tx
     .update(payoutTransfers)
-    .set({ status: "pending", initiatedAt: now, ...(providerCode ? { providerTransferCode: providerCode } : {}) })
+    .set({
+      status: "pending",
+      initiatedAt: now,
+      ...(providerCode ? { providerTransferCode: providerCode } : {}),
+      lastError: otp ? OTP_NOTE : null,
+    })
     .where(and(eq(payoutTransfers.id, transfer.id), eq(payoutTransfers.status, "queued")))
     .returning({ id: payoutTransfers.id });
   if (!row) return false;
+  if (otp) {
+    // The transfer exists at Paystack and waits for an OTP (issue 35): never failed, or finalizing it
+    // at Paystack would pay money already back on the doctor's balance.
+    await alertAdmins(tx, {
+      event: "payout.otp",
+      subject: `${SITE.name}: a payout waits for an OTP at Paystack (${transfer.reference})`,
+      lines: [
+        `Paystack answered transfer ${transfer.reference} (${cedis(transfer.amountPesewas)}) with "otp": OTP for transfers is turned on in the Paystack dashboard.`,
+        "The transfer exists at Paystack and stays pending here. Finalize it at Paystack with the OTP sent to the business's phone (or let it lapse), and turn off OTP for transfers so that later payouts go through.",
+      ],
+    });
+  }
   await recordSystemAudit(tx, {
     action: "payout.transfer_initiated",
     subjectType: "payment",
@@ -548,18 +594,92 @@ async function recordState(
   db: Db,
   transfer: Transfer,
   state: TransferState,
-  info: { providerCode: string | null; feePesewas?: number | null; source: string },
+  info: { providerCode: string | null; providerStatus?: string | null; feePesewas?: number | null; source: string },
   now: Date,
-): Promise<void> {
-  await db.transaction(async (tx) => {
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
-    if (state === "pending") {
-      await markPending(t, transfer, info.providerCode, now);
-      return;
+    let changed = false;
+    if (transfer.status === "queued") {
+      changed = await markPending(t, transfer, info.providerCode, now, info.providerStatus ?? null);
     }
-    if (transfer.status === "queued") await markPending(t, transfer, info.providerCode, now);
-    await applyTransferOutcome(t, transfer.id, state, { ...info }, now);
+    if (state !== "pending") changed = (await applyTransferOutcome(t, transfer.id, state, { ...info }, now)) || changed;
+    // The fee from whichever of the webhook and the verification carries it first, once.
+    changed = (await recordFee(t, transfer, info.feePesewas ?? null, now)) || changed;
+    return changed;
   });
+}
+
+/**
+ * The fee the provider charged for a transfer, as its own entry (provider fees debit, cash credit:
+ * the ledger's cash follows the provider's balance), once per transfer whatever reports it first.
+ */
+async function recordFee(tx: Db, transfer: Transfer, feePesewas: number | null, now: Date): Promise<boolean> {
+  if (feePesewas === null || !Number.isSafeInteger(feePesewas) || feePesewas <= 0) return false;
+  const { posted } = await postEntry(tx, {
+    idempotencyKey: `provider-fee:${transfer.id}`,
+    kind: "provider_fee",
+    memo: `Provider fee for ${transfer.reference}`,
+    payoutTransferId: transfer.id,
+    at: now,
+    lines: [
+      { account: { kind: "provider_fees" }, amount: feePesewas },
+      { account: { kind: "cash" }, amount: -feePesewas },
+    ],
+  });
+  if (posted) {
+    await tx
+      .update(payoutTransfers)
+      .set({ feePesewas })
+      .where(and(eq(payoutTransfers.id, transfer.id), sql`${payoutTransfers.feePesewas} is null`));
+  }
+  return posted;
+}
+
+/**
+ * Tells every approved system administrator (a durable email, in the caller's transaction). With
+ * `onceWithinMinutes`, an alert of the same event already queued that recently is not repeated (a
+ * wrong key fails every transfer of a run: one email, not one per transfer and retry).
+ */
+async function alertAdmins(
+  tx: Db,
+  alert: { event: string; subject: string; lines: string[]; onceWithinMinutes?: number },
+): Promise<void> {
+  if (alert.onceWithinMinutes) {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`payout-alert:${alert.event}`}))`);
+    const since = new Date(Date.now() - alert.onceWithinMinutes * 60_000);
+    const [recent] = await tx
+      .select({ id: messages.id })
+      .from(messages)
+      .where(and(eq(messages.event, alert.event), sql`${messages.createdAt} >= ${since.toISOString()}::timestamptz`))
+      .limit(1);
+    if (recent) return;
+  }
+  const to = await systemAdminAddresses(tx);
+  await queueEmail(
+    tx,
+    {
+      to,
+      subject: alert.subject,
+      text: [...alert.lines, "", `${env().APP_URL}/dashboard/system-admin/payouts`].join("\n"),
+    },
+    { event: alert.event, priority: 10 },
+  );
+}
+
+/** A wrong or revoked key: the transfers stay queued (a configuration fix sends them), the administrators are told. */
+async function alertAuth(db: Db, provider: PayoutProvider, error: string): Promise<void> {
+  await db.transaction((tx) =>
+    alertAdmins(tx as unknown as Db, {
+      event: "payout.provider_auth",
+      subject: `${SITE.name}: ${provider.name} refuses the payout key`,
+      lines: [
+        `${provider.name} refused our secret key (${error}). No payout is failed for this: the transfers stay queued and are sent again by their jobs, or with "Send again" on their run once the key is fixed.`,
+        "Check PAYSTACK_SECRET_KEY (a live key in production, a test key on test servers) and restart the application.",
+      ],
+      onceWithinMinutes: 60,
+    }),
+  );
 }
 
 /* ------------------------------------------------------------------------------------------------
@@ -577,7 +697,10 @@ async function recipientFor(db: Db, provider: PayoutProvider, transfer: Transfer
   if (same && details.recipientProvider === provider.name && details.recipientCode) return details.recipientCode;
   const made = await provider.createRecipient(transfer);
   if (!made.ok) {
-    if (made.retryable) throw new Error(`${provider.name} recipient: ${made.error}`);
+    // A wrong key (401) retries like the transfer call and tells the administrators, never the
+    // doctors (issue 35); only a refusal of the details themselves fails the transfer.
+    if (made.code === "auth") await alertAuth(db, provider, made.error);
+    if (made.retryable || made.code === "auth") throw new Error(`${provider.name} recipient: ${made.error}`);
     return Promise.reject(new PermanentTransferError(made.error));
   }
   if (same) {
@@ -644,32 +767,58 @@ export async function sendTransfer(
     reason: `${SITE.name} payout`,
   });
   if (sent.ok) {
-    await recordState(db, transfer, sent.state, { providerCode: sent.providerCode, source: "transfer answer" }, now);
-    await enqueue(db, {
-      name: "payout-verify",
-      data: { transferId: transfer.id, attempt: 1 },
-      startAfter: new Date(now.getTime() + env().PAYOUT_VERIFY_AFTER_MINUTES * 60_000),
-    });
+    await recordState(
+      db,
+      transfer,
+      sent.state,
+      { providerCode: sent.providerCode, providerStatus: sent.providerStatus, source: "transfer answer" },
+      now,
+    );
+    await queueVerification(db, transfer.id, now);
     return;
   }
-  if (sent.code === "duplicate") {
-    // The provider already has this reference (an earlier attempt got through): ask it, never send again.
-    await verifyTransfer(db, provider, transfer.id, now);
-    return;
+  if (sent.code === "auth") {
+    await noteError(db, transfer.id, sent.error);
+    await alertAuth(db, provider, sent.error);
+    throw new Error(`${provider.name} transfer ${transfer.reference}: ${sent.error}`);
   }
-  if (sent.retryable || sent.code === "auth") {
+  if (sent.code === "server_error" || sent.code === "rate_limited") {
+    // Sent again later under the same reference: Paystack refuses a second transfer with it.
     await noteError(db, transfer.id, sent.error);
     throw new Error(`${provider.name} transfer ${transfer.reference}: ${sent.error}`);
   }
+  // A timeout, a lost connection or any 4xx (issue 35): whatever the refusal's words, ask Paystack
+  // by reference before deciding. A first attempt whose answer was lost may have been paid.
+  const seen = await verifyTransfer(db, provider, transfer.id, now);
+  if (seen !== "not_found") {
+    if (seen === "pending") await queueVerification(db, transfer.id, now);
+    return;
+  }
+  if (sent.retryable) {
+    // Not at Paystack: never arrived (timeout, network) or not enough balance yet. Send it again.
+    await noteError(db, transfer.id, sent.error);
+    throw new Error(`${provider.name} transfer ${transfer.reference}: ${sent.error}`);
+  }
+  // Refused, and Paystack says it has no such transfer: failed, the money back on the balance. One
+  // more verification later: a transfer that appears after all is reconciled (paid after failure).
   await db.transaction((tx) =>
     applyTransferOutcome(
       tx as unknown as Db,
       transfer.id,
       "failed",
-      { reason: sent.error, source: "transfer refused" },
+      { reason: sent.error, source: "transfer refused, not found by reference" },
       now,
     ),
   );
+  await queueVerification(db, transfer.id, now);
+}
+
+async function queueVerification(db: Db, transferId: string, now: Date, attempt = 1): Promise<void> {
+  await enqueue(db, {
+    name: "payout-verify",
+    data: { transferId, attempt },
+    startAfter: new Date(now.getTime() + env().PAYOUT_VERIFY_AFTER_MINUTES * 60_000),
+  });
 }
 
 async function noteError(db: Db, transferId: string, error: unknown) {
@@ -685,7 +834,8 @@ export async function verifyTransfer(
   now = new Date(),
 ): Promise<TransferState | "not_found" | "unchanged"> {
   const [transfer] = await db.select().from(payoutTransfers).where(eq(payoutTransfers.id, transferId));
-  if (!transfer || !["queued", "pending", "success"].includes(transfer.status)) return "unchanged";
+  // A failed one too: Paystack may have paid it after all (reconciled by applyTransferOutcome).
+  if (!transfer || !["queued", "pending", "success", "failed"].includes(transfer.status)) return "unchanged";
   const answer = await provider.verifyTransfer(transfer.reference);
   if (!answer.ok) throw new Error(`${provider.name} verify ${transfer.reference}: ${answer.error}`);
   if (!answer.found) return "not_found";
@@ -701,14 +851,19 @@ export async function verifyTransfer(
     );
     return "unchanged";
   }
-  await recordState(
+  const changed = await recordState(
     db,
     transfer,
     answer.state,
-    { providerCode: answer.providerCode, feePesewas: answer.feePesewas, source: "verification" },
+    {
+      providerCode: answer.providerCode,
+      providerStatus: answer.providerStatus,
+      feePesewas: answer.feePesewas,
+      source: "verification",
+    },
     now,
   );
-  return answer.state;
+  return answer.state === "pending" || changed ? answer.state : "unchanged";
 }
 
 /** The payout-verify job: no webhook within PAYOUT_VERIFY_AFTER_MINUTES, so ask by reference (again later while pending, up to 48 times). */
@@ -716,7 +871,16 @@ export function payoutVerifyJob(db: Db, provider: PayoutProvider | null): JobHan
   return async (job) => {
     if (!provider) throw new Error(PAYOUT_MESSAGES.noProvider);
     const state = await verifyTransfer(db, provider, job.data.transferId);
-    if ((state === "pending" || state === "not_found") && job.data.attempt < 48) {
+    const [now] = await db
+      .select({ status: payoutTransfers.status, fee: payoutTransfers.feePesewas })
+      .from(payoutTransfers)
+      .where(eq(payoutTransfers.id, job.data.transferId));
+    // Again while Paystack has not settled it, and once more for a success whose fee is not known yet.
+    const again =
+      (now?.status === "queued" || now?.status === "pending") && (state === "pending" || state === "not_found")
+        ? true
+        : now?.status === "success" && now.fee === null && job.data.attempt < 3;
+    if (again && job.data.attempt < 48) {
       await enqueue(db, {
         name: "payout-verify",
         data: { transferId: job.data.transferId, attempt: job.data.attempt + 1 },
@@ -789,7 +953,9 @@ export async function receivePayoutWebhook(
       { feePesewas: event.feePesewas, providerCode: event.providerCode, reason: event.reason, source: "webhook" },
       now,
     );
-    return note(applied ? `applied ${event.kind}` : "no change");
+    // The fee, if verification did not bring it first (posted once, whoever reports it).
+    const fee = await recordFee(t, transfer, event.feePesewas, now);
+    return note(applied ? `applied ${event.kind}` : fee ? "fee recorded" : "no change");
   });
   return { status: 200, body: outcome };
 }
@@ -803,7 +969,14 @@ export function yesterday(now = new Date()): string {
   return new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10);
 }
 
-/** Compares our transfers of one day with the provider's list and stores every mismatch. */
+/**
+ * Compares our transfers of one day with the provider's list and stores every mismatch: missing on
+ * either side, amounts, states and fees. Paystack's documented list rows carry no reference (the
+ * OpenAPI schema says they do): a row is matched by reference when it has one, else by the
+ * transfer code Paystack gave us. A row without fee_charged has its success verified by reference
+ * for the fee. A final state that differs is verified by reference too, which applies it (a
+ * transfer failed here that Paystack paid is reconciled, issue 35).
+ */
 export async function reconcileDay(db: Db, provider: PayoutProvider, day: string): Promise<ReconciliationMismatch[]> {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new Error("expected a day as YYYY-MM-DD");
   const start = new Date(`${day}T00:00:00Z`);
@@ -812,9 +985,12 @@ export async function reconcileDay(db: Db, provider: PayoutProvider, day: string
   if (!listed.ok) throw new Error(`${provider.name} list: ${listed.error}`);
   const ours = await db
     .select({
+      id: payoutTransfers.id,
       reference: payoutTransfers.reference,
+      code: payoutTransfers.providerTransferCode,
       status: payoutTransfers.status,
       amount: payoutTransfers.amountPesewas,
+      fee: payoutTransfers.feePesewas,
     })
     .from(payoutTransfers)
     .where(
@@ -824,34 +1000,44 @@ export async function reconcileDay(db: Db, provider: PayoutProvider, day: string
         lt(payoutTransfers.initiatedAt, end),
       ),
     );
-  const theirs = new Map(listed.transfers.map((t) => [t.reference, t]));
-  const mine = new Map(ours.map((t) => [t.reference, t]));
+  const byReference = new Map(listed.transfers.filter((t) => t.reference).map((t) => [t.reference, t]));
+  const byCode = new Map(listed.transfers.filter((t) => t.providerCode).map((t) => [t.providerCode!, t]));
+  const matched = new Set<ProviderTransfer>();
   const mismatches: ReconciliationMismatch[] = [];
   for (const t of ours) {
-    const p = theirs.get(t.reference);
-    const o = { status: t.status, amountPesewas: t.amount };
-    if (!p) mismatches.push({ reference: t.reference, ours: o, provider: null, problem: "Not in the provider's list" });
-    else if (p.amountPesewas !== t.amount)
+    const p = byReference.get(t.reference) ?? (t.code ? byCode.get(t.code) : undefined);
+    const o = { status: t.status, amountPesewas: t.amount, feePesewas: t.fee };
+    if (!p) {
+      mismatches.push({ reference: t.reference, ours: o, provider: null, problem: "Not in the provider's list" });
+      continue;
+    }
+    matched.add(p);
+    let fee = p.feePesewas;
+    if (fee === null && p.state === "success") {
+      const verified = await provider.verifyTransfer(t.reference);
+      if (verified.ok && verified.found) fee = verified.feePesewas;
+    }
+    const theirs = { status: p.state, amountPesewas: p.amountPesewas, feePesewas: fee };
+    if (p.amountPesewas !== t.amount) {
+      mismatches.push({ reference: t.reference, ours: o, provider: theirs, problem: "Amounts differ" });
+    } else if (p.state !== t.status) {
       mismatches.push({
         reference: t.reference,
         ours: o,
-        provider: { status: p.state, amountPesewas: p.amountPesewas },
-        problem: "Amounts differ",
-      });
-    else if (p.state !== t.status)
-      mismatches.push({
-        reference: t.reference,
-        ours: o,
-        provider: { status: p.state, amountPesewas: p.amountPesewas },
+        provider: theirs,
         problem: t.status === "pending" ? "Final at the provider, still pending here" : "States differ",
       });
+      if (p.state !== "pending") await verifyTransfer(db, provider, t.id).catch(() => undefined);
+    } else if ((fee ?? 0) !== (t.fee ?? 0)) {
+      mismatches.push({ reference: t.reference, ours: o, provider: theirs, problem: "Fees differ" });
+    }
   }
   for (const p of listed.transfers) {
-    if (!mine.has(p.reference)) {
+    if (!matched.has(p)) {
       mismatches.push({
-        reference: p.reference,
+        reference: p.reference || p.providerCode || "",
         ours: null,
-        provider: { status: p.state, amountPesewas: p.amountPesewas },
+        provider: { status: p.state, amountPesewas: p.amountPesewas, feePesewas: p.feePesewas },
         problem: "Not one of our transfers for this day",
       });
     }

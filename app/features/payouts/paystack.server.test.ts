@@ -42,7 +42,7 @@ describe("the Paystack Transfers adapter, against the local fake of its document
     expect(nationalNumber("+233241234567")).toBe("0241234567");
   });
 
-  it("sends a transfer under our reference once: the same reference again is a duplicate, never a second payment", async () => {
+  it("sends a transfer under our reference once: the same reference again is refused (a 4xx, whatever its words), never a second payment", async () => {
     const recipient = await paystack.createRecipient(MOMO);
     if (!recipient.ok) throw new Error(recipient.error);
     const transfer = {
@@ -64,7 +64,8 @@ describe("the Paystack Transfers adapter, against the local fake of its document
       reason: "Payout",
       currency: "GHS",
     });
-    expect(await paystack.initiateTransfer(transfer)).toMatchObject({ ok: false, code: "duplicate", retryable: false });
+    // The refusal's words decide nothing: the caller asks by reference (below).
+    expect(await paystack.initiateTransfer(transfer)).toMatchObject({ ok: false, code: "rejected", retryable: false });
     expect(fake.transfers.size).toBe(1);
     expect(await paystack.verifyTransfer(transfer.reference)).toMatchObject({
       ok: true,
@@ -135,7 +136,8 @@ describe("the Paystack Transfers adapter, against the local fake of its document
       event: "transfer.reversed",
       reference: "qh-test-webhook-000001",
       amountPesewas: 9000,
-      feePesewas: 100,
+      // Paystack's documented transfer.reversed event carries no fee_charged.
+      feePesewas: null,
     });
     const forged = fake.webhook("qh-test-webhook-000001", "transfer.success", { forge: true });
     expect(paystack.verifyWebhook(forged.body, new Headers(forged.headers))).toBeNull();
@@ -143,6 +145,43 @@ describe("the Paystack Transfers adapter, against the local fake of its document
     expect(paystack.verifyWebhook(signed.body.replace("9000", "90000"), new Headers(signed.headers))).toBeNull();
     expect(paystack.verifyWebhook(signed.body, new Headers())).toBeNull();
     expect(paystack.verifyWebhook(signed.body, new Headers({ "x-paystack-signature": "zz" }))).toBeNull();
+  });
+
+  it("an 'otp' answer (OTP for transfers left on) is a transfer Paystack holds: pending, never a failure", async () => {
+    const recipient = await paystack.createRecipient(MOMO);
+    if (!recipient.ok) throw new Error(recipient.error);
+    fake.initialStatus = "otp";
+    try {
+      expect(
+        await paystack.initiateTransfer({
+          reference: "qh-test-otp-00000000001",
+          amountPesewas: 7000,
+          recipientCode: recipient.recipientCode,
+          reason: "x",
+        }),
+      ).toMatchObject({ ok: true, state: "pending", providerStatus: "otp" });
+    } finally {
+      fake.initialStatus = "pending";
+    }
+  });
+
+  for (const verifyUnknown of ["404", "400"] as const) {
+    it(`a reference Paystack never saw is 'not found' (verify answers ${verifyUnknown} "Transfer not found")`, async () => {
+      fake.variants = { ...fake.variants, verifyUnknown };
+      expect(await paystack.verifyTransfer("qh-test-never-sent-000002")).toEqual({ ok: true, found: false });
+      const wrongKey = paystackProvider({ secretKey: "sk_test_wrongwrongwrong", baseUrl: fake.url });
+      expect(await wrongKey.verifyTransfer("qh-test-never-sent-000002")).toMatchObject({ ok: false, code: "auth" });
+    });
+  }
+
+  it("reads Paystack's documented list rows, which carry no reference, by transfer code", async () => {
+    fake.variants = { ...fake.variants, listRows: "documented_example" };
+    const listed = await paystack.listTransfers(new Date(Date.now() - 60_000), new Date(Date.now() + 60_000));
+    if (!listed.ok) throw new Error(listed.error);
+    expect(listed.transfers.length).toBeGreaterThan(0);
+    for (const t of listed.transfers) {
+      expect(t).toMatchObject({ reference: "", providerCode: expect.stringMatching(/^TRF_/), feePesewas: null });
+    }
   });
 
   it("maps Paystack's transfer statuses", () => {

@@ -68,6 +68,7 @@ function toTransfer(data: Record<string, unknown>): ProviderTransfer {
     amountPesewas: Number(data.amount ?? 0),
     feePesewas: fee === null || fee === undefined || Number.isNaN(Number(fee)) ? null : Number(fee),
     providerCode: typeof data.transfer_code === "string" ? data.transfer_code : null,
+    providerStatus: typeof data.status === "string" ? data.status : null,
   };
 }
 
@@ -105,7 +106,13 @@ export function paystackProvider(options: PaystackOptions): PayoutProvider {
     }
   }
 
-  /** A non-2xx (or status: false) answer, classified. */
+  /**
+   * A non-2xx (or status: false) answer, classified by its HTTP status. A refusal's words decide
+   * nothing about whether a transfer exists (issue 35: a duplicate reference was recognised by its
+   * wording alone, and a retry refused in other words failed a transfer Paystack had paid): the
+   * caller asks GET /transfer/verify/:reference. Only "balance is not enough" is read, to retry
+   * rather than fail a transfer Paystack has confirmed it does not have.
+   */
   function refused(answer: Answer): ProviderFailure {
     const message = String(answer.json?.message ?? excerpt(answer.text));
     const detail = `HTTP ${answer.status}: ${message}`;
@@ -113,7 +120,6 @@ export function paystackProvider(options: PaystackOptions): PayoutProvider {
     if (answer.status === 429) return failure("rate_limited", detail, true);
     if (answer.status >= 500) return failure("server_error", detail, true);
     if (/balance is not enough|insufficient/i.test(message)) return failure("insufficient_balance", detail, true);
-    if (/duplicate|already exists|reference.*(used|exists)/i.test(message)) return failure("duplicate", detail, false);
     return failure("rejected", detail, false);
   }
 
@@ -162,24 +168,24 @@ export function paystackProvider(options: PaystackOptions): PayoutProvider {
       if ("ok" in answer) return answer;
       const data = okData(answer);
       if (!data) return refused(answer);
-      if (data.status === "otp") {
-        return failure(
-          "rejected",
-          "Paystack asks for an OTP to finalise transfers: turn off OTP for transfers in the Paystack dashboard",
-          false,
-        );
-      }
+      // "otp" (OTP for transfers left on) is a transfer Paystack holds: pending for us, never failed.
       return {
         ok: true,
         state: paystackState(data.status),
         providerCode: typeof data.transfer_code === "string" ? data.transfer_code : null,
+        providerStatus: typeof data.status === "string" ? data.status : null,
       };
     },
 
     async verifyTransfer(reference: string) {
       const answer = await call("GET", `/transfer/verify/${encodeURIComponent(reference)}`);
       if ("ok" in answer) return answer;
-      if (answer.status === 404) return { ok: true, found: false } as const;
+      // Paystack documents 404 "Transfer not found"; a 400 "Transfer not found" is seen too. A GET by
+      // a well-formed reference of ours has nothing else to be wrong about: any 4xx but a key
+      // problem (401, 403) or a rate limit (429) says the transfer does not exist.
+      if (answer.status >= 400 && answer.status < 500 && ![401, 403, 429].includes(answer.status)) {
+        return { ok: true, found: false } as const;
+      }
       const data = okData(answer);
       if (!data) return refused(answer);
       return { ok: true, found: true, ...toTransfer(data) } as const;

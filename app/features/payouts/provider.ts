@@ -24,25 +24,20 @@ export type ProviderFailure = {
   ok: false;
   /** True when trying again later may work (timeouts, 5xx, rate limits, not enough balance yet). */
   retryable: boolean;
-  code:
-    | "timeout"
-    | "network"
-    | "server_error"
-    | "rate_limited"
-    | "auth"
-    | "insufficient_balance"
-    | "rejected"
-    | "duplicate";
+  code: "timeout" | "network" | "server_error" | "rate_limited" | "auth" | "insufficient_balance" | "rejected";
   error: string;
 };
 export type ProviderResult<T> = ({ ok: true } & T) | ProviderFailure;
 
 export type ProviderTransfer = {
+  /** Empty when the provider's answer does not carry it (Paystack's documented list rows): match by providerCode. */
   reference: string;
   state: TransferState;
   amountPesewas: number;
   feePesewas: number | null;
   providerCode: string | null;
+  /** The provider's own word for the state (Paystack: "otp" is a transfer waiting for an OTP, pending for us). */
+  providerStatus: string | null;
 };
 
 export type WebhookEvent = {
@@ -64,8 +59,11 @@ export interface PayoutProvider {
     amountPesewas: number;
     recipientCode: string;
     reason: string;
-  }): Promise<ProviderResult<{ state: TransferState; providerCode: string | null }>>;
-  /** `found: false` when the provider has no transfer with this reference (it never arrived). */
+  }): Promise<ProviderResult<{ state: TransferState; providerCode: string | null; providerStatus: string | null }>>;
+  /**
+   * `found: false` when the provider says it has no transfer with this reference (it never arrived).
+   * The only answer a refused transfer is failed on: a refusal's words never decide (issue 35).
+   */
   verifyTransfer(reference: string): Promise<ProviderResult<{ found: false } | ({ found: true } & ProviderTransfer)>>;
   /** Every transfer the provider made between the two instants. */
   listTransfers(from: Date, to: Date): Promise<ProviderResult<{ transfers: ProviderTransfer[] }>>;
