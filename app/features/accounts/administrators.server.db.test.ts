@@ -21,6 +21,7 @@ import {
   sameChain,
 } from "./administrators.server";
 import { approveAccount, declineAccount } from "./approval.server";
+import { listUsers } from "./user-admin.server";
 
 vi.stubEnv("AUTH_SECRET", "test-secret-test-secret-test-secret-0123456789");
 vi.stubEnv("APP_URL", "http://localhost:3000");
@@ -223,6 +224,11 @@ describe("approving a system administrator account (issue 33)", () => {
     expect(asked).toMatchObject({ awaitingSecond: true, alreadyApproved: false });
     expect((await actorById(h.db, pending.id)).kind === "user" && (await actorById(h.db, pending.id))).toMatchObject({
       approved: false,
+    });
+    const listed = await listUsers(h.db, second, 1, pending.email);
+    expect(listed.rows[0]).toMatchObject({
+      status: "pending",
+      approvalRequestedBy: first.kind === "user" ? first.fullName : "",
     });
     expect(await refusal(approveAccount(h.db, first, pending.id))).toMatchObject({
       status: 403,

@@ -27,9 +27,12 @@ export type UserRow = {
   registrationNumber: string | null;
   registrationCheckedAt: string | null;
   registrationCheckedBy: string | null;
+  /** Issue 33: a system administrator's approval asked by this administrator, waiting for a second one. */
+  approvalRequestedBy: string | null;
 };
 
 const checker = alias(users, "checker");
+const requester = alias(users, "requester");
 
 /** An account's status in SQL, by the same rule as the actor's approval (actor.server.ts). */
 const approvedSql = sql`(${users.approvalStatus} <> 'declined' and case coalesce(${userRoles.role}, ${users.role}) when 'doctor' then ${users.isVerified} else ${users.approvalStatus} = 'approved' end)`;
@@ -71,11 +74,13 @@ export async function listUsers(
       hefraLicence: users.hefraLicence,
       registrationCheckedAt: users.registrationCheckedAt,
       registrationCheckedBy: checker.fullName,
+      approvalRequestedBy: requester.fullName,
     })
     .from(users)
     .leftJoin(userRoles, eq(userRoles.userId, users.id))
     .leftJoin(facilities, eq(facilities.id, users.facilityId))
     .leftJoin(checker, eq(checker.id, users.registrationCheckedBy))
+    .leftJoin(requester, eq(requester.id, users.adminApprovalRequestedBy))
     .where(where)
     .orderBy(desc(users.createdAt), desc(users.id))
     // One more than a page: whether a next page exists, without counting every account.
@@ -98,6 +103,7 @@ export async function listUsers(
       registrationNumber: role === "doctor" ? r.mdcNumber : role === "facility_admin" ? r.hefraLicence : null,
       registrationCheckedAt: r.registrationCheckedAt?.toISOString() ?? null,
       registrationCheckedBy: r.registrationCheckedBy,
+      approvalRequestedBy: verified ? null : r.approvalRequestedBy,
     };
   });
 }

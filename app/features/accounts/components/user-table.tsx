@@ -48,6 +48,11 @@ export function UserTable({
             <Cell label="Details" className="text-muted">
               {u.role === "doctor" ? (u.specialty ?? "") : (u.facilityName ?? "")}
               <RegistrationCheck user={u} />
+              {u.approvalRequestedBy ? (
+                <p className="text-sm">
+                  Approval asked by {u.approvalRequestedBy}: a second system administrator must confirm it.
+                </p>
+              ) : null}
             </Cell>
             <Cell label="Registered" className="whitespace-nowrap">
               {formatAccraDate(u.createdAt)}
