@@ -89,7 +89,8 @@ async function deliver(
   const provider = row.channel === "sms" ? transports.sms() : transports.whatsapp();
   const payload = row.payload as TextPayload;
   const result = await provider.send(
-    { to: row.recipient, text: payload.text, idempotencyKey: row.id, template: payload.template },
+    // (Rows queued before issue 35 may carry a template of their own: it is ignored, the configured one is sent.)
+    { to: row.recipient, text: payload.text, idempotencyKey: row.id },
     { signal },
   );
   if (result.ok) {

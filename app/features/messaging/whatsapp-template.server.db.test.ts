@@ -3,12 +3,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { actorById } from "~/auth/actor.server";
 import { messages, notificationPreferences, users } from "~/db/schema";
 import { parseEnv } from "~/env.server";
+import { createReferral } from "~/features/referrals/referrals.server";
 import type { JobWorkers } from "~/jobs/queue.server";
 import { startJobWorkers } from "~/jobs/workers.server";
-import { actorById } from "~/auth/actor.server";
-import { createReferral } from "~/features/referrals/referrals.server";
 import { createAccount } from "../../../tests/helpers/accounts";
 import { insertFacility } from "../../../tests/helpers/domain";
 import { startFakeWhatsApp } from "../../../tests/helpers/fake-providers/index.ts";
@@ -34,7 +34,10 @@ beforeAll(async () => {
   h = await createTestDb({ workers: false });
   fake = await startFakeWhatsApp(TOKEN, PHONE_ID);
   person = (await createAccount(h.db, { approved: true, role: "facility_admin", fullName: "Efua Admin" })).id;
-  await h.db.update(users).set({ confirmedPhone: "+233205550147", phoneConfirmedAt: new Date() }).where(eq(users.id, person));
+  await h.db
+    .update(users)
+    .set({ confirmedPhone: "+233205550147", phoneConfirmedAt: new Date() })
+    .where(eq(users.id, person));
   await h.db.insert(notificationPreferences).values({
     userId: person,
     channels: { "referral.new": ["whatsapp"] },

@@ -78,11 +78,10 @@ export async function startFakeWhatsApp(token: string, phoneNumberId: string, op
       return fromFixture("whatsapp", "error-131026-undeliverable");
     const key = typeof body.biz_opaque_callback_data === "string" ? body.biz_opaque_callback_data : null;
     const message = accept(body.to, JSON.stringify(template), key);
-    return fromFixture(
-      "whatsapp",
-      options.acceptedWithoutStatus ? "send-accepted-without-status" : "send-accepted",
-      { to: body.to, id: `wamid.${message.id}` },
-    );
+    return fromFixture("whatsapp", options.acceptedWithoutStatus ? "send-accepted-without-status" : "send-accepted", {
+      to: body.to,
+      id: `wamid.${message.id}`,
+    });
   }, options);
   return Object.assign(await fake.listen(), {
     /** A status webhook as Meta posts it, signed with the app secret (or a wrong one, to test refusals). */

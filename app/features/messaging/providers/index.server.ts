@@ -45,16 +45,22 @@ export function smsProvider(config: Env = env()): MessagingProvider {
 
 /** The WhatsApp Cloud API when every WHATSAPP_* credential is set, else the development outbox. */
 export function whatsappProvider(config: Env = env()): MessagingProvider {
-  if (!config.whatsappEnabled) return createOutboxProvider(config.DATA_DIR, "whatsapp");
+  if (!config.whatsappEnabled) return createOutboxProvider(config.DATA_DIR, "whatsapp", whatsappTemplate(config));
   return createWhatsAppProvider({
     token: config.WHATSAPP_TOKEN ?? "",
     phoneNumberId: config.WHATSAPP_PHONE_NUMBER_ID ?? "",
     baseUrl: config.WHATSAPP_BASE_URL,
     apiVersion: config.WHATSAPP_API_VERSION,
+    template: whatsappTemplate(config),
   });
 }
 
-/** The WhatsApp template every notice uses (one body parameter: the same short text as the SMS). */
-export function whatsappNotice(text: string, config: Env = env()) {
-  return { name: config.WHATSAPP_TEMPLATE_NOTICE, language: config.WHATSAPP_TEMPLATE_LANGUAGE, parameters: [text] };
+/**
+ * The one WhatsApp template every message uses (issue 35): its name and language from
+ * WHATSAPP_TEMPLATE_NOTICE and WHATSAPP_TEMPLATE_LANGUAGE, one body parameter (the same short text
+ * as the SMS). Read when the message is sent, not when it is queued: a message waiting on a
+ * template the operator has just registered or renamed goes out with the one configured now.
+ */
+export function whatsappTemplate(config: Pick<Env, "WHATSAPP_TEMPLATE_NOTICE" | "WHATSAPP_TEMPLATE_LANGUAGE">) {
+  return { name: config.WHATSAPP_TEMPLATE_NOTICE, language: config.WHATSAPP_TEMPLATE_LANGUAGE };
 }

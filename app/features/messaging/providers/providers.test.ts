@@ -26,8 +26,8 @@ const message: OutboundMessage = {
   to: "+233205550147",
   text: "Qurhealth: new emergency referral REF-2026-000123. Open: https://qurhealth.example/referrals/REF-2026-000123",
   idempotencyKey: "5f0c2f7e-8c1d-4c33-9a53-0d5f4f8b9a11",
-  template: { name: "referral_notice", language: "en", parameters: ["REF-2026-000123"] },
 };
+const TEMPLATE = { name: "referral_notice", language: "en" };
 
 const cases: Case[] = [
   {
@@ -74,6 +74,7 @@ const cases: Case[] = [
         phoneNumberId: "1234567890",
         baseUrl: url,
         apiVersion: "v23.0",
+        template: TEMPLATE,
       }),
     auth: (h) => h.authorization,
     expectedAuth: "Bearer wa-token-1234567890",
@@ -108,7 +109,7 @@ describe.each(cases)("$name adapter against its fake", (c) => {
     expect(accepted?.to.replace(/^\+/, "")).toBe("233205550147");
     if (result.ok) expect(result.providerId).toContain(accepted?.id);
     // The text (or the template) reached the provider.
-    expect(accepted?.text).toContain(c.name === "whatsapp" ? "referral_notice" : "REF-2026-000123");
+    expect(accepted?.text).toContain("REF-2026-000123");
   });
 
   it("no credit: retryable (a top-up fixes it), not lost", async () => {
@@ -264,8 +265,9 @@ describe("request shapes", () => {
         phoneNumberId: "1234567890",
         baseUrl: fake.url,
         apiVersion: "v23.0",
+        template: TEMPLATE,
       });
-      await provider.send(message);
+      await provider.send({ ...message, text: `${message.text}\n\tsecond line` });
       expect(fake.requests[0].path).toBe("/v23.0/1234567890/messages");
       expect(JSON.parse(fake.requests[0].body)).toEqual({
         messaging_product: "whatsapp",
@@ -275,13 +277,14 @@ describe("request shapes", () => {
         template: {
           name: "referral_notice",
           language: { code: "en" },
-          components: [{ type: "body", parameters: [{ type: "text", text: "REF-2026-000123" }] }],
+          // The message's text is the template's one parameter, without the new lines and tabs Meta refuses.
+          components: [{ type: "body", parameters: [{ type: "text", text: `${message.text} second line` }] }],
         },
         biz_opaque_callback_data: message.idempotencyKey,
       });
-      // A business-initiated WhatsApp message without a template is refused before any request.
+      // Nothing to say: refused before any request.
       const before = fake.requests.length;
-      expect(await provider.send({ ...message, template: undefined })).toMatchObject({ ok: false, retryable: false });
+      expect(await provider.send({ ...message, text: " \n " })).toMatchObject({ ok: false, retryable: false });
       expect(fake.requests.length).toBe(before);
     } finally {
       await fake.close();

@@ -17,15 +17,16 @@ export type Channel = "sms" | "whatsapp";
 export type OutboundMessage = {
   /** E.164, e.g. +233205550147. */
   to: string;
-  /** The SMS text (already shaped by sms-text.ts), or the WhatsApp template's fallback text. */
+  /**
+   * The SMS text (already shaped by sms-text.ts). On WhatsApp the same text is the one body
+   * parameter of the configured template (WHATSAPP_TEMPLATE_NOTICE): one template, used everywhere.
+   */
   text: string;
   /**
    * The message's stable key (the messages row id): sent where the provider has a field for it,
    * and the key a fake provider that honours idempotency deduplicates on.
    */
   idempotencyKey: string;
-  /** WhatsApp only: an approved utility template and its body parameters, in order. */
-  template?: { name: string; language: string; parameters: string[] };
 };
 
 export type SendOptions = {

@@ -41,7 +41,24 @@ export type WhatsAppConfig = {
   baseUrl: string;
   /** Graph API version, e.g. v23.0 */
   apiVersion: string;
+  /**
+   * The one approved utility template every message is sent with (WHATSAPP_TEMPLATE_NOTICE and
+   * WHATSAPP_TEMPLATE_LANGUAGE): its body has one placeholder, {{1}}, filled with the message's text.
+   */
+  template: { name: string; language: string };
 };
+
+/**
+ * A template's text parameter as Meta takes it: no new lines or tabs, no more than 4 spaces in a
+ * row (Meta refuses the message otherwise), at most 1024 characters (the body's limit).
+ */
+export function templateParameter(text: string): string {
+  return text
+    .replace(/[\r\n\t]+/g, " ")
+    .replace(/ {5,}/g, "    ")
+    .trim()
+    .slice(0, 1024);
+}
 
 export function whatsappFailureCode(code: number): FailureCode {
   if ([0, 3, 10, 190, 368, 131031].includes(code) || (code >= 200 && code <= 299)) return "auth";
@@ -61,18 +78,17 @@ export function createWhatsAppProvider(config: WhatsAppConfig): MessagingProvide
     channel: "whatsapp",
     honoursIdempotencyKey: false,
     async send(message: OutboundMessage, options?: SendOptions): Promise<SendResult> {
-      if (!message.template) return failure("rejected", "WhatsApp: business-initiated messages need a template");
+      const parameter = templateParameter(message.text);
+      if (!parameter) return failure("rejected", "WhatsApp: nothing to send");
       const body = {
         messaging_product: "whatsapp",
         recipient_type: "individual",
         to: message.to.replace(/^\+/, ""),
         type: "template",
         template: {
-          name: message.template.name,
-          language: { code: message.template.language },
-          components: message.template.parameters.length
-            ? [{ type: "body", parameters: message.template.parameters.map((text) => ({ type: "text", text })) }]
-            : [],
+          name: config.template.name,
+          language: { code: config.template.language },
+          components: [{ type: "body", parameters: [{ type: "text", text: parameter }] }],
         },
         biz_opaque_callback_data: message.idempotencyKey,
       };
