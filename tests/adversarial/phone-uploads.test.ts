@@ -174,6 +174,14 @@ describe("a phone photo on every upload path (issue 35, point 9)", () => {
       const pastServer = await attach(pdf(FILE_LIMIT + 100 * 1024), "letter.pdf", "application/pdf");
       expect(pastServer.status).toBe(413);
       expectReadable(pastServer, "The file is larger than 10 MB");
+      // Without JavaScript (the page itself posted): the page again, with the same words.
+      const page = await post(`/referrals/${number}`, doctor.cookie, [
+        ["intent", "attach"],
+        ["file", pdf(12 * MB), "letter.pdf", "application/pdf"],
+      ]);
+      expect(page.status).toBe(413);
+      expect(page.type).toContain("text/html");
+      expect(page.text).toContain("The file is larger than 10 MB.");
     });
   });
 
