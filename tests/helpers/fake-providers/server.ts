@@ -9,7 +9,7 @@ import type { AddressInfo, Socket } from "node:net";
  * answers as the provider documents for the mode it is in, and can hang (timeout tests) or honour
  * idempotency keys (durability tests). No test touches the network.
  */
-export type FakeMode = "success" | "no_credit" | "invalid_number" | "server_error" | "hang";
+export type FakeMode = "success" | "no_credit" | "invalid_number" | "server_error" | "hang" | "sender_refused";
 
 export type RecordedRequest = {
   method: string;
@@ -24,7 +24,11 @@ export type AcceptedMessage = { id: string; to: string; text: string; key: strin
 export type FakeAnswer = { status: number; body?: unknown; headers?: Record<string, string> };
 
 export type FakeOptions = {
-  /** De-duplicate sends carrying the same idempotency key (the real providers do not: see each adapter). */
+  /**
+   * De-duplicate sends carrying the same idempotency key. Only for a provider whose documentation
+   * promises it (none of ours does: Hubtel's fake and WhatsApp's refuse it), so that a durability
+   * test proves "at least once" honestly.
+   */
   honourIdempotency?: boolean;
   /** Answers every request this much later (a provider slower than our commits: durability tests). */
   delayMs?: number;
