@@ -63,9 +63,9 @@ describe("choosing the provider from the configuration", () => {
     expect(whatsappProvider(wa).name).toBe("whatsapp");
   });
 
-  it("the callback address carries the secret token", () => {
+  it("the callback address carries the secret token in its path, and no query (issue 35)", () => {
     const config = parseEnv({ DATA_DIR: dataDir(), APP_URL: "https://care.example.org", SMS_WEBHOOK_TOKEN: token });
-    expect(smsCallbackUrl(config, "arkesel")).toBe(`https://care.example.org/webhooks/sms/arkesel?token=${token}`);
+    expect(smsCallbackUrl(config, "arkesel")).toBe(`https://care.example.org/webhooks/sms/arkesel/${token}`);
   });
 
   it("every WhatsApp message is the configured utility template (the outbox records which)", async () => {

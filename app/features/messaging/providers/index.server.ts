@@ -6,11 +6,14 @@ import { createOutboxProvider } from "./outbox.server.ts";
 import type { MessagingProvider, SmsProviderName } from "./types.ts";
 import { createWhatsAppProvider } from "./whatsapp.server.ts";
 
-/** The address a provider calls with delivery reports, carrying the secret token (unsigned callbacks). */
+/**
+ * The address a provider calls with delivery reports (unsigned callbacks), the secret token in its
+ * path: `APP_URL/webhooks/sms/{provider}/{token}`, with no query of its own, so a provider that
+ * adds its report by appending "?sms_id=..." (or "&...") to the text cannot break it (issue 35).
+ */
 export function smsCallbackUrl(config: Pick<Env, "APP_URL" | "SMS_WEBHOOK_TOKEN">, provider: SmsProviderName): string {
-  const url = new URL(`${config.APP_URL}/webhooks/sms/${provider}`);
-  if (config.SMS_WEBHOOK_TOKEN) url.searchParams.set("token", config.SMS_WEBHOOK_TOKEN);
-  return url.toString();
+  const base = `${config.APP_URL.replace(/\/+$/, "")}/webhooks/sms/${provider}`;
+  return config.SMS_WEBHOOK_TOKEN ? `${base}/${encodeURIComponent(config.SMS_WEBHOOK_TOKEN)}` : base;
 }
 
 /** The SMS provider SMS_PROVIDER names, or the development outbox when it is none. */
