@@ -103,31 +103,17 @@ export async function startFakeWhatsApp(token: string, phoneNumberId: string, op
   });
 }
 
+/** A status webhook as Meta documents it (fixtures/whatsapp/webhook-status.json), with an error for a failure. */
 export function whatsappStatusPayload(phoneNumberId: string, id: string, status: string, errorCode?: number) {
-  return {
-    object: "whatsapp_business_account",
-    entry: [
-      {
-        id: "102290129340398",
-        changes: [
-          {
-            field: "messages",
-            value: {
-              messaging_product: "whatsapp",
-              metadata: { display_phone_number: "233300000000", phone_number_id: phoneNumberId },
-              statuses: [
-                {
-                  id,
-                  status,
-                  timestamp: String(Math.floor(Date.now() / 1000)),
-                  recipient_id: "233205550147",
-                  ...(errorCode ? { errors: [{ code: errorCode, title: "Message undeliverable" }] } : {}),
-                },
-              ],
-            },
-          },
-        ],
-      },
-    ],
-  };
+  const payload = fromFixture("whatsapp", "webhook-status", {
+    phoneNumberId,
+    id,
+    status,
+    timestamp: String(Math.floor(Date.now() / 1000)),
+  }).body as { entry: { changes: { value: { statuses: Record<string, unknown>[] } }[] }[] };
+  if (errorCode) {
+    const error = fromFixture("whatsapp", "webhook-status-error", { code: errorCode, title: "Message undeliverable" });
+    payload.entry[0]!.changes[0]!.value.statuses[0]!.errors = [error.body];
+  }
+  return payload;
 }

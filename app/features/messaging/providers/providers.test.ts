@@ -217,7 +217,7 @@ describe("request shapes", () => {
         apiKey: "ark-key-123456",
         sender: "Qurhealth",
         baseUrl: fake.url,
-        callbackUrl: "https://qurhealth.example/webhooks/sms/arkesel?token=t",
+        callbackUrl: "https://qurhealth.example/webhooks/sms/arkesel/t",
       });
       await provider.send(message);
       expect(fake.requests[0].path).toBe("/api/v2/sms/send");
@@ -225,7 +225,7 @@ describe("request shapes", () => {
         sender: "Qurhealth",
         message: message.text,
         recipients: ["233205550147"],
-        callback_url: "https://qurhealth.example/webhooks/sms/arkesel?token=t",
+        callback_url: "https://qurhealth.example/webhooks/sms/arkesel/t",
       });
     } finally {
       await fake.close();
