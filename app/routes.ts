@@ -100,7 +100,7 @@ export default [
   route("auth/verify", "routes/auth/verify.ts"),
   route("auth/sign-out", "routes/auth/sign-out.ts"),
   // Delivery reports from the SMS and WhatsApp providers (issue 26): a secret token or a signature, no session.
-  route("webhooks/sms/:provider", "routes/webhooks/sms.ts"),
+  route("webhooks/sms/:provider/:token?", "routes/webhooks/sms.ts"),
   route("webhooks/whatsapp", "routes/webhooks/whatsapp.ts"),
   // Paystack's transfer webhooks (issue 27): the HMAC SHA-512 signature, no session.
   route("webhooks/paystack", "routes/webhooks/paystack.ts"),

@@ -13,11 +13,14 @@ import { COOKIE_PREFIX } from "~/auth/auth.server";
 import { contentVersionReader } from "~/db/content-version.server";
 import { closeDatabase, database } from "~/db/database.server";
 import { ConfigError, env } from "~/env.server";
+import { PHOTO_MESSAGES } from "~/features/facilities/facility-admin.server";
+import { ATTACHMENT_MESSAGES, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from "~/features/referrals/attachment-rules";
 import { prepareAttachmentStore } from "~/features/referrals/workspace.server";
 import type { JobWorkers } from "~/jobs/queue.server";
 import { startJobWorkers } from "~/jobs/workers.server";
 import { hasFlash } from "~/lib/flash.server";
 import { logger } from "~/lib/logger.server";
+import { UPLOAD_TOO_LARGE_HEADER } from "~/lib/multipart.server";
 import { requestInfoContext } from "~/lib/request-context.server";
 import { withoutControlCharacters } from "~/lib/search-text";
 import { STATIC_PAGE_HEADER } from "~/lib/static-page";
@@ -36,6 +39,13 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024 + 64 * 1024;
 /** A referral's page (its action, also as React Router's `.data` request). */
 const UPLOAD_PATH = /^\/referrals\/REF-[^/]+(\.data)?$/i;
+/**
+ * The Create Referral form (issue 28): up to 10 files of 10 MB each (a part's own headers are a few
+ * hundred bytes), an empty part for each file input left empty, and the form's text fields.
+ */
+export const MAX_CREATE_UPLOAD_BYTES = MAX_ATTACHMENTS * (MAX_ATTACHMENT_BYTES + 4 * 1024) + 64 * 1024;
+/** The Create Referral form (its action, also as a `.data` request). */
+const CREATE_UPLOAD_PATH = /^\/referrals\/create(\.data)?$/i;
 /** A facility photo: one 5 MB image and the form's few other fields (issue 17). */
 export const MAX_PHOTO_UPLOAD_BYTES = 5 * 1024 * 1024 + 64 * 1024;
 /** The facility editor (its action, also as a `.data` request). */
@@ -117,23 +127,44 @@ export function createApp({ mode = "production" }: { mode?: "production" | "deve
     return next();
   });
 
-  // A referral's page takes one attached file of up to 10 MB in a multipart post (issue 19): that
-  // post alone may be as large as the file and a little more; its parser enforces the file's limit.
+  // Uploads (issues 19, 17, 28, 35): a referral's page takes one file of up to 10 MB, the Create
+  // Referral form up to 10 of them, a facility's editor one photo of up to 5 MB; each post may be as
+  // large as its files and a little more, and its reader enforces each file's limit with the
+  // form's own message. Every other body: 1 MB.
   const limitBody = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.text("Payload Too Large", 413) });
-  const limitUpload = bodyLimit({
-    maxSize: MAX_UPLOAD_BYTES,
-    onError: (c) => c.text("The file is larger than 10 MB. Please attach a smaller file.", 413),
-  });
-  const limitPhoto = bodyLimit({
-    maxSize: MAX_PHOTO_UPLOAD_BYTES,
-    onError: (c) => c.text("The photo must be 5 MB or smaller", 413),
-  });
+  const uploads = [
+    { path: CREATE_UPLOAD_PATH, maxSize: MAX_CREATE_UPLOAD_BYTES, message: ATTACHMENT_MESSAGES.tooLarge },
+    { path: UPLOAD_PATH, maxSize: MAX_UPLOAD_BYTES, message: ATTACHMENT_MESSAGES.tooLarge },
+    { path: PHOTO_UPLOAD_PATH, maxSize: MAX_PHOTO_UPLOAD_BYTES, message: PHOTO_MESSAGES.tooLarge },
+  ].map((upload) => ({
+    ...upload,
+    limit: bodyLimit({ maxSize: upload.maxSize, onError: (c) => c.text(upload.message, 413) }),
+  }));
   app.use((c, next) => {
+    // The marker is the server's word alone.
+    if (c.req.raw.headers.has(UPLOAD_TOO_LARGE_HEADER)) {
+      const headers = new Headers(c.req.raw.headers);
+      headers.delete(UPLOAD_TOO_LARGE_HEADER);
+      c.req.raw = new Request(c.req.raw, { headers });
+    }
     const multipart =
       c.req.method === "POST" && c.req.header("content-type")?.toLowerCase().startsWith("multipart/form-data");
-    if (multipart && UPLOAD_PATH.test(c.req.path)) return limitUpload(c, next);
-    if (multipart && PHOTO_UPLOAD_PATH.test(c.req.path)) return limitPhoto(c, next);
-    return limitBody(c, next);
+    const upload = multipart ? uploads.find((u) => u.path.test(c.req.path)) : undefined;
+    if (!upload) return limitBody(c, next);
+    // A post that says it is past its limit is handed to its form unread, marked: the form's reader
+    // refuses it with the form's own message, an answer the page (and React Router's client, for a
+    // `.data` post) shows as what it is. A bare 413 read as a page that failed to load. (A body of
+    // undeclared length is counted as it is read, and refused by the limit's text past it: browsers
+    // always declare a form's length.)
+    const declared = c.req.raw.headers.get("content-length");
+    if (declared !== null && !c.req.raw.headers.has("transfer-encoding") && Number(declared) > upload.maxSize) {
+      const headers = new Headers(c.req.raw.headers);
+      headers.set(UPLOAD_TOO_LARGE_HEADER, "1");
+      headers.delete("content-length");
+      c.req.raw = new Request(c.req.raw.url, { method: "POST", headers });
+      return next();
+    }
+    return upload.limit(c, next);
   });
   app.use(compress());
 

@@ -1092,6 +1092,31 @@ export const messages = pgTable(
   ],
 );
 
+/**
+ * A provider refusing our configuration (issue 35): an unapproved sender ID or WhatsApp template,
+ * wrong keys, no credit. One row per provider and cause: counted while it lasts, the system
+ * administrators told once when it starts (`alertedAt`), cleared when that provider next accepts a
+ * message. The Messages screen shows the rows not cleared.
+ */
+export const providerAlerts = pgTable(
+  "provider_alerts",
+  {
+    /** `{provider}:{code}`, e.g. hubtel:configuration. */
+    key: text("key").primaryKey(),
+    channel: text("channel", { enum: MESSAGE_CHANNELS }).notNull(),
+    provider: text("provider").notNull(),
+    /** The failure code (configuration, auth, no_credit). */
+    code: text("code").notNull(),
+    /** The provider's latest words (status, code, description): never a message's text or number. */
+    detail: text("detail").notNull(),
+    failures: integer("failures").notNull().default(1),
+    firstAt: timestamp("first_at", { withTimezone: true }).notNull().defaultNow(),
+    lastAt: timestamp("last_at", { withTimezone: true }).notNull().defaultNow(),
+    clearedAt: timestamp("cleared_at", { withTimezone: true }),
+  },
+  (t) => [check("provider_alerts_channel_check", sql`${t.channel} in ('email', 'sms', 'whatsapp')`)],
+);
+
 /* ------------------------------------------------------------------------------------------------
  * Money: a double-entry ledger, payout details, payout runs and transfers (issue 27, decision 026)
  * ---------------------------------------------------------------------------------------------- */

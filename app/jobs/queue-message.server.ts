@@ -1,7 +1,6 @@
 import type { Db } from "../db/client.server.ts";
 import { type MessageChannel, messages } from "../db/schema.ts";
 import type { Mail } from "../email/send.server.ts";
-import type { OutboundMessage } from "../features/messaging/providers/types.ts";
 import { enqueue, enqueueMany } from "./queue.server.ts";
 
 /*
@@ -25,7 +24,8 @@ export const PRIORITY = {
 } as const;
 
 export type EmailPayload = { subject: string; text: string; html?: string; replyTo?: string };
-export type TextPayload = { text: string; template?: OutboundMessage["template"] };
+/** An SMS or WhatsApp message: its text (on WhatsApp, the configured template's one parameter). */
+export type TextPayload = { text: string };
 
 export type MessageMeta = {
   /** What caused it, e.g. "referral.created", "account.approved", "hub.launch". */

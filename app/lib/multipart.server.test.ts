@@ -27,6 +27,7 @@ async function read(request: Request, onFile?: (part: FilePart) => Promise<strin
     limits: LIMITS,
     fileField: "photo",
     unreadable: UNREADABLE,
+    tooLarge: "Too large",
     onFile:
       onFile ??
       (async (part) => {

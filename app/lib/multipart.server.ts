@@ -10,6 +10,14 @@ import { data } from "react-router";
  * read, whether and where to keep it.
  */
 
+/**
+ * Set by the server (server/app.ts) on an upload whose declared length is past its path's limit:
+ * the body is not read, and `readMultipart` refuses the post at once with the form's own
+ * too-large message (a 413 the form shows, which React Router can read: a bare 413 from the server
+ * it cannot, and showed as a page that failed to load). The server removes it from what clients send.
+ */
+export const UPLOAD_TOO_LARGE_HEADER = "x-qurhealth-upload-too-large";
+
 /** Whether a post is multipart (a form with a file input). */
 export function isMultipart(request: Request): boolean {
   return (request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data");
@@ -63,6 +71,8 @@ export type MultipartOptions<F> = {
   takeFiles?: number;
   /** The refusal's message for a post that cannot be read (a limit passed, a broken body): a 400. */
   unreadable: string;
+  /** The refusal's message (a 413) for a post past the server's limit for its path (UPLOAD_TOO_LARGE_HEADER). */
+  tooLarge: string;
   /** Takes the file (it may throw a refusal, e.g. after checks made from `fieldsBefore`). */
   onFile: (part: FilePart) => Promise<F | null>;
   /** Removes what `onFile` made, when the post fails after it. */
@@ -78,6 +88,7 @@ export type MultipartOptions<F> = {
  */
 export async function readMultipart<F>(request: Request, options: MultipartOptions<F>): Promise<MultipartPost<F>> {
   const { limits } = options;
+  if (request.headers.has(UPLOAD_TOO_LARGE_HEADER)) throw data(options.tooLarge, { status: 413 });
   const fields: [string, string][] = [];
   let failure: unknown = null;
   const fail = (error: unknown) => {

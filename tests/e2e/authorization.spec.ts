@@ -367,6 +367,14 @@ const TABLE: Row[] = [
     expect: 401,
   },
   { file: "routes/webhooks/sms.ts", method: "POST", path: "/webhooks/sms/africastalking?token=forged", expect: 401 },
+  // The token in the path (issue 35), with a report appended as a provider may append it.
+  {
+    file: "routes/webhooks/sms.ts",
+    method: "GET",
+    path: "/webhooks/sms/arkesel/forged?sms_id=x&status=DELIVERED",
+    expect: 401,
+  },
+  { file: "routes/webhooks/sms.ts", method: "POST", path: "/webhooks/sms/africastalking/forged", expect: 401 },
   { file: "routes/webhooks/sms.ts", method: "GET", path: "/webhooks/sms/hubtel?token=forged", expect: 404 },
   {
     file: "routes/webhooks/whatsapp.ts",

@@ -1,7 +1,7 @@
-import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { type Actor, assertGate } from "~/auth/actor.server";
 import type { Db } from "~/db/client.server";
-import { type MessageChannel, type MessageStatus, messages, referrals, users } from "~/db/schema";
+import { type MessageChannel, type MessageStatus, messages, providerAlerts, referrals, users } from "~/db/schema";
 import { recordAudit } from "~/features/audit/public.server";
 import { canSee } from "~/features/referrals/public.server";
 import { enqueue } from "~/jobs/queue.server";
@@ -73,6 +73,39 @@ export async function listMessages(db: Db, actor: Actor, filters: MessageFilters
     lastError: r.lastError,
     createdAt: r.createdAt.toISOString(),
     canRetry: RETRYABLE_STATUSES.includes(r.status) && r.hasContent,
+  }));
+}
+
+export type ProviderAlertRow = {
+  channel: MessageChannel;
+  provider: string;
+  code: string;
+  /** The provider's own words. */
+  detail: string;
+  failures: number;
+  firstAt: string;
+  lastAt: string;
+};
+
+/**
+ * The providers refusing our configuration now (issue 35): an unapproved sender ID or template,
+ * wrong keys, no credit. Their messages are kept and retried; the Messages screen shows why.
+ */
+export async function listProviderAlerts(db: Db, actor: Actor): Promise<ProviderAlertRow[]> {
+  assertGate(actor, "system-admin");
+  const rows = await db
+    .select()
+    .from(providerAlerts)
+    .where(isNull(providerAlerts.clearedAt))
+    .orderBy(desc(providerAlerts.lastAt));
+  return rows.map((r) => ({
+    channel: r.channel,
+    provider: r.provider,
+    code: r.code,
+    detail: r.detail,
+    failures: r.failures,
+    firstAt: r.firstAt.toISOString(),
+    lastAt: r.lastAt.toISOString(),
   }));
 }
 

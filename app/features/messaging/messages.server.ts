@@ -6,8 +6,9 @@ import { env } from "~/env.server";
 import type { BatchJobHandler, JobHandler, QueuedJob } from "~/jobs/queue.server";
 import type { EmailPayload, TextPayload } from "~/jobs/queue-message.server";
 import { logger } from "~/lib/logger.server";
+import { clearProviderAlerts, noteProviderRefusal } from "./provider-alerts.server";
 import { smsProvider, whatsappProvider } from "./providers/index.server";
-import type { MessagingProvider } from "./providers/types";
+import { type FailureCode, type MessagingProvider, OPERATOR_FAILURES } from "./providers/types";
 
 /*
  * Every outbound message (issue 26): a row of `messages` and a `send-message` job, both written in
@@ -49,7 +50,7 @@ export function defaultTransports(): Transports {
 
 type Outcome =
   | { ok: true; provider: string; providerId: string | null; segments?: number }
-  | { ok: false; retryable: boolean; error: string };
+  | { ok: false; retryable: boolean; error: string; code?: FailureCode; provider?: string; said?: string };
 
 /**
  * SMTP's answer decides: a 5xx reply (mailbox unknown, address refused, message rejected) will not
@@ -89,13 +90,21 @@ async function deliver(
   const provider = row.channel === "sms" ? transports.sms() : transports.whatsapp();
   const payload = row.payload as TextPayload;
   const result = await provider.send(
-    { to: row.recipient, text: payload.text, idempotencyKey: row.id, template: payload.template },
+    // (Rows queued before issue 35 may carry a template of their own: it is ignored, the configured one is sent.)
+    { to: row.recipient, text: payload.text, idempotencyKey: row.id },
     { signal },
   );
   if (result.ok) {
     return { ok: true, provider: provider.name, providerId: result.providerId, segments: result.segments };
   }
-  return { ok: false, retryable: result.retryable, error: `${result.code}: ${result.error}`.slice(0, 300) };
+  return {
+    ok: false,
+    retryable: result.retryable,
+    error: `${result.code}: ${result.error}`.slice(0, 300),
+    code: result.code,
+    provider: provider.name,
+    said: result.error,
+  };
 }
 
 /**
@@ -136,7 +145,14 @@ export function sendMessageJob(db: Db, transports: Transports): BatchJobHandler<
           return { id: job.id, error: await recordFailure(db, row, job, outcome) };
         }),
       );
-      if (sent.length > 0) await recordSent(db, sent);
+      if (sent.length > 0) {
+        await recordSent(db, sent);
+        // A provider that accepts again has had its configuration fixed (issue 35).
+        await clearProviderAlerts(
+          db,
+          sent.map((s) => s.provider).filter((p) => p !== "smtp"),
+        );
+      }
       // Jobs whose message was not queued any more have nothing left to do.
       const done = new Set(results.map((r) => r.id));
       return [...results, ...jobs.filter((job) => !done.has(job.id)).map((job) => ({ id: job.id }))];
@@ -182,6 +198,14 @@ async function recordFailure(
     .update(messages)
     .set({ lastError: outcome.error, updatedAt: new Date(), ...(stop ? { status: "failed" as const } : {}) })
     .where(and(eq(messages.id, row.id), eq(messages.status, "queued")));
+  if (outcome.code && OPERATOR_FAILURES.has(outcome.code) && outcome.provider && row.channel !== "email") {
+    await noteProviderRefusal(db, {
+      channel: row.channel,
+      provider: outcome.provider,
+      code: outcome.code,
+      detail: outcome.said ?? outcome.error,
+    });
+  }
   if (!outcome.retryable) {
     logger.warn({ message: row.id, channel: row.channel, error: outcome.error }, "message refused: not retried");
     return undefined;

@@ -24,9 +24,6 @@ import { referralSms, SMS_EVENT_WORDS, type SmsEvent } from "~/lib/sms-text";
 
 type Tx = Pick<Db, "select" | "insert" | "execute">;
 
-/** The WhatsApp utility template every referral message uses: {{1}} what happened, {{2}} the number, {{3}} the link. */
-export const WHATSAPP_REFERRAL_TEMPLATE = { name: "referral_update", language: "en" } as const;
-
 export type ReferralNotice = {
   /** The preference the people choose channels for. */
   kind: NotificationEvent;
@@ -110,27 +107,8 @@ export async function notifyUsers(tx: Tx, userIds: string[], notice: ReferralNot
       if (channel === "email") {
         queued.push(...(await queueEmail(tx, { to: person.email, ...notice.mail }, meta)));
       } else if (person.confirmedPhone) {
-        queued.push(
-          await queueText(
-            tx,
-            channel,
-            person.confirmedPhone,
-            channel === "whatsapp"
-              ? {
-                  text,
-                  template: {
-                    ...WHATSAPP_REFERRAL_TEMPLATE,
-                    parameters: [
-                      SMS_EVENT_WORDS[notice.sms],
-                      notice.referralNumber,
-                      referralLink(notice.referralNumber),
-                    ],
-                  },
-                }
-              : { text },
-            meta,
-          ),
-        );
+        // WhatsApp sends the same text as the one parameter of the configured template (issue 35).
+        queued.push(await queueText(tx, channel, person.confirmedPhone, { text }, meta));
       }
     }
   }

@@ -142,6 +142,7 @@ export async function readAttachmentPost(
     limits: { files: 1, parts: 8, fields: 7, fieldSize: 64 * 1024, fileSize: MAX_ATTACHMENT_BYTES },
     fileField: "file",
     unreadable: UPLOAD_UNREADABLE,
+    tooLarge: ATTACHMENT_MESSAGES.tooLarge,
     discard: (file) => store.delete(file.key),
     async onFile(part) {
       const key = await keyFor(part.fieldsBefore);

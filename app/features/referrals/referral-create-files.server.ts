@@ -55,6 +55,7 @@ export async function readCreatePost(request: Request, db: Db, actor: Actor, sto
     fileField: CREATE_FILES_FIELD,
     takeFiles: MAX_ATTACHMENTS + 4,
     unreadable: UPLOAD_UNREADABLE,
+    tooLarge: ATTACHMENT_MESSAGES.tooLarge,
     discard: (file) => store.delete(file.key),
     async onFile(part) {
       if (seen.refusal || part.fileName === "") return null;

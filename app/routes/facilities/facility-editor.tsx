@@ -66,6 +66,7 @@ async function readForm(request: Request): Promise<{ form: FormData; refused: st
       limits: { files: 1, parts: 4, fields: 3, fieldSize: 64 * 1024, fileSize: MAX_PHOTO_BYTES },
       fileField: "photo",
       unreadable: PHOTO_MESSAGES.unreadable,
+      tooLarge: PHOTO_MESSAGES.tooLarge,
       async onFile({ fileName, stream, tooLarge }) {
         const chunks: Buffer[] = [];
         for await (const chunk of stream) chunks.push(chunk);

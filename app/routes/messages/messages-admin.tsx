@@ -8,8 +8,9 @@ import type { ToastMessage } from "~/components/ui/toaster";
 import { dbOf } from "~/db/context.server";
 import { MessageFilters } from "~/features/messaging/components/message-filters";
 import { MessageTable } from "~/features/messaging/components/message-table";
+import { ProviderAlerts } from "~/features/messaging/components/provider-alerts";
 import { CHANNEL_LABELS, isMessageChannel, isMessageStatus } from "~/features/messaging/message-labels";
-import { listMessages, retryMessage } from "~/features/messaging/message-log.server";
+import { listMessages, listProviderAlerts, retryMessage } from "~/features/messaging/message-log.server";
 import { formAction, readForm } from "~/lib/form-action.server";
 import { pageFrom } from "~/lib/paging";
 import { pageMeta } from "~/shell/seo";
@@ -39,7 +40,13 @@ function filtersFrom(url: URL) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await allowedActor(context);
   const filters = filtersFrom(new URL(request.url));
-  return { actor, filters, messages: await listMessages(dbOf(context), actor, filters) };
+  const db = dbOf(context);
+  return {
+    actor,
+    filters,
+    messages: await listMessages(db, actor, filters),
+    alerts: await listProviderAlerts(db, actor),
+  };
 }
 
 const retrySchema = z.object({ messageId: z.optional(z.string()) });
@@ -71,7 +78,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function MessagesAdmin({ loaderData, actionData }: Route.ComponentProps) {
-  const { actor, filters, messages } = loaderData;
+  const { actor, filters, messages, alerts } = loaderData;
   const { search } = useLocation();
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === PATH;
@@ -82,6 +89,7 @@ export default function MessagesAdmin({ loaderData, actionData }: Route.Componen
         Every email, SMS and WhatsApp message the network sends, newest first (Ghana time): who it went to (masked),
         what caused it, and whether it arrived. A failed or undelivered message can be sent again.
       </p>
+      <ProviderAlerts alerts={alerts} />
       <MessageFilters path={PATH} status={filters.status} channel={filters.channel} loading={loading} />
       <div aria-busy={loading || undefined} className={loading ? "opacity-60" : undefined}>
         <MessageTable

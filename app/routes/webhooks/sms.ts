@@ -5,13 +5,13 @@ import type { Route } from "./+types/sms";
 
 /**
  * Delivery reports of SMS providers whose callbacks are not signed (issue 26):
- * /webhooks/sms/arkesel (a GET, as Arkesel calls) and /webhooks/sms/africastalking (a form POST),
- * each with the secret `token` of SMS_WEBHOOK_TOKEN in the address.
+ * /webhooks/sms/arkesel/{token} (a GET, as Arkesel calls) and /webhooks/sms/africastalking/{token}
+ * (a form POST), the secret SMS_WEBHOOK_TOKEN in the path (issue 35; `?token=` still read).
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  return handleSmsWebhook(dbOf(context), env(), params.provider, request);
+  return handleSmsWebhook(dbOf(context), env(), params.provider, request, params.token);
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  return handleSmsWebhook(dbOf(context), env(), params.provider, request);
+  return handleSmsWebhook(dbOf(context), env(), params.provider, request, params.token);
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 
@@ -8,7 +9,7 @@ import type { AddressInfo, Socket } from "node:net";
  * answers as the provider documents for the mode it is in, and can hang (timeout tests) or honour
  * idempotency keys (durability tests). No test touches the network.
  */
-export type FakeMode = "success" | "no_credit" | "invalid_number" | "server_error" | "hang";
+export type FakeMode = "success" | "no_credit" | "invalid_number" | "server_error" | "hang" | "sender_refused";
 
 export type RecordedRequest = {
   method: string;
@@ -23,7 +24,11 @@ export type AcceptedMessage = { id: string; to: string; text: string; key: strin
 export type FakeAnswer = { status: number; body?: unknown; headers?: Record<string, string> };
 
 export type FakeOptions = {
-  /** De-duplicate sends carrying the same idempotency key (the real providers do not: see each adapter). */
+  /**
+   * De-duplicate sends carrying the same idempotency key. Only for a provider whose documentation
+   * promises it (none of ours does: Hubtel's fake and WhatsApp's refuse it), so that a durability
+   * test proves "at least once" honestly.
+   */
   honourIdempotency?: boolean;
   /** Answers every request this much later (a provider slower than our commits: durability tests). */
   delayMs?: number;
@@ -131,3 +136,50 @@ export function jsonBody(request: RecordedRequest): Record<string, unknown> | nu
 
 /** The answer a fake gives in "hang" mode: none at all. */
 export const HANG: FakeAnswer = { status: 0 };
+
+/**
+ * A provider's documented example (tests/helpers/fake-providers/fixtures/<provider>/<name>.json):
+ * `source` names where it was taken from (the provider's documentation, its SDK's tests, or an
+ * issue thread quoting a real answer), `status` and `body` are what the fake answers. Strings in
+ * the body may hold `{{name}}` placeholders (an id, a number, the template's name), filled from
+ * `values`; a placeholder that is the whole string keeps the value's type.
+ */
+export type Fixture = { source: string; note?: string; status: number; body: unknown };
+
+const fixtures = new Map<string, Fixture>();
+
+export function fixture(provider: string, name: string): Fixture {
+  const key = `${provider}/${name}`;
+  let found = fixtures.get(key);
+  if (!found) {
+    const url = new URL(`./fixtures/${provider}/${name}.json`, import.meta.url);
+    found = JSON.parse(readFileSync(url, "utf8")) as Fixture;
+    if (typeof found.source !== "string" || !found.source) throw new Error(`fixture ${key} names no source`);
+    fixtures.set(key, found);
+  }
+  return found;
+}
+
+/** The fake's answer from a fixture, its placeholders filled. */
+export function fromFixture(
+  provider: string,
+  name: string,
+  values: Record<string, unknown> = {},
+  headers?: Record<string, string>,
+): FakeAnswer {
+  const { status, body } = fixture(provider, name);
+  return { status, body: fill(body, values), ...(headers ? { headers } : {}) };
+}
+
+function fill(value: unknown, values: Record<string, unknown>): unknown {
+  if (typeof value === "string") {
+    const whole = /^\{\{(\w+)\}\}$/.exec(value);
+    if (whole && whole[1]! in values) return values[whole[1]!];
+    return value.replace(/\{\{(\w+)\}\}/g, (m, name: string) => (name in values ? String(values[name]) : m));
+  }
+  if (Array.isArray(value)) return value.map((v) => fill(v, values));
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fill(v, values)]));
+  }
+  return value;
+}

@@ -1,32 +1,52 @@
-import { createHmac, randomBytes } from "node:crypto";
-import { type FakeOptions, FakeServer, HANG, jsonBody } from "./server.ts";
+import { createHmac } from "node:crypto";
+import { type FakeOptions, FakeServer, fromFixture, HANG, jsonBody } from "./server.ts";
 
 /**
- * The WhatsApp Cloud API as documented (see app/features/messaging/providers/whatsapp.server.ts):
- * POST /{version}/{phone-number-id}/messages with a Bearer token and a template message; status
+ * The WhatsApp Cloud API as documented (see app/features/messaging/providers/whatsapp.server.ts),
+ * answering with Meta's documented examples (fixtures/whatsapp/): POST
+ * /{version}/{phone-number-id}/messages with a Bearer token and a template message; status
  * webhooks are POSTs signed with X-Hub-Signature-256 (HMAC-SHA256 of the raw body, app secret).
- * With honourIdempotency it de-duplicates on biz_opaque_callback_data.
+ *
+ * Templates are checked as Meta checks them: only a template registered under that name and
+ * language and APPROVED can be sent (else 132001, or 132015 paused, 132016 disabled), with exactly
+ * as many body parameters as it has placeholders (else 132000). By default the one template the
+ * README tells operators to register: `referral_notice`, `en`, one body parameter.
+ * Meta documents no de-duplication of sends: neither does this fake (honourIdempotency is refused).
  */
-export async function startFakeWhatsApp(token: string, phoneNumberId: string, options: FakeOptions = {}) {
-  const graphError = (status: number, code: number, message: string) => ({
-    status,
-    body: {
-      error: {
-        message,
-        type: "OAuthException",
-        code,
-        error_data: { messaging_product: "whatsapp", details: message },
-        fbtrace_id: randomBytes(6).toString("hex"),
-      },
-    },
-  });
+export type RegisteredTemplate = {
+  name: string;
+  language: string;
+  bodyParameters: number;
+  status?: "APPROVED" | "PENDING" | "REJECTED" | "PAUSED" | "DISABLED";
+};
+
+export const README_TEMPLATE: RegisteredTemplate = {
+  name: "referral_notice",
+  language: "en",
+  bodyParameters: 1,
+  status: "APPROVED",
+};
+
+export type FakeWhatsAppOptions = Omit<FakeOptions, "honourIdempotency"> & {
+  templates?: RegisteredTemplate[];
+  /** Answer an accepted send with the older shape (no message_status): both are documented. */
+  acceptedWithoutStatus?: boolean;
+};
+
+export async function startFakeWhatsApp(token: string, phoneNumberId: string, options: FakeWhatsAppOptions = {}) {
+  if ((options as FakeOptions).honourIdempotency) throw new Error("the Cloud API does not de-duplicate sends");
+  const templates = options.templates ?? [README_TEMPLATE];
   const fake = new FakeServer(({ request, mode, accept }) => {
-    if (request.headers.authorization !== `Bearer ${token}`) return graphError(401, 190, "Invalid OAuth access token.");
+    if (request.headers.authorization !== `Bearer ${token}`) return fromFixture("whatsapp", "error-190-token");
     const path = /^\/v\d+\.\d\/([^/]+)\/messages$/.exec(request.path);
-    if (request.method !== "POST" || !path) return graphError(404, 100, "Unknown path components");
-    if (path[1] !== phoneNumberId) return graphError(400, 100, "Object with ID does not exist");
+    if (request.method !== "POST" || !path)
+      return fromFixture("whatsapp", "error-100-invalid-parameter", { details: "Unknown path components" });
+    if (path[1] !== phoneNumberId)
+      return fromFixture("whatsapp", "error-100-invalid-parameter", { details: "Object with ID does not exist" });
     const body = jsonBody(request);
-    const template = body?.template as { name?: unknown; language?: { code?: unknown } } | undefined;
+    const template = body?.template as
+      | { name?: unknown; language?: { code?: unknown }; components?: Array<{ type?: unknown; parameters?: unknown }> }
+      | undefined;
     if (
       body?.messaging_product !== "whatsapp" ||
       typeof body.to !== "string" ||
@@ -34,23 +54,34 @@ export async function startFakeWhatsApp(token: string, phoneNumberId: string, op
       typeof template?.name !== "string" ||
       typeof template.language?.code !== "string"
     ) {
-      return graphError(400, 100, "Invalid parameter");
+      return fromFixture("whatsapp", "error-100-invalid-parameter", { details: "Invalid parameter" });
     }
     if (mode === "hang") return HANG;
-    if (mode === "server_error") return graphError(500, 131000, "Something went wrong");
-    if (mode === "no_credit") return graphError(400, 131042, "Business eligibility payment issue");
+    if (mode === "server_error") return fromFixture("whatsapp", "error-131000-something-went-wrong");
+    if (mode === "no_credit") return fromFixture("whatsapp", "error-131042-payment");
+    const name = template.name;
+    const language = template.language.code;
+    const registered = templates.find((t) => t.name === name && t.language === language);
+    const status = registered?.status ?? "APPROVED";
+    if (!registered || status === "PENDING" || status === "REJECTED")
+      return fromFixture("whatsapp", "error-132001-template-does-not-exist", { name, language });
+    if (status === "PAUSED") return fromFixture("whatsapp", "error-132015-template-paused", { name });
+    if (status === "DISABLED") return fromFixture("whatsapp", "error-132016-template-disabled", { name });
+    const bodyComponent = (template.components ?? []).find((c) => c.type === "body");
+    const parameters = Array.isArray(bodyComponent?.parameters) ? bodyComponent.parameters : [];
+    if (parameters.length !== registered.bodyParameters)
+      return fromFixture("whatsapp", "error-132000-parameter-count", {
+        given: parameters.length,
+        expected: registered.bodyParameters,
+      });
     if (mode === "invalid_number" || !/^\d{9,15}$/.test(body.to))
-      return graphError(400, 131026, "Message undeliverable");
+      return fromFixture("whatsapp", "error-131026-undeliverable");
     const key = typeof body.biz_opaque_callback_data === "string" ? body.biz_opaque_callback_data : null;
     const message = accept(body.to, JSON.stringify(template), key);
-    return {
-      status: 200,
-      body: {
-        messaging_product: "whatsapp",
-        contacts: [{ input: body.to, wa_id: body.to }],
-        messages: [{ id: `wamid.${message.id}` }],
-      },
-    };
+    return fromFixture("whatsapp", options.acceptedWithoutStatus ? "send-accepted-without-status" : "send-accepted", {
+      to: body.to,
+      id: `wamid.${message.id}`,
+    });
   }, options);
   return Object.assign(await fake.listen(), {
     /** A status webhook as Meta posts it, signed with the app secret (or a wrong one, to test refusals). */
@@ -72,31 +103,17 @@ export async function startFakeWhatsApp(token: string, phoneNumberId: string, op
   });
 }
 
+/** A status webhook as Meta documents it (fixtures/whatsapp/webhook-status.json), with an error for a failure. */
 export function whatsappStatusPayload(phoneNumberId: string, id: string, status: string, errorCode?: number) {
-  return {
-    object: "whatsapp_business_account",
-    entry: [
-      {
-        id: "102290129340398",
-        changes: [
-          {
-            field: "messages",
-            value: {
-              messaging_product: "whatsapp",
-              metadata: { display_phone_number: "233300000000", phone_number_id: phoneNumberId },
-              statuses: [
-                {
-                  id,
-                  status,
-                  timestamp: String(Math.floor(Date.now() / 1000)),
-                  recipient_id: "233205550147",
-                  ...(errorCode ? { errors: [{ code: errorCode, title: "Message undeliverable" }] } : {}),
-                },
-              ],
-            },
-          },
-        ],
-      },
-    ],
-  };
+  const payload = fromFixture("whatsapp", "webhook-status", {
+    phoneNumberId,
+    id,
+    status,
+    timestamp: String(Math.floor(Date.now() / 1000)),
+  }).body as { entry: { changes: { value: { statuses: Record<string, unknown>[] } }[] }[] };
+  if (errorCode) {
+    const error = fromFixture("whatsapp", "webhook-status-error", { code: errorCode, title: "Message undeliverable" });
+    payload.entry[0]!.changes[0]!.value.statuses[0]!.errors = [error.body];
+  }
+  return payload;
 }

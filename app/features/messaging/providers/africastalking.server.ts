@@ -41,7 +41,8 @@ export type AfricasTalkingConfig = {
 
 const RECIPIENT_CODES: Record<number, FailureCode> = {
   401: "rejected",
-  402: "rejected",
+  // InvalidSenderId: our sender ID is not approved (issue 35): every SMS alike, until it is.
+  402: "configuration",
   403: "invalid_number",
   404: "invalid_number",
   405: "no_credit",
@@ -89,9 +90,12 @@ export function createAfricasTalkingProvider(config: AfricasTalkingConfig): Mess
       const recipients = Array.isArray(data?.Recipients) ? (data.Recipients as Array<Record<string, unknown>>) : [];
       const mine = recipients.find((r) => r.number === message.to) ?? recipients[0];
       if (!mine) {
-        // "Sent to 0/1": Africa's Talking lists nobody when it refused the only number outright.
-        const said = data?.Message ?? excerpt(answer.text);
-        return /invalid/i.test(said)
+        // Africa's Talking lists nobody when it refused the request as a whole: its Message is then
+        // the status's name (an unapproved sender: "InvalidSenderId", seen in the wild), or a number
+        // refused outright.
+        const said = (data?.Message ?? excerpt(answer.text)).trim();
+        if (said === "InvalidSenderId") return failure("configuration", "Africa's Talking 402 InvalidSenderId");
+        return /InvalidPhoneNumber|invalid phone/i.test(said)
           ? failure("invalid_number", `Africa's Talking: ${said}`)
           : failure("bad_response", `Africa's Talking answered without recipients: ${said}`);
       }

@@ -13,6 +13,7 @@ import {
 } from "../../../../tests/helpers/fake-providers/index.ts";
 import { createTestDb, type TestDatabase } from "../../../../tests/helpers/test-db";
 import { handleSmsWebhook, handleWhatsAppWebhook, recordDeliveryReport } from "./delivery-reports.server.ts";
+import { smsCallbackUrl } from "./index.server.ts";
 
 const TOKEN = "sms-webhook-token-0123456789abcdef";
 const WA = {
@@ -31,8 +32,12 @@ beforeAll(async () => {
   app = createServer(
     getRequestListener((request) => {
       const url = new URL(request.url);
-      const sms = /^\/webhooks\/sms\/([^/]+)$/.exec(url.pathname);
-      if (sms) return handleSmsWebhook(h.db, { SMS_WEBHOOK_TOKEN: TOKEN }, sms[1], request);
+      // As app/routes.ts routes it: webhooks/sms/:provider/:token? (React Router decodes the segment).
+      const sms = /^\/webhooks\/sms\/([^/]+)(?:\/([^/]*))?$/.exec(url.pathname);
+      if (sms) {
+        const token = sms[2] === undefined ? undefined : decodeURIComponent(sms[2]);
+        return handleSmsWebhook(h.db, { SMS_WEBHOOK_TOKEN: TOKEN }, sms[1], request, token);
+      }
       if (url.pathname === "/webhooks/whatsapp") return handleWhatsAppWebhook(h.db, WA, request);
       return new Response("Not Found", { status: 404 });
     }),
@@ -81,6 +86,45 @@ describe("SMS delivery reports by webhook (secret token in the address)", () => 
       // A late "not delivered" after delivery does not undo it either.
       await fake.fireReport(callback, row.providerId as string, "NOT_DELIVERED");
       expect((await current(row.id)).status).toBe("delivered");
+    } finally {
+      await fake.close();
+    }
+  });
+
+  // Issue 35, point 6: how Arkesel adds sms_id and status to our address is not documented. Each
+  // way a provider may do it (merging into the query, or appending "?..." or "&..." to the text)
+  // must reach us with the secret intact: it is in the path, not the query.
+  it.each(["merge", "append-question", "append-ampersand"] as const)(
+    "Arkesel's callback to the address we give it is accepted however the report is added (%s)",
+    async (adding) => {
+      const fake = await startFakeArkesel("ark-key-123456");
+      try {
+        const row = await message("arkesel");
+        const callback = smsCallbackUrl({ APP_URL: base, SMS_WEBHOOK_TOKEN: TOKEN }, "arkesel");
+        expect(new URL(callback).search).toBe("");
+        const response = await fake.fireReport(callback, row.providerId as string, "DELIVERED", adding);
+        expect(response.status).toBe(200);
+        expect((await current(row.id)).status).toBe("delivered");
+      } finally {
+        await fake.close();
+      }
+    },
+  );
+
+  it("a token in the path that is wrong, cut short or missing is refused (401)", async () => {
+    const fake = await startFakeArkesel("ark-key-123456");
+    try {
+      const row = await message("arkesel");
+      for (const callback of [
+        `${base}/webhooks/sms/arkesel/wrong`,
+        `${base}/webhooks/sms/arkesel/${TOKEN.slice(0, -1)}`,
+        `${base}/webhooks/sms/arkesel/`,
+      ]) {
+        for (const adding of ["merge", "append-question", "append-ampersand"] as const) {
+          expect((await fake.fireReport(callback, row.providerId as string, "DELIVERED", adding)).status).toBe(401);
+        }
+      }
+      expect(await current(row.id)).toEqual(row);
     } finally {
       await fake.close();
     }

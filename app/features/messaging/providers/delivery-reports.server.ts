@@ -78,23 +78,49 @@ async function formOrJson(request: Request): Promise<Record<string, unknown> | U
 }
 
 /**
- * /webhooks/sms/{provider}?token=…: the delivery reports of providers that sign nothing. A wrong
- * or missing token is refused (401) before the body is read, and changes nothing.
+ * The secret and the report's fields of a callback, however the provider added its fields to the
+ * address we gave it: merged into the query, or appended to its text after "?" or "&" (issue 35).
+ * The token is the path's last segment (`/webhooks/sms/{provider}/{token}`); what was appended to
+ * it after a "&" or "?" is read as fields. An address with `?token=` (registered before) is read
+ * the same way: a "?" appended after the token is cut off and read as fields.
+ */
+export function callbackAddress(
+  url: URL,
+  pathToken: string | undefined,
+): { token: string | null; query: URLSearchParams } {
+  const query = new URLSearchParams(url.search);
+  const split = (value: string) => {
+    const at = value.search(/[?&]/);
+    if (at < 0) return value;
+    for (const [k, v] of new URLSearchParams(value.slice(at + 1))) if (!query.has(k)) query.append(k, v);
+    return value.slice(0, at);
+  };
+  if (pathToken !== undefined) return { token: split(pathToken) || null, query };
+  const legacy = query.get("token");
+  return { token: legacy === null ? null : split(legacy) || null, query };
+}
+
+/**
+ * /webhooks/sms/{provider}/{token} (or, as registered before issue 35, ?token=…): the delivery
+ * reports of providers that sign nothing. A wrong or missing token is refused (401) before the
+ * body is read, and changes nothing.
  */
 export async function handleSmsWebhook(
   db: Db,
   config: Pick<Env, "SMS_WEBHOOK_TOKEN">,
   provider: string | undefined,
   request: Request,
+  pathToken?: string,
 ): Promise<Response> {
   if (!provider || !SMS_WEBHOOK_PROVIDERS.has(provider)) return answer(404, "Not Found");
   const url = new URL(request.url);
-  if (!sameSecret(url.searchParams.get("token"), config.SMS_WEBHOOK_TOKEN)) return answer(401, "Unauthorized");
+  const { token, query } = callbackAddress(url, pathToken);
+  if (!sameSecret(token, config.SMS_WEBHOOK_TOKEN)) return answer(401, "Unauthorized");
   const body = request.method === "POST" ? await formOrJson(request) : null;
   let report: DeliveryReport | null = null;
   if (provider === "arkesel") {
     const fields = body instanceof URLSearchParams ? Object.fromEntries(body) : body;
-    report = parseArkeselReport(url.searchParams, fields);
+    report = parseArkeselReport(query, fields);
   } else {
     report = body ? parseAfricasTalkingReport(body) : null;
   }

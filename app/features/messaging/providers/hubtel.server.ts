@@ -11,7 +11,8 @@
  *   `ClientReference` (our idempotency key), which Hubtel echoes back; Hubtel documents no
  *   de-duplication on it.
  * - Response codes (hubtel.readme.io/reference/response-code): 200/201 accepted; 400 with status
- *   1 invalid destination, 2 invalid sender, 3 too long, 4 not routable, 6 content rejected,
+ *   1 invalid destination, 2 invalid sender (our configuration: retried, issue 35), 3 too long,
+ *   4 not routable, 6 content rejected,
  *   7/8 bad parameters; 401 authorization failed; 402 not enough credit; 403 the recipient has
  *   not given approval; 500 and 502 server and gateway errors.
  * - Status: GET {statusBase}/v1/messages/{messageId} -> `{ messageId, status: "Delivered", … }`
@@ -81,6 +82,9 @@ export function createHubtelProvider(config: HubtelConfig): MessagingProvider {
       if (answer.status === 403) return failure("opted_out", `Hubtel 403: ${said}`);
       if (answer.status === 400 || (answer.status < 300 && !Number.isNaN(code))) {
         if (code === 1 || code === 4) return failure("invalid_number", `Hubtel status ${code}: ${said}`);
+        // "Invalid Source address": the sender ID is not registered or approved (with a 400, or in a
+        // 200: the documentation does not say which). Every SMS would fail alike until it is.
+        if (code === 2) return failure("configuration", `Hubtel status 2: ${said}`);
         return failure("rejected", `Hubtel status ${Number.isNaN(code) ? "?" : code}: ${said}`);
       }
       return failureForStatus(answer, `Hubtel: ${said}`);

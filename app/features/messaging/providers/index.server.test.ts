@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "~/env.server";
-import { smsCallbackUrl, smsProvider, whatsappNotice, whatsappProvider } from "./index.server.ts";
+import { smsCallbackUrl, smsProvider, whatsappProvider, whatsappTemplate } from "./index.server.ts";
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), "outbox-"));
 const token = "t".repeat(40);
@@ -63,21 +63,22 @@ describe("choosing the provider from the configuration", () => {
     expect(whatsappProvider(wa).name).toBe("whatsapp");
   });
 
-  it("the callback address carries the secret token", () => {
+  it("the callback address carries the secret token in its path, and no query (issue 35)", () => {
     const config = parseEnv({ DATA_DIR: dataDir(), APP_URL: "https://care.example.org", SMS_WEBHOOK_TOKEN: token });
-    expect(smsCallbackUrl(config, "arkesel")).toBe(`https://care.example.org/webhooks/sms/arkesel?token=${token}`);
+    expect(smsCallbackUrl(config, "arkesel")).toBe(`https://care.example.org/webhooks/sms/arkesel/${token}`);
   });
 
-  it("every WhatsApp notice is the configured utility template with the SMS text as its one parameter", () => {
+  it("every WhatsApp message is the configured utility template (the outbox records which)", async () => {
+    const dir = dataDir();
     const config = parseEnv({
-      DATA_DIR: dataDir(),
+      DATA_DIR: dir,
       WHATSAPP_TEMPLATE_NOTICE: "qurhealth_notice",
       WHATSAPP_TEMPLATE_LANGUAGE: "en_GB",
     });
-    expect(whatsappNotice("Qurhealth: Referral accepted REF-2026-000001. https://x.example/r", config)).toEqual({
-      name: "qurhealth_notice",
-      language: "en_GB",
-      parameters: ["Qurhealth: Referral accepted REF-2026-000001. https://x.example/r"],
-    });
+    expect(whatsappTemplate(config)).toEqual({ name: "qurhealth_notice", language: "en_GB" });
+    const text = "Qurhealth: Referral accepted REF-2026-000001. https://x.example/r";
+    await whatsappProvider(config).send({ to: "+233205550147", text, idempotencyKey: "k-2" });
+    const written = JSON.parse(readFileSync(path.join(dir, "outbox", "whatsapp-k-2.json"), "utf8"));
+    expect(written).toMatchObject({ text, template: { name: "qurhealth_notice", language: "en_GB" } });
   });
 });

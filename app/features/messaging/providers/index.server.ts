@@ -6,11 +6,14 @@ import { createOutboxProvider } from "./outbox.server.ts";
 import type { MessagingProvider, SmsProviderName } from "./types.ts";
 import { createWhatsAppProvider } from "./whatsapp.server.ts";
 
-/** The address a provider calls with delivery reports, carrying the secret token (unsigned callbacks). */
+/**
+ * The address a provider calls with delivery reports (unsigned callbacks), the secret token in its
+ * path: `APP_URL/webhooks/sms/{provider}/{token}`, with no query of its own, so a provider that
+ * adds its report by appending "?sms_id=..." (or "&...") to the text cannot break it (issue 35).
+ */
 export function smsCallbackUrl(config: Pick<Env, "APP_URL" | "SMS_WEBHOOK_TOKEN">, provider: SmsProviderName): string {
-  const url = new URL(`${config.APP_URL}/webhooks/sms/${provider}`);
-  if (config.SMS_WEBHOOK_TOKEN) url.searchParams.set("token", config.SMS_WEBHOOK_TOKEN);
-  return url.toString();
+  const base = `${config.APP_URL.replace(/\/+$/, "")}/webhooks/sms/${provider}`;
+  return config.SMS_WEBHOOK_TOKEN ? `${base}/${encodeURIComponent(config.SMS_WEBHOOK_TOKEN)}` : base;
 }
 
 /** The SMS provider SMS_PROVIDER names, or the development outbox when it is none. */
@@ -45,16 +48,22 @@ export function smsProvider(config: Env = env()): MessagingProvider {
 
 /** The WhatsApp Cloud API when every WHATSAPP_* credential is set, else the development outbox. */
 export function whatsappProvider(config: Env = env()): MessagingProvider {
-  if (!config.whatsappEnabled) return createOutboxProvider(config.DATA_DIR, "whatsapp");
+  if (!config.whatsappEnabled) return createOutboxProvider(config.DATA_DIR, "whatsapp", whatsappTemplate(config));
   return createWhatsAppProvider({
     token: config.WHATSAPP_TOKEN ?? "",
     phoneNumberId: config.WHATSAPP_PHONE_NUMBER_ID ?? "",
     baseUrl: config.WHATSAPP_BASE_URL,
     apiVersion: config.WHATSAPP_API_VERSION,
+    template: whatsappTemplate(config),
   });
 }
 
-/** The WhatsApp template every notice uses (one body parameter: the same short text as the SMS). */
-export function whatsappNotice(text: string, config: Env = env()) {
-  return { name: config.WHATSAPP_TEMPLATE_NOTICE, language: config.WHATSAPP_TEMPLATE_LANGUAGE, parameters: [text] };
+/**
+ * The one WhatsApp template every message uses (issue 35): its name and language from
+ * WHATSAPP_TEMPLATE_NOTICE and WHATSAPP_TEMPLATE_LANGUAGE, one body parameter (the same short text
+ * as the SMS). Read when the message is sent, not when it is queued: a message waiting on a
+ * template the operator has just registered or renamed goes out with the one configured now.
+ */
+export function whatsappTemplate(config: Pick<Env, "WHATSAPP_TEMPLATE_NOTICE" | "WHATSAPP_TEMPLATE_LANGUAGE">) {
+  return { name: config.WHATSAPP_TEMPLATE_NOTICE, language: config.WHATSAPP_TEMPLATE_LANGUAGE };
 }

@@ -9,7 +9,12 @@ import type { Channel, MessagingProvider, OutboundMessage, SendResult } from "./
  * `npm start` works with no account anywhere. A message sent again with the same idempotency key
  * overwrites its own file: the outbox holds it once.
  */
-export function createOutboxProvider(dataDir: string, channel: Channel): MessagingProvider {
+export function createOutboxProvider(
+  dataDir: string,
+  channel: Channel,
+  /** WhatsApp: the template the message would be sent with (its text is the one parameter). */
+  template?: { name: string; language: string },
+): MessagingProvider {
   const outbox = path.join(dataDir, "outbox");
   return {
     name: "outbox",
@@ -22,7 +27,7 @@ export function createOutboxProvider(dataDir: string, channel: Channel): Messagi
       writeFileSync(
         file,
         JSON.stringify(
-          { channel, to: message.to, text: message.text, template: message.template, writtenAt: new Date() },
+          { channel, to: message.to, text: message.text, ...(template ? { template } : {}), writtenAt: new Date() },
           null,
           2,
         ),

@@ -26,8 +26,8 @@ const message: OutboundMessage = {
   to: "+233205550147",
   text: "Qurhealth: new emergency referral REF-2026-000123. Open: https://qurhealth.example/referrals/REF-2026-000123",
   idempotencyKey: "5f0c2f7e-8c1d-4c33-9a53-0d5f4f8b9a11",
-  template: { name: "referral_notice", language: "en", parameters: ["REF-2026-000123"] },
 };
+const TEMPLATE = { name: "referral_notice", language: "en" };
 
 const cases: Case[] = [
   {
@@ -74,6 +74,7 @@ const cases: Case[] = [
         phoneNumberId: "1234567890",
         baseUrl: url,
         apiVersion: "v23.0",
+        template: TEMPLATE,
       }),
     auth: (h) => h.authorization,
     expectedAuth: "Bearer wa-token-1234567890",
@@ -108,7 +109,7 @@ describe.each(cases)("$name adapter against its fake", (c) => {
     expect(accepted?.to.replace(/^\+/, "")).toBe("233205550147");
     if (result.ok) expect(result.providerId).toContain(accepted?.id);
     // The text (or the template) reached the provider.
-    expect(accepted?.text).toContain(c.name === "whatsapp" ? "referral_notice" : "REF-2026-000123");
+    expect(accepted?.text).toContain("REF-2026-000123");
   });
 
   it("no credit: retryable (a top-up fixes it), not lost", async () => {
@@ -216,7 +217,7 @@ describe("request shapes", () => {
         apiKey: "ark-key-123456",
         sender: "Qurhealth",
         baseUrl: fake.url,
-        callbackUrl: "https://qurhealth.example/webhooks/sms/arkesel?token=t",
+        callbackUrl: "https://qurhealth.example/webhooks/sms/arkesel/t",
       });
       await provider.send(message);
       expect(fake.requests[0].path).toBe("/api/v2/sms/send");
@@ -224,7 +225,7 @@ describe("request shapes", () => {
         sender: "Qurhealth",
         message: message.text,
         recipients: ["233205550147"],
-        callback_url: "https://qurhealth.example/webhooks/sms/arkesel?token=t",
+        callback_url: "https://qurhealth.example/webhooks/sms/arkesel/t",
       });
     } finally {
       await fake.close();
@@ -264,8 +265,9 @@ describe("request shapes", () => {
         phoneNumberId: "1234567890",
         baseUrl: fake.url,
         apiVersion: "v23.0",
+        template: TEMPLATE,
       });
-      await provider.send(message);
+      await provider.send({ ...message, text: `${message.text}\n\tsecond line` });
       expect(fake.requests[0].path).toBe("/v23.0/1234567890/messages");
       expect(JSON.parse(fake.requests[0].body)).toEqual({
         messaging_product: "whatsapp",
@@ -275,21 +277,24 @@ describe("request shapes", () => {
         template: {
           name: "referral_notice",
           language: { code: "en" },
-          components: [{ type: "body", parameters: [{ type: "text", text: "REF-2026-000123" }] }],
+          // The message's text is the template's one parameter, without the new lines and tabs Meta refuses.
+          components: [{ type: "body", parameters: [{ type: "text", text: `${message.text} second line` }] }],
         },
         biz_opaque_callback_data: message.idempotencyKey,
       });
-      // A business-initiated WhatsApp message without a template is refused before any request.
+      // Nothing to say: refused before any request.
       const before = fake.requests.length;
-      expect(await provider.send({ ...message, template: undefined })).toMatchObject({ ok: false, retryable: false });
+      expect(await provider.send({ ...message, text: " \n " })).toMatchObject({ ok: false, retryable: false });
       expect(fake.requests.length).toBe(before);
     } finally {
       await fake.close();
     }
   });
 
-  it("a fake that honours idempotency keys hands a message on once however often it is sent", async () => {
-    const fake = await startFakeHubtel("client-id", "client-secret", { honourIdempotency: true });
+  it("the fakes of Hubtel and WhatsApp, like the real APIs, hand a message on again when it is sent again", async () => {
+    await expect(startFakeHubtel("id", "secret", { honourIdempotency: true } as never)).rejects.toThrow();
+    await expect(startFakeWhatsApp("t", "1", { honourIdempotency: true } as never)).rejects.toThrow();
+    const fake = await startFakeHubtel("client-id", "client-secret");
     try {
       const provider = createHubtelProvider({
         clientId: "client-id",
@@ -300,8 +305,10 @@ describe("request shapes", () => {
       });
       const first = await provider.send(message);
       const second = await provider.send(message);
-      expect(first).toEqual(second);
-      expect(fake.delivered).toBe(1);
+      expect(first.ok && second.ok && first.providerId !== second.providerId).toBe(true);
+      expect(fake.delivered).toBe(2);
+      // Hubtel echoes our key back, and that is all it does with it.
+      expect(JSON.parse(fake.requests[0]!.body).ClientReference).toBe(message.idempotencyKey);
     } finally {
       await fake.close();
     }

@@ -17,15 +17,16 @@ export type Channel = "sms" | "whatsapp";
 export type OutboundMessage = {
   /** E.164, e.g. +233205550147. */
   to: string;
-  /** The SMS text (already shaped by sms-text.ts), or the WhatsApp template's fallback text. */
+  /**
+   * The SMS text (already shaped by sms-text.ts). On WhatsApp the same text is the one body
+   * parameter of the configured template (WHATSAPP_TEMPLATE_NOTICE): one template, used everywhere.
+   */
   text: string;
   /**
    * The message's stable key (the messages row id): sent where the provider has a field for it,
    * and the key a fake provider that honours idempotency deduplicates on.
    */
   idempotencyKey: string;
-  /** WhatsApp only: an approved utility template and its body parameters, in order. */
-  template?: { name: string; language: string; parameters: string[] };
 };
 
 export type SendOptions = {
@@ -42,6 +43,12 @@ export type FailureCode =
   | "rejected"
   | "no_credit"
   | "auth"
+  /**
+   * The provider refuses our configuration, not this message: an unapproved sender ID (Hubtel
+   * subcode 2, Africa's Talking InvalidSenderId) or WhatsApp template (132000-132016). Every
+   * message would fail alike until the operator fixes it (issue 35): kept and retried.
+   */
+  | "configuration"
   | "rate_limited"
   | "server_error"
   | "timeout"
@@ -103,9 +110,17 @@ const RETRYABLE: Record<FailureCode, boolean> = {
   no_credit: true,
   // Wrong keys are fixed by configuration; retrying with backoff keeps the message until then.
   auth: true,
+  // So is an unapproved sender ID or template (issue 35): sign-in codes included, nothing is lost.
+  configuration: true,
   rate_limited: true,
   server_error: true,
   timeout: true,
   network: true,
   bad_response: true,
 };
+
+/**
+ * The failures only the operator can fix, every message alike: the system administrators are told
+ * once (provider_alerts) and the Messages screen shows them until the provider accepts again.
+ */
+export const OPERATOR_FAILURES: ReadonlySet<FailureCode> = new Set(["configuration", "auth", "no_credit"]);

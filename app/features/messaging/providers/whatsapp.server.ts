@@ -13,7 +13,8 @@
  *   niswey.com): 0/190/3/10/200-299 authorization, 4/80007/130429/131048/131056 throttling,
  *   1/2/131000/131016 service errors (retry), 131026 undeliverable, 131030 recipient not allowed,
  *   131042 business payment issue, 131047 re-engagement, 131050 user stopped marketing,
- *   132000-132016 template problems, 100 and 131008/131009 bad parameters, 368/131031 account
+ *   132000-132016 template problems (our configuration: retried, issue 35), 100 and
+ *   131008/131009 bad parameters, 368/131031 account
  *   restricted.
  * - Webhooks: a GET verification with `hub.mode=subscribe`, `hub.verify_token` and
  *   `hub.challenge` (answer the challenge when the token matches), then POSTs whose raw body is
@@ -41,7 +42,24 @@ export type WhatsAppConfig = {
   baseUrl: string;
   /** Graph API version, e.g. v23.0 */
   apiVersion: string;
+  /**
+   * The one approved utility template every message is sent with (WHATSAPP_TEMPLATE_NOTICE and
+   * WHATSAPP_TEMPLATE_LANGUAGE): its body has one placeholder, {{1}}, filled with the message's text.
+   */
+  template: { name: string; language: string };
 };
+
+/**
+ * A template's text parameter as Meta takes it: no new lines or tabs, no more than 4 spaces in a
+ * row (Meta refuses the message otherwise), at most 1024 characters (the body's limit).
+ */
+export function templateParameter(text: string): string {
+  return text
+    .replace(/[\r\n\t]+/g, " ")
+    .replace(/ {5,}/g, "    ")
+    .trim()
+    .slice(0, 1024);
+}
 
 export function whatsappFailureCode(code: number): FailureCode {
   if ([0, 3, 10, 190, 368, 131031].includes(code) || (code >= 200 && code <= 299)) return "auth";
@@ -50,6 +68,9 @@ export function whatsappFailureCode(code: number): FailureCode {
   if (code === 131026) return "invalid_number";
   if (code === 131050) return "opted_out";
   if (code === 131042) return "no_credit";
+  // The template (132000-132016: missing, not approved, paused, disabled, its parameters not
+  // those registered): our configuration, every message alike (issue 35). Kept and retried.
+  if (code >= 132000 && code <= 132999) return "configuration";
   return "rejected";
 }
 
@@ -61,18 +82,17 @@ export function createWhatsAppProvider(config: WhatsAppConfig): MessagingProvide
     channel: "whatsapp",
     honoursIdempotencyKey: false,
     async send(message: OutboundMessage, options?: SendOptions): Promise<SendResult> {
-      if (!message.template) return failure("rejected", "WhatsApp: business-initiated messages need a template");
+      const parameter = templateParameter(message.text);
+      if (!parameter) return failure("rejected", "WhatsApp: nothing to send");
       const body = {
         messaging_product: "whatsapp",
         recipient_type: "individual",
         to: message.to.replace(/^\+/, ""),
         type: "template",
         template: {
-          name: message.template.name,
-          language: { code: message.template.language },
-          components: message.template.parameters.length
-            ? [{ type: "body", parameters: message.template.parameters.map((text) => ({ type: "text", text })) }]
-            : [],
+          name: config.template.name,
+          language: { code: config.template.language },
+          components: [{ type: "body", parameters: [{ type: "text", text: parameter }] }],
         },
         biz_opaque_callback_data: message.idempotencyKey,
       };

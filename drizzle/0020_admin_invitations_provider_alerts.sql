@@ -27,6 +27,19 @@ CREATE TABLE "admin_invitations" (
 	CONSTRAINT "admin_invitations_confirmer_check" CHECK ("admin_invitations"."confirmed_by" is null or "admin_invitations"."confirmed_by" <> "admin_invitations"."invited_by")
 );
 --> statement-breakpoint
+CREATE TABLE "provider_alerts" (
+	"key" text PRIMARY KEY NOT NULL,
+	"channel" text NOT NULL,
+	"provider" text NOT NULL,
+	"code" text NOT NULL,
+	"detail" text NOT NULL,
+	"failures" integer DEFAULT 1 NOT NULL,
+	"first_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"last_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"cleared_at" timestamp with time zone,
+	CONSTRAINT "provider_alerts_channel_check" CHECK ("provider_alerts"."channel" in ('email', 'sms', 'whatsapp'))
+);
+--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "admin_approval_requested_by" uuid;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "admin_approval_requested_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "account_sponsors" ADD CONSTRAINT "account_sponsors_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
