@@ -44,6 +44,17 @@ http {
       proxy_set_header X-Forwarded-Proto \$scheme;
       proxy_set_header X-Request-Id \$request_id;
     }
+    # As the README's example: the Create Referral form takes up to 10 files of 10 MB (issue 35).
+    location ~ ^/referrals/create(\.data)?\$ {
+      client_max_body_size 101m;
+      proxy_pass http://127.0.0.1:$upstream;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host \$http_host;
+      proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto \$scheme;
+      proxy_set_header X-Request-Id \$request_id;
+    }
   }
 }
 CONF
