@@ -460,7 +460,10 @@ async function setActive(db: Db, admin: UserActor, facilityId: string, active: b
   await db.transaction(async (tx) => {
     if (active) {
       await lockActiveNames(tx);
-      const [facility] = await tx.select({ name: facilities.name }).from(facilities).where(eq(facilities.id, facilityId));
+      const [facility] = await tx
+        .select({ name: facilities.name })
+        .from(facilities)
+        .where(eq(facilities.id, facilityId));
       if (facility && (await nameTaken(tx, facility.name, facilityId))) throw reactivationConflict();
     }
     const [row] = await tx
