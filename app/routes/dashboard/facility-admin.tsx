@@ -130,19 +130,20 @@ export default function FacilityAdminPage({ loaderData, actionData }: Route.Comp
         Referrals to <span className="font-semibold text-ink">{dashboard.facility.name}</span>
       </p>
       <FormNotice answer={actionData} />
-      <FacilityReferralCounts
-        counts={dashboard.counts}
-        month={dashboard.month}
-        pendingIds={pendingIds}
-        acceptedIds={acceptedIds}
-        inFlight={inFlight}
-      />
+      {/* The queue first, emergencies at its top: on a phone it is what the page opens on (issue 33). */}
       <PendingReferralsSection
         pending={dashboard.pending}
         search={search}
         inFlight={inFlight}
         onAccepted={watch}
         onReject={reject.show}
+      />
+      <FacilityReferralCounts
+        counts={dashboard.counts}
+        month={dashboard.month}
+        pendingIds={pendingIds}
+        acceptedIds={acceptedIds}
+        inFlight={inFlight}
       />
       <AcceptedReferralsSection
         accepted={dashboard.accepted}
