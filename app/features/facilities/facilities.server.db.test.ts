@@ -214,7 +214,7 @@ describe("search", () => {
     expect(await names("q=clínica")).toEqual(["Clínica Boa Vista Recife"]);
   });
 
-  it("matches a specialty or a service too (issue 33: \"cardiology\" found nothing)", async () => {
+  it('matches a specialty or a service too (issue 33: "cardiology" found nothing)', async () => {
     const cardiology = await names("q=cardiology");
     for (const name of await names("specialty=cardiology")) expect(cardiology).toContain(name);
     // "Pediatric Cardiology" is a specialty of the children's clinic: part of a word counts.

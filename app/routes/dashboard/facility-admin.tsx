@@ -18,6 +18,8 @@ import { rejectionSchema } from "~/features/referrals/referral-schema";
 import { isTransition } from "~/features/referrals/referral-status";
 import { facilityDashboard, pageFrom, transitionReferral } from "~/features/referrals/referrals.server";
 import { outcomeSchema } from "~/features/referrals/workspace-schemas";
+import { ReviewCommentsSection } from "~/features/reviews/components/review-comments-section";
+import { facilityReviewComments } from "~/features/reviews/public.server";
 import { formAction, readForm } from "~/lib/form-action.server";
 import { readFields } from "~/lib/form-fields";
 import { pageMeta } from "~/shell/seo";
@@ -39,6 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const dashboard = {
     ...(await facilityDashboard(db, actor, pages)),
     insight: await facilityInsight(db, actor),
+    reviews: await facilityReviewComments(db, actor),
     // Named by the server (the browser's clock and locale could say another month).
     month: new Date().toLocaleDateString("en-GH", { timeZone: "Africa/Accra", month: "long", year: "numeric" }),
   };
@@ -152,6 +155,7 @@ export default function FacilityAdminPage({ loaderData, actionData }: Route.Comp
         onComplete={complete.show}
       />
       <FacilityInsightSection insight={dashboard.insight} />
+      <ReviewCommentsSection comments={dashboard.reviews} />
       <p className="mt-6 flex flex-wrap gap-3">
         <Link to="/referrals/history" className="btn-secondary">
           History

@@ -156,31 +156,28 @@ export function FacilityCard({
           </p>
         </div>
       </div>
-      {facility.licenceVerifiedOn ? (
-        <p>
-          <LicenceVerified verifiedOn={facility.licenceVerifiedOn} />
-        </p>
-      ) : null}
+      {/* The licence tick, the badges and the rating share a wrapping row. */}
       <div className="flex flex-wrap items-center gap-2">
+        {facility.licenceVerifiedOn ? <LicenceVerified verifiedOn={facility.licenceVerifiedOn} /> : null}
         <TypeBadge type={facility.type} />
         {facility.emergency ? <EmergencyBadge /> : null}
         {facility.nhisAccepted ? <NhisBadge /> : null}
+        <span className="inline-flex items-center gap-1.5 text-sm">
+          {isRated(facility.reviewRating) ? (
+            <>
+              <FacilityIcon name="star" filled className="size-4 text-amber-500" />
+              <span className="font-semibold text-ink">
+                <span className="sr-only">Rated </span>
+                {ratingValue(facility.reviewRating.average)}
+                <span className="sr-only"> out of 5</span>
+              </span>
+              <span className="text-muted">({reviewsLabel(facility.reviewRating.count)})</span>
+            </>
+          ) : (
+            <span className="text-muted">{NOT_YET_RATED}</span>
+          )}
+        </span>
       </div>
-      <p className="flex items-center gap-1.5 text-sm">
-        {isRated(facility.reviewRating) ? (
-          <>
-            <FacilityIcon name="star" filled className="size-4 text-amber-500" />
-            <span className="font-semibold text-ink">
-              <span className="sr-only">Rated </span>
-              {ratingValue(facility.reviewRating.average)}
-              <span className="sr-only"> out of 5</span>
-            </span>
-            <span className="text-muted">({reviewsLabel(facility.reviewRating.count)})</span>
-          </>
-        ) : (
-          <span className="text-muted">{NOT_YET_RATED}</span>
-        )}
-      </p>
       <p className="line-clamp-2 text-sm leading-5 text-muted sm:line-clamp-none sm:leading-6">
         {facility.description}
       </p>
