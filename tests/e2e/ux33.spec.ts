@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, hydrated, PHONE, test } from "./fixtures";
-import { facilityChoices, registerAndVerify } from "./support/accounts";
+import { ADMIN, facilityChoices, registerAndVerify } from "./support/accounts";
 import { approveAll, signedIn } from "./support/sign-in";
 
 /*
@@ -167,4 +167,54 @@ test("UX 6: the profile gives the exact count and the comments; the facility may
   await expect(visitor.getByRole("main")).not.toContainText(comment);
   await desk.context().close();
   await visitor.context().close();
+});
+
+test("UX 10: the small tap targets the review measured are 44 x 44 px on a phone", async ({
+  browser,
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  // The contact page's phone link.
+  await page.goto("/contact");
+  await expectTapTarget(page.locator("#main a[href^='tel:']").first(), "the contact page's phone link");
+  await shoot(page, "ux10-contact-phone");
+
+  // A doctor's monthly statements: CSV and PDF.
+  const doctor = await registerAndVerify(request, {
+    role: "doctor",
+    name: `Dr Yaa Targets ${Date.now().toString(36)}`,
+  });
+  await approveAll(browser, [doctor]);
+  const doc = await signedIn(browser, doctor, "/dashboard/doctor", { viewport: PHONE });
+  await doc.goto("/dashboard/doctor/payouts");
+  for (const kind of ["CSV", "PDF"]) {
+    await expectTapTarget(doc.getByRole("link", { name: new RegExp(`^Statement for .* as ${kind}$`) }).first(), kind);
+  }
+  await doc.getByRole("heading", { name: "Monthly statements" }).scrollIntoViewIfNeeded();
+  await shoot(doc, "ux10-statement-links");
+  await doc.context().close();
+
+  // The system administrator's Overview (period pills, sort headers) and Payouts (Trial balance, Reconciliation).
+  const admin = await signedIn(browser, ADMIN, "/dashboard/system-admin", { viewport: PHONE });
+  await admin.goto("/dashboard/system-admin/overview");
+  await hydrated(admin);
+  const periods = admin.locator("#main a[href*='period=']");
+  expect(await periods.count(), "period pills").toBeGreaterThan(0);
+  for (const pill of await periods.all()) await expectTapTarget(pill, `period ${await pill.textContent()}`);
+  await shoot(admin, "ux10-overview-periods");
+  const sorts = admin.locator("#main th button");
+  expect(await sorts.count(), "sort headers").toBeGreaterThan(0);
+  for (const sort of await sorts.all()) {
+    await sort.scrollIntoViewIfNeeded();
+    await expectTapTarget(sort, `sort ${await sort.textContent()}`);
+  }
+  await sorts.first().scrollIntoViewIfNeeded();
+  await shoot(admin, "ux10-overview-sort-headers");
+  await admin.goto("/dashboard/system-admin/payouts");
+  const nav = admin.getByRole("navigation", { name: "Payouts" });
+  await expectTapTarget(nav.getByRole("link", { name: "Trial balance" }), "Trial balance");
+  await expectTapTarget(nav.getByRole("link", { name: "Reconciliation" }), "Reconciliation");
+  await shoot(admin, "ux10-payouts-nav");
+  await admin.context().close();
 });
