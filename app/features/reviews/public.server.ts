@@ -1,7 +1,6 @@
 // What other features may use of reviews on the server: they import it from here, never a file behind it
 // (biome.json's restricted imports). Inside the feature, import the file itself.
 export {
-  type FacilityReviewComment,
   facilityReviewComments,
   publicReviewComments,
   reportReviewComment,
