@@ -140,13 +140,13 @@ export function FacilityCard({
   return (
     // On a phone a compact card (issue 33: about 250 px): a thumbnail beside the name, the
     // description cut to two lines, no opening hours (the profile has them); from 640 px the full card.
-    <article className="flex h-full flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm sm:gap-3 sm:p-5">
+    <article className="flex h-full flex-col gap-1.5 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm sm:gap-3 sm:p-5">
       <div className="flex items-start gap-3 sm:flex-col sm:items-stretch">
         <FacilityImage
           facility={facility}
           sizes="(min-width: 1024px) 360px, (min-width: 640px) 45vw, 96px"
           decorative
-          className="aspect-video h-auto w-24 shrink-0 rounded-lg bg-brand-50 object-cover sm:-mx-1 sm:-mt-1 sm:w-[calc(100%+0.5rem)] sm:max-w-none sm:rounded-xl"
+          className="aspect-video h-auto w-20 shrink-0 rounded-lg bg-brand-50 object-cover sm:-mx-1 sm:-mt-1 sm:w-[calc(100%+0.5rem)] sm:max-w-none sm:rounded-xl"
         />
         <div className="min-w-0">
           <h2 className="text-base leading-snug font-semibold text-ink sm:text-lg">{facility.name}</h2>

@@ -101,7 +101,7 @@ export function FacilityFilterForm({
         clearTimeout(timer.current);
         timer.current = setTimeout(() => apply(true), SEARCH_DELAY_MS);
       }}
-      className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+      className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:gap-4 sm:p-5"
     >
       <div>
         <label htmlFor="facility-search" className="field-label">
