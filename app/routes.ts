@@ -45,6 +45,8 @@ export default [
     ]),
     layout("routes/gates/facility-admin-layout.ts", [
       route("dashboard/facility-admin", "routes/dashboard/facility-admin.tsx"),
+      // Reporting a review's comment (issue 33): an action only.
+      route("dashboard/facility-admin/reviews/report", "routes/dashboard/review-report.ts"),
     ]),
     layout("routes/gates/system-admin-layout.ts", [
       route("dashboard/system-admin", "routes/dashboard/system-admin.tsx"),

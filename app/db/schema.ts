@@ -718,6 +718,12 @@ export const facilityReviews = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     rating: smallint("rating").notNull(),
     comment: text("comment"),
+    /**
+     * When the reviewed facility (its administrator) or a system administrator reported the
+     * comment (issue 33): from then on the public profile leaves it out; the rating still counts.
+     */
+    commentReportedAt: timestamp("comment_reported_at", { withTimezone: true }),
+    commentReportedBy: uuid("comment_reported_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -959,7 +965,17 @@ export const auditEvents = pgTable(
     actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
     action: text("action").notNull(),
     subjectType: text("subject_type", {
-      enum: ["referral", "user", "payment", "facility", "facility_report", "hub", "message", "admin_invitation"],
+      enum: [
+        "referral",
+        "user",
+        "payment",
+        "facility",
+        "facility_report",
+        "facility_review",
+        "hub",
+        "message",
+        "admin_invitation",
+      ],
     }).notNull(),
     subjectId: uuid("subject_id").notNull(),
     fromStatus: text("from_status"),

@@ -82,6 +82,7 @@ export function SubmitButton({
   className = "btn-primary",
   name,
   value,
+  label,
 }: {
   busy: boolean;
   busyLabel: string;
@@ -89,6 +90,8 @@ export function SubmitButton({
   className?: string;
   name?: string;
   value?: string;
+  /** The accessible name, when the words shown need what the row says (its visible words first). */
+  label?: string;
 }) {
   return (
     <button
@@ -96,6 +99,7 @@ export function SubmitButton({
       className={className}
       name={name}
       value={value}
+      aria-label={label}
       aria-disabled={busy || undefined}
       onClick={busy ? (event) => event.preventDefault() : undefined}
     >

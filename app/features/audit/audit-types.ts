@@ -25,6 +25,7 @@ export const AUDIT_TYPES = {
   "facility.deactivated": "Facility deactivated",
   "facility.reactivated": "Facility reactivated",
   "facility.report_resolved": "Facility report resolved",
+  "review.comment_reported": "Review comment reported",
   "hub.updated": "Hub edited",
   "hub.launched": "Hub launched",
   "hub.notified": "Waitlist notified",

@@ -214,6 +214,15 @@ describe("search", () => {
     expect(await names("q=clínica")).toEqual(["Clínica Boa Vista Recife"]);
   });
 
+  it('matches a specialty or a service too (issue 33: "cardiology" found nothing)', async () => {
+    const cardiology = await names("q=cardiology");
+    for (const name of await names("specialty=cardiology")) expect(cardiology).toContain(name);
+    // "Pediatric Cardiology" is a specialty of the children's clinic: part of a word counts.
+    expect(cardiology).toContain("Ashanti Children's Clinic");
+    // A service as the profile lists it.
+    expect(await names("q=CARDIAC CATHETERISATION")).toEqual(["Ridgeview Specialist Hospital"]);
+  });
+
   it("searches only the active directory, with the other filters", async () => {
     expect(await names("q=ghana")).toHaveLength(3);
     expect(await names("q=ghana&type=diagnostic")).toEqual(["Takoradi Harbour Diagnostic Centre"]);

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, or, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Db } from "~/db/client.server";
 import { facilities, facilitySearchDocument } from "~/db/schema";
 import { reviewRatings } from "~/features/reviews/public.server";
@@ -70,8 +71,17 @@ function directoryWhere(filters: Partial<FacilityFilters>): SQL {
   if (filters.nhis) conditions.push(eq(facilities.nhisAccepted, true));
   if (filters.q) {
     const pattern = containsPattern(filters.q);
-    // Name, location or description, case-insensitive; served by the trigram index.
-    conditions.push(sql`${facilitySearchDocument(facilities)} ilike ${pattern}`);
+    // Name, location (the town) or description, case-insensitive, served by the trigram index; or
+    // one of its specialties or services as the profile lists them (issue 33: "cardiology").
+    const inList = (column: AnyPgColumn) =>
+      sql`exists (select 1 from unnest(${column}) as item where item ilike ${pattern})`;
+    conditions.push(
+      or(
+        sql`${facilitySearchDocument(facilities)} ilike ${pattern}`,
+        inList(facilities.specialties),
+        inList(facilities.services),
+      )!,
+    );
   }
   return and(...conditions)!;
 }

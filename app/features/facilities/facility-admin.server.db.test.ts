@@ -476,6 +476,45 @@ describe("one name per active facility, and a changed name or licence is verifie
     });
   });
 
+  it("refuses look-alike letters from other scripts: the names' confusable skeletons (UTS #39) are compared (issue 33)", async () => {
+    const added = await addFacility(h.db, sysAdmin, form("Korle Bu Eye Institute"));
+    expect(added.ok).toBe(true);
+    const before = (await h.db.select({ n: count() }).from(facilities))[0]!.n;
+    for (const name of [
+      "Korle Bu Eye Institut\u0435", // Cyrillic е
+      "K\u043erle Bu Eye Institute", // Cyrillic о
+      "Korle Bu Eye \u0406nstitute", // Cyrillic І
+      "Korle Bu Eye lnstitute", // a lower-case L for the capital I
+      "KORLE BU EYE LNSTITUTE",
+      "korle bu eye lnstitute",
+      "K\u043ErIe Bu Eye 1nstitute", // Cyrillic О, a capital I for the l, a digit one
+      "Korle Bu Eye \uFF29nstitute", // a full-width I
+    ]) {
+      expect(await refusedWith(addFacility(h.db, sysAdmin, form(name))), name).toEqual({
+        status: 400,
+        message: NAME_TAKEN_MESSAGE,
+        fieldErrors: { name: NAME_TAKEN_MESSAGE },
+      });
+    }
+    expect((await h.db.select({ n: count() }).from(facilities))[0]!.n).toBe(before);
+    // The review's case: a facility administrator renaming theirs to the look-alike.
+    const other = await addFacility(h.db, sysAdmin, form("Nsawam Road Clinic"));
+    if (!other.ok) throw new Error("not added");
+    const otherAdmin = await actorById(
+      h.db,
+      (await createAccount(h.db, { role: "facility_admin", approved: true, facilityId: other.id })).id,
+    );
+    expect(
+      await refusedWith(updateFacility(h.db, otherAdmin, other.id, form("K\u043erle Bu Eye \u0406nstitute"))),
+    ).toMatchObject({ status: 400, fieldErrors: { name: NAME_TAKEN_MESSAGE } });
+    // Reactivating a look-alike of an active name is refused like the same name.
+    await setFacilityActive(h.db, sysAdmin, other.id, false);
+    expect(await statusOf(updateFacility(h.db, sysAdmin, other.id, form("Korle Bu Eye lnstitute")))).toBe(200);
+    expect(await statusOf(setFacilityActive(h.db, sysAdmin, other.id, true))).toBe(409);
+    // Names that only share letters are still free.
+    expect((await addFacility(h.db, sysAdmin, form("Korle Bu Eye Institute Annex"))).ok).toBe(true);
+  });
+
   it("keeps a name on one line without bidirectional overrides, and refuses one without letters or digits", async () => {
     const added = await addFacility(h.db, sysAdmin, form("Akatsi\r\nDistrict\u202e Clinic\u2066"));
     expect(added).toMatchObject({ ok: true, slug: "akatsi-district-clinic" });

@@ -26,6 +26,7 @@ import { parseOrRefuse, refusalOf, refuse } from "~/lib/refusal";
 import { type FacilityProfile, nextFreeSlug } from "./facilities.server";
 import { MAX_PHOTO_BYTES, PHOTO_WIDTHS, photoHeight } from "./facility-photo";
 import { type FacilityInput, type FacilityReportInput, facilityReportSchema, facilitySchema } from "./facility-schema";
+import { namesLookAlike } from "./name-skeleton";
 import { hoursFromForm } from "./opening-hours";
 
 /*
@@ -182,18 +183,32 @@ export const NAME_TAKEN_MESSAGE =
   "Another facility in the network already has this name. Add what tells them apart, such as the town.";
 
 /**
- * Whether another active facility has this name as the unique index compares names: the same
- * expression as the generated `name_key` column (schema.ts), applied to the posted name by the
- * database, so the check and the index never disagree.
+ * Holds, until the transaction ends, the right to give an active facility a name: each save that
+ * may do so (add, rename, reactivate) takes it first, before any row lock, so the look-alike check
+ * below and the write it allows are one step for every server sharing the database.
+ */
+async function lockActiveNames(tx: Pick<Db, "execute">): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('facilities:active-names'))`);
+}
+
+/**
+ * Whether another active facility has this name, or one that looks like it. First as the unique
+ * index compares names (the same expression as the generated `name_key` column, schema.ts, applied
+ * by the database, so the check and the index never disagree); then by the names' confusable
+ * skeletons (UTS #39, name-skeleton.ts: a Cyrillic "а", or "lnstitute" for "Institute", issue 33),
+ * which no SQL expression computes. Run inside a transaction that holds lockActiveNames.
  */
 async function nameTaken(db: Pick<Db, "select">, name: string, own?: string): Promise<boolean> {
   const key = sql`lower(regexp_replace(normalize(${name}::text, NFKD), '[^[:alnum:]]+', '', 'g'))`;
+  const others = and(eq(facilities.isActive, true), own ? ne(facilities.id, own) : undefined);
   const [row] = await db
     .select({ id: facilities.id })
     .from(facilities)
-    .where(and(eq(facilities.isActive, true), eq(facilities.nameKey, key), own ? ne(facilities.id, own) : undefined))
+    .where(and(others, eq(facilities.nameKey, key)))
     .limit(1);
-  return !!row;
+  if (row) return true;
+  const active = await db.select({ name: facilities.name }).from(facilities).where(others);
+  return active.some((other) => namesLookAlike(other.name, name));
 }
 
 const nameTakenResult = (): SaveResult => ({ ok: false, fieldErrors: { name: NAME_TAKEN_MESSAGE } });
@@ -238,6 +253,7 @@ export async function addFacility(
   const columns = columnsOf(checked.input);
   const result = await withFreeSlug(() =>
     db.transaction(async (tx): Promise<SaveResult> => {
+      await lockActiveNames(tx);
       if (await nameTaken(tx, columns.name)) return nameTakenResult();
       const slug = await freeSlug(tx, columns.name);
       const [row] = await tx
@@ -352,6 +368,8 @@ async function queueVerificationCleared(
 /** One try of updateFacility's write (run again by withFreeSlug when a concurrent save took the new slug). */
 async function saveFacility(db: Db, editor: UserActor, facilityId: string, input: FacilityInput): Promise<SaveResult> {
   return db.transaction(async (tx) => {
+    // Before the row lock: a reactivation takes the names' lock, then this row.
+    await lockActiveNames(tx);
     const [current] = await tx.select().from(facilities).where(eq(facilities.id, facilityId)).for("update");
     if (!current) throw notFound();
     const next: Columns = columnsOf(input);
@@ -426,10 +444,6 @@ async function saveFacility(db: Db, editor: UserActor, facilityId: string, input
 export async function setFacilityActive(db: Db, actor: Actor, facilityId: string, active: boolean): Promise<void> {
   const admin = assertGate(actor, "system-admin");
   if (!UUID.test(facilityId)) throw notFound();
-  if (active) {
-    const [facility] = await db.select({ name: facilities.name }).from(facilities).where(eq(facilities.id, facilityId));
-    if (facility && (await nameTaken(db, facility.name, facilityId))) throw reactivationConflict();
-  }
   try {
     await setActive(db, admin, facilityId, active);
   } catch (error) {
@@ -444,6 +458,14 @@ const reactivationConflict = () =>
 
 async function setActive(db: Db, admin: UserActor, facilityId: string, active: boolean): Promise<void> {
   await db.transaction(async (tx) => {
+    if (active) {
+      await lockActiveNames(tx);
+      const [facility] = await tx
+        .select({ name: facilities.name })
+        .from(facilities)
+        .where(eq(facilities.id, facilityId));
+      if (facility && (await nameTaken(tx, facility.name, facilityId))) throw reactivationConflict();
+    }
     const [row] = await tx
       .update(facilities)
       .set({ isActive: active })

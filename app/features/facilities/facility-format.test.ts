@@ -24,7 +24,8 @@ describe("facility display rules", () => {
     expect(ratingValue(4)).toBe("4.0");
     expect(reviewsLabel(1250)).toBe("1,250 reviews");
     expect(reviewsLabel(1)).toBe("1 review");
-    expect(profileReviewsLabel(1250)).toBe("1,250+ reviews");
+    expect(profileReviewsLabel(1250)).toBe("1,250 reviews");
+    expect(profileReviewsLabel(1)).toBe("1 review");
   });
 
   it("builds tel: links and short addresses", () => {

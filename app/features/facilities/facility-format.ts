@@ -29,9 +29,12 @@ export function reviewsLabel(reviews: number): string {
   return `${count.format(reviews)} ${reviews === 1 ? "review" : "reviews"}`;
 }
 
-/** The profile's count carries a plus sign above 0 (spec section 2): "1,250+ reviews". */
+/**
+ * The profile's count, exact (issue 33: "4.0 (1+ review)" for one review read as more): the spec's
+ * plus sign described sample figures; these are counted.
+ */
 export function profileReviewsLabel(reviews: number): string {
-  return `${count.format(reviews)}+ ${reviews === 1 ? "review" : "reviews"}`;
+  return reviewsLabel(reviews);
 }
 
 export function ratingValue(average: number): string {

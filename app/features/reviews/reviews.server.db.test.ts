@@ -15,9 +15,12 @@ import { createTestDb, type TestDatabase } from "../../../tests/helpers/test-db"
 import { COMMENT_TOO_LONG, RATING_REQUIRED, reviewSchema } from "./review-schema";
 import {
   EDIT_WINDOW_CLOSED,
+  facilityReviewComments,
   NOT_COMPLETED,
   ONLY_REFERRING_DOCTOR,
+  publicReviewComments,
   REVIEW_NOT_FOUND,
+  reportReviewComment,
   reviewStateFor,
   saveReview,
 } from "./reviews.server";
@@ -208,6 +211,35 @@ describe("a facility's rating and performance", () => {
     const byId = new Map(page.facilities.map((f) => [f.id, f.reviewRating]));
     expect(byId.get(facilityA)).toEqual({ average: 4.3, count: 3 });
     expect(byId.get(facilityB)).toBeNull();
+  });
+
+  it("shows the comments on the profile, newest first; the facility may report one, which is then left out (issue 33)", async () => {
+    await h.db.delete(facilityReviews);
+    const first = await referralIn("completed");
+    await saveReview(h.db, actors.doctor, first.number, review("2", "Waited four hours; no one called me back."));
+    const second = await referralIn("completed");
+    await saveReview(h.db, actors.doctor, second.number, review("5", "Seen within the hour."));
+    await saveReview(h.db, actors.doctor, (await referralIn("completed")).number, review("4"));
+    const shown = await publicReviewComments(h.db, facilityA);
+    expect(shown.map((c) => [c.rating, c.comment])).toEqual([
+      [5, "Seen within the hour."],
+      [2, "Waited four hours; no one called me back."],
+    ]);
+    // Only the reviewed facility's administrators and system administrators may report one.
+    const [target] = (await facilityReviewComments(h.db, actors.admin)).filter((c) => c.rating === 2);
+    expect(target).toMatchObject({ comment: "Waited four hours; no one called me back.", reported: false });
+    expect(await statusOf(reportReviewComment(h.db, actors["other admin"], target!.id))).toBe(404);
+    expect(await statusOf(reportReviewComment(h.db, actors.doctor, target!.id))).toBe(403);
+    expect(await statusOf(reportReviewComment(h.db, ANONYMOUS, target!.id))).toBe(401);
+    expect(await statusOf(reportReviewComment(h.db, actors.admin, "not-a-review"))).toBe(404);
+    expect((await publicReviewComments(h.db, facilityA)).map((c) => c.rating)).toEqual([5, 2]);
+    await reportReviewComment(h.db, actors.admin, target!.id);
+    // Reporting again changes nothing.
+    await reportReviewComment(h.db, actors.admin, target!.id);
+    expect((await publicReviewComments(h.db, facilityA)).map((c) => c.rating)).toEqual([5]);
+    expect((await facilityReviewComments(h.db, actors.admin)).find((c) => c.id === target!.id)?.reported).toBe(true);
+    // The rating still counts.
+    expect((await getFacilityBySlug(h.db, "review-a"))?.reviewRating).toEqual({ average: 3.7, count: 3 });
   });
 
   it("shows the median time to accept and the acceptance rate over 90 days, from 5 answered referrals", async () => {

@@ -1,7 +1,8 @@
-import { count, eq, inArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Actor } from "~/auth/actor";
 import type { Db } from "~/db/client.server";
 import { facilities, facilityReviews, referrals } from "~/db/schema";
+import { recordAudit } from "~/features/audit/public.server";
 import type { ReviewRating } from "~/features/facilities/public.server";
 import { refuse } from "~/lib/refusal";
 import { REVIEW_EDIT_DAYS, type ReviewInput } from "./review-schema";
@@ -160,4 +161,95 @@ export async function reviewRatings(db: Db, facilityIds: readonly string[]): Pro
     .groupBy(facilityReviews.facilityId);
   for (const row of rows) ratings.set(row.facilityId, { average: Number(row.average), count: row.count });
   return ratings;
+}
+
+/** A review's comment as the public profile shows it: no names (the reviewer is a referring doctor). */
+export type PublicReviewComment = { rating: number; comment: string; createdAt: string };
+
+/** How many comments a profile shows. */
+export const PROFILE_COMMENTS = 10;
+
+/**
+ * The comments of a facility's reviews for its public profile (issue 33), newest first, without
+ * the ones the facility or a system administrator reported.
+ */
+export async function publicReviewComments(db: Db, facilityId: string): Promise<PublicReviewComment[]> {
+  const rows = await db
+    .select({ rating: facilityReviews.rating, comment: facilityReviews.comment, createdAt: facilityReviews.createdAt })
+    .from(facilityReviews)
+    .where(
+      and(
+        eq(facilityReviews.facilityId, facilityId),
+        isNotNull(facilityReviews.comment),
+        isNull(facilityReviews.commentReportedAt),
+      ),
+    )
+    .orderBy(desc(facilityReviews.createdAt), desc(facilityReviews.id))
+    .limit(PROFILE_COMMENTS);
+  return rows.map((r) => ({ rating: r.rating, comment: r.comment ?? "", createdAt: r.createdAt.toISOString() }));
+}
+
+/** A comment as the reviewed facility's administrator sees it: reported or shown. */
+export type FacilityReviewComment = PublicReviewComment & { id: string; reported: boolean };
+
+/** The comments of the facility administrator's own facility's reviews, newest first (the last 20). */
+export async function facilityReviewComments(db: Db, actor: Actor): Promise<FacilityReviewComment[]> {
+  if (actor.kind !== "user" || !actor.approved || actor.role !== "facility_admin" || !actor.facilityId) return [];
+  const rows = await db
+    .select({
+      id: facilityReviews.id,
+      rating: facilityReviews.rating,
+      comment: facilityReviews.comment,
+      createdAt: facilityReviews.createdAt,
+      reportedAt: facilityReviews.commentReportedAt,
+    })
+    .from(facilityReviews)
+    .where(and(eq(facilityReviews.facilityId, actor.facilityId), isNotNull(facilityReviews.comment)))
+    .orderBy(desc(facilityReviews.createdAt), desc(facilityReviews.id))
+    .limit(20);
+  return rows.map((r) => ({
+    id: r.id,
+    rating: r.rating,
+    comment: r.comment ?? "",
+    createdAt: r.createdAt.toISOString(),
+    reported: r.reportedAt !== null,
+  }));
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The reviewed facility's administrator (or a system administrator) reports a review's comment
+ * (issue 33): the public profile leaves it out from then on; the rating still counts. Once is
+ * enough: reporting it again changes nothing. Audited. 401 signed out; 403 for anyone else who is
+ * not a facility administrator; 404 for another facility's review or an unknown one.
+ */
+export async function reportReviewComment(db: Db, actor: Actor, reviewId: string): Promise<void> {
+  if (actor.kind === "anonymous") refuse(401, "Authentication Required");
+  const mayReport = actor.approved && (actor.role === "facility_admin" || actor.role === "system_admin");
+  if (!mayReport) refuse(403, "Only the facility's administrators can report a review.");
+  if (!UUID.test(reviewId)) refuse(404, "Review not found");
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ facilityId: facilityReviews.facilityId, reportedAt: facilityReviews.commentReportedAt })
+      .from(facilityReviews)
+      .where(eq(facilityReviews.id, reviewId))
+      .for("update");
+    if (!row || (actor.role === "facility_admin" && row.facilityId !== actor.facilityId)) {
+      refuse(404, "Review not found");
+    }
+    if (row.reportedAt) return;
+    await tx
+      .update(facilityReviews)
+      .set({ commentReportedAt: new Date(), commentReportedBy: actor.id })
+      .where(eq(facilityReviews.id, reviewId));
+    await recordAudit(tx, {
+      actorId: actor.id,
+      action: "review.comment_reported",
+      subjectType: "facility_review",
+      subjectId: reviewId,
+      fromStatus: "shown",
+      toStatus: "reported",
+    });
+  });
 }

@@ -81,12 +81,13 @@ export default function DoctorPayouts({ loaderData }: Route.ComponentProps) {
       <h2 className="mt-10 mb-3 text-lg font-semibold">Monthly statements</h2>
       <ul className="grid gap-2 sm:grid-cols-2">
         {view.months.map((m) => (
-          <li key={m} className="flex gap-3">
+          <li key={m} className="flex items-center gap-3">
             <span className="w-20">{m}</span>
             <a
               href={`/dashboard/doctor/payouts/statement.csv?month=${m}`}
               download
               aria-label={`Statement for ${m} as CSV`}
+              className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg px-2 font-medium text-brand-700 underline"
             >
               CSV
             </a>
@@ -94,6 +95,7 @@ export default function DoctorPayouts({ loaderData }: Route.ComponentProps) {
               href={`/dashboard/doctor/payouts/statement.pdf?month=${m}`}
               download
               aria-label={`Statement for ${m} as PDF`}
+              className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg px-2 font-medium text-brand-700 underline"
             >
               PDF
             </a>

@@ -18,6 +18,8 @@ import { rejectionSchema } from "~/features/referrals/referral-schema";
 import { isTransition } from "~/features/referrals/referral-status";
 import { facilityDashboard, pageFrom, transitionReferral } from "~/features/referrals/referrals.server";
 import { outcomeSchema } from "~/features/referrals/workspace-schemas";
+import { ReviewCommentsSection } from "~/features/reviews/components/review-comments-section";
+import { facilityReviewComments } from "~/features/reviews/public.server";
 import { formAction, readForm } from "~/lib/form-action.server";
 import { readFields } from "~/lib/form-fields";
 import { pageMeta } from "~/shell/seo";
@@ -39,6 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const dashboard = {
     ...(await facilityDashboard(db, actor, pages)),
     insight: await facilityInsight(db, actor),
+    reviews: await facilityReviewComments(db, actor),
     // Named by the server (the browser's clock and locale could say another month).
     month: new Date().toLocaleDateString("en-GH", { timeZone: "Africa/Accra", month: "long", year: "numeric" }),
   };
@@ -130,19 +133,20 @@ export default function FacilityAdminPage({ loaderData, actionData }: Route.Comp
         Referrals to <span className="font-semibold text-ink">{dashboard.facility.name}</span>
       </p>
       <FormNotice answer={actionData} />
-      <FacilityReferralCounts
-        counts={dashboard.counts}
-        month={dashboard.month}
-        pendingIds={pendingIds}
-        acceptedIds={acceptedIds}
-        inFlight={inFlight}
-      />
+      {/* The queue first, emergencies at its top: on a phone it is what the page opens on (issue 33). */}
       <PendingReferralsSection
         pending={dashboard.pending}
         search={search}
         inFlight={inFlight}
         onAccepted={watch}
         onReject={reject.show}
+      />
+      <FacilityReferralCounts
+        counts={dashboard.counts}
+        month={dashboard.month}
+        pendingIds={pendingIds}
+        acceptedIds={acceptedIds}
+        inFlight={inFlight}
       />
       <AcceptedReferralsSection
         accepted={dashboard.accepted}
@@ -151,6 +155,7 @@ export default function FacilityAdminPage({ loaderData, actionData }: Route.Comp
         onComplete={complete.show}
       />
       <FacilityInsightSection insight={dashboard.insight} />
+      <ReviewCommentsSection comments={dashboard.reviews} />
       <p className="mt-6 flex flex-wrap gap-3">
         <Link to="/referrals/history" className="btn-secondary">
           History

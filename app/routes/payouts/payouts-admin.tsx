@@ -106,9 +106,13 @@ export default function PayoutsAdmin({ loaderData, actionData }: Route.Component
   return (
     <DashboardShell title="Payouts" actor={view.actor}>
       <FormNotice answer={actionData} />
-      <nav aria-label="Payouts" className="mb-6 flex flex-wrap gap-4">
-        <Link to={href("/dashboard/system-admin/payouts/ledger")}>Trial balance</Link>
-        <Link to={href("/dashboard/system-admin/payouts/reconciliation")}>Reconciliation</Link>
+      <nav aria-label="Payouts" className="mb-6 flex flex-wrap gap-2">
+        <Link to={href("/dashboard/system-admin/payouts/ledger")} className="btn-secondary">
+          Trial balance
+        </Link>
+        <Link to={href("/dashboard/system-admin/payouts/reconciliation")} className="btn-secondary">
+          Reconciliation
+        </Link>
       </nav>
       {view.ledgerTotal !== 0 ? (
         <p role="alert" className="card mb-6 p-4 font-semibold">

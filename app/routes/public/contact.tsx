@@ -76,7 +76,7 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
               Call us
             </h2>
             <p className="mt-1 text-sm text-muted">{SITE.office.hours}</p>
-            <a href={phoneHref} className="mt-2 inline-block font-medium text-brand-700 underline">
+            <a href={phoneHref} className="mt-1 inline-flex min-h-11 items-center font-medium text-brand-700 underline">
               {SITE.phone}
             </a>
           </section>

@@ -52,19 +52,20 @@ export default function FacilitiesDirectory({ loaderData }: Route.ComponentProps
   return (
     <main id="main" className="pb-16">
       <section className="border-b border-slate-200 bg-brand-50">
-        <div className="container-page py-10 sm:py-12">
-          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Find a Healthcare Facility</h1>
-          <p className="mt-3 max-w-2xl text-muted">
+        <div className="container-page py-5 sm:py-12">
+          <h1 className="text-2xl font-bold tracking-tight sm:text-4xl">Find a Healthcare Facility</h1>
+          {/* On a phone the results come first (issue 33): the introduction is for wider screens. */}
+          <p className="mt-3 hidden max-w-2xl text-muted sm:block">
             Search partner hospitals, clinics, diagnostic and specialty centres by country, type, specialty and
             services. Every profile lists the facility's specialists, languages and how to book.
           </p>
-          <search aria-label="Search facilities" className="mt-6 block">
+          <search aria-label="Search facilities" className="mt-4 block sm:mt-6">
             <FacilityFilterForm filters={filters} view={view} clearHref={clearHref} />
           </search>
         </div>
       </section>
 
-      <div className="container-page pt-8">
+      <div className="container-page pt-4 sm:pt-8">
         {/* The status and the view tabs share a row; the panels go below (the tabs' root is laid out as contents). */}
         <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-4 [&>div]:contents">
           <p role="status" className="text-sm font-medium text-ink">
@@ -76,7 +77,7 @@ export default function FacilitiesDirectory({ loaderData }: Route.ComponentProps
             value={view}
             onValueChange={(_next, item) => navigate(item.href, { replace: true, preventScrollReset: true })}
             listClassName="inline-flex rounded-lg border border-slate-300 bg-white p-1"
-            triggerClassName="inline-flex min-h-10 items-center gap-2 rounded-md px-3 text-sm font-semibold text-brand-800 hover:bg-brand-50 aria-selected:bg-brand-700 aria-selected:text-white"
+            triggerClassName="inline-flex min-h-11 items-center gap-2 rounded-md px-3 text-sm font-semibold text-brand-800 hover:bg-brand-50 aria-selected:bg-brand-700 aria-selected:text-white"
             panelClassName="mt-2 w-full"
             items={[
               {
@@ -92,7 +93,7 @@ export default function FacilitiesDirectory({ loaderData }: Route.ComponentProps
                   <div aria-busy={loading || undefined} className="transition-opacity aria-busy:opacity-60">
                     {facilities.length > 0 ? (
                       <>
-                        <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+                        <ul className="grid gap-3 sm:grid-cols-2 sm:gap-5 lg:grid-cols-3">
                           {facilities.map((facility) => (
                             <li key={facility.id}>
                               <FacilityCard facility={facility} from={viewHref("list").slice("/facilities".length)} />

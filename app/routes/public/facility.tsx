@@ -8,6 +8,7 @@ import {
   FacilityProfileAside,
   FacilityProfileHeader,
   FacilityProfileMain,
+  FacilityReviewComments,
 } from "~/features/facilities/components/facility-profile";
 import { getFacilityBySlug } from "~/features/facilities/facilities.server";
 import { currentSlugFor } from "~/features/facilities/facility-admin.server";
@@ -15,6 +16,7 @@ import { facilityJsonLd, serializeJsonLd } from "~/features/facilities/facility-
 import { inlineIllustration } from "~/features/facilities/illustration.server";
 import { facilityPerformance } from "~/features/facilities/performance.server";
 import { directoryAddress, phonesOf } from "~/features/facilities/profile-contact.server";
+import { publicReviewComments } from "~/features/reviews/public.server";
 import { useNonce } from "~/lib/nonce";
 import type { RouteHandle } from "~/lib/route-handle";
 import { pageMeta } from "~/shell/seo";
@@ -34,6 +36,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     return {
       facility,
       performance: await facilityPerformance(database, facility.id),
+      comments: await publicReviewComments(database, facility.id),
       phones: phonesOf(facility.contact.phones),
       backToResults: directoryAddress(new URL(request.url).searchParams.get("from")),
       illustration: facility.photoId ? null : inlineIllustration(facility.image),
@@ -58,7 +61,7 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export default function FacilityProfile({ loaderData }: Route.ComponentProps) {
-  const { facility, performance, phones, backToResults, illustration } = loaderData;
+  const { facility, performance, phones, backToResults, illustration, comments } = loaderData;
   const nonce = useNonce();
   const origin = (useRouteLoaderData("root") as { appUrl?: string } | undefined)?.appUrl ?? "";
 
@@ -96,7 +99,10 @@ export default function FacilityProfile({ loaderData }: Route.ComponentProps) {
       </div>
 
       <div className="container-page mt-12 grid gap-8 lg:grid-cols-3">
-        <FacilityProfileMain facility={facility} />
+        <div className="space-y-8 lg:col-span-2">
+          <FacilityProfileMain facility={facility} />
+          <FacilityReviewComments comments={comments} />
+        </div>
         <FacilityProfileAside facility={facility} phones={phones} />
       </div>
       <FacilityCallBar name={facility.name} phones={phones} />

@@ -13,8 +13,11 @@ export function AcceptButton({
   className,
   busy,
   onSubmitted,
+  referralNumber,
 }: {
   referralId: string;
+  /** Named in the button's accessible name ("Accept REF-2026-000123"): a list of Accepts tells them apart. */
+  referralNumber: string;
   intent: "accept";
   label: string;
   busyLabel: string;
@@ -35,7 +38,14 @@ export function AcceptButton({
       }}
     >
       <input type="hidden" name="referralId" value={referralId} />
-      <SubmitButton name="intent" value={intent} busy={busy} busyLabel={busyLabel} className={className}>
+      <SubmitButton
+        name="intent"
+        value={intent}
+        busy={busy}
+        busyLabel={busyLabel}
+        className={className}
+        label={`${busy ? busyLabel : label} ${referralNumber}`}
+      >
         {label}
       </SubmitButton>
     </Form>

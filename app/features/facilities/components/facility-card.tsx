@@ -138,46 +138,49 @@ export function FacilityCard({
   const { shown, more } = splitSpecialties(facility.specialties);
   const hours = hoursSummary(facility.openingHours);
   return (
-    <article className="card flex h-full flex-col gap-3">
-      <FacilityImage
-        facility={facility}
-        sizes="(min-width: 1024px) 360px, (min-width: 640px) 45vw, 90vw"
-        decorative
-        className="-mx-1 -mt-1 aspect-video h-auto w-[calc(100%+0.5rem)] max-w-none rounded-xl bg-brand-50 object-cover"
-      />
-      <div className="flex items-start justify-between gap-2">
-        <h2 className="text-lg leading-snug font-semibold text-ink">{facility.name}</h2>
+    // On a phone a compact card (issue 33: about 250 px): a thumbnail beside the name, the
+    // description cut to two lines, no opening hours (the profile has them); from 640 px the full card.
+    <article className="flex h-full flex-col gap-1.5 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm sm:gap-3 sm:p-5">
+      <div className="flex items-start gap-3 sm:flex-col sm:items-stretch">
+        <FacilityImage
+          facility={facility}
+          sizes="(min-width: 1024px) 360px, (min-width: 640px) 45vw, 96px"
+          decorative
+          className="aspect-video h-auto w-20 shrink-0 rounded-lg bg-brand-50 object-cover sm:-mx-1 sm:-mt-1 sm:w-[calc(100%+0.5rem)] sm:max-w-none sm:rounded-xl"
+        />
+        <div className="min-w-0">
+          <h2 className="text-base leading-snug font-semibold text-ink sm:text-lg">{facility.name}</h2>
+          <p className="mt-0.5 flex items-center gap-1.5 text-sm text-muted sm:mt-3">
+            <FacilityIcon name="map-pin" />
+            {facility.location}
+          </p>
+        </div>
       </div>
-      {facility.licenceVerifiedOn ? (
-        <p>
-          <LicenceVerified verifiedOn={facility.licenceVerifiedOn} />
-        </p>
-      ) : null}
-      <p className="flex items-center gap-1.5 text-sm text-muted">
-        <FacilityIcon name="map-pin" />
-        {facility.location}
-      </p>
+      {/* The licence tick, the badges and the rating share a wrapping row. */}
       <div className="flex flex-wrap items-center gap-2">
+        {facility.licenceVerifiedOn ? <LicenceVerified verifiedOn={facility.licenceVerifiedOn} /> : null}
         <TypeBadge type={facility.type} />
         {facility.emergency ? <EmergencyBadge /> : null}
         {facility.nhisAccepted ? <NhisBadge /> : null}
+        <span className="inline-flex items-center gap-1.5 text-sm">
+          {isRated(facility.reviewRating) ? (
+            <>
+              <FacilityIcon name="star" filled className="size-4 text-amber-500" />
+              <span className="font-semibold text-ink">
+                <span className="sr-only">Rated </span>
+                {ratingValue(facility.reviewRating.average)}
+                <span className="sr-only"> out of 5</span>
+              </span>
+              <span className="text-muted">({reviewsLabel(facility.reviewRating.count)})</span>
+            </>
+          ) : (
+            <span className="text-muted">{NOT_YET_RATED}</span>
+          )}
+        </span>
       </div>
-      <p className="flex items-center gap-1.5 text-sm">
-        {isRated(facility.reviewRating) ? (
-          <>
-            <FacilityIcon name="star" filled className="size-4 text-amber-500" />
-            <span className="font-semibold text-ink">
-              <span className="sr-only">Rated </span>
-              {ratingValue(facility.reviewRating.average)}
-              <span className="sr-only"> out of 5</span>
-            </span>
-            <span className="text-muted">({reviewsLabel(facility.reviewRating.count)})</span>
-          </>
-        ) : (
-          <span className="text-muted">{NOT_YET_RATED}</span>
-        )}
+      <p className="line-clamp-2 text-sm leading-5 text-muted sm:line-clamp-none sm:leading-6">
+        {facility.description}
       </p>
-      <p className="text-sm leading-6 text-muted">{facility.description}</p>
       <div>
         <ul className="flex flex-wrap gap-1.5" aria-label="Specialties">
           {shown.map((s) => (
@@ -199,14 +202,14 @@ export function FacilityCard({
         </span>
       </p>
       {hours ? (
-        <p className="flex items-start gap-1.5 text-sm text-muted">
+        <p className="hidden items-start gap-1.5 text-sm text-muted sm:flex">
           <FacilityIcon name="clock" className="mt-0.5 size-4" />
           <span>
             <span className="font-medium text-ink">Hours:</span> {hours}
           </span>
         </p>
       ) : null}
-      <div className="mt-auto pt-2">
+      <div className="mt-auto sm:pt-2">
         <Link
           to={`/facility/${facility.slug}${from.length > 1 ? `?from=${encodeURIComponent(from.slice(1))}` : ""}`}
           className="btn-secondary w-full"

@@ -82,6 +82,7 @@ export function FacilityFilterForm({
     if (!typing && normalizeQuery(search.value) !== filters.q) search.value = filters.q;
   }, [filters]);
 
+  const chosen = FILTER_SELECTS.filter((select) => filters[select.name]).length + (filters.nhis ? 1 : 0);
   return (
     <Form
       ref={formRef}
@@ -100,7 +101,7 @@ export function FacilityFilterForm({
         clearTimeout(timer.current);
         timer.current = setTimeout(() => apply(true), SEARCH_DELAY_MS);
       }}
-      className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+      className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:gap-4 sm:p-5"
     >
       <div>
         <label htmlFor="facility-search" className="field-label">
@@ -117,45 +118,54 @@ export function FacilityFilterForm({
             name="q"
             defaultValue={filters.q}
             maxLength={MAX_QUERY_LENGTH}
-            placeholder="Search by name, location or description..."
+            placeholder="Search by name, town, specialty or service..."
             autoComplete="off"
             enterKeyHint="search"
             className="field-input pl-9"
           />
         </div>
       </div>
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        {FILTER_SELECTS.map((select) => (
-          <div key={select.name}>
-            <label htmlFor={`filter-${select.name}`} className="field-label">
-              {select.label}
-            </label>
-            <select
-              id={`filter-${select.name}`}
-              name={select.name}
-              defaultValue={filters[select.name] ?? "all"}
-              className="field-input"
-            >
-              <option value="all">{select.all}</option>
-              {select.options.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
+      {/* On a phone the filters fold under "Filters" so the results come first (issue 33); from
+          640 px up they are always shown (app.css, .facility-filters). Open while any is chosen. */}
+      <details className="facility-filters" open={chosen > 0 || undefined}>
+        <summary className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-lg px-1 text-sm font-semibold text-brand-800">
+          Filters{chosen > 0 ? ` (${chosen} chosen)` : ""}
+        </summary>
+        <div className="mt-2 grid gap-4">
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            {FILTER_SELECTS.map((select) => (
+              <div key={select.name}>
+                <label htmlFor={`filter-${select.name}`} className="field-label">
+                  {select.label}
+                </label>
+                <select
+                  id={`filter-${select.name}`}
+                  name={select.name}
+                  defaultValue={filters[select.name] ?? "all"}
+                  className="field-input"
+                >
+                  <option value="all">{select.all}</option>
+                  {select.options.map((option) => (
+                    <option key={option.value} value={option.value}>
+                      {option.label}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            ))}
           </div>
-        ))}
-      </div>
-      <label className="inline-flex min-h-11 items-center gap-3 text-sm font-medium text-ink">
-        <input
-          type="checkbox"
-          name="nhis"
-          value="1"
-          defaultChecked={filters.nhis}
-          className="size-5 accent-brand-700"
-        />
-        Accepts NHIS (National Health Insurance)
-      </label>
+          <label className="inline-flex min-h-11 items-center gap-3 text-sm font-medium text-ink">
+            <input
+              type="checkbox"
+              name="nhis"
+              value="1"
+              defaultChecked={filters.nhis}
+              className="size-5 accent-brand-700"
+            />
+            Accepts NHIS (National Health Insurance)
+          </label>
+        </div>
+      </details>
       {view === "map" ? <input type="hidden" name="view" value="map" /> : null}
       <div className="flex flex-wrap items-center gap-3">
         <button type="submit" className="btn-primary">

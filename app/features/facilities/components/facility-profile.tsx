@@ -71,9 +71,12 @@ export function FacilityProfileHeader({
           </p>
         ) : null}
         <div className="mt-6 flex flex-wrap gap-3">
+          {/* Booking is by phone or email (no online booking yet): the button says so (issue 33). */}
           <a href="#book-appointment" className="btn-primary">
             <FacilityIcon name="calendar" />
-            Book Appointment
+            <span>
+              Book Appointment <span className="text-sm font-normal">by phone or email</span>
+            </span>
           </a>
           <a href="#contact" className="btn-secondary">
             <FacilityIcon name="phone" />
@@ -344,5 +347,49 @@ function ContactItem({ icon, label, children }: { icon: IconName; label: string;
         {children}
       </span>
     </li>
+  );
+}
+
+/** A date for a review: "3 Nov 2026", Ghana time. */
+const reviewDate = new Intl.DateTimeFormat("en-GH", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  timeZone: "Africa/Accra",
+});
+
+/**
+ * What referring doctors wrote (issue 33), newest first, without those the facility reported; the
+ * writers are not named. Nothing shown before the first comment.
+ */
+export function FacilityReviewComments({
+  comments,
+}: {
+  comments: { rating: number; comment: string; createdAt: string }[];
+}) {
+  if (comments.length === 0) return null;
+  return (
+    <Section id="reviews" title="Reviews from referring doctors">
+      <ul className="space-y-4">
+        {comments.map((c) => (
+          <li key={`${c.createdAt}-${c.comment}`} className="border-b border-slate-100 pb-4 last:border-0 last:pb-0">
+            <p className="flex items-center gap-1.5 text-sm">
+              <FacilityIcon name="star" filled className="size-4 text-amber-500" />
+              <span className="font-semibold">
+                <span className="sr-only">Rated </span>
+                {c.rating}
+                <span className="sr-only"> out of 5</span>
+              </span>
+              <span className="text-muted">· {reviewDate.format(new Date(c.createdAt))}</span>
+            </p>
+            <p className="mt-1 leading-7 text-ink">{c.comment}</p>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-4 text-xs text-muted">
+        Written by doctors whose referrals the facility completed. A facility may report a comment; a reported comment
+        is no longer shown.
+      </p>
+    </Section>
   );
 }

@@ -40,6 +40,7 @@ export function PendingReferralsSection({
             <div className="flex flex-wrap gap-2">
               <AcceptButton
                 referralId={r.id}
+                referralNumber={r.referralNumber}
                 intent="accept"
                 label="Accept"
                 busyLabel="Accepting..."

@@ -59,7 +59,7 @@ export function FacilityRatesTable({ rows }: { rows: FacilityRates[] }) {
                 >
                   <button
                     type="button"
-                    className="inline-flex items-center gap-1 uppercase hover:text-ink"
+                    className="inline-flex min-h-11 min-w-11 items-center gap-1 uppercase hover:text-ink"
                     onClick={() =>
                       setSort(
                         active ? { key: c.key, descending: !sort.descending } : { key: c.key, descending: c.numeric },

@@ -13,7 +13,7 @@ export function PeriodNav({ path, current }: { path: string; current: Period }) 
           to={`${path}?period=${p}`}
           preventScrollReset
           aria-current={p === current ? "page" : undefined}
-          className="rounded-full border border-slate-300 px-3 py-1.5 text-sm font-semibold text-muted hover:border-brand-700 aria-[current=page]:border-brand-700 aria-[current=page]:bg-brand-700 aria-[current=page]:text-white"
+          className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-full border border-slate-300 px-3 py-1.5 text-sm font-semibold text-muted hover:border-brand-700 aria-[current=page]:border-brand-700 aria-[current=page]:bg-brand-700 aria-[current=page]:text-white"
         >
           Last {PERIODS[p].label}
         </Link>

@@ -1,0 +1,3 @@
+ALTER TABLE "facility_reviews" ADD COLUMN "comment_reported_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "facility_reviews" ADD COLUMN "comment_reported_by" uuid;--> statement-breakpoint
+ALTER TABLE "facility_reviews" ADD CONSTRAINT "facility_reviews_comment_reported_by_users_id_fk" FOREIGN KEY ("comment_reported_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
