@@ -62,7 +62,9 @@ async function codesFor(userId: string): Promise<{ sms: string; email: string; w
       .orderBy(desc(messages.createdAt))
       .limit(1);
     const payload = (row?.payload ?? null) as { text?: string } | null;
-    return /(\d{6})/.exec(String(payload?.text ?? ""))?.[1] ?? "";
+    const text = String(payload?.text ?? "");
+    // The email names the bank's 6-digit code too: read the code where it is said to be.
+    return (channel === "email" ? /email code is (\d{6})/ : /(\d{6})/).exec(text)?.[1] ?? "";
   };
   return { sms: await latest("sms"), email: await latest("email"), wallet: await latest("sms", "payout.wallet_code") };
 }
