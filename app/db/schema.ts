@@ -1290,6 +1290,16 @@ export const payoutDetailChanges = pgTable(
     accountName: text("account_name").notNull(),
     smsCodeHash: text("sms_code_hash").notNull(),
     emailCodeHash: text("email_code_hash").notNull(),
+    /**
+     * The holder's name the payout provider gave for these details (issue 35 point 5: GET
+     * /bank/resolve), shown for the doctor to confirm; null when it could not name them.
+     */
+    resolvedName: text("resolved_name"),
+    /**
+     * A third code, sent by SMS to the wallet's own number when the provider could not name a
+     * mobile-money wallet's holder and the wallet is not the doctor's confirmed phone (HMAC).
+     */
+    walletCodeHash: text("wallet_code_hash"),
     attempts: smallint("attempts").notNull().default(0),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     appliedAt: timestamp("applied_at", { withTimezone: true }),

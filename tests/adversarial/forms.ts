@@ -1227,7 +1227,8 @@ function phoneForms(context: FuzzContext): FuzzForm[] {
 }
 
 /**
- * Where a doctor is paid (issue 27): a change asked for (codes by SMS and email), the codes back.
+ * Where a doctor is paid (issue 27): a change asked for (codes by SMS and email, and by SMS to a
+ * wallet whose holder the payout provider could not name: issue 35 point 5), the codes back.
  * A valid request may still be refused (no confirmed number: 409; 5 a day: 429): at most one row per 2xx.
  */
 function payoutDetailsForms(context: FuzzContext): FuzzForm[] {
@@ -1276,6 +1277,12 @@ function payoutDetailsForms(context: FuzzContext): FuzzForm[] {
               { weight: 3, arbitrary: fc.stringMatching(/^\d{6}$/) },
               { weight: 1, arbitrary: text },
             ),
+            // Issue 35 point 5: the wallet's own code, and the doctor's word on a holder's name that differs.
+            wallet_code: fc.oneof(
+              { weight: 3, arbitrary: fc.stringMatching(/^\d{6}$/) },
+              { weight: 1, arbitrary: text },
+            ),
+            accept_name: fc.oneof({ weight: 3, arbitrary: fc.constant("on") }, { weight: 1, arbitrary: text }),
           }),
         ),
       ),
@@ -1290,6 +1297,8 @@ function payoutDetailsForms(context: FuzzContext): FuzzForm[] {
           "account_name",
           "sms_code",
           "email_code",
+          "wallet_code",
+          "accept_name",
         ]);
         if (fields.intent === "request") return requestPayoutDetailsSchema.safeParse(fields).success;
         if (fields.intent === "confirm") return confirmPayoutDetailsSchema.safeParse(fields).success;

@@ -6,8 +6,10 @@ import { acceptAndCompleteOne, approveAll, referByPost, signedIn } from "./suppo
 
 /*
  * Paying doctors (issue 27), as people do it: a doctor with a completed referral (₵70 owed)
- * confirms their mobile number, adds a mobile-money wallet confirmed by the code sent by SMS and
- * the code sent by email, and a system administrator prepares a payout run that pays it. The e2e
+ * confirms their mobile number, adds a mobile-money wallet on another number confirmed by the code
+ * sent by SMS, the code sent by email and the code sent by SMS to the wallet's own number (issue 35
+ * point 5: nothing here can name the wallet's holder), and a system administrator prepares a
+ * payout run that pays it. The e2e
  * server has no SMS provider (the SMS are in DATA_DIR/outbox) and no payout hold
  * (PAYOUT_HOLD_HOURS=0: the 24-hour hold is the db tests'). The run page is scanned at 360 and
  * 1280 px (issue 28: every signed-in page). This is the suite's only run: one waits at a time.
@@ -52,43 +54,70 @@ test("a doctor's wallet, confirmed by SMS and email, is paid by the run a system
   await page.getByRole("button", { name: "Confirm number" }).click();
   await expect(page.getByText("Confirmed:")).toBeVisible();
 
-  // The wallet: nothing changes until both codes are given.
+  // The wallet, on another number than the doctor's confirmed one: nothing changes until the codes
+  // are given. The e2e server has no payout provider, so the wallet's holder cannot be named
+  // (Paystack documents name resolution for bank accounts, not mobile money): a third code goes by
+  // SMS to the wallet's own number, which a mistyped number would send to a stranger (issue 35 point 5).
+  const wallet = `+23355${digits}`;
   await page.goto("/account/payout-details");
   await hydrated(page);
   await page.getByLabel("Paid by").selectOption("mobile_money");
   await page.getByLabel("Network").selectOption("MTN");
-  await page.getByLabel("Mobile-money number").fill(`024 ${digits}`);
+  await page.getByLabel("Mobile-money number").fill(`055 ${digits}`);
   await page.getByLabel("Name on the account").fill(`Kojo Payee ${suffix}`);
   const since = Date.now();
   await page.getByRole("button", { name: "Send confirmation codes" }).click();
   await expect(page.getByLabel("Code from the email")).toBeVisible();
+  await expect(toastOnScreen(page).filter({ hasText: "one by SMS to the wallet's number" })).toBeVisible();
+  const confirmCard = page.getByRole("region", { name: "Confirm the change" });
+  await expect(confirmCard.getByText("The network could not tell us whose wallet this is")).toBeVisible();
+  await expect(confirmCard.getByText(`+233 55 ${digits.slice(0, 3)} ${digits.slice(3)}`).first()).toBeVisible();
+  const walletField = page.getByLabel("Code from the SMS to the wallet");
+  await expect(walletField).toBeVisible();
+  // The confirm step as the doctor sees it, checked like every signed-in page (issue 28).
+  await expectAccessible(page);
+  await expectNamedRulesPass(page);
   const mail = await waitForMail(
     doctor.email,
     (m) => /payout details/i.test(m.subject) && Date.parse(m.receivedAt) >= since - 1_000,
   );
   const emailCode = /Your email code is (\d{6})/.exec(mail.text)?.[1];
   expect(emailCode, "the code in the email").toMatch(/^\d{6}$/);
+  expect(mail.text).toContain("a third to the wallet's own number");
+  const smsCodeTo = (to: string, pattern: RegExp) => {
+    try {
+      return latestSmsCode(to, pattern);
+    } catch {
+      return "";
+    }
+  };
   let smsCode = "";
+  let walletCode = "";
+  await expect
+    .poll(() => (smsCode = smsCodeTo(phone, /(\d{6}) is your code to change where you are paid/)), { timeout: 15_000 })
+    .toMatch(/^\d{6}$/);
   await expect
     .poll(
-      () => {
-        try {
-          smsCode = latestSmsCode(phone, /(\d{6}) is your code to change where you are paid/);
-        } catch {
-          smsCode = "";
-        }
-        return smsCode;
-      },
+      () => (walletCode = smsCodeTo(wallet, /(\d{6}) is the code to confirm this number as the mobile-money wallet/)),
       { timeout: 15_000 },
     )
     .toMatch(/^\d{6}$/);
+  const smsField = page.getByRole("textbox", { name: "Code from the SMS", exact: true });
   // A wrong code changes nothing and says so.
-  await page.getByLabel("Code from the SMS").fill(smsCode === "000000" ? "111111" : "000000");
+  await smsField.fill(smsCode === "000000" ? "111111" : "000000");
   await page.getByLabel("Code from the email").fill(emailCode!);
+  await walletField.fill(walletCode);
   await page.getByRole("button", { name: "Confirm change" }).click();
   await expect(page.getByText(/One of the codes is not right/).first()).toBeVisible();
-  await page.getByLabel("Code from the SMS").fill(smsCode);
+  // The doctor's own two codes are not enough: the wallet's code is asked for.
+  await smsField.fill(smsCode);
   await page.getByLabel("Code from the email").fill(emailCode!);
+  await walletField.fill("");
+  await page.getByRole("button", { name: "Confirm change" }).click();
+  await expect(page.getByText("Please enter the 6-digit code sent to the wallet's own number").first()).toBeVisible();
+  await smsField.fill(smsCode);
+  await page.getByLabel("Code from the email").fill(emailCode!);
+  await walletField.fill(walletCode);
   await page.getByRole("button", { name: "Confirm change" }).click();
   await expect(toastOnScreen(page).filter({ hasText: "Payout details changed" })).toBeVisible();
   await expect(page.getByText(`Kojo Payee ${suffix}`).first()).toBeVisible();

@@ -1,6 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { actorById, actorHeaders, getActor } from "~/auth/actor.server";
+import { actorHeaders, getActor } from "~/auth/actor.server";
 import { RESET_LINK_TTL_SECONDS } from "~/auth/auth.server";
 import { facilities, sessions, users, verifications } from "~/db/schema";
 import { logger } from "~/lib/logger.server";

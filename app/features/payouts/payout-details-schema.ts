@@ -21,6 +21,8 @@ export const PAYOUT_DETAILS_MESSAGES = {
   accountName: "Please enter the name on the account",
   smsCode: "Please enter the 6-digit code from the SMS",
   emailCode: "Please enter the 6-digit code from the email",
+  walletCode: "Please enter the 6-digit code sent to the wallet's own number",
+  acceptName: "The account holder's name is not the name you entered. Tick the box if this account is yours.",
 } as const;
 
 const text = (message: string, max: number) => z.string({ error: message }).check(z.maxLength(max, message));
@@ -64,8 +66,16 @@ export const requestPayoutDetailsSchema = z
 
 const code = (message: string) => z.string({ error: message }).check(z.trim(), z.regex(/^\d{3}\s?\d{3}$/, message));
 
+/**
+ * The codes that confirm a change: by SMS to the confirmed phone, by email, and (issue 35 point 5)
+ * by SMS to the wallet's own number when its holder could not be named; `accept_name` is the
+ * doctor's word that an account whose holder's name differs from the one they typed is theirs.
+ * The server knows which of the last two a change needs and asks for them.
+ */
 export const confirmPayoutDetailsSchema = z.object({
   intent: z.literal("confirm"),
   sms_code: code(PAYOUT_DETAILS_MESSAGES.smsCode),
   email_code: code(PAYOUT_DETAILS_MESSAGES.emailCode),
+  wallet_code: z.optional(code(PAYOUT_DETAILS_MESSAGES.walletCode)),
+  accept_name: z.optional(z.literal("on", { error: PAYOUT_DETAILS_MESSAGES.acceptName })),
 });

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type Actor, actorById } from "~/auth/actor.server";
 import type { Db } from "~/db/client.server";
-import { ledgerEntries, messages, payoutDetails, payoutTransfers, users } from "~/db/schema";
+import { ledgerEntries, messages, paymentRecords, payoutDetails, payoutTransfers, users } from "~/db/schema";
 import { balanceOf, readTrialBalance } from "~/features/ledger/ledger.server";
 import { createAccount } from "../../../tests/helpers/accounts";
 import { insertFacility } from "../../../tests/helpers/domain";
@@ -89,6 +89,20 @@ async function transferRow(runId: string, doctorId: string): Promise<Transfer> {
     .where(and(eq(payoutTransfers.runId, runId), eq(payoutTransfers.doctorId, doctorId)));
   return row!;
 }
+
+const recordsOf = async (doctorId: string) =>
+  (
+    await h.db
+      .select({
+        status: paymentRecords.status,
+        payoutTransferId: paymentRecords.payoutTransferId,
+        paymentMethod: paymentRecords.paymentMethod,
+        paymentReference: paymentRecords.paymentReference,
+        paidAt: paymentRecords.paidAt,
+      })
+      .from(paymentRecords)
+      .where(eq(paymentRecords.doctorId, doctorId))
+  ).map(({ paidAt, ...r }) => ({ ...r, paid: paidAt !== null }));
 
 const reload = async (t: Transfer) =>
   (await h.db.select().from(payoutTransfers).where(eq(payoutTransfers.id, t.id)))[0]!;
@@ -232,6 +246,17 @@ describe("point 2, a transfer marked failed that later succeeds is reconciled", 
         expect(await reload(transfer)).toMatchObject({ status: "success" });
         expect(await balanceOf(h.db, transfer.doctorId)).toBe(0);
         expect(await entries(transfer, "payout-settled")).toBe(1);
+        // The doctor's payment records (put back to pending by the failure) are tied to the transfer
+        // again and paid, as the success path marks them.
+        expect(await recordsOf(transfer.doctorId)).toEqual([
+          {
+            status: "paid",
+            payoutTransferId: transfer.id,
+            paymentMethod: "Paystack transfer",
+            paymentReference: transfer.reference,
+            paid: true,
+          },
+        ]);
         expect(await adminAlerts("payout.paid_after_failure", transfer.reference)).toBe(adminEmails.length);
         expect(await eventsFor("payout.success", transfer.doctorId)).toHaveLength(1);
         // Told again: nothing changes twice.
@@ -245,6 +270,39 @@ describe("point 2, a transfer marked failed that later succeeds is reconciled", 
       });
     }, 30_000);
   }
+});
+
+describe("point 2 leftover: a transfer failed here and then paid marks the records it carried paid", () => {
+  it("only the records it carried: one earned after the run was prepared stays pending for the next run", async () => {
+    await withFake({}, async (fake, paystack) => {
+      const transfer = await queuedTransfer(paystack);
+      await sendTransfer(h.db, paystack, transfer.id);
+      await h.db.transaction((tx) =>
+        applyTransferOutcome(tx as unknown as Db, transfer.id, "failed", { reason: "test", source: "test" }),
+      );
+      expect(await recordsOf(transfer.doctorId)).toEqual([
+        { status: "pending", payoutTransferId: null, paymentMethod: null, paymentReference: null, paid: false },
+      ]);
+      // Earned after the run was prepared: not this transfer's money.
+      const later = await completeReferralFor(h.db, { doctorId: transfer.doctorId, facilityId, facilityAdmin });
+      fake.settle(transfer.reference, "success");
+      expect(await verifyTransfer(h.db, paystack, transfer.id)).toBe("success");
+      const records = await h.db
+        .select({
+          referralId: paymentRecords.referralId,
+          status: paymentRecords.status,
+          tie: paymentRecords.payoutTransferId,
+        })
+        .from(paymentRecords)
+        .where(eq(paymentRecords.doctorId, transfer.doctorId));
+      expect(records.find((r) => r.referralId === later.referralId)).toMatchObject({ status: "pending", tie: null });
+      expect(records.filter((r) => r.referralId !== later.referralId)).toEqual([
+        expect.objectContaining({ status: "paid", tie: transfer.id }),
+      ]);
+      expect(await balanceOf(h.db, transfer.doctorId)).toBe(7_000);
+      expect(await ledgerSum(h.db)).toBe(0);
+    });
+  }, 30_000);
 });
 
 describe("point 3, an OTP answer is a transfer that exists at Paystack", () => {

@@ -480,6 +480,17 @@ export async function applyTransferOutcome(
         ],
       });
     }
+    if (paidAfterFailure) {
+      // The failure put the records this transfer carried back to pending and untied them: tie
+      // them again (the approval's rule: the doctor's pending, untied records earned by the time
+      // the run was prepared), so they are marked paid below as on any success. Records tied to a
+      // later transfer meanwhile stay with it; records paid outside the product stay paid.
+      await tx.execute(sql`
+        update payment_records pr set payout_transfer_id = ${transfer.id}
+        from payout_runs r
+        where r.id = ${transfer.runId} and pr.doctor_id = ${transfer.doctorId} and pr.status = 'pending'
+          and pr.payout_transfer_id is null and pr.created_at <= r.prepared_at`);
+    }
     await tx
       .update(paymentRecords)
       .set({

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type PaystackFake, startPaystackFake } from "../../../tests/helpers/fake-providers/paystack";
+import {
+  DEFAULT_VARIANTS,
+  type PaystackFake,
+  startPaystackFake,
+  variantsOf,
+} from "../../../tests/helpers/fake-providers/paystack";
 import { nationalNumber, paystackProvider, paystackState } from "./paystack.server";
 import type { PayoutProvider } from "./provider";
 
@@ -195,4 +200,67 @@ describe("the Paystack Transfers adapter, against the local fake of its document
       "pending",
     ]);
   });
+});
+
+/*
+ * Issue 35 point 5: the account holder's name, asked of GET /bank/resolve. Paystack documents it
+ * for personal bank accounts in Nigeria and Ghana and says nothing of mobile money, so a wallet is
+ * tried and either answer is handled; an account it cannot resolve is refused in any 4xx.
+ */
+describe("resolving the account holder's name (GET /bank/resolve)", () => {
+  const BANK = {
+    method: "bank" as const,
+    network: null,
+    accountNumber: "0012345678901",
+    bankCode: "280100",
+    accountName: "Dr Ama Mensah",
+  };
+
+  for (const { name, variants } of variantsOf("resolveUnknown")) {
+    it(`a Ghanaian bank account answers its holder's name; one Paystack cannot resolve is refused (${name})`, async () => {
+      fake.variants = { ...variants };
+      fake.accountHolders.set("280100:0012345678901", "AMA SERWAA MENSAH");
+      expect(await paystack.resolveAccount(BANK)).toEqual({ ok: true, accountName: "AMA SERWAA MENSAH" });
+      const request = fake.requests.at(-1)!;
+      expect(request).toMatchObject({
+        method: "GET",
+        path: "/bank/resolve",
+        authorization: `Bearer ${fake.secretKey}`,
+      });
+      expect(await paystack.resolveAccount({ ...BANK, accountNumber: "0012345678999" })).toMatchObject({
+        ok: false,
+        code: "rejected",
+        retryable: false,
+      });
+      fake.variants = { ...DEFAULT_VARIANTS };
+    });
+  }
+
+  for (const { name, variants } of variantsOf("momoResolve")) {
+    it(`a mobile-money wallet is asked by its national number and Paystack's network code (${name})`, async () => {
+      fake.variants = { ...variants };
+      fake.walletHolders.set("0205550147", "AMA MENSAH");
+      const answer = await paystack.resolveAccount(MOMO);
+      expect(fake.requests.at(-1)!.path).toBe("/bank/resolve");
+      if (variants.momoResolve === "resolves") expect(answer).toEqual({ ok: true, accountName: "AMA MENSAH" });
+      else expect(answer).toMatchObject({ ok: false, code: "rejected", retryable: false });
+      fake.variants = { ...DEFAULT_VARIANTS };
+    });
+  }
+
+  it("asks with the right query, and a wrong key, a 5xx or a timeout is 'cannot tell', not 'no such account'", async () => {
+    fake.accountHolders.set("280100:0012345678901", "AMA SERWAA MENSAH");
+    await paystack.resolveAccount(BANK);
+    expect(fake.resolveQueries.at(-1)).toEqual({ account_number: "0012345678901", bank_code: "280100" });
+    fake.walletHolders.set("0205550147", "AMA MENSAH");
+    await paystack.resolveAccount(MOMO);
+    expect(fake.resolveQueries.at(-1)).toEqual({ account_number: "0205550147", bank_code: "VOD" });
+    const wrongKey = paystackProvider({ secretKey: "sk_test_wrongwrongwrong", baseUrl: fake.url });
+    expect(await wrongKey.resolveAccount(BANK)).toMatchObject({ ok: false, code: "auth" });
+    fake.mode = "server_error";
+    expect(await paystack.resolveAccount(BANK)).toMatchObject({ ok: false, code: "server_error", retryable: true });
+    fake.mode = "hang";
+    expect(await paystack.resolveAccount(BANK)).toMatchObject({ ok: false, code: "timeout", retryable: true });
+    fake.mode = "normal";
+  }, 30_000);
 });

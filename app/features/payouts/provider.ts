@@ -53,6 +53,15 @@ export type WebhookEvent = {
 
 export interface PayoutProvider {
   readonly name: string;
+  /**
+   * The account holder's name as the bank or network has it, for the doctor to confirm (issue 35
+   * point 5). A refusal ("rejected") means the provider could not name this account's holder: no
+   * such account, or (mobile money, which Paystack does not document for this) no answer for
+   * wallets at all; the other failures mean it could not be asked just now.
+   */
+  resolveAccount(
+    destination: Pick<PayoutDestination, "method" | "network" | "accountNumber" | "bankCode">,
+  ): Promise<ProviderResult<{ accountName: string }>>;
   createRecipient(destination: PayoutDestination): Promise<ProviderResult<{ recipientCode: string }>>;
   initiateTransfer(transfer: {
     reference: string;

@@ -11,6 +11,7 @@ import { PayoutDetailsConfirmForm } from "~/features/payouts/components/payout-d
 import { PayoutDetailsCurrent } from "~/features/payouts/components/payout-details-current";
 import { PayoutDetailsRequestForm } from "~/features/payouts/components/payout-details-request-form";
 import {
+  checkPayoutDestination,
   confirmPayoutDetailsChange,
   getPayoutDetails,
   payoutHoldNotice,
@@ -27,7 +28,9 @@ import type { Route } from "./+types/payout-details";
 
 /**
  * Where the doctor is paid (issue 27): a mobile-money wallet or a bank account. A change is
- * confirmed with a code by SMS and a code by email, and holds payouts for 24 hours.
+ * confirmed with a code by SMS and a code by email, and holds payouts for 24 hours. The account's
+ * holder is asked of the payout provider first and shown (issue 35 point 5); a wallet it cannot
+ * name gets a third code, by SMS to the wallet's own number.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const db = dbOf(context);
@@ -57,18 +60,22 @@ export async function action({ request, context }: Route.ActionArgs) {
       // One change (one SMS code, one email code) per idempotency key (issue 29): a double tap or a
       // retry after a timeout is answered as the first, and sends nothing again.
       run: async () => {
+        // Asked of the payout provider before the transaction: a call over the network must not hold the database.
+        const checked = await checkPayoutDestination(actor, values);
         const sent = await once(
           db,
           { scope: actor.id, key: postedKey(form), form: "payout-details-request" },
-          (tx) => requestPayoutDetailsChange(tx, actor, values),
-          ({ smsTo }) => ({ status: 200, body: { smsTo } }),
+          (tx) => requestPayoutDetailsChange(tx, actor, values, new Date(), { checked }),
+          ({ smsTo, walletTo }) => ({ status: 200, body: { smsTo, walletTo } }),
         );
-        return sent.answer?.body as { smsTo: string };
+        return sent.answer?.body as { smsTo: string; walletTo: string | null };
       },
-      done: ({ smsTo }) => ({
+      done: ({ smsTo, walletTo }) => ({
         toast: {
           title: "Codes sent",
-          description: `We sent one code by SMS to ${smsTo} and one by email. Enter both within ${PAYOUT_DETAIL_RULES.validMinutes} minutes.`,
+          description: walletTo
+            ? `We sent a code by SMS to ${smsTo}, one by SMS to the wallet's number ${walletTo} and one by email. Enter all three within ${PAYOUT_DETAIL_RULES.validMinutes} minutes.`
+            : `We sent one code by SMS to ${smsTo} and one by email. Enter both within ${PAYOUT_DETAIL_RULES.validMinutes} minutes.`,
           variant: "success",
         },
       }),

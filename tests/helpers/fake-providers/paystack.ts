@@ -49,6 +49,11 @@ export type PaystackVariants = {
    * Nigeria and Ghana, silent on mobile money. Either it answers the wallet holder's name, or refuses.
    */
   momoResolve: "resolves" | "refuses";
+  /**
+   * GET /bank/resolve for an account it cannot resolve: the OpenAPI path lists 404 "Entity not
+   * found" (responses/NotFound.yaml); a 422 "Could not resolve account name" is reported in the field.
+   */
+  resolveUnknown: "404" | "422";
 };
 
 export const PAYSTACK_VARIANTS = {
@@ -57,6 +62,7 @@ export const PAYSTACK_VARIANTS = {
   verifyUnknown: ["404", "400"],
   webhookFee: ["charged", "zero", "absent"],
   momoResolve: ["resolves", "refuses"],
+  resolveUnknown: ["404", "422"],
 } as const satisfies { [K in keyof PaystackVariants]: readonly PaystackVariants[K][] };
 
 export const DEFAULT_VARIANTS: PaystackVariants = {
@@ -65,6 +71,7 @@ export const DEFAULT_VARIANTS: PaystackVariants = {
   verifyUnknown: "404",
   webhookFee: "charged",
   momoResolve: "refuses",
+  resolveUnknown: "404",
 };
 
 /** Each value of one open behaviour, the others at their defaults (for describe.each). */
@@ -135,6 +142,10 @@ export class PaystackFake {
   readonly recipients = new Map<string, Recipient>();
   /** Names mobile-money wallets are registered to (momoResolve "resolves"), by national number. */
   readonly walletHolders = new Map<string, string>();
+  /** The query of each GET /bank/resolve, in order. */
+  readonly resolveQueries: Array<Record<string, string>> = [];
+  /** Names Ghanaian bank accounts are held in (resolved as documented), by `bank_code:account_number`. */
+  readonly accountHolders = new Map<string, string>();
   readonly requests: Array<{ method: string; path: string; body: string; authorization: string | undefined }> = [];
   /** POST /transfer calls that arrived (accepted, duplicates, failures). */
   transferCalls = 0;
@@ -495,9 +506,20 @@ export class PaystackFake {
   private resolve(url: URL) {
     const accountNumber = url.searchParams.get("account_number") ?? "";
     const bankCode = url.searchParams.get("bank_code") ?? "";
+    this.resolveQueries.push(Object.fromEntries(url.searchParams));
     const fixture = paystackFixture("bank-resolve");
-    const name = this.walletHolders.get(accountNumber);
-    if (!(bankCode in MOMO_BANKS) || this.variants.momoResolve === "refuses" || !name) {
+    // Documented for personal bank accounts in Nigeria and Ghana; mobile money is a variant.
+    const name =
+      bankCode in MOMO_BANKS
+        ? this.variants.momoResolve === "resolves"
+          ? this.walletHolders.get(accountNumber)
+          : undefined
+        : this.accountHolders.get(`${bankCode}:${accountNumber}`);
+    if (!name) {
+      if (this.variants.resolveUnknown === "404") {
+        const notFound = paystackFixture("bank-resolve-not-found");
+        return { status: notFound.status ?? 404, body: notFound.body };
+      }
       return this.refusal(422, "Could not resolve account name. Check parameters or try again.", {
         type: "validation_error",
       });

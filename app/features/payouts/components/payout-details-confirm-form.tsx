@@ -6,18 +6,35 @@ import { InputField } from "~/components/ui/field";
 import { accraDateTime, type PayoutDetailsAnswer } from "../payout-details-answer";
 import { confirmPayoutDetailsSchema } from "../payout-details-schema";
 
-/** "Confirm the change": the code from the SMS and the code from the email. */
+/** A requested change as the confirm form shows it (payout-details.server.ts, PendingPayoutChange). */
+type Pending = {
+  method: "mobile_money" | "bank";
+  description: string;
+  accountName: string;
+  expiresAt: string;
+  resolvedName: string | null;
+  nameMatches: boolean | null;
+  walletTo: string | null;
+  smsIsWallet: boolean;
+};
+
+/**
+ * "Confirm the change": whose account it is (issue 35 point 5: the holder's name the bank or
+ * network gave, a name that differs to be accepted in so many words, or the code sent to the
+ * wallet's own number when the network could not name its holder), then the codes.
+ */
 export function PayoutDetailsConfirmForm({
   answer,
   pending,
   phone,
 }: {
   answer: PayoutDetailsAnswer | undefined;
-  pending: { description: string; accountName: string; expiresAt: string };
+  pending: Pending;
   phone: string;
 }) {
   const [form, fields] = useSchemaForm(confirmPayoutDetailsSchema, { id: "confirm", lastResult: answer?.result });
   const busy = useIsSubmitting({ intent: "confirm" });
+  const acceptError = fields.accept_name.errors?.[0];
   return (
     <section aria-labelledby="confirm-title" className="card mt-6 p-6">
       <h2 id="confirm-title" className="text-lg font-semibold">
@@ -27,6 +44,7 @@ export function PayoutDetailsConfirmForm({
         To <strong>{pending.description}</strong>, in the name of {pending.accountName}. The codes last until{" "}
         {accraDateTime(pending.expiresAt)}.
       </p>
+      <Holder pending={pending} phone={phone} />
       <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
         <input type="hidden" name="intent" value="confirm" />
         <InputField
@@ -37,11 +55,88 @@ export function PayoutDetailsConfirmForm({
           maxLength={7}
           hint={`Sent to ${phone}.`}
         />
+        {pending.walletTo ? (
+          <InputField
+            field={fields.wallet_code}
+            label="Code from the SMS to the wallet"
+            required
+            inputMode="numeric"
+            maxLength={7}
+            hint={`Sent to ${pending.walletTo}, the wallet's own number.`}
+          />
+        ) : null}
         <InputField field={fields.email_code} label="Code from the email" inputMode="numeric" maxLength={7} />
+        {pending.resolvedName && pending.nameMatches === false ? (
+          <div>
+            <label htmlFor={fields.accept_name.id} className="inline-flex min-h-11 items-center gap-2">
+              <input
+                type="checkbox"
+                id={fields.accept_name.id}
+                name={fields.accept_name.name}
+                value="on"
+                aria-invalid={acceptError ? true : undefined}
+                aria-describedby={acceptError ? fields.accept_name.errorId : undefined}
+                className="size-5"
+              />
+              This account is mine: pay {pending.resolvedName}
+            </label>
+            {acceptError ? (
+              <p id={fields.accept_name.errorId} className="field-error">
+                {acceptError}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
         <SubmitButton busy={busy} busyLabel="Confirming...">
           Confirm change
         </SubmitButton>
       </Form>
     </section>
+  );
+}
+
+/** Whose account this is, as far as the bank or network told us, or how the wallet is proved. */
+function Holder({ pending, phone }: { pending: Pending; phone: string }) {
+  if (pending.resolvedName && pending.nameMatches) {
+    return (
+      <p className="mt-2" role="status">
+        The account holder's name, from the {pending.method === "bank" ? "bank" : "network"}:{" "}
+        <strong>{pending.resolvedName}</strong>. If that is not you, do not confirm: ask for the change again with the
+        right number.
+      </p>
+    );
+  }
+  if (pending.resolvedName) {
+    return (
+      <div className="mt-3 rounded-xl border-2 border-amber-600 bg-amber-50 p-4 text-ink" role="alert">
+        <p className="font-semibold">The account holder's name is not the name you entered.</p>
+        <p className="mt-1">
+          This account is in the name of <strong>{pending.resolvedName}</strong>, not {pending.accountName}. If the
+          number is wrong, do not confirm: ask for the change again with the right number. If the account is yours under
+          this name, tick the box below.
+        </p>
+      </div>
+    );
+  }
+  if (pending.walletTo) {
+    return (
+      <p className="mt-2" role="status">
+        The network could not tell us whose wallet this is, so a third code was sent by SMS to the wallet's own number,{" "}
+        <strong>{pending.walletTo}</strong>. If that number is wrong, the code goes to someone else and the change
+        cannot be confirmed: ask for it again with the right number.
+      </p>
+    );
+  }
+  if (pending.smsIsWallet) {
+    return (
+      <p className="mt-2" role="status">
+        The wallet is your confirmed number, {phone}: the code sent to it by SMS confirms the wallet too.
+      </p>
+    );
+  }
+  return (
+    <p className="mt-2" role="status">
+      The name on this account could not be checked with the bank.
+    </p>
   );
 }
