@@ -184,6 +184,23 @@ describe("registration", () => {
     }
   });
 
+  // Issue 33, finding 4: the person's phone and specialty are among what the password must not be made of.
+  it("refuses a password made of the phone number or the specialty given in the form", async () => {
+    for (const password of ["0244123456Aa!", "Kb!6543214420", "Cardiology@2024", "ygoloidraC#2025"]) {
+      const input = registration({
+        full_name: "Kwame Boateng",
+        phone: "024 412 3456",
+        specialty: "Cardiology",
+        password,
+      });
+      expect(await registerAccount(h.db, input, meta()), password).toEqual({
+        ok: false,
+        field: "password",
+        message: "Add another word or two; avoid names and years",
+      });
+    }
+  });
+
   it("answers simultaneous registrations of one address like any registration of an existing address", async () => {
     const input = registration();
     const errors = vi.spyOn(logger, "error");
@@ -367,6 +384,25 @@ describe("password reset", () => {
         reason: "error",
         field: "password",
         message: "Add another word or two; avoid names and years",
+      });
+    }
+    expect(await resetPasswordWithLink(h.db, tokens, "Fresh-Mango-Harbour-5")).toEqual({ ok: true });
+  });
+
+  it("refuses a new password made of the account's specialty or its phone numbers (issue 33)", async () => {
+    const account = await createAccount(h.db, { fullName: "Kwame Boateng", specialty: "Cardiology" });
+    await h.db
+      .update(users)
+      .set({ confirmedPhone: "+233205550199", phoneConfirmedAt: new Date() })
+      .where(eq(users.id, account.id));
+    await requestPasswordReset(h.db, account.email, meta());
+    const tokens = tokensFrom(await mailTo(account.email, /Reset your/));
+    // The phone given at registration (0241234567, tests/helpers/accounts.ts) and the confirmed one.
+    for (const password of ["Cardiology@2024", "0241234567Aa!", "0205550199Kb!", "Kb+233205550199"]) {
+      expect(await resetPasswordWithLink(h.db, tokens, password), password).toMatchObject({
+        ok: false,
+        reason: "error",
+        field: "password",
       });
     }
     expect(await resetPasswordWithLink(h.db, tokens, "Fresh-Mango-Harbour-5")).toEqual({ ok: true });
