@@ -56,7 +56,8 @@ test("changing a confirmed number asks for the password, tells the old number an
   const [first, second] = [digits(), digits().split("").reverse().join("")];
   const doctor = await registerAndVerify(request, { role: "doctor", name: "Dr Yaa Number" });
   await approveAll(browser, [doctor]);
-  const page = await signedIn(browser, doctor, "/account/notifications");
+  const page = await signedIn(browser, doctor, "/dashboard/doctor");
+  await page.goto("/account/notifications");
   await hydrated(page);
   await page.getByRole("textbox", { name: "Mobile number", exact: true }).fill(`024 ${first}`);
   await page.getByRole("button", { name: "Send code" }).click();
