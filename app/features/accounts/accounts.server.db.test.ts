@@ -1,8 +1,8 @@
-import { count, eq } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { actorById, actorHeaders, getActor } from "~/auth/actor.server";
+import { actorHeaders, getActor } from "~/auth/actor.server";
 import { RESET_LINK_TTL_SECONDS } from "~/auth/auth.server";
-import { facilities, sessions, users, verifications } from "~/db/schema";
+import { facilities, messages, sessions, users, verifications } from "~/db/schema";
 import { logger } from "~/lib/logger.server";
 import { createAccount, requestWith, sessionCookie } from "../../../tests/helpers/accounts";
 import { type CapturedMail, startMailCatcher } from "../../../tests/helpers/mail-catcher";
@@ -218,13 +218,31 @@ describe("registration", () => {
 });
 
 describe("sign in and out", () => {
-  it("refuses an unverified address, says so, and sends a new verification link", async () => {
+  // Issue 33, finding 5: each sign-in of an unconfirmed account queued a new mail (20 tries, 20 mails).
+  it("refuses an unverified address and says so; at most one verification mail an hour, however many sign-ins", async () => {
     const input = registration();
     await registerAccount(h.db, input, meta());
     await mailTo(input.email, /Confirm your email/);
+    const queued = async () =>
+      (
+        await h.db
+          .select({ n: count() })
+          .from(messages)
+          .where(and(eq(messages.recipient, input.email), eq(messages.event, "account.verification")))
+      )[0].n;
+    expect(await queued()).toBe(1);
+    for (let i = 0; i < 20; i++) {
+      const result = await signIn(h.db, { email: input.email, password: input.password }, meta());
+      expect(result).toEqual({ ok: false, message: MESSAGES.emailNotVerified, unverified: true });
+    }
+    expect(await queued()).toBe(1);
+    // An hour on (the limit's window moved back), a sign-in sends a fresh link again.
+    await h.db.execute(
+      sql`update rate_limits set window_start = window_start - interval '1 hour' where key = ${`mail:verification:${input.email}`}`,
+    );
     const before = mailsTo(input.email).length;
-    const result = await signIn(h.db, { email: input.email, password: input.password }, meta());
-    expect(result).toEqual({ ok: false, message: MESSAGES.emailNotVerified, unverified: true });
+    await signIn(h.db, { email: input.email, password: input.password }, meta());
+    expect(await queued()).toBe(2);
     await mail.waitFor(() => mailsTo(input.email).length > before);
   });
 
