@@ -12,6 +12,8 @@ const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2599);
 const workDir = path.resolve(`test-results/e2e-${port}`);
 process.env.E2E_MAIL_DIR ??= path.join(workDir, "mail");
 process.env.E2E_SMTP_PORT ??= String(smtpPort);
+// The bearer token that shows /healthz's details to an operator (issue 33; tests/e2e/foundation.spec.ts).
+process.env.E2E_HEALTHZ_TOKEN ??= "e2e-healthz-token-0123456789abcdef";
 const baseURL = `http://127.0.0.1:${port}`;
 /**
  * The specs that change the directory and the hubs for everyone (issue 17), and trust.spec.ts,
@@ -44,6 +46,7 @@ const serverEnv = {
   DEFAULT_QUIET_HOURS: "off",
   // No 24-hour hold after a change of payout details, so that payouts.spec.ts can prepare a run.
   PAYOUT_HOLD_HOURS: "0",
+  HEALTHZ_TOKEN: process.env.E2E_HEALTHZ_TOKEN,
   // An approved system administrator, ensured before the first sign-in (tests/e2e/accounts.spec.ts).
   BOOTSTRAP_ADMIN_EMAIL: "admin@example.test",
   BOOTSTRAP_ADMIN_PASSWORD: "Admin-Passw0rd!",

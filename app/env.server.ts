@@ -184,6 +184,11 @@ const schema = z.object({
     .min(1, "expected 1 to 720 hours")
     .max(720, "expected 1 to 720 hours")
     .default(12),
+  /**
+   * A bearer token that shows /healthz's details (which database, its round trip) to a monitoring
+   * system (issue 33); without one, only a signed-in system administrator sees them.
+   */
+  HEALTHZ_TOKEN: z.string().min(24, "expected at least 24 characters").optional(),
   TRUST_PROXY: z
     .enum(["true", "false", "1", "0"], { error: "expected true or false" })
     .default("false")

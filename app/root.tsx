@@ -16,6 +16,7 @@ import { actorMiddleware } from "./auth/context.server";
 import { Toaster } from "./components/ui/toaster";
 import { SITE } from "./content/site";
 import { databaseMiddleware } from "./db/context.server";
+import { useDraftsGoWithEndedSession } from "./lib/drafts-end";
 import { useNonce } from "./lib/nonce";
 import { hydrates, inlinesStylesheet } from "./lib/route-handle";
 import { AppStylesheet } from "./lib/stylesheet";
@@ -33,7 +34,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const flash = await readFlash(request);
   // The base of this page's form keys (lib/idempotency.ts): new in every answer, new after every post.
   const formKey = requestInfo(context).formKey || crypto.randomUUID();
-  return data({ appUrl: env().APP_URL, toast: flash.toast, formKey }, { headers: flash.headers });
+  return data(
+    { appUrl: env().APP_URL, toast: flash.toast, sessionEnded: flash.sessionEnded, formKey },
+    { headers: flash.headers },
+  );
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -43,6 +47,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   // Marks a page React has hydrated (what a test of behaviour waits for); never set on a content page.
   const hydrated = useHydrated();
+  // Sent to sign in because the session ended by itself: the drafts on this device go (issue 33).
+  useDraftsGoWithEndedSession(root?.sessionEnded === true);
   return (
     <html lang="en-GH" data-hydrated={hydrated ? "" : undefined}>
       <head>

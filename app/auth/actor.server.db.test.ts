@@ -178,7 +178,11 @@ describe("approveAccount", () => {
         expect(await approveAccount(h.db, admin, target.id)).toMatchObject({ awaitingSecond: true });
         expect(await actorById(h.db, target.id)).toMatchObject({ approved: false });
       }
-      expect(await approveAccount(h.db, approver, target.id)).toEqual({ userId: target.id, alreadyApproved: false, role });
+      expect(await approveAccount(h.db, approver, target.id)).toEqual({
+        userId: target.id,
+        alreadyApproved: false,
+        role,
+      });
       expect(await actorById(h.db, target.id)).toMatchObject({ role, approved: true });
       const [row] = await h.db.select().from(users).where(eq(users.id, target.id));
       expect(row).toMatchObject({ isVerified: true, approvalStatus: "approved", approvedBy: approver.id });

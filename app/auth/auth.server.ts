@@ -31,7 +31,7 @@ export const RESET_IDENTIFIER_PREFIX = "reset-password:";
  */
 export const SESSION_DEFAULTS = { idleMinutes: 30, maxHours: 12 } as const;
 const SESSION_RENEW_AFTER_SECONDS = 60;
-/** Email verification links: a day (signing in unverified sends a fresh one). */
+/** Email verification links: a day (signing in unverified sends a fresh one, at most one an hour). */
 const VERIFICATION_TTL_SECONDS = 24 * 60 * 60;
 export const COOKIE_PREFIX = "app";
 
@@ -149,6 +149,9 @@ function createAuth(db: Db) {
       autoSignInAfterVerification: false,
       expiresIn: VERIFICATION_TTL_SECONDS,
       sendVerificationEmail: async ({ user, token }) => {
+        // At most one an hour per address (issue 33): each sign-in of an unconfirmed account asks
+        // for one, and 20 tries must not make 20 mails. The links already sent stay valid a day.
+        if (!(await mayMailRecipient(db, "verification", user.email))) return;
         await queueAccountMail(
           db,
           { to: user.email, ...verificationMail({ link: verificationLink(token) }) },

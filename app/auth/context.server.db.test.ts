@@ -3,6 +3,7 @@ import { type MiddlewareFunction, RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { databaseContext, dbOf } from "~/db/context.server";
 import { sessions } from "~/db/schema";
+import { readFlash } from "~/lib/flash.server";
 import { createAccount, requestWith, sessionCookie } from "../../tests/helpers/accounts";
 import { createTestDb, type TestDatabase } from "../../tests/helpers/test-db";
 import { refusedGateOf } from "./components/gate-screens";
@@ -178,6 +179,29 @@ describe("gated layouts: allowedActor", () => {
     const post = new Request(requestWith(cookie), { method: "POST", body: new FormData() });
     const posted = await run(post, (context) => allowedActor(context), { area: "doctor" });
     expect(refusal(posted.outcome).status).toBe(401);
+  });
+
+  // Issue 33, finding 7: the drafts kept in the browser (patient details) go when a session is found ended.
+  it("a session found ended: the answer clears the site's storage, and the sign-in page is told to drop the drafts", async () => {
+    const { account, cookie } = await signedInCookie();
+    await h.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, account.id));
+    const page = await run(requestWith(cookie), (context) => allowedActor(context), { area: "doctor" });
+    expect(page.response.headers.get("Clear-Site-Data")).toBe('"storage"');
+    const redirect = (page.outcome as { thrown: Response }).thrown;
+    const flash = redirect.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("qh_flash="))
+      ?.split(";")[0];
+    const landed = await readFlash(new Request("http://localhost:3000/auth", { headers: { cookie: flash ?? "" } }));
+    expect(landed.sessionEnded).toBe(true);
+    expect(landed.toast?.title).toBe("Your session has ended");
+    // A live session's answer keeps the storage.
+    const live = await signedInCookie();
+    const fine = await run(requestWith(live.cookie), (context) => allowedActor(context), { area: "doctor" });
+    expect(fine.response.headers.get("Clear-Site-Data")).toBeNull();
   });
 
   it("refuses to run below no gated layout (a route left out of one is a bug, not an open door)", async () => {

@@ -31,8 +31,23 @@ export const actorMiddleware: MiddlewareFunction<Response> = async ({ request, c
   // A failed load has already answered (the loader that asked threw): nothing to add then.
   const loaded = pending ? await pending.catch(() => null) : null;
   const cookies = loaded?.headers.getSetCookie() ?? [];
-  return cookies.length ? withSetCookies(response, cookies) : response;
+  const answer = cookies.length ? withSetCookies(response, cookies) : response;
+  // A session found ended (idle, too old, ended elsewhere) takes this site's storage in the browser
+  // with it, as Sign Out does: the drafts there hold patient details (issue 33).
+  return loaded?.ended ? withHeader(answer, "Clear-Site-Data", '"storage"') : answer;
 };
+
+/** The answer with a header set (an answer's headers may be read-only: then a copy). */
+function withHeader(response: Response, name: string, value: string): Response {
+  try {
+    response.headers.set(name, value);
+    return response;
+  } catch {
+    const copy = new Response(response.body, response);
+    copy.headers.set(name, value);
+    return copy;
+  }
+}
 
 /** The answer with the session's cookies added (an answer's headers may be read-only: then a copy). */
 function withSetCookies(response: Response, cookies: string[]): Response {
@@ -69,6 +84,8 @@ export function sessionEndedToast() {
     title: "Your session has ended",
     description: `For your security, you are signed out after ${idle} minutes without activity and ${max} hours after signing in. Please sign in again.`,
     variant: "default",
+    // The sign-in page removes the drafts kept in the browser (lib/drafts-end.ts).
+    sessionEnded: true,
   } as const;
 }
 

@@ -330,6 +330,11 @@ export const users = pgTable(
     confirmedPhone: text("confirmed_phone"),
     phoneConfirmedAt: timestamp("phone_confirmed_at", { withTimezone: true }),
     /**
+     * When a confirmed number was last replaced or removed (issue 33): payout details cannot
+     * change for 24 hours after it, since their confirmation code goes to the number.
+     */
+    phoneChangedAt: timestamp("phone_changed_at", { withTimezone: true }),
+    /**
      * The professional registration the person gave (issue 28): a doctor's Medical and Dental
      * Council (MDC) registration number; a facility administrator's facility's HeFRA licence number.
      */

@@ -1,4 +1,6 @@
 // @vitest-environment happy-dom
+
+import { renderHook } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   PATIENT_DRAFT_DAYS,
@@ -9,6 +11,7 @@ import {
   writeDraft,
   writeFormValues,
 } from "./drafts";
+import { useDraftsGoWithEndedSession } from "./drafts-end";
 
 afterEach(() => {
   localStorage.clear();
@@ -77,5 +80,25 @@ describe("drafts (issue 29)", () => {
     expect(readDraft("doctor-a", "referral")?.fields).toEqual([["patient_name", "Ama"]]);
     removeDraft("doctor-a", "referral");
     expect(readDraft("doctor-a", "referral")).toBeNull();
+  });
+});
+
+// Issue 33, finding 7: a session that ends by itself (idle, 12 hours) takes the drafts too.
+describe("drafts when the session is found ended", () => {
+  it("all go, every person's; the next person's drafts are kept again", () => {
+    writeDraft("doctor-a", "referral", draft([["patient_name", "Ama"]]));
+    writeDraft("doctor-a", "message:REF-1", draft([["body", "Ama's echo"]]));
+    localStorage.setItem("unrelated", "kept");
+    const { rerender } = renderHook(({ ended }) => useDraftsGoWithEndedSession(ended), {
+      initialProps: { ended: false },
+    });
+    expect(readDraft("doctor-a", "referral")).not.toBeNull();
+    rerender({ ended: true });
+    expect(readDraft("doctor-a", "referral")).toBeNull();
+    expect(readDraft("doctor-a", "message:REF-1")).toBeNull();
+    expect(localStorage.getItem("unrelated")).toBe("kept");
+    // Unlike Sign Out's page, this one goes on: signed in again, the person's drafts are kept.
+    writeDraft("doctor-a", "referral", draft([["patient_name", "Kofi"]]));
+    expect(readDraft("doctor-a", "referral")?.fields).toEqual([["patient_name", "Kofi"]]);
   });
 });

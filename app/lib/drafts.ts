@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { type UNSAFE_DataWithResponseInit as DataWithResponseInit, data } from "react-router";
+import { DRAFT_PREFIX } from "./drafts-end";
 import { IDEMPOTENCY_FIELD } from "./idempotency";
 
 /**
@@ -10,12 +11,12 @@ import { IDEMPOTENCY_FIELD } from "./idempotency";
  * post the network lost leaves it filled, marked unsent, and sends it again with the same key
  * (a tap, or the browser's `online` event), so a retry of a post that did reach the server creates
  * nothing twice. A successful post removes the draft; sign-out removes every draft (the server's
- * `Clear-Site-Data: "storage"`); a draft holding patient data is dropped after 7 days, any other
- * after 30; another person's drafts on the same device are never shown, and are removed when a
+ * `Clear-Site-Data: "storage"`), and so does a session found ended (lib/drafts-end.ts); a draft
+ * holding patient data is dropped after 7 days, any other after 30; another person's drafts on the same device are never shown, and are removed when a
  * new person's form opens.
  */
 
-const PREFIX = "qh:draft:";
+const PREFIX = DRAFT_PREFIX;
 const DAY_MS = 86_400_000;
 /** A draft with patient data (a referral, a message on a referral) stays at most this long on the device. */
 export const PATIENT_DRAFT_DAYS = 7;

@@ -28,6 +28,8 @@ const toastSchema = z.object({
   title: z.string().check(z.maxLength(200)),
   description: z.optional(z.string().check(z.maxLength(500))),
   variant: z.optional(z.enum(["default", "success", "destructive"])),
+  /** The redirect is the one of a session found ended (issue 33): the page it lands on drops the drafts. */
+  sessionEnded: z.optional(z.boolean()),
 });
 
 /** True when the request carries a flash (the page cache must not answer it with a kept copy). */
@@ -36,17 +38,25 @@ export function hasFlash(cookieHeader: string | null | undefined): boolean {
 }
 
 /** The flash the request carries (or null), and the header that clears it. */
-export async function readFlash(request: Request): Promise<{ toast: ToastMessage | null; headers: Headers }> {
+export async function readFlash(
+  request: Request,
+): Promise<{ toast: ToastMessage | null; sessionEnded: boolean; headers: Headers }> {
   const headers = new Headers();
   const header = request.headers.get("Cookie");
-  if (!hasFlash(header)) return { toast: null, headers };
+  if (!hasFlash(header)) return { toast: null, sessionEnded: false, headers };
   const parsed = toastSchema.safeParse(await flashCookie().parse(header));
   headers.append("Set-Cookie", await flashCookie().serialize("", { maxAge: 0 }));
-  return { toast: parsed.success ? parsed.data : null, headers };
+  if (!parsed.success) return { toast: null, sessionEnded: false, headers };
+  const { sessionEnded, ...toast } = parsed.data;
+  return { toast, sessionEnded: sessionEnded === true, headers };
 }
 
-/** A redirect that shows `toast` on the page it lands on. */
-export async function redirectWithToast(url: string, toast: Omit<ToastMessage, "id">, init?: ResponseInit) {
+/** A redirect that shows `toast` on the page it lands on (`sessionEnded`: the one of a session found ended). */
+export async function redirectWithToast(
+  url: string,
+  toast: Omit<ToastMessage, "id"> & { sessionEnded?: boolean },
+  init?: ResponseInit,
+) {
   const headers = new Headers(init?.headers);
   headers.append("Set-Cookie", await flashCookie().serialize({ ...toast, id: crypto.randomUUID() }));
   return redirect(url, { ...init, headers });

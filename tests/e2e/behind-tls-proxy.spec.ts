@@ -113,4 +113,21 @@ test.describe("behind a TLS-terminating proxy", () => {
     expect([401, 404]).toContain((await fa.request.get(`/referrals/${number}`)).status());
     expect([401, 404]).toContain((await fa.request.get(fileHref)).status());
   });
+
+  // Issue 33, finding 8: nginx passes on the headers a client sends unless it sets them; the
+  // README's example (and this proxy) sets X-Forwarded-Host to the host it serves.
+  test("a client's own X-Forwarded-Host is not believed: a cross-site post stays refused", async ({ request }) => {
+    const post = (headers: Record<string, string>) =>
+      request.post("/contact", {
+        form: { name: "Eve", email: "eve@example.test", message: "Hello" },
+        headers,
+        maxRedirects: 0,
+      });
+    const crossSite = await post({ origin: "https://evil.example" });
+    expect(crossSite.status()).toBeGreaterThanOrEqual(400);
+    // Were the client's header passed on, the server would take the post as made to evil.example,
+    // the address its Origin names, and answer it.
+    const forged = await post({ origin: "https://evil.example", "x-forwarded-host": "evil.example" });
+    expect(forged.status()).toBe(crossSite.status());
+  });
 });

@@ -202,6 +202,42 @@ test.describe("forms on a flaky network (issue 29)", () => {
     await context.close();
   });
 
+  // Issue 33, finding 7: drafts went only with Sign Out; a session that ends by itself (30 idle
+  // minutes, 12 hours) left the patient's details on the phone.
+  test("a session found ended takes the drafts with it, as Sign Out does", async ({ browser, playwright, baseURL }) => {
+    test.setTimeout(90_000);
+    const context = await browser.newContext();
+    const page = await doctorIn(context, doctor);
+    const patient = `Esi Idle ${Date.now().toString(36)}`;
+    await openForm(page);
+    await fillReferral(page, facility, patient);
+    await draftSaved(page, patient);
+    // The session ends on the server while the page stays open: the e2e server cannot wait 30
+    // minutes, so the same session is ended from elsewhere (its cookie, another client). The
+    // next page the browser asks for finds it ended, as after an idle or a 12-hour end.
+    const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+    const elsewhere = await playwright.request.newContext({
+      baseURL,
+      extraHTTPHeaders: { cookie, origin: baseURL! },
+    });
+    expect((await elsewhere.post("/auth/sign-out", { maxRedirects: 0 })).status()).toBe(302);
+    await elsewhere.dispose();
+    // A navigation inside the app (no page load): sent to sign in, told why, and the draft is gone.
+    await page.getByRole("link", { name: "History" }).first().click();
+    await expect(page).toHaveURL("/auth");
+    await expect(page.getByText("Your session has ended").first()).toBeVisible();
+    await expect
+      .poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("qh:draft:")).length))
+      .toBe(0);
+    // Signed in again, the form opens empty.
+    await signIn(page, doctor.email, doctor.password);
+    await expect(page).toHaveURL("/dashboard/doctor");
+    await openForm(page);
+    await expect(page.getByLabel("Patient name")).toHaveValue("");
+    await expect(page.getByText(DRAFT_NOTICE)).toHaveCount(0);
+    await context.close();
+  });
+
   test("a navigation with no network gets the offline page", async ({ browser }) => {
     const context = await browser.newContext();
     const page = await context.newPage();

@@ -1,5 +1,7 @@
 import { REDIRECTS } from "../../app/content/redirects";
 import { expect, expectAccessible, expectNoSidewaysScroll, PHONE, test } from "./fixtures";
+import { ADMIN } from "./support/accounts";
+import { signedIn } from "./support/sign-in";
 
 test.describe("redirects", () => {
   for (const [from, to] of Object.entries(REDIRECTS)) {
@@ -67,10 +69,27 @@ test.describe("header and footer on a phone", () => {
 });
 
 test.describe("server", () => {
-  test("health check reports the database", async ({ request }) => {
-    const response = await request.get("/healthz");
-    expect(response.status()).toBe(200);
-    expect(await response.json()).toMatchObject({ status: "ok", database: "pglite" });
+  // Issue 33, finding 8: which database runs is for authenticated operators only; the load
+  // balancer's check (and the e2e webServer's) still gets 200 ok.
+  test("health check: 200 ok for anyone; the database only for an operator (token or system administrator)", async ({
+    request,
+    browser,
+  }) => {
+    const anyone = await request.get("/healthz");
+    expect(anyone.status()).toBe(200);
+    expect(await anyone.json()).toEqual({ status: "ok" });
+    const wrong = await request.get("/healthz", { headers: { authorization: "Bearer not-the-token-0123456789" } });
+    expect(await wrong.json()).toEqual({ status: "ok" });
+
+    const token = await request.get("/healthz", {
+      headers: { authorization: `Bearer ${process.env.E2E_HEALTHZ_TOKEN}` },
+    });
+    expect(token.status()).toBe(200);
+    expect(await token.json()).toMatchObject({ status: "ok", database: "pglite", dbMs: expect.any(Number) });
+
+    const admin = await signedIn(browser, ADMIN, "/dashboard/system-admin");
+    expect(await (await admin.request.get("/healthz")).json()).toMatchObject({ status: "ok", database: "pglite" });
+    await admin.context().close();
   });
 
   // Security headers, nonces and cross-site posts on every route, and the session cookie:

@@ -1,8 +1,8 @@
-import { count, eq } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { actorHeaders, getActor } from "~/auth/actor.server";
 import { RESET_LINK_TTL_SECONDS } from "~/auth/auth.server";
-import { facilities, sessions, users, verifications } from "~/db/schema";
+import { facilities, messages, sessions, users, verifications } from "~/db/schema";
 import { logger } from "~/lib/logger.server";
 import { createAccount, requestWith, sessionCookie } from "../../../tests/helpers/accounts";
 import { type CapturedMail, startMailCatcher } from "../../../tests/helpers/mail-catcher";
@@ -184,6 +184,23 @@ describe("registration", () => {
     }
   });
 
+  // Issue 33, finding 4: the person's phone and specialty are among what the password must not be made of.
+  it("refuses a password made of the phone number or the specialty given in the form", async () => {
+    for (const password of ["0244123456Aa!", "Kb!6543214420", "Cardiology@2024", "ygoloidraC#2025"]) {
+      const input = registration({
+        full_name: "Kwame Boateng",
+        phone: "024 412 3456",
+        specialty: "Cardiology",
+        password,
+      });
+      expect(await registerAccount(h.db, input, meta()), password).toEqual({
+        ok: false,
+        field: "password",
+        message: "Add another word or two; avoid names and years",
+      });
+    }
+  });
+
   it("answers simultaneous registrations of one address like any registration of an existing address", async () => {
     const input = registration();
     const errors = vi.spyOn(logger, "error");
@@ -201,13 +218,31 @@ describe("registration", () => {
 });
 
 describe("sign in and out", () => {
-  it("refuses an unverified address, says so, and sends a new verification link", async () => {
+  // Issue 33, finding 5: each sign-in of an unconfirmed account queued a new mail (20 tries, 20 mails).
+  it("refuses an unverified address and says so; at most one verification mail an hour, however many sign-ins", async () => {
     const input = registration();
     await registerAccount(h.db, input, meta());
     await mailTo(input.email, /Confirm your email/);
+    const queued = async () =>
+      (
+        await h.db
+          .select({ n: count() })
+          .from(messages)
+          .where(and(eq(messages.recipient, input.email), eq(messages.event, "account.verification")))
+      )[0].n;
+    expect(await queued()).toBe(1);
+    for (let i = 0; i < 20; i++) {
+      const result = await signIn(h.db, { email: input.email, password: input.password }, meta());
+      expect(result).toEqual({ ok: false, message: MESSAGES.emailNotVerified, unverified: true });
+    }
+    expect(await queued()).toBe(1);
+    // An hour on (the limit's window moved back), a sign-in sends a fresh link again.
+    await h.db.execute(
+      sql`update rate_limits set window_start = window_start - interval '1 hour' where key = ${`mail:verification:${input.email}`}`,
+    );
     const before = mailsTo(input.email).length;
-    const result = await signIn(h.db, { email: input.email, password: input.password }, meta());
-    expect(result).toEqual({ ok: false, message: MESSAGES.emailNotVerified, unverified: true });
+    await signIn(h.db, { email: input.email, password: input.password }, meta());
+    expect(await queued()).toBe(2);
     await mail.waitFor(() => mailsTo(input.email).length > before);
   });
 
@@ -367,6 +402,25 @@ describe("password reset", () => {
         reason: "error",
         field: "password",
         message: "Add another word or two; avoid names and years",
+      });
+    }
+    expect(await resetPasswordWithLink(h.db, tokens, "Fresh-Mango-Harbour-5")).toEqual({ ok: true });
+  });
+
+  it("refuses a new password made of the account's specialty or its phone numbers (issue 33)", async () => {
+    const account = await createAccount(h.db, { fullName: "Kwame Boateng", specialty: "Cardiology" });
+    await h.db
+      .update(users)
+      .set({ confirmedPhone: "+233205550199", phoneConfirmedAt: new Date() })
+      .where(eq(users.id, account.id));
+    await requestPasswordReset(h.db, account.email, meta());
+    const tokens = tokensFrom(await mailTo(account.email, /Reset your/));
+    // The phone given at registration (0241234567, tests/helpers/accounts.ts) and the confirmed one.
+    for (const password of ["Cardiology@2024", "0241234567Aa!", "0205550199Kb!", "Kb+233205550199"]) {
+      expect(await resetPasswordWithLink(h.db, tokens, password), password).toMatchObject({
+        ok: false,
+        reason: "error",
+        field: "password",
       });
     }
     expect(await resetPasswordWithLink(h.db, tokens, "Fresh-Mango-Harbour-5")).toEqual({ ok: true });

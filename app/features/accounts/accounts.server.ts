@@ -86,7 +86,12 @@ export async function registerAccount(
 ): Promise<{ ok: true } | (Failure & { field?: "facility_id" | "password" })> {
   const limited = await hitAll(db, signUpRules(meta.ip, input.email));
   if (!limited.ok) return { ok: false, message: limited.message };
-  const weak = newPasswordProblem(input.password, { name: input.full_name, email: input.email });
+  const weak = newPasswordProblem(input.password, {
+    name: input.full_name,
+    email: input.email,
+    phones: [input.phone],
+    specialty: input.role === "doctor" ? input.specialty : null,
+  });
   if (weak) return { ok: false, message: weak, field: "password" };
   if (input.role === "facility_admin" && !(await isActiveFacility(db, input.facility_id))) {
     return { ok: false, message: MESSAGES.facilityRequired, field: "facility_id" };
@@ -259,8 +264,18 @@ export async function resetPasswordWithLink(
 ): Promise<{ ok: true } | { ok: false; reason: "invalid" } | (Failure & { reason: "error"; field?: "password" })> {
   const userId = await resetLinkUser(db, tokens, now);
   if (!userId) return { ok: false, reason: "invalid" };
-  const [owner] = await db.select({ name: users.fullName, email: users.email }).from(users).where(eq(users.id, userId));
-  const weak = newPasswordProblem(password, owner ?? {});
+  // Everything we know of the person that a password could be made of (issue 33).
+  const [owner] = await db
+    .select({
+      name: users.fullName,
+      email: users.email,
+      phone: users.phone,
+      confirmedPhone: users.confirmedPhone,
+      specialty: users.specialty,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  const weak = newPasswordProblem(password, owner ? { ...owner, phones: [owner.phone, owner.confirmedPhone] } : {});
   if (weak) return { ok: false, reason: "error", message: weak, field: "password" };
   try {
     await authFor(db).api.resetPassword({ body: { newPassword: password, token: tokens.accessToken } });

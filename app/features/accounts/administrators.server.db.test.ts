@@ -132,6 +132,23 @@ describe("inviting a system administrator (issue 33)", () => {
     ).toMatchObject({ status: 410, message: ADMIN_MESSAGES.linkInvalid });
   });
 
+  // Issue 33, finding 4: the password is checked against the person's own details, the phone too.
+  it("refuses a password made of the invited person's phone number, and the link stays usable", async () => {
+    const inviter = await newAdmin();
+    await onlyAdmins(inviter);
+    await inviteSystemAdmin(h.db, inviter, { full_name: "Esi Quaye", email: "esi.quaye@example.test" });
+    const token = await invitationToken("esi.quaye@example.test");
+    const input = { full_name: "Esi Quaye", phone: "0201987654" };
+    for (const password of ["0201987654Aa!", "Esi#4567891020"]) {
+      expect(
+        await refusal(acceptInvitation(h.db, token!, { ...input, password, confirmPassword: password })),
+        password,
+      ).toMatchObject({ status: 400, fieldErrors: { password: "Add another word or two; avoid names and years" } });
+    }
+    expect(await openInvitation(h.db, token!)).not.toBeNull();
+    await acceptInvitation(h.db, token!, { ...input, password: PASSWORD, confirmPassword: PASSWORD });
+  });
+
   it("expires after 72 hours, and a revoked link stops working", async () => {
     const inviter = await newAdmin();
     await onlyAdmins(inviter);

@@ -317,7 +317,11 @@ export async function acceptInvitation(
 ): Promise<{ email: string }> {
   const invitation = await openInvitation(db, token, now);
   if (!invitation) refuse(410, ADMIN_MESSAGES.linkInvalid);
-  const weak = newPasswordProblem(input.password, { name: input.full_name, email: invitation.email });
+  const weak = newPasswordProblem(input.password, {
+    name: input.full_name,
+    email: invitation.email,
+    phones: [input.phone],
+  });
   if (weak) refuse(400, weak, { password: weak });
   const hash = await (await authFor(db).$context).password.hash(input.password);
   await db.transaction(async (tx) => {

@@ -6,6 +6,7 @@ import {
   MIN_GUESS_SCORE,
   newPasswordProblem,
   ownerWords,
+  userInputs,
 } from "./password-policy.server";
 import { passwordStrength } from "./password-strength";
 
@@ -53,5 +54,108 @@ describe("the new-password check on the server", () => {
       ]),
     );
     expect(ownerWords({})).toEqual([]);
+  });
+});
+
+/*
+ * Issue 33, finding 4: passwords made of the person's own details passed. The review's person,
+ * and 41 candidates written as a reviewer (or an attacker with a list for this person) would:
+ * name parts, reversed, the phone's digits, the specialty, the brand and the site's words,
+ * Ghana's words, years, leet and symbols.
+ */
+const KWAME = {
+  name: "Kwame Boateng",
+  email: "kwame.boateng@example.com",
+  phones: ["0244123456"],
+  specialty: "Cardiology",
+};
+
+const KWAME_CANDIDATES = [
+  // The name and the email's local part: parts, joined, reversed, leet, initials, years.
+  "Kwame.Boateng85",
+  "gnetaoB!emawK1",
+  "KwameBoateng2024!",
+  "Boateng@1985",
+  "kwame_boateng!1",
+  "Kw@meB0ateng!",
+  "B0@teng2025",
+  "emawK#2024gnetaoB",
+  "Kwame1985!",
+  "BOATENG#kwame9",
+  "K.Boateng!2026",
+  "Kwame@Boateng1",
+  // The phone's digits: national, international, reversed, with the name.
+  "0244123456Aa!",
+  "Kwame0244123456",
+  "6543214420Kb!",
+  "+233244123456Kb",
+  "Boateng@244123456",
+  "Kb!0244123456",
+  // The specialty.
+  "Cardiology@2024",
+  "Cardi0logy!1",
+  "ygoloidraC#2025",
+  "Cardiology#Kwame",
+  "Dr.Boateng@Cardiology",
+  "Cardio!Kwame2024",
+  // The brand and the site's words (app/content/site.ts).
+  "Qurhealth@2024",
+  "Qurh3alth!Kwame",
+  "htlaehruQ#1",
+  "QurHealth.Accra1",
+  "Telemedicine@2025",
+  "Referral#2024Kb",
+  // Ghana's words.
+  "Gh@na2024!!",
+  "Ghana@Kwame1",
+  "anahG!2025",
+  "Accra#Boateng1",
+  "Kumasi2024!Kw",
+  "BlackStars@1957",
+  "Ghana.Cardiology1",
+  "Akwaaba@2024",
+  "Cedi$2024Kb",
+  "1957Ghana!Boateng",
+  "Kwame#Accra2024",
+];
+
+describe("passwords made of the person's own details (issue 33)", () => {
+  it("refuses all 41 candidates built from Kwame Boateng's details, the site and Ghana", () => {
+    expect(KWAME_CANDIDATES).toHaveLength(41);
+    expect(new Set(KWAME_CANDIDATES).size).toBe(41);
+    const accepted = KWAME_CANDIDATES.filter((p) => newPasswordProblem(p, KWAME) === null);
+    expect(accepted).toEqual([]);
+    // Each passes the spec's own rule (8 characters, 3 of 5 classes): only the server's check stops them.
+    for (const p of KWAME_CANDIDATES) expect(passwordStrength(p), p).toBeGreaterThanOrEqual(3);
+  });
+
+  it("still accepts a passphrase of unrelated words, even one with the person's name in it", () => {
+    for (const p of [
+      "Kenkey&Shito-at-Osu-7",
+      "Fresh-Mango-Harbour-5",
+      "Str0ng-Passw0rd!",
+      "Kwame-plants-yam-by-the-river-4",
+    ]) {
+      expect(newPasswordProblem(p, KWAME), p).toBeNull();
+    }
+  });
+
+  it("gives zxcvbn the phone's digits, the specialty and the site's words, also reversed", () => {
+    const words = userInputs(KWAME);
+    expect(words).toEqual(
+      expect.arrayContaining([
+        "kwame",
+        "boateng",
+        "gnetaob",
+        "kwame.boateng",
+        "0244123456",
+        "233244123456",
+        "6543214420",
+        "cardiology",
+        "ygoloidrac",
+        "qurhealth",
+        "ghana",
+      ]),
+    );
   });
 });

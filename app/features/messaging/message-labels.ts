@@ -49,6 +49,8 @@ const EVENT_LABELS: Record<string, string> = {
   "account.declined": "Account declined",
   "account.admin-invitation": "Administrator invitation",
   "account.admin-alert": "Administrator alert",
+  "phone.changed": "Mobile number changed",
+  "phone.removed": "Mobile number removed",
   "payout.details_code": "Payout details code",
   "payout.details_changed": "Payout details changed",
   "payout.wallet_code": "Payout wallet code",

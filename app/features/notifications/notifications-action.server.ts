@@ -8,11 +8,12 @@ import {
   confirmPhoneCode,
   PHONE_CODE_RULES,
   removeConfirmedPhone,
+  removeNumberSchema,
   requestPhoneCode,
   sendCodeSchema,
 } from "~/features/phones/public.server";
 import { formAction } from "~/lib/form-action.server";
-import { once, postedKey } from "~/lib/idempotency.server";
+import { onceOutside, postedKey } from "~/lib/idempotency.server";
 import { refuse } from "~/lib/refusal";
 import { saveNotificationPreferences } from "./notification-preferences.server";
 
@@ -28,6 +29,12 @@ export type NotificationsIntent = (typeof NOTIFICATIONS_INTENTS)[number];
 
 type Post = { db: Db; actor: UserActor; form: FormData };
 
+/** The password posted with a change of the confirmed number (issue 33). */
+const passwordOf = (form: FormData) => {
+  const value = form.get("password");
+  return typeof value === "string" ? value : null;
+};
+
 type IntentEntry = {
   schema: $ZodType;
   run: (post: Post) => Promise<ToastMessage>;
@@ -40,11 +47,16 @@ const INTENTS: Record<NotificationsIntent, IntentEntry> = {
     schema: sendCodeSchema,
     title: "Code not sent",
     run: async ({ db, actor, form }) => {
-      const outcome = await once(
+      // Outside a transaction of its own: a wrong password (asked for to change a confirmed number,
+      // issue 33) must stay counted when the refusal gives the key back.
+      const outcome = await onceOutside(
         db,
         { scope: actor.id, key: postedKey(form), form: "phone-code" },
-        async (tx) => {
-          const sent = await requestPhoneCode(tx, actor, { phone: String(form.get("phone") ?? "") });
+        async () => {
+          const sent = await requestPhoneCode(db, actor, {
+            phone: String(form.get("phone") ?? ""),
+            password: passwordOf(form),
+          });
           return {
             title: "Code sent",
             description: `We sent a 6-digit code to ${sent.display}. It expires in ${PHONE_CODE_RULES.validMinutes} minutes.`,
@@ -70,10 +82,10 @@ const INTENTS: Record<NotificationsIntent, IntentEntry> = {
     },
   },
   remove: {
-    schema: z.object({ intent: z.literal("remove") }),
+    schema: removeNumberSchema,
     title: "Number not removed",
-    run: async ({ db, actor }) => {
-      await removeConfirmedPhone(db, actor);
+    run: async ({ db, actor, form }) => {
+      await removeConfirmedPhone(db, actor, { password: passwordOf(form) });
       return {
         title: "Number removed",
         description: "No more SMS or WhatsApp messages will be sent to it.",

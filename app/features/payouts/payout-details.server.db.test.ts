@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ANONYMOUS } from "~/auth/actor";
 import { type Actor, actorById } from "~/auth/actor.server";
 import { auditEvents, messages, payoutDetailChanges, payoutDetails, users } from "~/db/schema";
+import { confirmPhoneCode, requestPhoneCode } from "~/features/phones/public.server";
 import { once } from "~/lib/idempotency.server";
 import { createAccount } from "../../../tests/helpers/accounts";
 import { insertFacility, refusedWith, statusOf } from "../../../tests/helpers/domain";
@@ -444,5 +445,51 @@ describe("the destination is checked before it is confirmed (issue 35 point 5)",
     expect((await getPayoutDetails(h.db, actor, now)).pending).toMatchObject({ walletTo: null, smsIsWallet: true });
     expect((await smsOf(id)).map((m) => [m.event, m.recipient])).toEqual([["payout.details_code", user!.phone]]);
     expect((await confirmPayoutDetailsChange(h.db, actor, confirmWith(await codesFor(id)), now)).ok).toBe(true);
+  });
+
+  // Issue 33, finding 2: a changed number would receive the next change's SMS code.
+  it("no change of payout details for 24 hours after the confirmed number changed", async () => {
+    const account = await createAccount(h.db, { role: "doctor", approved: true });
+    await h.db
+      .update(users)
+      .set({ confirmedPhone: "+233245550149", phoneConfirmedAt: new Date(Date.now() - 86_400_000) })
+      .where(eq(users.id, account.id));
+    const actor = await actorById(h.db, account.id);
+    const now = new Date();
+    // A change asked for before the number changed (its SMS code went to the old number)...
+    await requestPayoutDetailsChange(h.db, actor, MOMO, now);
+    const before = await codesFor(account.id);
+    let smsCode = "";
+    const capture = {
+      inTransaction: async (_tx: unknown, m: { text: string }) => {
+        smsCode = /(\d{6})/.exec(m.text)?.[1] ?? "";
+      },
+    };
+    await requestPhoneCode(h.db, actor, { phone: "0245550150", password: account.password }, capture, now);
+    await confirmPhoneCode(h.db, actor, { code: smsCode }, now);
+    const soon = new Date(now.getTime() + 60_000);
+    // ...cannot be confirmed now, and no new one can be asked for.
+    for (const call of [
+      () =>
+        confirmPayoutDetailsChange(
+          h.db,
+          actor,
+          { intent: "confirm", sms_code: before.sms, email_code: before.email },
+          soon,
+        ),
+      () => requestPayoutDetailsChange(h.db, actor, MOMO, soon),
+      () => requestPayoutDetailsChange(h.db, actor, MOMO, new Date(now.getTime() + 24 * 3600_000 - 60_000)),
+    ]) {
+      expect(await refusedWith(call())).toMatchObject({ status: 409, message: PAYOUT_DETAILS_REFUSALS.phoneChanged });
+    }
+    const [row] = await h.db.select().from(payoutDetails).where(eq(payoutDetails.doctorId, account.id));
+    expect(row).toBeUndefined();
+    expect((await getPayoutDetails(h.db, actor, soon)).phoneChangeHoldUntil).toBe(
+      new Date(now.getTime() + 24 * 3600_000).toISOString(),
+    );
+    // A day later the owner may change them (the codes go to the new number).
+    expect((await requestPayoutDetailsChange(h.db, actor, MOMO, new Date(now.getTime() + 24 * 3600_000))).smsTo).toBe(
+      "+233 24 555 0150",
+    );
   });
 });

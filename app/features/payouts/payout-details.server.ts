@@ -40,7 +40,15 @@ import { payoutProvider } from "./providers.server.ts";
  * code, by SMS to the wallet's own number (a MoMo number receives SMS): a mistyped number sends it
  * to the stranger, and the change cannot be confirmed. Where the wallet is the doctor's confirmed
  * phone, the one SMS code already proves it.
+ *
+ * The SMS code goes to the confirmed number, so for 24 hours after that number was replaced or
+ * removed (`users.phone_changed_at`, issue 33) no change of payout details is asked for or
+ * confirmed: a stolen session that moved the number (it would need the password too) gains nothing
+ * before the owner, told by SMS and email, can act.
  */
+
+/** How long payout details stay as they are after the confirmed number changed (issue 33). */
+export const PHONE_CHANGE_HOLD_HOURS = 24;
 
 export const PAYOUT_DETAILS_REFUSALS = {
   noPhone:
@@ -54,6 +62,7 @@ export const PAYOUT_DETAILS_REFUSALS = {
   acceptName: PAYOUT_DETAILS_MESSAGES.acceptName,
   bankNotFound: "The bank could not find an account with this number and bank code. Please check both and try again.",
   cannotCheck: "We could not check this account with the bank just now. Please try again in a few minutes.",
+  phoneChanged: `Your mobile number was changed less than ${PHONE_CHANGE_HOLD_HOURS} hours ago. For your security, payout details cannot change until ${PHONE_CHANGE_HOLD_HOURS} hours after it.`,
 } as const;
 
 type Details = {
@@ -97,7 +106,16 @@ export type PayoutDetailsView = {
   current: { description: string; accountName: string; holdUntil: string | null } | null;
   pending: PendingPayoutChange | null;
   confirmedPhone: string | null;
+  /** Until when payout details cannot change because the confirmed number changed (ISO), or null. */
+  phoneChangeHoldUntil: string | null;
 };
+
+/** The end of the hold that a change of the confirmed number puts on payout details, if it is still on at `now`. */
+function phoneChangeHold(changedAt: Date | null | undefined, now: Date): Date | null {
+  if (!changedAt) return null;
+  const until = new Date(changedAt.getTime() + PHONE_CHANGE_HOLD_HOURS * 3600_000);
+  return until > now ? until : null;
+}
 
 function requireDoctor(actor: Actor): UserActor {
   return assertGate(actor, "doctor");
@@ -119,7 +137,11 @@ export async function getPayoutDetails(db: Db, actor: Actor, now = new Date()): 
     )
     .orderBy(desc(payoutDetailChanges.createdAt))
     .limit(1);
-  const [user] = await db.select({ phone: users.confirmedPhone }).from(users).where(eq(users.id, doctor.id)).limit(1);
+  const [user] = await db
+    .select({ phone: users.confirmedPhone, changedAt: users.phoneChangedAt })
+    .from(users)
+    .where(eq(users.id, doctor.id))
+    .limit(1);
   return {
     current: current
       ? {
@@ -146,6 +168,7 @@ export async function getPayoutDetails(db: Db, actor: Actor, now = new Date()): 
           }
         : null,
     confirmedPhone: user?.phone ? formatPhone(user.phone) : null,
+    phoneChangeHoldUntil: phoneChangeHold(user?.changedAt, now)?.toISOString() ?? null,
   };
 }
 
@@ -245,11 +268,18 @@ export async function requestPayoutDetailsChange(
   const outcome = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`payout-details:${doctor.id}`}))`);
     const [user] = await tx
-      .select({ phone: users.confirmedPhone, email: users.email, name: users.fullName })
+      .select({
+        phone: users.confirmedPhone,
+        email: users.email,
+        name: users.fullName,
+        changedAt: users.phoneChangedAt,
+      })
       .from(users)
       .where(eq(users.id, doctor.id))
       .limit(1);
     if (!user?.phone) return { refused: PAYOUT_DETAILS_REFUSALS.noPhone, status: 409 } as const;
+    if (phoneChangeHold(user.changedAt, now))
+      return { refused: PAYOUT_DETAILS_REFUSALS.phoneChanged, status: 409 } as const;
     const [count] = await tx
       .select({ n: sql<string>`count(*)` })
       .from(payoutDetailChanges)
@@ -417,6 +447,14 @@ export async function confirmPayoutDetailsChange(
       .limit(1)
       .for("update");
     if (!change) return { ok: false, status: 409, message: PAYOUT_DETAILS_REFUSALS.noChange, field: null };
+    const [owner] = await tx
+      .select({ changedAt: users.phoneChangedAt })
+      .from(users)
+      .where(eq(users.id, doctor.id))
+      .limit(1);
+    if (phoneChangeHold(owner?.changedAt, now)) {
+      return { ok: false, status: 409, message: PAYOUT_DETAILS_REFUSALS.phoneChanged, field: null };
+    }
     if (change.attempts >= PAYOUT_DETAIL_RULES.maxTries) {
       return { ok: false, status: 429, message: PAYOUT_DETAILS_REFUSALS.noTriesLeft, field: null };
     }

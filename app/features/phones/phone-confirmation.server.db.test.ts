@@ -1,11 +1,11 @@
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type Actor, ANONYMOUS } from "~/auth/actor";
 import { actorById } from "~/auth/actor.server";
-import { phoneConfirmations, users } from "~/db/schema";
+import { messages, phoneConfirmations, users } from "~/db/schema";
 import { refusalOf } from "~/lib/refusal";
 import { createAccount } from "../../../tests/helpers/accounts";
 import { statusOf } from "../../../tests/helpers/domain";
@@ -32,7 +32,30 @@ async function outcome<T extends object>(call: Promise<T>) {
   }
 }
 
+/** The refusal a call threw (it must refuse). */
+async function refusal(call: Promise<unknown>) {
+  const result = await outcome(call.then(() => ({})));
+  if (result.ok) throw new Error("expected a refusal");
+  const { ok: _ok, ...rest } = result;
+  return rest;
+}
+
+const phoneCodeRows = (phone: string) =>
+  h.db.select().from(phoneConfirmations).where(eq(phoneConfirmations.phone, phone));
+
 const dataDir = mkdtempSync(path.join(tmpdir(), "phone-codes-"));
+
+/** The text of what the worker wrote to DATA_DIR/outbox for `recipient` (throws while there is none, for vi.waitFor). */
+function outboxTo(recipient: string): string {
+  const dir = path.join(dataDir, "outbox");
+  const found = readdirSync(dir)
+    .map(
+      (f) => JSON.parse(readFileSync(path.join(dir, f), "utf8")) as { to?: unknown; text?: string; subject?: string },
+    )
+    .filter((m) => JSON.stringify(m.to ?? "").includes(recipient));
+  if (found.length === 0) throw new Error(`nothing sent to ${recipient} yet`);
+  return found.map((m) => `${m.subject ?? ""}\n${m.text ?? ""}`).join("\n");
+}
 vi.stubEnv("AUTH_SECRET", "test-secret-test-secret-test-secret-0123456789");
 vi.stubEnv("DATA_DIR", dataDir);
 vi.stubEnv("SMS_PROVIDER", "");
@@ -51,6 +74,24 @@ const minutes = (n: number, from = new Date()) => new Date(from.getTime() + n * 
 async function user(): Promise<Actor> {
   const account = await createAccount(h.db, { approved: true });
   return actorById(h.db, account.id);
+}
+
+/** An approved account whose number was confirmed an hour before `now`. */
+async function userWithNumber(phone: string, now = new Date()) {
+  const account = await createAccount(h.db, { approved: true });
+  await h.db
+    .update(users)
+    .set({ confirmedPhone: phone, phoneConfirmedAt: minutes(-60, now) })
+    .where(eq(users.id, account.id));
+  return { actor: await actorById(h.db, account.id), ...account };
+}
+
+/** The messages queued to `recipient` about `event`. */
+async function queuedTo(recipient: string, event: string) {
+  return h.db
+    .select({ channel: messages.channel, payload: messages.payload })
+    .from(messages)
+    .where(and(eq(messages.recipient, recipient), eq(messages.event, event)));
 }
 
 beforeAll(async () => {
@@ -84,7 +125,7 @@ describe("confirming a phone number with a 6-digit code", () => {
       ok: false,
       message: PHONE_CONFIRM_MESSAGES.noCode,
     });
-    await removeConfirmedPhone(h.db, actor);
+    await removeConfirmedPhone(h.db, actor, { password: "Correct-Horse-9" });
     expect(await confirmedPhoneOf(h.db, (actor as { id: string }).id)).toBeNull();
   });
 
@@ -224,7 +265,7 @@ describe("confirming a phone number with a 6-digit code", () => {
     const before = (await h.db.select().from(phoneConfirmations)).length;
     expect(await statusOf(requestPhoneCode(h.db, ANONYMOUS, { phone: "0245551008" }, capture))).toBe(401);
     expect(await statusOf(confirmPhoneCode(h.db, ANONYMOUS, { code: "123456" }))).toBe(401);
-    expect(await statusOf(removeConfirmedPhone(h.db, ANONYMOUS))).toBe(401);
+    expect(await statusOf(removeConfirmedPhone(h.db, ANONYMOUS, {}))).toBe(401);
     expect(await statusOf(phoneStatus(h.db, ANONYMOUS))).toBe(401);
     const pending = await actorById(h.db, (await createAccount(h.db, { approved: false })).id);
     expect(await statusOf(requestPhoneCode(h.db, pending, { phone: "0245551008" }, capture))).toBe(403);
@@ -272,5 +313,128 @@ describe("confirming a phone number with a 6-digit code", () => {
     const written = JSON.parse(readFileSync(path.join(dataDir, "outbox", files[0]), "utf8"));
     expect(written).toMatchObject({ channel: "sms", to: "+233245551010" });
     expect(written.text).toMatch(/code is \d{6}\. It expires in 5 minutes/);
+  });
+});
+
+// Issue 33, finding 2: with only the session cookie, a thief confirmed their own number, and the
+// next payout-details change sent its SMS code to them.
+describe("changing or removing a confirmed number (issue 33)", () => {
+  it("a code to another number asks for the password: none or a wrong one sends nothing", async () => {
+    const now = new Date();
+    const { actor } = await userWithNumber("+233245553001", now);
+    const count = sent.length;
+    expect(await refusal(requestPhoneCode(h.db, actor, { phone: "0245553002" }, capture, now))).toEqual({
+      status: 400,
+      message: PHONE_CONFIRM_MESSAGES.passwordNeeded,
+      fieldErrors: { password: PHONE_CONFIRM_MESSAGES.passwordNeeded },
+    });
+    expect(
+      await refusal(
+        requestPhoneCode(h.db, actor, { phone: "0245553002", password: "Not-The-Password-1" }, capture, now),
+      ),
+    ).toMatchObject({ status: 400, fieldErrors: { password: PHONE_CONFIRM_MESSAGES.wrongPassword } });
+    expect(sent.length).toBe(count);
+    expect(await phoneCodeRows("+233245553002"), "no code was stored for the thief's number").toHaveLength(0);
+  });
+
+  it("with the password the code goes; confirming it tells the old number and the email address", async () => {
+    const now = new Date();
+    const { actor, password, email, id } = await userWithNumber("+233245553003", now);
+    expect(await outcome(requestPhoneCode(h.db, actor, { phone: "0245553004", password }, capture, now))).toMatchObject(
+      { ok: true, phone: "+233245553004" },
+    );
+    expect(await outcome(confirmPhoneCode(h.db, actor, { code: lastCode() }, minutes(1, now)))).toMatchObject({
+      ok: true,
+      phone: "+233245553004",
+    });
+    const [row] = await h.db.select().from(users).where(eq(users.id, id));
+    expect(row.confirmedPhone).toBe("+233245553004");
+    expect(row.phoneChangedAt?.getTime()).toBe(minutes(1, now).getTime());
+    const toOld = await queuedTo("+233245553003", "phone.changed");
+    expect(toOld.map((m) => m.channel)).toEqual(["sms"]);
+    const toEmail = await queuedTo(email, "phone.changed");
+    expect(toEmail.map((m) => m.channel)).toEqual(["email"]);
+    // As sent (the worker writes them to DATA_DIR/outbox): the old number learns that the number
+    // changed, not to what; the email says which (its last digits) and that payouts wait a day.
+    const sms = await vi.waitFor(() => outboxTo("+233245553003"), { timeout: 15_000 });
+    expect(sms).toMatch(/mobile number on your account was changed/);
+    expect(sms).not.toContain("3004");
+    const mail = await vi.waitFor(() => outboxTo(email), { timeout: 15_000 });
+    expect(mail).toContain("•••• 3004");
+    expect(mail).toContain("payout details cannot be changed for the next 24 hours");
+  });
+
+  it("a first number needs no password, and tells no one", async () => {
+    const actor = await user();
+    const now = new Date();
+    expect(await outcome(requestPhoneCode(h.db, actor, { phone: "0245553005" }, capture, now))).toMatchObject({
+      ok: true,
+    });
+    expect(await outcome(confirmPhoneCode(h.db, actor, { code: lastCode() }, minutes(1, now)))).toMatchObject({
+      ok: true,
+    });
+    const [row] = await h.db
+      .select()
+      .from(users)
+      .where(eq(users.id, (actor as { id: string }).id));
+    expect(row.phoneChangedAt).toBeNull();
+  });
+
+  it("removing a confirmed number asks for the password, and tells the number and the email address", async () => {
+    const now = new Date();
+    const { actor, password, email, id } = await userWithNumber("+233245553006", now);
+    expect(await refusal(removeConfirmedPhone(h.db, actor, {}, now))).toMatchObject({
+      status: 400,
+      fieldErrors: { password: PHONE_CONFIRM_MESSAGES.passwordNeededToRemove },
+    });
+    expect(await refusal(removeConfirmedPhone(h.db, actor, { password: "Wrong-Password-9" }, now))).toMatchObject({
+      status: 400,
+      fieldErrors: { password: PHONE_CONFIRM_MESSAGES.wrongPassword },
+    });
+    expect(await confirmedPhoneOf(h.db, id)).toBe("+233245553006");
+    await removeConfirmedPhone(h.db, actor, { password }, now);
+    expect(await confirmedPhoneOf(h.db, id)).toBeNull();
+    const [row] = await h.db.select().from(users).where(eq(users.id, id));
+    expect(row.phoneChangedAt?.getTime()).toBe(now.getTime());
+    expect(await queuedTo("+233245553006", "phone.removed")).toHaveLength(1);
+    expect(await queuedTo(email, "phone.removed")).toHaveLength(1);
+    // A number confirmed after a removal is a change too: it counts from then.
+    expect(
+      await outcome(requestPhoneCode(h.db, actor, { phone: "0245553007" }, capture, minutes(1, now))),
+    ).toMatchObject({ ok: true });
+    await confirmPhoneCode(h.db, actor, { code: lastCode() }, minutes(2, now));
+    const [after] = await h.db.select().from(users).where(eq(users.id, id));
+    expect(after.phoneChangedAt?.getTime()).toBe(minutes(2, now).getTime());
+  });
+
+  it("5 wrong passwords in 15 minutes: even the right one is refused", async () => {
+    const now = new Date();
+    const { actor, password } = await userWithNumber("+233245553008", now);
+    for (let i = 0; i < 5; i++) {
+      expect(
+        await refusal(
+          requestPhoneCode(h.db, actor, { phone: "0245553009", password: `Wrong-${i}-Pass` }, capture, now),
+        ),
+      ).toMatchObject({ status: 400 });
+    }
+    const limited = await refusal(requestPhoneCode(h.db, actor, { phone: "0245553009", password }, capture, now));
+    expect(limited.status).toBe(429);
+    expect(limited.fieldErrors?.password).toMatch(/^Too many attempts/);
+  });
+
+  it("a code asked for before a number was confirmed cannot replace it without the password", async () => {
+    const [victim] = [await user()];
+    const now = new Date();
+    // The thief asks for a code to their number while the account has none (no password then)...
+    await requestPhoneCode(h.db, victim, { phone: "0245553010" }, capture, now);
+    const thiefs = lastCode();
+    // ...the owner confirms their own number...
+    await requestPhoneCode(h.db, victim, { phone: "0245553011" }, capture, minutes(1, now));
+    await confirmPhoneCode(h.db, victim, { code: lastCode() }, minutes(2, now));
+    // ...and the thief's older code is worth nothing now.
+    expect(await outcome(confirmPhoneCode(h.db, victim, { code: thiefs }, minutes(3, now)))).toMatchObject({
+      ok: false,
+    });
+    expect(await confirmedPhoneOf(h.db, (victim as { id: string }).id)).toBe("+233245553011");
   });
 });

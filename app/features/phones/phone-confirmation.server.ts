@@ -2,12 +2,13 @@ import { createHmac, randomInt, randomUUID, timingSafeEqual } from "node:crypto"
 import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { data } from "react-router";
 import type { Actor, UserActor } from "~/auth/actor";
+import { checkOwnPassword } from "~/auth/password-check.server";
 import { SITE } from "~/content/site";
 import type { Db } from "~/db/client.server";
 import { phoneConfirmations, users } from "~/db/schema";
 import { env } from "~/env.server";
 import type { OutboundMessage } from "~/features/messaging/public.server";
-import { smsProvider } from "~/features/messaging/public.server";
+import { queueEmail, queueText, smsProvider } from "~/features/messaging/public.server";
 import { logger } from "~/lib/logger.server";
 import { formatPhone, parsePhone } from "~/lib/phone";
 import { refuse } from "~/lib/refusal";
@@ -18,6 +19,12 @@ import { PHONE_CODE_RULES } from "./phone-schemas.ts";
  * Phone confirmation (issue 26): before the first SMS to a person's number they confirm it with a
  * 6-digit code, valid 5 minutes, 3 tries; at most 3 codes per number per 15 minutes and 10 a day,
  * counted per number (whoever asks) and per account.
+ *
+ * Issue 33: the confirmed number receives the code that confirms a change of payout details, so a
+ * stolen session must not move it. A code to another number than the confirmed one, and removing
+ * the confirmed one, ask for the account's password (app/auth/password-check.server.ts); the old
+ * number and the email address are told; `phone_changed_at` records it, and payout details cannot
+ * change for 24 hours after it (app/features/payouts/payout-details.server.ts).
  */
 export { PHONE_CODE_RULES };
 
@@ -31,6 +38,9 @@ export const PHONE_CONFIRM_MESSAGES = {
   noTriesLeft: "Too many wrong codes. Please ask for a new one.",
   noCode: "Please ask for a code first.",
   notSent: "We could not send the SMS. Please try again in a few minutes.",
+  passwordNeeded: "Please enter your password to change your confirmed number.",
+  passwordNeededToRemove: "Please enter your password to remove your confirmed number.",
+  wrongPassword: "That password is not right.",
 } as const;
 
 /** How a code SMS leaves: written with the code's row (the queue's enqueue), or sent at once after it. */
@@ -69,6 +79,22 @@ function refuseCode(message: string): never {
   return refuse(400, message, { code: message });
 }
 
+/**
+ * Asks for the account's password (issue 33), refusing under the password field: missing or wrong
+ * (400), or after 5 wrong ones in 15 minutes (429). Call it outside a transaction that a refusal
+ * rolls back: a wrong password must stay counted.
+ */
+async function requirePassword(db: Db, user: UserActor, password: unknown, missing: string, now: Date) {
+  const checked = await checkOwnPassword(db, user.id, typeof password === "string" ? password : null, now);
+  if (checked.ok) return;
+  if (checked.reason === "limited") refuse(429, checked.message, { password: checked.message });
+  const message = checked.reason === "missing" ? missing : PHONE_CONFIRM_MESSAGES.wrongPassword;
+  refuse(400, message, { password: message });
+}
+
+/** How a number is shown to someone who may not own it: its last 4 digits. */
+const lastDigits = (phone: string) => `•••• ${phone.slice(-4)}`;
+
 /** Signed in and approved: SMS cost money and reach people, so accounts awaiting approval send none. */
 function requireSignedIn(actor: Actor): UserActor {
   if (actor.kind !== "user") throw data("Authentication Required", { status: 401 });
@@ -87,7 +113,7 @@ function codeHash(id: string, code: string): string {
 export async function requestPhoneCode(
   db: Db,
   actor: Actor,
-  input: { phone: string },
+  input: { phone: string; password?: string | null },
   delivery: CodeDelivery = sendCodeNow,
   now = new Date(),
 ): Promise<RequestCodeResult> {
@@ -95,6 +121,11 @@ export async function requestPhoneCode(
   const parsed = parsePhone(String(input.phone ?? ""), { mobile: true });
   if (!parsed.ok) refusePhone(parsed.message);
   const phone = parsed.e164;
+  // Another number than the confirmed one: only the person who knows the password may move it.
+  const confirmed = await confirmedPhoneOf(db, user.id);
+  if (confirmed && confirmed !== phone) {
+    await requirePassword(db, user, input.password, PHONE_CONFIRM_MESSAGES.passwordNeeded, now);
+  }
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   const id = randomUUID();
   const expiresAt = new Date(now.getTime() + PHONE_CODE_RULES.validMinutes * 60_000);
@@ -176,6 +207,23 @@ export async function confirmPhoneCode(
       .limit(1)
       .for("update");
     if (!latest) return { ok: false, field: "code", message: PHONE_CONFIRM_MESSAGES.noCode } as const;
+    const [account] = await tx
+      .select({
+        phone: users.confirmedPhone,
+        confirmedAt: users.phoneConfirmedAt,
+        changedAt: users.phoneChangedAt,
+        email: users.email,
+        name: users.fullName,
+      })
+      .from(users)
+      .where(eq(users.id, user.id))
+      .limit(1)
+      .for("update");
+    // A code asked for before the account's number last changed was asked for without the
+    // password that a change needs now: it is void (issue 33).
+    const lastChange = Math.max(account?.confirmedAt?.getTime() ?? 0, account?.changedAt?.getTime() ?? 0);
+    if (latest.createdAt.getTime() <= lastChange)
+      return { ok: false, field: "code", message: PHONE_CONFIRM_MESSAGES.expired } as const;
     if (latest.attempts >= PHONE_CODE_RULES.maxTries)
       return { ok: false, field: "code", message: PHONE_CONFIRM_MESSAGES.noTriesLeft } as const;
     if (latest.expiresAt.getTime() <= now.getTime())
@@ -195,7 +243,20 @@ export async function confirmPhoneCode(
       } as const;
     }
     await tx.update(phoneConfirmations).set({ confirmedAt: now }).where(eq(phoneConfirmations.id, latest.id));
-    await tx.update(users).set({ confirmedPhone: latest.phone, phoneConfirmedAt: now }).where(eq(users.id, user.id));
+    // A change: another number replaces the confirmed one, or follows one that was removed.
+    const replaced = account?.phone && account.phone !== latest.phone ? account.phone : null;
+    const changed = !!replaced || (!account?.phone && !!account?.changedAt);
+    await tx
+      .update(users)
+      .set({ confirmedPhone: latest.phone, phoneConfirmedAt: now, ...(changed ? { phoneChangedAt: now } : {}) })
+      .where(eq(users.id, user.id));
+    if (changed && account) {
+      await tellOfChange(tx as unknown as Db, user.id, account, replaced, "phone.changed", {
+        sms: `${SITE.name}: the mobile number on your account was changed. If this was not you, sign in, change your password and contact us.`,
+        subject: `Your ${SITE.name} mobile number was changed`,
+        what: `The mobile number on your ${SITE.name} account was changed to ${lastDigits(latest.phone)}.`,
+      });
+    }
     return { ok: true, phone: latest.phone } as const;
   });
   if (!outcome.ok) refuseCode(outcome.message);
@@ -212,17 +273,22 @@ export type PhoneStatus = {
 export async function phoneStatus(db: Db, actor: Actor, now = new Date()): Promise<PhoneStatus> {
   const user = requireSignedIn(actor);
   const [row] = await db
-    .select({ phone: users.confirmedPhone, since: users.phoneConfirmedAt })
+    .select({ phone: users.confirmedPhone, since: users.phoneConfirmedAt, changedAt: users.phoneChangedAt })
     .from(users)
     .where(eq(users.id, user.id))
     .limit(1);
+  const lastChange = Math.max(row?.since?.getTime() ?? 0, row?.changedAt?.getTime() ?? 0);
   const [latest] = await db
     .select()
     .from(phoneConfirmations)
     .where(and(eq(phoneConfirmations.userId, user.id), isNull(phoneConfirmations.confirmedAt)))
     .orderBy(desc(phoneConfirmations.createdAt))
     .limit(1);
-  const usable = latest && latest.expiresAt > now && latest.attempts < PHONE_CODE_RULES.maxTries;
+  const usable =
+    latest &&
+    latest.expiresAt > now &&
+    latest.attempts < PHONE_CODE_RULES.maxTries &&
+    latest.createdAt.getTime() > lastChange;
   return {
     confirmed: row?.phone && row.since ? { phone: row.phone, display: formatPhone(row.phone), since: row.since } : null,
     pending: usable ? { display: formatPhone(latest.phone), expiresAt: latest.expiresAt } : null,
@@ -235,8 +301,69 @@ export async function confirmedPhoneOf(db: Db, userId: string): Promise<string |
   return row?.phone ?? null;
 }
 
-/** Removes the account's confirmed number (no more SMS or WhatsApp to it). */
-export async function removeConfirmedPhone(db: Db, actor: Actor): Promise<void> {
+/**
+ * Removes the account's confirmed number (no more SMS or WhatsApp to it), with the account's
+ * password (issue 33); the number and the email address are told.
+ */
+export async function removeConfirmedPhone(
+  db: Db,
+  actor: Actor,
+  input: { password?: string | null },
+  now = new Date(),
+): Promise<void> {
   const user = requireSignedIn(actor);
-  await db.update(users).set({ confirmedPhone: null, phoneConfirmedAt: null }).where(eq(users.id, user.id));
+  const confirmed = await confirmedPhoneOf(db, user.id);
+  if (!confirmed) return;
+  await requirePassword(db, user, input.password, PHONE_CONFIRM_MESSAGES.passwordNeededToRemove, now);
+  await db.transaction(async (tx) => {
+    const [account] = await tx
+      .select({ phone: users.confirmedPhone, email: users.email, name: users.fullName })
+      .from(users)
+      .where(eq(users.id, user.id))
+      .limit(1)
+      .for("update");
+    if (!account?.phone) return;
+    await tx
+      .update(users)
+      .set({ confirmedPhone: null, phoneConfirmedAt: null, phoneChangedAt: now })
+      .where(eq(users.id, user.id));
+    await tellOfChange(tx as unknown as Db, user.id, account, account.phone, "phone.removed", {
+      sms: `${SITE.name}: this number was removed from your account. If this was not you, sign in, change your password and contact us.`,
+      subject: `Your ${SITE.name} mobile number was removed`,
+      what: `The mobile number ${lastDigits(account.phone)} was removed from your ${SITE.name} account.`,
+    });
+  });
+}
+
+/**
+ * Tells the owner that the confirmed number changed or went: an SMS to the number that was
+ * confirmed (it does not say the new one), and an email to the account's address; both queued in
+ * the change's transaction. Payout details then wait 24 hours (payout-details.server.ts).
+ */
+async function tellOfChange(
+  tx: Db,
+  userId: string,
+  account: { email: string; name: string },
+  oldPhone: string | null,
+  event: "phone.changed" | "phone.removed",
+  text: { sms: string; subject: string; what: string },
+): Promise<void> {
+  if (oldPhone) await queueText(tx, "sms", oldPhone, { text: text.sms }, { event, userId, priority: 10 });
+  await queueEmail(
+    tx,
+    {
+      to: account.email,
+      subject: text.subject,
+      text: [
+        `Hello ${account.name},`,
+        "",
+        text.what,
+        "For your security, your payout details cannot be changed for the next 24 hours.",
+        "",
+        "If this was not you, sign in, change your password and contact us at once.",
+        `${env().APP_URL}/account/notifications`,
+      ].join("\n"),
+    },
+    { event, userId, priority: 10 },
+  );
 }

@@ -18,7 +18,14 @@ export const PHONE_FORM_MESSAGES = {
   phoneRequired: "Please enter your mobile number",
   phoneInvalid: "Please enter a valid phone number",
   code: "Please enter the 6-digit code from the SMS",
+  password: "Please enter your password",
 } as const;
+
+/**
+ * The account's password, asked for to move or remove a confirmed number (issue 33). Optional in
+ * the schema: the server decides when it is needed (a first number is not a change).
+ */
+const password = z.optional(z.string().check(z.maxLength(128, PHONE_FORM_MESSAGES.password)));
 
 export const sendCodeSchema = z.object({
   intent: z.literal("send-code"),
@@ -30,6 +37,14 @@ export const sendCodeSchema = z.object({
       z.maxLength(40, PHONE_FORM_MESSAGES.phoneInvalid),
       z.regex(/^\+?[\d\s().-]{6,}$/, PHONE_FORM_MESSAGES.phoneInvalid),
     ),
+  password,
+});
+
+export const removeNumberSchema = z.object({
+  intent: z.literal("remove"),
+  password: z
+    .string({ error: PHONE_FORM_MESSAGES.password })
+    .check(z.minLength(1, PHONE_FORM_MESSAGES.password), z.maxLength(128, PHONE_FORM_MESSAGES.password)),
 });
 
 export const confirmCodeSchema = z.object({

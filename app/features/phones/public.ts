@@ -1,3 +1,3 @@
 // What other features may use of phones: they import it from here, never a file behind it
 // (biome.json's restricted imports). Inside the feature, import the file itself.
-export { confirmCodeSchema, PHONE_CODE_RULES, sendCodeSchema } from "./phone-schemas";
+export { confirmCodeSchema, PHONE_CODE_RULES, removeNumberSchema, sendCodeSchema } from "./phone-schemas";

@@ -1,9 +1,13 @@
-import { Form } from "react-router";
 import { allowedActor } from "~/auth/context.server";
 import { FormNotice } from "~/components/forms/form-parts";
 import { SITE } from "~/content/site";
 import { dbOf } from "~/db/context.server";
-import { ConfirmCode, PreferencesForm, SendCode } from "~/features/notifications/components/notification-forms";
+import {
+  ConfirmCode,
+  PreferencesForm,
+  RemoveNumber,
+  SendCode,
+} from "~/features/notifications/components/notification-forms";
 import { myNotificationPreferences } from "~/features/notifications/notification-preferences.server";
 import { notificationsAction } from "~/features/notifications/notifications-action.server";
 import { phoneStatus } from "~/features/phones/phone-confirmation.server";
@@ -51,16 +55,11 @@ export default function NotificationsPage({ loaderData, actionData }: Route.Comp
           only to a number you have confirmed.
         </p>
         {status.confirmed ? (
-          <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+          <div className="mt-4">
             <p>
               Confirmed: <strong>{status.confirmed.display}</strong>
             </p>
-            <Form method="post">
-              <input type="hidden" name="intent" value="remove" />
-              <button type="submit" className="btn-secondary">
-                Remove number
-              </button>
-            </Form>
+            <RemoveNumber answer={actionData?.intent === "remove" ? actionData : undefined} />
           </div>
         ) : null}
         <SendCode answer={actionData?.intent === "send-code" ? actionData : undefined} hasNumber={!!status.confirmed} />

@@ -17,6 +17,7 @@ import {
   payoutHoldNotice,
   requestPayoutDetailsChange,
 } from "~/features/payouts/payout-details.server";
+import { accraDateTime } from "~/features/payouts/payout-details-answer";
 import {
   confirmPayoutDetailsSchema,
   PAYOUT_DETAIL_RULES,
@@ -110,7 +111,12 @@ export default function PayoutDetailsPage({ loaderData, actionData }: Route.Comp
       </p>
       <FormNotice answer={actionData} />
       <PayoutDetailsCurrent current={view.current} />
-      {view.confirmedPhone ? (
+      {view.phoneChangeHoldUntil ? (
+        <p className="card mt-6 p-6" role="status">
+          Your mobile number was changed recently. For your security, payout details cannot change until{" "}
+          {accraDateTime(view.phoneChangeHoldUntil)}.
+        </p>
+      ) : view.confirmedPhone ? (
         <PayoutDetailsRequestForm
           answer={actionData?.intent === "request" ? actionData : undefined}
           hasDetails={!!view.current}

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A TLS-terminating reverse proxy in front of the production server, as the README deploys it
 # (issue 24): Debian's nginx with a self-signed certificate made now, forwarding to the app over
-# plain http with Host, X-Forwarded-For and X-Forwarded-Proto. Runs in the foreground until killed.
+# plain http with Host, X-Forwarded-Host, X-Forwarded-For and X-Forwarded-Proto. Runs in the foreground until killed.
 #   tls-proxy.sh LISTEN_PORT UPSTREAM_PORT WORK_DIR
 set -euo pipefail
 listen="$1"
@@ -40,6 +40,9 @@ http {
       proxy_http_version 1.1;
       proxy_set_header Connection "";
       proxy_set_header Host \$http_host;
+      # The README's \$host, with the port: this proxy listens on a test port, not 443 (issue 33:
+      # set by the proxy, never the client's own header passed on).
+      proxy_set_header X-Forwarded-Host \$host:\$server_port;
       proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;
       proxy_set_header X-Forwarded-Proto \$scheme;
       proxy_set_header X-Request-Id \$request_id;

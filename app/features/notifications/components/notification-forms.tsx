@@ -3,7 +3,7 @@ import { Form } from "react-router";
 import { SubmitButton } from "~/components/forms/form-parts";
 import { useIsSubmitting, useSchemaForm } from "~/components/forms/schema-form";
 import { InputField } from "~/components/ui/field";
-import { confirmCodeSchema, PHONE_CODE_RULES, sendCodeSchema } from "~/features/phones/public";
+import { confirmCodeSchema, PHONE_CODE_RULES, removeNumberSchema, sendCodeSchema } from "~/features/phones/public";
 import type { ActionAnswer } from "~/lib/form-action.server";
 import { FormKeyField } from "~/lib/idempotency";
 import {
@@ -125,8 +125,40 @@ export function SendCode({ answer, hasNumber }: { answer: NotificationsAnswer | 
         maxLength={40}
         hint="A Ghanaian number can be written as 020 555 0147; others with their country code."
       />
+      {hasNumber ? (
+        <InputField
+          field={fields.password}
+          label="Your password"
+          type="password"
+          autoComplete="current-password"
+          maxLength={128}
+          required
+          hint="To change your confirmed number. We will tell your current number and your email address, and your payout details cannot change for 24 hours."
+        />
+      ) : null}
       <SubmitButton busy={busy} busyLabel="Sending...">
         Send code
+      </SubmitButton>
+    </Form>
+  );
+}
+
+/** Removing the confirmed number asks for the password too (issue 33). */
+export function RemoveNumber({ answer }: { answer: NotificationsAnswer | undefined }) {
+  const [form, fields] = useSchemaForm(removeNumberSchema, { id: "remove-number", lastResult: answer?.result });
+  const busy = useIsSubmitting({ intent: "remove" });
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+      <input type="hidden" name="intent" value="remove" />
+      <InputField
+        field={fields.password}
+        label="Password to remove the number"
+        type="password"
+        autoComplete="current-password"
+        maxLength={128}
+      />
+      <SubmitButton busy={busy} busyLabel="Removing..." className="btn-secondary">
+        Remove number
       </SubmitButton>
     </Form>
   );
