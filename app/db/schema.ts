@@ -1441,8 +1441,11 @@ export const idempotencyKeys = pgTable(
  * keys, who get short-lived tokens by SMART Backend Services (client_credentials + private_key_jwt).
  * ------------------------------------------------------------------------------------------- */
 
-/** What a client may be granted (SMART v2 system scopes): read and search everything, update Tasks, create Communications. */
-export const API_CLIENT_SCOPES = ["system/*.rs", "system/Task.u", "system/Communication.c"] as const;
+/**
+ * What a client may be granted (SMART v2 system scopes): read and search everything, update Tasks.
+ * `system/Communication.c` joins when Communication is served (issue 36's next slice).
+ */
+export const API_CLIENT_SCOPES = ["system/*.rs", "system/Task.u"] as const;
 export type ApiClientScope = (typeof API_CLIENT_SCOPES)[number];
 
 /** A public JSON Web Key Set, as a client registers it (only public keys: the registry refuses private members). */

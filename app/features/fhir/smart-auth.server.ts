@@ -3,7 +3,7 @@ import { lt, sql } from "drizzle-orm";
 import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify, SignJWT } from "jose";
 import type { ClientActor } from "~/auth/actor.server";
 import type { Db } from "~/db/client.server";
-import { apiClientAssertions } from "~/db/schema";
+import { API_CLIENT_SCOPES, apiClientAssertions } from "~/db/schema";
 import { ASSERTION_ALGORITHMS, activeApiClient } from "./api-clients.server";
 
 /*
@@ -30,7 +30,7 @@ export function smartConfiguration(baseUrl: string) {
     token_endpoint_auth_methods_supported: ["private_key_jwt"],
     token_endpoint_auth_signing_alg_values_supported: [...ASSERTION_ALGORITHMS],
     grant_types_supported: ["client_credentials"],
-    scopes_supported: ["system/*.rs", "system/Task.u", "system/Communication.c"],
+    scopes_supported: [...API_CLIENT_SCOPES],
     capabilities: ["client-confidential-asymmetric", "permission-v2"],
   };
 }
