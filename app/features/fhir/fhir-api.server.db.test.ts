@@ -557,3 +557,109 @@ describe("the web and the API share one status table", () => {
     });
   });
 });
+
+/*
+ * The FHIR API's authorization table (issue 36): every interaction x every kind of caller, with
+ * the status the API must answer. The e2e matrix (tests/e2e/authorization.spec.ts) is of people
+ * signed in to the pages; hospital systems' clients are here.
+ */
+describe("the authorization table of the FHIR API", () => {
+  const CALLERS = [
+    "no token",
+    "forged token",
+    "expired token",
+    "facility A",
+    "facility B",
+    "network",
+    "A read-only",
+  ] as const;
+  type Caller = (typeof CALLERS)[number];
+  const unauthenticated = { "no token": 401, "forged token": 401, "expired token": 401 } as const;
+  type Row = {
+    what: string;
+    /** A fresh object for each caller, made before the call (and before the clock moves). */
+    prepare?: () => Promise<Task>;
+    call: (token: string | undefined, prepared?: Task) => Promise<Response>;
+    expect: Record<Caller, number>;
+  };
+
+  it("answers every interaction for every caller as the table says", async () => {
+    const tokens: Record<Caller, string | undefined> = {
+      "no token": undefined,
+      "forged token": "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl",
+      "expired token": await tokenFor(clients.a),
+      "facility A": await tokenFor(clients.a),
+      "facility B": await tokenFor(clients.b),
+      network: await tokenFor(clients.network),
+      "A read-only": await tokenFor(clients.a, "system/*.rs"),
+    };
+    const referral = made[0]!.id;
+    const pendingTask = async () => {
+      const { id } = await newReferral();
+      return (await (await get(`/fhir/Task/${id}`, tokens["facility A"])).json()) as Task;
+    };
+    const rows: Row[] = [
+      {
+        what: "GET /fhir/metadata",
+        call: (t) => get("/fhir/metadata", t),
+        expect: {
+          ...unauthenticated,
+          "no token": 200,
+          "forged token": 200,
+          "expired token": 200,
+          "facility A": 200,
+          "facility B": 200,
+          network: 200,
+          "A read-only": 200,
+        },
+      },
+      {
+        what: "GET /fhir/Task (search)",
+        call: (t) => get("/fhir/Task?_count=1", t),
+        expect: { ...unauthenticated, "facility A": 200, "facility B": 200, network: 200, "A read-only": 200 },
+      },
+      {
+        what: "GET /fhir/Task/{A's referral}",
+        call: (t) => get(`/fhir/Task/${referral}`, t),
+        expect: { ...unauthenticated, "facility A": 200, "facility B": 404, network: 200, "A read-only": 200 },
+      },
+      {
+        what: "GET /fhir/ServiceRequest/{A's referral}",
+        call: (t) => get(`/fhir/ServiceRequest/${referral}`, t),
+        expect: { ...unauthenticated, "facility A": 200, "facility B": 404, network: 200, "A read-only": 200 },
+      },
+      {
+        what: "GET /fhir/Task/{missing}",
+        call: (t) => get(`/fhir/Task/${randomUUID()}`, t),
+        expect: { ...unauthenticated, "facility A": 404, "facility B": 404, network: 404, "A read-only": 404 },
+      },
+      {
+        what: "PUT /fhir/Task/{A's pending referral} accepted",
+        prepare: pendingTask,
+        call: async (t, task) => {
+          if (!task) throw new Error("prepared Task missing");
+          return t === undefined
+            ? appFetch(`${BASE}/fhir/Task/${task.id}`, { method: "PUT", body: JSON.stringify(task) })
+            : put({ ...task, status: "accepted" }, t, 'W/"1"');
+        },
+        expect: { ...unauthenticated, "facility A": 200, "facility B": 404, network: 403, "A read-only": 403 },
+      },
+    ];
+    const found: string[] = [];
+    const wanted: string[] = [];
+    for (const row of rows) {
+      for (const caller of CALLERS) {
+        const prepared = await row.prepare?.();
+        if (caller === "expired token") clock = new Date(Date.now() + (TOKEN_SECONDS + 1) * 1000);
+        try {
+          const response = await row.call(tokens[caller], prepared);
+          found.push(`${row.what} as ${caller}: ${response.status}`);
+          wanted.push(`${row.what} as ${caller}: ${row.expect[caller]}`);
+        } finally {
+          clock = new Date();
+        }
+      }
+    }
+    expect(found).toEqual(wanted);
+  });
+});
