@@ -10,6 +10,7 @@ import { exportJWK, generateKeyPair, type JWK, SignJWT } from "jose";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { type Actor, actorById } from "~/auth/actor.server";
 import { apiClients, auditEvents, paymentRecords, referrals } from "~/db/schema";
+import { auditFiltersFrom, listAuditLog } from "~/features/audit/audit-log.server";
 import { createReferral, transitionReferral } from "~/features/referrals/referrals.server";
 import { createAccount } from "../../../tests/helpers/accounts";
 import { insertFacility } from "../../../tests/helpers/domain";
@@ -444,6 +445,17 @@ describe("accepting, rejecting and completing by updating the Task", () => {
       .from(auditEvents)
       .where(and(eq(auditEvents.subjectId, referral.id), eq(auditEvents.action, "referral.accepted")));
     expect(audit).toEqual({ actorId: null, apiClientId: clients.a.id });
+    // The audit log names the hospital system.
+    const systemAdmin = await actorById(h.db, (await createAccount(h.db, { role: "system_admin", approved: true })).id);
+    const log = await listAuditLog(
+      h.db,
+      systemAdmin,
+      auditFiltersFrom(new URLSearchParams(`referral=${referral.number}`)),
+    );
+    expect(log.rows.find((r) => r.action === "referral.accepted")).toMatchObject({
+      actor: null,
+      apiClient: { name: "System a" },
+    });
 
     // The version read before the acceptance is gone.
     const stale = medplum.updateResource<Task>({ ...task, status: "rejected" }, { headers: { "If-Match": 'W/"1"' } });
