@@ -14,7 +14,9 @@ import { contentVersionReader } from "~/db/content-version.server";
 import { closeDatabase, database } from "~/db/database.server";
 import { ConfigError, env } from "~/env.server";
 import { PHOTO_MESSAGES } from "~/features/facilities/facility-admin.server";
+import { fhirApi, smartConfiguration } from "~/features/fhir/public.server";
 import { ATTACHMENT_MESSAGES, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from "~/features/referrals/attachment-rules";
+import { transitionReferral } from "~/features/referrals/referrals.server";
 import { prepareAttachmentStore } from "~/features/referrals/workspace.server";
 import type { JobWorkers } from "~/jobs/queue.server";
 import { startJobWorkers } from "~/jobs/workers.server";
@@ -172,6 +174,19 @@ export function createApp({ mode = "production" }: { mode?: "production" | "deve
   // only paths under one of them touch the file system (a page's path is never looked up on disk).
   // In development Vite answers for both before the app is asked (server/dev.ts).
   if (!dev) serveBuiltFiles(app, clientDir);
+
+  // The FHIR API for hospital systems (issue 36, decision 034): an HTTP API beside the pages, with
+  // its own tokens and errors; SMART's discovery document also at the site's root.
+  app.route(
+    "/fhir",
+    fhirApi({
+      db: async () => (await database()).db,
+      baseUrl: config.APP_URL,
+      secret: config.AUTH_SECRET,
+      transitionReferral,
+    }),
+  );
+  app.get("/.well-known/smart-configuration", (c) => c.json(smartConfiguration(config.APP_URL)));
 
   // Pages that are the same for every visitor: rendered once (or once per version of the content
   // they show), then served from memory (page-cache.ts).

@@ -6,7 +6,7 @@ import { env } from "../env.server.ts";
 import { type Actor, ANONYMOUS, type GatedArea, gateFor, type UserActor } from "./actor.ts";
 import { authFor, authHeaders, COOKIE_PREFIX } from "./auth.server.ts";
 
-export type { Actor, GatedArea, UserActor } from "./actor.ts";
+export type { Actor, ClientActor, GatedArea, UserActor } from "./actor.ts";
 
 /**
  * What reading a request's session gives: the actor; the Set-Cookie headers it produced (the

@@ -21,6 +21,21 @@ export type UserActor = {
 };
 export type Actor = AnonymousActor | UserActor;
 
+/**
+ * A hospital system calling the FHIR API (issue 36), known by its bearer token: a registered
+ * client of one facility (it acts on that facility's referrals as its administrators may) or of
+ * the network (`facilityId` null: reads every referral, changes none). Not a person, so not an
+ * `Actor`: only the domain functions the API calls take it, and they say so in their types.
+ */
+export type ClientActor = {
+  kind: "client";
+  id: string;
+  name: string;
+  facilityId: string | null;
+  /** The SMART scopes its token was granted (e.g. `system/*.rs`, `system/Task.u`). */
+  scopes: readonly string[];
+};
+
 export const ANONYMOUS: AnonymousActor = Object.freeze({ kind: "anonymous" });
 
 /**

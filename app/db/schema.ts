@@ -968,6 +968,8 @@ export const auditEvents = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
+    /** A hospital system that acted through the FHIR API (issue 36), instead of a person. */
+    apiClientId: uuid("api_client_id").references(() => apiClients.id, { onDelete: "restrict" }),
     action: text("action").notNull(),
     subjectType: text("subject_type", {
       enum: [
@@ -1487,5 +1489,64 @@ export const idempotencyKeys = pgTable(
     primaryKey({ name: "idempotency_keys_pkey", columns: [t.scope, t.key] }),
     index("idempotency_keys_created_at_idx").on(t.createdAt),
     check("idempotency_keys_key_check", sql`length(${t.key}) between 16 and 128`),
+  ],
+);
+
+/* -------------------------------------------------------------------------------------------------
+ * The FHIR API's clients (issue 36, decision 034): hospital systems registered with their public
+ * keys, who get short-lived tokens by SMART Backend Services (client_credentials + private_key_jwt).
+ * ------------------------------------------------------------------------------------------- */
+
+/**
+ * What a client may be granted (SMART v2 system scopes): read and search everything, update Tasks.
+ * `system/Communication.c` joins when Communication is served (issue 36's next slice).
+ */
+export const API_CLIENT_SCOPES = ["system/*.rs", "system/Task.u"] as const;
+export type ApiClientScope = (typeof API_CLIENT_SCOPES)[number];
+
+/** A public JSON Web Key Set, as a client registers it (only public keys: the registry refuses private members). */
+export type PublicJwks = { keys: Array<Record<string, unknown>> };
+
+/**
+ * A registered client: one facility's system (it sees and acts on that facility's referrals only,
+ * as its administrators may) or the network's (`facility_id` null: read-only, every referral).
+ */
+export const apiClients = pgTable(
+  "api_clients",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    facilityId: uuid("facility_id").references(() => facilities.id, { onDelete: "restrict" }),
+    scopes: text("scopes").array().notNull(),
+    jwks: jsonb("jwks").$type<PublicJwks>().notNull(),
+    /** Who registered it (null: from the shell, `npm run create-api-client`). */
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    /** Set once: a revoked client gets no token, and its tokens stop working at once. */
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("api_clients_facility_idx").on(t.facilityId),
+    check("api_clients_name_check", sql`char_length(${t.name}) between 1 and 200`),
+  ],
+);
+
+/**
+ * The assertions (their `jti`) a client has used to get a token: none is accepted twice. Kept
+ * until they expire (an expired assertion is refused anyway), then swept.
+ */
+export const apiClientAssertions = pgTable(
+  "api_client_assertions",
+  {
+    clientId: uuid("client_id")
+      .notNull()
+      .references(() => apiClients.id, { onDelete: "cascade" }),
+    jti: text("jti").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: "api_client_assertions_pkey", columns: [t.clientId, t.jti] }),
+    index("api_client_assertions_expires_at_idx").on(t.expiresAt),
   ],
 );

@@ -11,6 +11,9 @@ import { ADMIN, facilityChoices, registerAndVerify } from "./support/accounts";
  * server must answer. The table is the specification; the test runs every cell through the real
  * server and fails on any difference, and also when app/routes.ts has a route (or a route module
  * exports a loader or action) that the table does not list.
+ * The FHIR API under /fhir (issue 36) is mounted by the server beside React Router and called by
+ * hospital systems' clients, not people: its table (caller x interaction) is in
+ * app/features/fhir/fhir-api.server.db.test.ts.
  */
 
 const KINDS = [

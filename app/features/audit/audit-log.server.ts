@@ -3,7 +3,16 @@ import { alias } from "drizzle-orm/pg-core";
 import { type Actor, assertGate } from "~/auth/actor.server";
 import type { Role } from "~/auth/roles";
 import type { Db } from "~/db/client.server";
-import { auditEvents, facilities, facilityReports, hubs, paymentRecords, referrals, users } from "~/db/schema";
+import {
+  apiClients,
+  auditEvents,
+  facilities,
+  facilityReports,
+  hubs,
+  paymentRecords,
+  referrals,
+  users,
+} from "~/db/schema";
 import { containsPattern } from "~/lib/like-pattern";
 import { type ProbedPage, pageFrom, probedPage } from "~/lib/paging";
 import { searchText } from "~/lib/search-text";
@@ -50,6 +59,8 @@ export type AuditLogEntry = {
   at: string;
   action: string;
   actor: { name: string; email: string; role: Role } | null;
+  /** A hospital system that acted through the FHIR API (issue 36): its registered name. */
+  apiClient: { name: string } | null;
   fromStatus: string | null;
   toStatus: string | null;
   /** The reason or the filters of an export (shown to system administrators only). */
@@ -129,6 +140,7 @@ export async function listAuditLog(db: Db, actor: Actor, filters: AuditFilters):
       reason: auditEvents.reason,
       actorName: actorUser.fullName,
       actorEmail: actorUser.email,
+      apiClientName: apiClients.name,
       actorRole: sql<Role | null>`coalesce((select ur.role from user_roles ur where ur.user_id = ${actorUser.id}), ${actorUser.role})`,
       referralNumber: sql<string | null>`coalesce(${referrals.referralNumber}, ${paymentReferral.referralNumber})`,
       subjectName: subjectUser.fullName,
@@ -140,6 +152,7 @@ export async function listAuditLog(db: Db, actor: Actor, filters: AuditFilters):
     })
     .from(auditEvents)
     .leftJoin(actorUser, eq(actorUser.id, auditEvents.actorId))
+    .leftJoin(apiClients, eq(apiClients.id, auditEvents.apiClientId))
     .leftJoin(referrals, and(eq(auditEvents.subjectType, "referral"), eq(referrals.id, auditEvents.subjectId)))
     .leftJoin(paymentRecords, and(eq(auditEvents.subjectType, "payment"), eq(paymentRecords.id, auditEvents.subjectId)))
     .leftJoin(paymentReferral, eq(paymentReferral.id, paymentRecords.referralId))
@@ -168,6 +181,7 @@ export async function listAuditLog(db: Db, actor: Actor, filters: AuditFilters):
     action: r.action,
     actor:
       r.actorName && r.actorEmail && r.actorRole ? { name: r.actorName, email: r.actorEmail, role: r.actorRole } : null,
+    apiClient: r.apiClientName ? { name: r.apiClientName } : null,
     fromStatus: r.fromStatus,
     toStatus: r.toStatus,
     detail: r.reason,

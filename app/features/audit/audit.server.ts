@@ -10,8 +10,10 @@ export type Executor = Pick<Db, "insert" | "select" | "update" | "execute">;
 export type AuditAction = AuditType;
 
 export type AuditEntry = {
-  /** Null for what the system does by itself (an escalation). */
+  /** Null for what the system does by itself (an escalation), or what a FHIR client did. */
   actorId: string | null;
+  /** The hospital system's client that acted through the FHIR API (issue 36). */
+  apiClientId?: string | null;
   action: AuditAction;
   subjectType: (typeof auditEvents.$inferInsert)["subjectType"];
   subjectId: string;
@@ -24,6 +26,7 @@ export type AuditEntry = {
 export async function recordAudit(tx: Executor, entry: AuditEntry): Promise<void> {
   await tx.insert(auditEvents).values({
     actorId: entry.actorId,
+    apiClientId: entry.apiClientId ?? null,
     action: entry.action,
     subjectType: entry.subjectType,
     subjectId: entry.subjectId,
@@ -33,14 +36,17 @@ export async function recordAudit(tx: Executor, entry: AuditEntry): Promise<void
   });
 }
 
+/** Who acted: a person (their user id) or a FHIR API client (issue 36). */
+export type AuditBy = { actorId: string } | { apiClientId: string };
+
 /**
- * Whether `actorId` has already done `action` to the subject (its audit row exists): a repeated
+ * Whether `by` has already done `action` to the subject (its audit row exists): a repeated
  * transition (a double tap, a retry after a timeout that reached the server) is then answered as
  * the first one was instead of as a conflict (issue 29).
  */
 export async function didAlready(
   db: Pick<Db, "select">,
-  actorId: string,
+  by: AuditBy,
   subject: { type: AuditEntry["subjectType"]; id: string },
   action: AuditAction,
 ): Promise<boolean> {
@@ -52,7 +58,7 @@ export async function didAlready(
         eq(auditEvents.subjectType, subject.type),
         eq(auditEvents.subjectId, subject.id),
         eq(auditEvents.action, action),
-        eq(auditEvents.actorId, actorId),
+        "actorId" in by ? eq(auditEvents.actorId, by.actorId) : eq(auditEvents.apiClientId, by.apiClientId),
       ),
     )
     .limit(1);

@@ -159,7 +159,8 @@ export function referralCompletedEntry(referral: {
   referralFee: number;
   doctorShare: number;
   paymentRecordId: string;
-  actorId: string;
+  /** Null when a hospital system's FHIR client completed it (issue 36: the audit row names the client). */
+  actorId: string | null;
 }): EntryInput {
   const platform = referral.referralFee - referral.doctorShare;
   return {

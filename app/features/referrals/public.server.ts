@@ -1,8 +1,19 @@
 // What other features may use of referrals on the server: they import it from here, never a file behind it
 // (biome.json's restricted imports). Inside the feature, import the file itself.
 
+// The FHIR API (issue 36): referrals as hospital systems read them, moved by the same transitions.
+export type { ExchangedReferral, ExchangeQuery } from "./exchange.server";
+export { referralForClient, referralsForClient } from "./exchange.server";
 export { facilityAdminEmails } from "./facility-admins.server";
 export { canSee } from "./referral-access";
-export type { ReferralStatus, UrgencyLevel } from "./referral-status";
-export { earnedShare, isReferralStatus, REFERRAL_STATUSES, URGENCY_LEVELS } from "./referral-status";
+export type { ReferralStatus, Transition, UrgencyLevel } from "./referral-status";
+export { earnedShare, isReferralStatus, REFERRAL_STATUSES, TRANSITIONS, URGENCY_LEVELS } from "./referral-status";
 export type { FacilityCounts, Page, ReferralRow } from "./referrals.server";
+
+import type { transitionReferral } from "./referrals.server";
+/**
+ * The transition function's type. The function itself is handed to the FHIR API by the server
+ * (server/app.ts): exporting it from here would close a cycle (referrals.server -> messaging ->
+ * this file), the one decision 031 broke by moving canSee out.
+ */
+export type TransitionReferral = typeof transitionReferral;

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { data } from "react-router";
-import { type Actor, assertGate } from "~/auth/actor.server";
+import { type Actor, assertGate, type ClientActor } from "~/auth/actor.server";
 import type { Db } from "~/db/client.server";
 import { facilities, patients, paymentRecords, referralSearchDocument, referrals, users } from "~/db/schema";
 import { env } from "~/env.server";
@@ -636,6 +636,8 @@ const NOT_FOUND = "Referral not found";
  * administrators accept or reject a pending referral and complete an accepted one (with an outcome
  * note); the referring doctor cancels a pending one (with a reason). 401 anonymous, 403 for anyone
  * else who may see the referral, 404 for a referral that is missing or that the actor may not see.
+ * A hospital system's FHIR client (issue 36) acts as its facility's administrators may, and is
+ * audited by its name; the network's client changes nothing (403).
  * One conditional UPDATE: when two people act at once, one wins and the other gets a 409.
  * Completing creates the doctor's pending payment record in the same transaction; every transition
  * writes an audit row. The other side's email (the number and a link only) is queued in the same
@@ -643,14 +645,14 @@ const NOT_FOUND = "Referral not found";
  */
 export async function transitionReferral(
   db: Db,
-  actor: Actor,
+  actor: Actor | ClientActor,
   referralId: string,
   transition: Transition,
   input: { reason?: unknown; outcome?: unknown } = {},
 ): Promise<{ status: ReferralStatus; referralNumber: string }> {
   if (actor.kind === "anonymous") throw data("Authentication Required", { status: 401 });
   // An account awaiting approval sees no referral at all, so it learns nothing about any id.
-  if (!actor.approved) throw data("Account Pending Approval", { status: 403 });
+  if (actor.kind === "user" && !actor.approved) throw data("Account Pending Approval", { status: 403 });
   const current = UUID.test(referralId)
     ? (
         await db
@@ -667,7 +669,14 @@ export async function transitionReferral(
     : undefined;
   if (!current || !canSee(actor, current)) throw data(NOT_FOUND, { status: 404 });
   const { from, to, by } = TRANSITIONS[transition];
-  if (actor.role !== by) {
+  if (actor.kind === "client" && actor.facilityId === null) {
+    throw data("The network's client reads referrals; only a facility's client may update them.", { status: 403 });
+  }
+  const role = actor.kind === "client" ? "facility_admin" : actor.role;
+  // Who the audit names: the person, or the hospital system's client.
+  const auditBy = actor.kind === "client" ? { apiClientId: actor.id } : { actorId: actor.id };
+  const userId = actor.kind === "client" ? null : actor.id;
+  if (role !== by) {
     throw data(
       by === "doctor"
         ? "Only the referring doctor can cancel this referral."
@@ -722,11 +731,12 @@ export async function transitionReferral(
         .returning({ id: paymentRecords.id });
       // The fee, the doctor's share and the platform's share, in the ledger with the completion (issue 27).
       if (payment && updated.referralFee > 0) {
-        await postEntry(tx, referralCompletedEntry({ ...updated, paymentRecordId: payment.id, actorId: actor.id }));
+        await postEntry(tx, referralCompletedEntry({ ...updated, paymentRecordId: payment.id, actorId: userId }));
       }
     }
     await recordAudit(tx, {
-      actorId: actor.id,
+      actorId: userId,
+      apiClientId: actor.kind === "client" ? actor.id : null,
       action: `referral.${to}`,
       subjectType: "referral",
       subjectId: updated.id,
@@ -798,7 +808,7 @@ export async function transitionReferral(
       latest &&
       status === to &&
       sameWords &&
-      (await didAlready(db, actor.id, { type: "referral", id: current.id }, `referral.${to}`))
+      (await didAlready(db, auditBy, { type: "referral", id: current.id }, `referral.${to}`))
     ) {
       return { status: to, referralNumber: latest.referralNumber };
     }

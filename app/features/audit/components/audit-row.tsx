@@ -26,6 +26,11 @@ export function AuditRow({ entry }: { entry: AuditLogEntry }) {
             <span className="font-semibold">{entry.actor.name}</span>
             <span className="block text-xs text-muted">{ROLE_LABELS[entry.actor.role]}</span>
           </>
+        ) : entry.apiClient ? (
+          <>
+            <span className="font-semibold">{entry.apiClient.name}</span>
+            <span className="block text-xs text-muted">Hospital system (FHIR API)</span>
+          </>
         ) : (
           <span className="text-muted">A deleted account</span>
         )}
