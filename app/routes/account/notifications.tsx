@@ -63,7 +63,11 @@ export default function NotificationsPage({ loaderData, actionData }: Route.Comp
             </Form>
           </div>
         ) : null}
-        <SendCode answer={actionData?.intent === "send-code" ? actionData : undefined} hasNumber={!!status.confirmed} />
+        <SendCode
+          answer={actionData?.intent === "send-code" ? actionData : undefined}
+          hasNumber={!!status.confirmed}
+          suggested={status.registered}
+        />
         {status.pending ? (
           <ConfirmCode
             answer={actionData?.intent === "confirm" ? actionData : undefined}
