@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, PHONE, test } from "./fixtures";
+import { expect, hydrated, PHONE, test, toastOnScreen } from "./fixtures";
 import { registerAndVerify } from "./support/accounts";
 import { approveAll, signedIn } from "./support/sign-in";
 
@@ -56,4 +56,22 @@ test("UX 9: a live hub's page offers patients something meant for them", async (
   await expect(page.getByRole("link", { name: "Find a facility", exact: true })).toHaveAttribute("href", "/facilities");
   await patients.scrollIntoViewIfNeeded();
   await shoot(page, "ux9-live-hub-patients");
+});
+
+// The review asks that contact errors not be repeated in a toast; the spec (section 8) keeps the
+// "Validation Error" toast with the first rule's message for waitlist and contact, so the toast
+// stays, and the message is also beside the field, on screen, where the eye is.
+test("UX 9: a contact form error is beside its field, on screen, as well as in the spec's toast", async ({ page }) => {
+  await page.goto("/contact");
+  await hydrated(page);
+  await page.getByLabel("Full name").fill("Ama Mensah");
+  await page.getByLabel("Subject").selectOption({ index: 1 });
+  await page.getByRole("textbox", { name: "Message" }).fill("When do you open in Kumasi?");
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await expect(toastOnScreen(page).filter({ hasText: "Validation Error" })).toBeVisible();
+  const inline = page.locator("#contact-email-error, [id$='-email-error']").first();
+  await expect(inline).toHaveText("Invalid email address");
+  await expect(inline).toBeInViewport();
+  await expect(page.getByLabel("Email address")).toBeFocused();
+  await shoot(page, "ux9-contact-error-inline");
 });
