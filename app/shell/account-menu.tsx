@@ -2,9 +2,14 @@ import { Link, useLocation } from "react-router";
 import type { ActorSummary } from "~/auth/actor";
 import { dashboardPath, ROLE_LABELS } from "~/auth/roles";
 
-/** "Ama Mensah" -> "AM": the menu button's badge. */
-function initials(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
+/** Titles before a name, left out of its initials ("Dr Ama Mensah" is "AM", not "DM"). */
+const TITLES = /^(dr|prof|mr|mrs|ms|miss|nana|rev|sr|hon)\.?$/i;
+
+/** "Ama Mensah" -> "AM", "Dr Kojo Asante" -> "KA": the menu button's badge. */
+export function initials(name: string): string {
+  const all = name.trim().split(/\s+/).filter(Boolean);
+  const named = all.filter((part) => !TITLES.test(part));
+  const parts = named.length > 0 ? named : all;
   const letters = parts.length > 1 ? [parts[0], parts[parts.length - 1]] : parts;
   return letters.map((part) => part[0]?.toUpperCase() ?? "").join("") || "?";
 }

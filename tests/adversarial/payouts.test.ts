@@ -89,6 +89,8 @@ describe("payouts through the built app", () => {
     expect(seenByPreparer).toContain(reference);
     expect(seenByPreparer).toContain("Telecel Cash •••• 0147");
     expect(await html(get(runPath, approver.cookie))).toContain("Approve and send ₵140");
+    // With PAYSTACK_SECRET_KEY set, the run page does not say payouts are not configured (UX 8 of issue 33).
+    expect(seenByPreparer).not.toContain("Payouts are not configured");
     expect((await post(runPath, preparer.cookie, { intent: "approve" })).status).toBe(403);
     const approved = await post(runPath, approver.cookie, { intent: "approve" });
     expect(approved.status).toBe(200);

@@ -54,6 +54,22 @@ test("a doctor's wallet, confirmed by SMS and email, is paid by the run a system
   await page.getByRole("button", { name: "Confirm number" }).click();
   await expect(page.getByText("Confirmed:")).toBeVisible();
 
+  // UX 8 (issue 33), at 360 px: only the chosen method's fields show, with JavaScript and without
+  // (CSS from the selected option); the bank is picked from a list, not typed as a code.
+  const noScript = await signedIn(browser, doctor, "/dashboard/doctor", { viewport: PHONE, javaScriptEnabled: false });
+  await noScript.goto("/account/payout-details");
+  await expect(noScript.getByLabel("Network")).toBeVisible();
+  await expect(noScript.getByLabel("Bank", { exact: true })).toBeHidden();
+  await expect(noScript.getByLabel("Account number")).toBeHidden();
+  await noScript.getByLabel("Paid by").selectOption("bank");
+  await expect(noScript.getByLabel("Bank", { exact: true })).toBeVisible();
+  await expect(noScript.getByLabel("Network")).toBeHidden();
+  await expect(noScript.getByLabel("Mobile-money number")).toBeHidden();
+  await noScript.screenshot({ path: "test-results/ux33/ux8-payout-bank-fields-no-js.png" });
+  await noScript.context().close();
+
+  await page.setViewportSize(PHONE);
+
   // The wallet, on another number than the doctor's confirmed one: nothing changes until the codes
   // are given. The e2e server has no payout provider, so the wallet's holder cannot be named
   // (Paystack documents name resolution for bank accounts, not mobile money): a third code goes by
@@ -61,7 +77,20 @@ test("a doctor's wallet, confirmed by SMS and email, is paid by the run a system
   const wallet = `+23355${digits}`;
   await page.goto("/account/payout-details");
   await hydrated(page);
+  await expect(page.getByLabel("Bank", { exact: true })).toBeHidden();
+  await page.getByLabel("Paid by").selectOption("bank");
+  await expect(page.getByLabel("Network")).toBeHidden();
+  await expect(page.getByLabel("Bank", { exact: true })).toBeVisible();
+  await expect(page.getByLabel("Bank", { exact: true }).getByRole("option", { name: "GCB Bank" })).toHaveAttribute(
+    "value",
+    "040100",
+  );
+  await expect(page.getByLabel("Account number")).toBeVisible();
+  await page.screenshot({ path: "test-results/ux33/ux8-payout-bank-fields.png" });
   await page.getByLabel("Paid by").selectOption("mobile_money");
+  await expect(page.getByLabel("Bank", { exact: true })).toBeHidden();
+  await expect(page.getByLabel("Network")).toBeVisible();
+  await page.screenshot({ path: "test-results/ux33/ux8-payout-mobile-money-fields.png" });
   await page.getByLabel("Network").selectOption("MTN");
   await page.getByLabel("Mobile-money number").fill(`055 ${digits}`);
   await page.getByLabel("Name on the account").fill(`Kojo Payee ${suffix}`);
@@ -119,7 +148,13 @@ test("a doctor's wallet, confirmed by SMS and email, is paid by the run a system
   await page.getByLabel("Code from the email").fill(emailCode!);
   await walletField.fill(walletCode);
   await page.getByRole("button", { name: "Confirm change" }).click();
-  await expect(toastOnScreen(page).filter({ hasText: "Payout details changed" })).toBeVisible();
+  // The success message states the hold (none on the e2e server: PAYOUT_HOLD_HOURS=0).
+  await expect(
+    toastOnScreen(page).filter({ hasText: "Payout details changed" }).filter({
+      hasText: "Payouts go to the new details from the next payout run.",
+    }),
+  ).toBeVisible();
+  await page.screenshot({ path: "test-results/ux33/ux8-payout-changed-message.png" });
   await expect(page.getByText(`Kojo Payee ${suffix}`).first()).toBeVisible();
   await page.context().close();
 
@@ -130,6 +165,7 @@ test("a doctor's wallet, confirmed by SMS and email, is paid by the run a system
   await admin.getByRole("button", { name: "Prepare a run" }).click();
   await expect(admin).toHaveURL(/\/dashboard\/system-admin\/payouts\/[0-9a-f-]{36}$/);
   await expect(toastOnScreen(admin).filter({ hasText: "Payout run prepared" })).toBeVisible();
+  const runPage0 = admin.url();
   const transfers = admin.getByRole("table", { name: "Transfers" });
   const row = transfers.getByRole("row").filter({ hasText: `Dr Kojo Payee ${suffix}` });
   await expect(row).toContainText("₵70");
@@ -138,6 +174,20 @@ test("a doctor's wallet, confirmed by SMS and email, is paid by the run a system
   // Its preparer may not approve it.
   await expect(admin.getByText("You prepared this run: a second system administrator must approve it.")).toBeVisible();
   await expect(admin.getByRole("button", { name: /^Approve and send/ })).toHaveCount(0);
+  // UX 8: with no payment provider configured (no PAYSTACK_SECRET_KEY here), the page says so.
+  await admin.setViewportSize(PHONE);
+  await expect(admin.getByText(/Payouts are not configured on this server/)).toBeVisible();
+  await admin.screenshot({ path: "test-results/ux33/ux8-approve-not-configured.png" });
+
+  // UX 8: the audit log's times are local, in its details too (the hold written by the change above).
+  await admin.goto(`/dashboard/system-admin/audit?actor=${encodeURIComponent(doctor.email)}`);
+  const held = admin.getByText(/Payouts held until/).first();
+  await expect(held).toBeVisible();
+  await expect(held).not.toContainText(/\d{4}-\d{2}-\d{2}T/);
+  await expect(held).toContainText(/\d{1,2} [A-Z][a-z]{2} \d{4}/);
+  await held.scrollIntoViewIfNeeded();
+  await admin.screenshot({ path: "test-results/ux33/ux8-audit-local-times.png" });
+  await admin.goto(runPage0);
 
   // The run's page at both widths: axe's WCAG A/AA rules and the rules issue 28 named.
   const runPage = admin.url();

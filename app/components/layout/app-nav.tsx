@@ -5,8 +5,9 @@ import { APP_NAV, isCurrentNavItem } from "~/auth/app-nav";
 
 /**
  * The signed-in app's navigation for the visitor's role (issue 19), under the header on every
- * dashboard, History and referral page. On a 360 px phone the row scrolls sideways; nothing wraps
- * out of reach, and the current entry is scrolled into view (issue 28: Audit Log, the last entry,
+ * dashboard, History and referral page. On a 360 px phone a doctor's four entries fit (tighter
+ * padding there, UX 9 of issue 33); longer rows scroll sideways; nothing wraps out of reach, and
+ * the current entry is scrolled into view (issue 28: Audit Log, the last entry,
  * is not left off-screen when it is the page).
  */
 export function AppNav({ user }: { user: NonNullable<ActorSummary> }) {
@@ -25,7 +26,10 @@ export function AppNav({ user }: { user: NonNullable<ActorSummary> }) {
   }, [pathname]);
   return (
     <nav aria-label="App" className="border-b border-slate-200 bg-slate-50">
-      <ul ref={list} className="container-page flex gap-1 overflow-x-auto py-1.5 text-sm [scrollbar-width:thin]">
+      <ul
+        ref={list}
+        className="container-page flex gap-0.5 overflow-x-auto py-1.5 text-sm [scrollbar-width:thin] max-sm:px-2 sm:gap-1"
+      >
         {APP_NAV[user.role].map((item) => {
           const current = isCurrentNavItem(item, pathname, APP_NAV[user.role]);
           return (
@@ -33,7 +37,7 @@ export function AppNav({ user }: { user: NonNullable<ActorSummary> }) {
               <Link
                 to={item.to}
                 aria-current={current ? "page" : undefined}
-                className={`inline-flex min-h-11 min-w-11 items-center rounded-lg px-3 font-medium ${
+                className={`inline-flex min-h-11 min-w-11 items-center rounded-lg px-2 font-medium sm:px-3 ${
                   current
                     ? "bg-white text-brand-800 shadow-sm ring-1 ring-slate-200"
                     : "text-muted hover:bg-white hover:text-ink"

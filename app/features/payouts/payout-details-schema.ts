@@ -16,7 +16,7 @@ export const PAYOUT_DETAILS_MESSAGES = {
   method: "Please choose mobile money or a bank account",
   network: "Please choose the mobile-money network",
   mobileNumber: "Please enter the mobile-money number",
-  bankCode: "Please enter the bank's 6-digit code",
+  bankCode: "Please choose your bank",
   accountNumber: "Please enter the account number (8 to 20 digits)",
   accountName: "Please enter the name on the account",
   smsCode: "Please enter the 6-digit code from the SMS",

@@ -276,7 +276,7 @@ describe("confirming a phone number with a 6-digit code", () => {
   it("the page's status: the code waiting to be entered, then the confirmed number", async () => {
     const actor = await user();
     const now = new Date();
-    expect(await phoneStatus(h.db, actor, now)).toEqual({ confirmed: null, pending: null });
+    expect(await phoneStatus(h.db, actor, now)).toMatchObject({ confirmed: null, pending: null });
     await outcome(requestPhoneCode(h.db, actor, { phone: "0245551011" }, capture, now));
     expect(await phoneStatus(h.db, actor, now)).toMatchObject({
       confirmed: null,
@@ -288,6 +288,11 @@ describe("confirming a phone number with a 6-digit code", () => {
       confirmed: { phone: "+233245551011", display: "+233 24 555 1011" },
       pending: null,
     });
+  });
+
+  it("offers the number given at registration (UX 9 of issue 33), as written internationally", async () => {
+    const actor = await user();
+    expect((await phoneStatus(h.db, actor)).registered).toBe("+233 24 123 4567");
   });
 
   it("another account's code confirms nothing for me", async () => {

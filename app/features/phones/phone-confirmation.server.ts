@@ -267,13 +267,20 @@ export type PhoneStatus = {
   confirmed: { phone: string; display: string; since: Date } | null;
   /** A code sent and still usable: the number it went to, and until when. */
   pending: { display: string; expiresAt: Date } | null;
+  /** The number given at registration, offered in the form until one is confirmed (UX 9 of issue 33). */
+  registered: string | null;
 };
 
 /** What the account's notifications page shows: the confirmed number, and a code waiting to be entered. */
 export async function phoneStatus(db: Db, actor: Actor, now = new Date()): Promise<PhoneStatus> {
   const user = requireSignedIn(actor);
   const [row] = await db
-    .select({ phone: users.confirmedPhone, since: users.phoneConfirmedAt, changedAt: users.phoneChangedAt })
+    .select({
+      phone: users.confirmedPhone,
+      since: users.phoneConfirmedAt,
+      changedAt: users.phoneChangedAt,
+      registered: users.phone,
+    })
     .from(users)
     .where(eq(users.id, user.id))
     .limit(1);
@@ -292,6 +299,7 @@ export async function phoneStatus(db: Db, actor: Actor, now = new Date()): Promi
   return {
     confirmed: row?.phone && row.since ? { phone: row.phone, display: formatPhone(row.phone), since: row.since } : null,
     pending: usable ? { display: formatPhone(latest.phone), expiresAt: latest.expiresAt } : null,
+    registered: row?.registered ? formatPhone(row.registered) : null,
   };
 }
 

@@ -62,7 +62,11 @@ export default function NotificationsPage({ loaderData, actionData }: Route.Comp
             <RemoveNumber answer={actionData?.intent === "remove" ? actionData : undefined} />
           </div>
         ) : null}
-        <SendCode answer={actionData?.intent === "send-code" ? actionData : undefined} hasNumber={!!status.confirmed} />
+        <SendCode
+          answer={actionData?.intent === "send-code" ? actionData : undefined}
+          hasNumber={!!status.confirmed}
+          suggested={status.registered}
+        />
         {status.pending ? (
           <ConfirmCode
             answer={actionData?.intent === "confirm" ? actionData : undefined}

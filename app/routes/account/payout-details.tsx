@@ -10,11 +10,11 @@ import { dbOf } from "~/db/context.server";
 import { PayoutDetailsConfirmForm } from "~/features/payouts/components/payout-details-confirm-form";
 import { PayoutDetailsCurrent } from "~/features/payouts/components/payout-details-current";
 import { PayoutDetailsRequestForm } from "~/features/payouts/components/payout-details-request-form";
+import { payoutChangedMessage } from "~/features/payouts/components/payout-hold-message";
 import {
   checkPayoutDestination,
   confirmPayoutDetailsChange,
   getPayoutDetails,
-  payoutHoldNotice,
   requestPayoutDetailsChange,
 } from "~/features/payouts/payout-details.server";
 import { accraDateTime } from "~/features/payouts/payout-details-answer";
@@ -87,10 +87,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   return formAction(form, {
     schema: confirmPayoutDetailsSchema,
     run: () => confirmPayoutDetailsChange(db, actor, values),
-    done: () => ({
+    done: ({ holdUntil }) => ({
       toast: {
         title: "Payout details changed",
-        description: payoutHoldNotice("after"),
+        description: payoutChangedMessage(holdUntil, new Date()),
         variant: "success",
       },
     }),

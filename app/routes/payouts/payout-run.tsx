@@ -20,6 +20,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const database = dbOf(context);
   return {
     actor,
+    // Without PAYSTACK_SECRET_KEY a run can be prepared, not sent: Approve is not offered (UX 8).
+    payoutsConfigured: payoutProvider() !== null,
     ...(await getPayoutRun(database, actor, params.runId)),
   };
 }
@@ -126,13 +128,21 @@ export default function PayoutRunPage({ loaderData, actionData }: Route.Componen
       </dl>
       {run.status === "prepared" ? (
         <div className="mb-8 flex flex-wrap gap-3">
+          {view.payoutsConfigured ? null : (
+            <p role="status" className="w-full">
+              Payouts are not configured on this server (no payment provider key, PAYSTACK_SECRET_KEY): this run cannot
+              be approved or sent until they are.
+            </p>
+          )}
           {canApprove ? (
-            <Form method="post">
-              <input type="hidden" name="intent" value="approve" />
-              <button type="submit" className="btn-primary">
-                Approve and send {formatCedis(run.totalPesewas)}
-              </button>
-            </Form>
+            view.payoutsConfigured ? (
+              <Form method="post">
+                <input type="hidden" name="intent" value="approve" />
+                <button type="submit" className="btn-primary">
+                  Approve and send {formatCedis(run.totalPesewas)}
+                </button>
+              </Form>
+            ) : null
           ) : (
             <p role="status">
               {run.preparedById === view.actor.id

@@ -4,6 +4,7 @@ import { Cell, Row } from "~/components/ui/table";
 import { formatAccraDateTime, isReferralStatus, STATUS_LABELS } from "~/features/referrals/public";
 import type { AuditLogEntry } from "../audit-log.server";
 import { auditTypeLabel } from "../audit-types";
+import { withLocalTimes } from "../local-times";
 
 /** The audit log table's columns. */
 export const AUDIT_HEADERS = ["When", "Who", "What", "About", "Details"];
@@ -75,7 +76,7 @@ export function AuditRow({ entry }: { entry: AuditLogEntry }) {
         )}
       </Cell>
       <Cell label={AUDIT_HEADERS[4]} className="max-w-xs break-words">
-        {entry.detail ?? <span className="text-muted">—</span>}
+        {entry.detail ? withLocalTimes(entry.detail) : <span className="text-muted">—</span>}
       </Cell>
     </Row>
   );

@@ -6,8 +6,9 @@ import { CheckList, FACILITY_BENEFITS } from "~/features/waitlist/public";
 /**
  * A live hub's own page (issue 28): a hub keeps its page at /hub/{id} whatever its status, so the
  * launch email's link and every bookmark still answer once it launches. What it offers, and a
- * button to its live address when it has one; professionals and facilities are shown how to take
- * part through the referral platform.
+ * button to its live address when it has one; patients are offered the patients' app and the
+ * directory (UX 9 of issue 33), professionals and facilities how to take part through the
+ * referral platform.
  */
 export function HubLivePage({ hub }: { hub: Hub }) {
   return (
@@ -55,6 +56,21 @@ export function HubLivePage({ hub }: { hub: Hub }) {
             ) : null}
           </div>
           <div className="card">
+            <h3 className="text-lg font-semibold">For patients and families</h3>
+            <p className="mt-3 leading-7 text-muted">
+              Looking for care? qurbook, our free app for patients, helps you reach a specialist, and our directory
+              lists trusted facilities near you.
+            </p>
+            <div className="mt-4 flex flex-wrap gap-3">
+              <Link to="/apps#qurbook" className="btn-primary">
+                Get qurbook, free
+              </Link>
+              <Link to="/facilities" className="btn-secondary">
+                Find a facility
+              </Link>
+            </div>
+          </div>
+          <div className="card">
             <h3 className="text-lg font-semibold">For healthcare professionals</h3>
             <CheckList items={hub.salesPitch.benefits} />
             {hub.targetAudience.length > 0 ? (
@@ -63,7 +79,7 @@ export function HubLivePage({ hub }: { hub: Hub }) {
               </p>
             ) : null}
           </div>
-          <div className="card md:col-span-2">
+          <div className="card">
             <h3 className="text-lg font-semibold">For healthcare facilities</h3>
             <CheckList items={FACILITY_BENEFITS} />
             <Link to="/for-facilities" className="mt-4 inline-flex font-semibold text-brand-700 underline">

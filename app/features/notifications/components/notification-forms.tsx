@@ -109,8 +109,21 @@ export function PreferencesForm({
   );
 }
 
-export function SendCode({ answer, hasNumber }: { answer: NotificationsAnswer | undefined; hasNumber: boolean }) {
-  const [form, fields] = useSchemaForm(sendCodeSchema, { id: "send-code", lastResult: answer?.result });
+export function SendCode({
+  answer,
+  hasNumber,
+  suggested,
+}: {
+  answer: NotificationsAnswer | undefined;
+  hasNumber: boolean;
+  /** Filled in to start with: the number given at registration, while none is confirmed. */
+  suggested?: string | null;
+}) {
+  const [form, fields] = useSchemaForm(sendCodeSchema, {
+    id: "send-code",
+    lastResult: answer?.result,
+    defaultValue: !hasNumber && suggested ? { phone: suggested } : undefined,
+  });
   const busy = useIsSubmitting({ intent: "send-code" });
   return (
     <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">

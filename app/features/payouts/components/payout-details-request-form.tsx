@@ -4,8 +4,10 @@ import { SubmitButton } from "~/components/forms/form-parts";
 import { useIsSubmitting, useSchemaForm } from "~/components/forms/schema-form";
 import { InputField, SelectField } from "~/components/ui/field";
 import { FormKeyField } from "~/lib/idempotency";
+import { useHydrated } from "~/lib/use-hydrated";
 import type { PayoutDetailsAnswer } from "../payout-details-answer";
 import { NETWORK_LABELS, PAYOUT_METHOD_LABELS, requestPayoutDetailsSchema } from "../payout-details-schema";
+import { GHANA_BANKS } from "./ghana-banks";
 
 /** "Add payout details" / "Change payout details": the new details; codes are sent to confirm them. */
 export function PayoutDetailsRequestForm({
@@ -21,12 +23,17 @@ export function PayoutDetailsRequestForm({
     defaultValue: { method: "mobile_money" },
   });
   const busy = useIsSubmitting({ intent: "request" });
+  // Only the chosen method's fields show: React follows "Paid by"; before that (and without
+  // JavaScript) CSS does, from the selected option (as the Register form does for its roles).
+  const hydrated = useHydrated();
+  const shownFor = (method: keyof typeof PAYOUT_METHOD_LABELS, withoutScript: string) =>
+    hydrated ? (fields.method.value === method ? "space-y-4" : "hidden") : `space-y-4 ${withoutScript}`;
   return (
     <section aria-labelledby="change-title" className="card mt-6 p-6">
       <h2 id="change-title" className="text-lg font-semibold">
         {hasDetails ? "Change payout details" : "Add payout details"}
       </h2>
-      <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+      <Form method="post" {...getFormProps(form)} className="group/payout mt-4 space-y-4">
         <input type="hidden" name="intent" value="request" />
         <FormKeyField form="payout-details-request" />
         <SelectField
@@ -34,7 +41,7 @@ export function PayoutDetailsRequestForm({
           label="Paid by"
           options={Object.entries(PAYOUT_METHOD_LABELS).map(([value, label]) => ({ value, label }))}
         />
-        <fieldset className="space-y-4">
+        <fieldset className={shownFor("mobile_money", "group-has-[option[value=bank]:checked]/payout:hidden")}>
           <legend className="font-medium">Mobile money</legend>
           <SelectField
             field={fields.network}
@@ -51,9 +58,15 @@ export function PayoutDetailsRequestForm({
             hint="For example 024 123 4567."
           />
         </fieldset>
-        <fieldset className="space-y-4">
+        <fieldset className={shownFor("bank", "hidden group-has-[option[value=bank]:checked]/payout:block")}>
           <legend className="font-medium">Bank account</legend>
-          <InputField field={fields.bank_code} label="Bank code" inputMode="numeric" maxLength={20} hint="6 digits." />
+          <SelectField
+            field={fields.bank_code}
+            label="Bank"
+            placeholder="Choose your bank"
+            options={GHANA_BANKS}
+            hint="Your bank is not listed? Contact us: we add banks our payment provider pays to."
+          />
           <InputField field={fields.account_number} label="Account number" inputMode="numeric" maxLength={40} />
         </fieldset>
         <InputField
