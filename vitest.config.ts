@@ -9,5 +9,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Migrate once, copy per test file (tests/helpers/template-db.ts).
+    globalSetup: ["tests/helpers/template-db.ts"],
+    // Both cores, and a third file while the others wait on a database, a worker or a timer
+    // (VITEST_MAX_WORKERS overrides).
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 3),
   },
 });

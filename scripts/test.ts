@@ -10,13 +10,17 @@
 //
 // The closing line counts tests over every layer (`N passed, N failed`), read from the runners'
 // JSON reports; a check that is not a test runner (types, lint, build, size report, backup and
-// restore) counts as one test.
+// restore) counts as one test. The summary also prints each layer's time, the ten slowest test
+// files over every layer, and a warning naming them when the whole run passes its budget
+// (TEST_BUDGET_MINUTES: 15, or 20 with TEST_DATABASE_URL, the PostgreSQL layer included).
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { stripVTControlCharacters } from "node:util";
 
 const skipE2e = process.argv.includes("--skip-e2e");
+const runStarted = performance.now();
+const budgetMinutes = Number(process.env.TEST_BUDGET_MINUTES ?? (process.env.TEST_DATABASE_URL ? 20 : 15));
 const reports = path.resolve("test-results/reports");
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
@@ -25,6 +29,8 @@ type Counts = { passed: number; failed: number; skipped: number };
 const results: Array<{ step: string; ok: boolean; seconds: number; counts: Counts }> = [];
 /** Failed tests by name, with the first line of their error: repeated in the summary, which is what a CI log keeps. */
 const failures: string[] = [];
+/** Every test file's time, by layer: the ten slowest are printed in the summary. */
+const fileTimes: Array<{ layer: string; file: string; seconds: number }> = [];
 
 function firstLine(message: string | undefined): string {
   const line =
@@ -74,10 +80,18 @@ function vitest(name: string): { args: string[]; count: () => Counts | null } {
         testResults?: Array<{
           name: string;
           message?: string;
+          startTime?: number;
+          endTime?: number;
           assertionResults?: Array<{ status: string; fullName: string; failureMessages?: string[] }>;
         }>;
       }>(file);
       for (const file of r?.testResults ?? []) {
+        if (file.startTime && file.endTime)
+          fileTimes.push({
+            layer: name,
+            file: path.relative(".", file.name),
+            seconds: (file.endTime - file.startTime) / 1000,
+          });
         const failed = (file.assertionResults ?? []).filter((a) => a.status === "failed");
         for (const a of failed)
           failures.push(`${path.relative(".", file.name)}: ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
@@ -103,6 +117,10 @@ function playwright(): { args: string[]; env: NodeJS.ProcessEnv; count: () => Co
         suites?: PlaywrightSuite[];
       }>(file);
       for (const suite of r?.suites ?? []) collectPlaywrightFailures(suite, []);
+      // A spec file's time: the sum of its tests' durations (its tests run on both workers at once).
+      const perFile = new Map<string, number>();
+      for (const suite of r?.suites ?? []) sumPlaywrightDurations(suite, perFile);
+      for (const [file, ms] of perFile) fileTimes.push({ layer: "e2e", file, seconds: ms / 1000 });
       return r
         ? { passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected, skipped: r.stats.skipped }
         : null;
@@ -117,7 +135,11 @@ type PlaywrightSuite = {
     title: string;
     file?: string;
     line?: number;
-    tests?: Array<{ projectName?: string; status?: string; results?: Array<{ error?: { message?: string } }> }>;
+    tests?: Array<{
+      projectName?: string;
+      status?: string;
+      results?: Array<{ duration?: number; error?: { message?: string } }>;
+    }>;
   }>;
 };
 
@@ -135,6 +157,18 @@ function collectPlaywrightFailures(suite: PlaywrightSuite, titles: string[]): vo
   for (const child of suite.suites ?? []) collectPlaywrightFailures(child, path);
 }
 
+function sumPlaywrightDurations(suite: PlaywrightSuite, perFile: Map<string, number>): void {
+  for (const spec of suite.specs ?? []) {
+    for (const test of spec.tests ?? []) {
+      const file = path.join("tests/e2e", spec.file ?? suite.title);
+      const key = `${file} [${test.projectName}]`;
+      const ms = (test.results ?? []).reduce((sum, result) => sum + (result.duration ?? 0), 0);
+      perFile.set(key, (perFile.get(key) ?? 0) + ms);
+    }
+  }
+  for (const child of suite.suites ?? []) sumPlaywrightDurations(child, perFile);
+}
+
 function finish(code: number): never {
   console.log("\n=== summary ===");
   const total: Counts = { passed: 0, failed: 0, skipped: 0 };
@@ -145,6 +179,17 @@ function finish(code: number): never {
     total.skipped += skipped;
     const counted = `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`;
     console.log(`${r.ok ? "ok  " : "FAIL"} ${r.step}: ${counted} (${r.seconds} s)`);
+  }
+  const slowest = [...fileTimes].sort((a, b) => b.seconds - a.seconds).slice(0, 10);
+  const slowList = slowest.map((f) => `  ${f.seconds.toFixed(1).padStart(7)} s  ${f.file} (${f.layer})`).join("\n");
+  if (slowest.length) console.log(`ten slowest test files:\n${slowList}`);
+  const minutes = (performance.now() - runStarted) / 60_000;
+  console.log(`whole run: ${minutes.toFixed(1)} min (budget ${budgetMinutes} min)`);
+  if (minutes > budgetMinutes) {
+    console.log(
+      `WARNING: the test run took ${minutes.toFixed(1)} min, over its ${budgetMinutes}-minute budget ` +
+        `(README, testing). The slowest files:\n${slowList}`,
+    );
   }
   if (failures.length) console.log(`failed tests:\n${failures.map((f) => `  - ${f}`).join("\n")}`);
   console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ""}`);

@@ -33,7 +33,12 @@ export type DatabaseHandle = {
 
 export type OpenOptions =
   | { kind: "postgres"; url: string; max?: number }
-  | { kind: "pglite"; dataDir?: string /* undefined: in memory */ };
+  | {
+      kind: "pglite";
+      dataDir?: string /* undefined: in memory */;
+      /** A snapshot (`dumpDataDir`) to start from instead of an empty cluster: tests copy one migrated database. */
+      loadDataDir?: Blob;
+    };
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   if (options.kind === "postgres") {
@@ -73,7 +78,11 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     mkdirSync(dataDir, { recursive: true });
   }
   // pg_trgm backs the facility directory's text search index (created by migrateDatabase).
-  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
+  const client = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    extensions: { pg_trgm },
+  });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
