@@ -202,7 +202,14 @@ run("types (tsc)", "npx", ["tsc"]);
 run("lint and format (biome)", "npx", ["biome", "ci", "."]);
 run("unused files, exports and dependencies (knip)", "npx", ["knip", "--no-progress"]);
 const unit = vitest("unit-pglite");
-run("unit + database tests (PGlite)", "npx", ["vitest", "run", ...unit.args], { env: withoutPg, count: unit.count });
+// With PostgreSQL, every database test runs there; PGlite runs the unit tests and the database tests
+// of what differs between the engines (tests/pglite-subset.ts names them, with the reason).
+run(
+  TEST_DATABASE_URL ? "unit + database tests (PGlite: the engine-specific subset)" : "unit + database tests (PGlite)",
+  "npx",
+  ["vitest", "run", ...unit.args],
+  { env: TEST_DATABASE_URL ? { ...withoutPg, TEST_DB_SUBSET: "pglite" } : withoutPg, count: unit.count },
+);
 if (TEST_DATABASE_URL) {
   const pg = vitest("database-postgresql");
   run("database tests (PostgreSQL)", "npx", ["vitest", "run", "db.test", ...pg.args], { count: pg.count });
