@@ -283,7 +283,7 @@ export type WorkerOptions = {
   concurrency?: number;
   /** Jobs a worker of a batch queue (send-message) takes at once (default 10): up to concurrency x batchSize sends under way. */
   batchSize?: number;
-  /** Seconds between maintenance passes (expired and abandoned jobs retried). Default 30. */
+  /** Seconds between maintenance and monitor passes (expired and abandoned jobs retried). Default 30. */
   superviseIntervalSeconds?: number;
 };
 
@@ -315,6 +315,9 @@ export async function startWorkers(
           migrate: false,
           useListenNotify: true,
           superviseIntervalSeconds: options.superviseIntervalSeconds ?? 30,
+          // Jobs whose heartbeat lapsed are failed (to be retried) by the monitor pass: as often as
+          // supervision, not pg-boss's default of every 60 s.
+          monitorIntervalSeconds: options.superviseIntervalSeconds ?? 30,
         }
       : {
           db: fromPglite(handle.driver.client),
@@ -324,6 +327,9 @@ export async function startWorkers(
           migrate: false,
           useListenNotify: true,
           superviseIntervalSeconds: options.superviseIntervalSeconds ?? 30,
+          // Jobs whose heartbeat lapsed are failed (to be retried) by the monitor pass: as often as
+          // supervision, not pg-boss's default of every 60 s.
+          monitorIntervalSeconds: options.superviseIntervalSeconds ?? 30,
         },
   );
   boss.on("error", (error) => logger.error({ err: error }, "job worker error"));

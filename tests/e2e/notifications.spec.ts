@@ -1,5 +1,5 @@
 import { accountMenu, expect, test } from "./fixtures";
-import { ADMIN, signIn } from "./support/accounts";
+import { ADMIN, signInDirectly } from "./support/accounts";
 import { latestSmsCode } from "./support/outbox";
 
 /*
@@ -10,7 +10,7 @@ import { latestSmsCode } from "./support/outbox";
 test.use({ allowConsoleErrors: [/status of 400/] });
 
 test("an approved account confirms its mobile number with the code sent by SMS, and removes it", async ({ page }) => {
-  await signIn(page, ADMIN.email, ADMIN.password);
+  await signInDirectly(page, ADMIN.email, ADMIN.password);
   await page.waitForURL(/\/dashboard\//);
   await accountMenu(page).click();
   await page.getByRole("link", { name: "Notifications" }).click();
@@ -44,7 +44,7 @@ test("an approved account confirms its mobile number with the code sent by SMS, 
 });
 
 test("preferences: channels per kind of event and quiet hours, kept after saving", async ({ page }) => {
-  await signIn(page, ADMIN.email, ADMIN.password);
+  await signInDirectly(page, ADMIN.email, ADMIN.password);
   await page.waitForURL(/\/dashboard\//);
   await page.goto("/account/notifications");
   // A system administrator is told about waiting emergencies (by default by email and SMS).
