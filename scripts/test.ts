@@ -67,10 +67,17 @@ function readJson<T>(file: string): T | null {
 }
 
 /** Vitest's JSON report (Jest's format). */
-function vitest(name: string): { args: string[]; count: () => Counts | null } {
+function vitest(name: string): { args: string[]; env: NodeJS.ProcessEnv; count: () => Counts | null } {
   const file = path.join(reports, `${name}.json`);
+  const times = path.join(reports, `${name}.file-times.json`);
   return {
-    args: ["--reporter=default", "--reporter=json", `--outputFile.json=${file}`],
+    args: [
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${file}`,
+      "--reporter=./tests/helpers/file-times-reporter.ts",
+    ],
+    env: { VITEST_FILE_TIMES: times },
     count: () => {
       const r = readJson<{
         numPassedTests: number;
@@ -80,18 +87,13 @@ function vitest(name: string): { args: string[]; count: () => Counts | null } {
         testResults?: Array<{
           name: string;
           message?: string;
-          startTime?: number;
-          endTime?: number;
           assertionResults?: Array<{ status: string; fullName: string; failureMessages?: string[] }>;
         }>;
       }>(file);
+      for (const t of readJson<Array<{ file: string; seconds: number }>>(times) ?? []) {
+        fileTimes.push({ layer: name, file: t.file, seconds: t.seconds });
+      }
       for (const file of r?.testResults ?? []) {
-        if (file.startTime && file.endTime)
-          fileTimes.push({
-            layer: name,
-            file: path.relative(".", file.name),
-            seconds: (file.endTime - file.startTime) / 1000,
-          });
         const failed = (file.assertionResults ?? []).filter((a) => a.status === "failed");
         for (const a of failed)
           failures.push(`${path.relative(".", file.name)}: ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
@@ -208,11 +210,17 @@ run(
   TEST_DATABASE_URL ? "unit + database tests (PGlite: the engine-specific subset)" : "unit + database tests (PGlite)",
   "npx",
   ["vitest", "run", ...unit.args],
-  { env: TEST_DATABASE_URL ? { ...withoutPg, TEST_DB_SUBSET: "pglite" } : withoutPg, count: unit.count },
+  {
+    env: { ...withoutPg, ...unit.env, ...(TEST_DATABASE_URL ? { TEST_DB_SUBSET: "pglite" } : {}) },
+    count: unit.count,
+  },
 );
 if (TEST_DATABASE_URL) {
   const pg = vitest("database-postgresql");
-  run("database tests (PostgreSQL)", "npx", ["vitest", "run", "db.test", ...pg.args], { count: pg.count });
+  run("database tests (PostgreSQL)", "npx", ["vitest", "run", "db.test", ...pg.args], {
+    env: { ...process.env, ...pg.env },
+    count: pg.count,
+  });
   run("backup and restore on PostgreSQL (pg_dump, pg_restore)", "bash", ["scripts/backup-restore-check.sh"]);
 } else {
   console.log("\n(TEST_DATABASE_URL is unset: database tests ran on PGlite only)");
@@ -225,7 +233,7 @@ if (!skipE2e) {
     "adversarial: fuzzing, headers and cookies, durability (production build)",
     "npx",
     ["vitest", "run", "--config", "tests/adversarial/vitest.config.ts", ...adversarial.args],
-    { count: adversarial.count },
+    { env: { ...process.env, ...adversarial.env }, count: adversarial.count },
   );
   run("chromium", "bash", ["scripts/ensure-chromium.sh"]);
   run("nginx (the TLS-terminating proxy of the e2e leg behind https)", "bash", ["scripts/ensure-nginx.sh"]);
