@@ -16,6 +16,14 @@ import { migrateDatabase } from "~/db/migrate.server";
  * from an empty database.
  */
 
+/**
+ * What this run's PostgreSQL databases are named with (TEST_DB_PREFIX, default "t"): .ci/run sets
+ * one per run and drops only those afterwards, never another run's on the same server.
+ */
+export const TEST_DB_PREFIX = /^[a-z][a-z0-9_]{0,30}$/.test(process.env.TEST_DB_PREFIX ?? "")
+  ? (process.env.TEST_DB_PREFIX as string)
+  : "t";
+
 declare module "vitest" {
   export interface ProvidedContext {
     /** A migrated PGlite cluster (`dumpDataDir`, uncompressed tar), or "" when not made. */
@@ -30,8 +38,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const started = performance.now();
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
-    // Named like the per-file databases (t_...), so .ci/run's sweep finds one a crash left behind.
-    const name = `t_tpl${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
+    // Named like the per-file databases, so .ci/run's sweep finds one a crash left behind.
+    const name = `${TEST_DB_PREFIX}_tpl${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
     await admin.query(`create database "${name}"`);

@@ -6,6 +6,7 @@ import { type DatabaseHandle, openDatabase } from "~/db/client.server";
 import { migrateDatabase } from "~/db/migrate.server";
 import { installJobQueue, type JobWorkers } from "~/jobs/queue.server";
 import { startJobWorkers } from "~/jobs/workers.server";
+import { TEST_DB_PREFIX } from "./template-db";
 
 export type TestDatabase = DatabaseHandle & { drop(): Promise<void>; name: string };
 
@@ -66,7 +67,7 @@ async function openTestDb(options: { migrate?: boolean }): Promise<TestDatabase>
     return { ...handle, name: "pglite:memory", drop: () => handle.close() };
   }
   const copyOf = migrate ? template("postgresTemplate") : "";
-  const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
+  const name = `${TEST_DB_PREFIX}_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(copyOf ? `create database "${name}" template "${copyOf}"` : `create database "${name}"`);
