@@ -26,8 +26,9 @@ export default defineConfig({
     pool: "forks",
     // Migrate once, copy per test file (tests/helpers/template-db.ts).
     globalSetup: ["tests/helpers/template-db.ts"],
-    // Both cores, and a third file while the others wait on a database, a worker or a timer
-    // (VITEST_MAX_WORKERS overrides).
-    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 3),
+    // Both cores (Vitest's default is cores - 1: one file at a time here). A third worker was
+    // faster while the machine was quiet, but on a loaded one the CPU-bound files (hundreds of
+    // password hashes) ran past their timeouts. VITEST_MAX_WORKERS overrides.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 2),
   },
 });

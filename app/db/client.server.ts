@@ -32,7 +32,13 @@ export type DatabaseHandle = {
 };
 
 export type OpenOptions =
-  | { kind: "postgres"; url: string; max?: number }
+  | {
+      kind: "postgres";
+      url: string;
+      max?: number;
+      /** How long a query waits for a free connection (default 5 s; tests on a busy machine wait longer). */
+      connectionTimeoutMs?: number;
+    }
   | {
       kind: "pglite";
       dataDir?: string /* undefined: in memory */;
@@ -46,7 +52,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       connectionString: options.url,
       max: options.max ?? 10,
       idleTimeoutMillis: 30_000,
-      connectionTimeoutMillis: 5_000,
+      connectionTimeoutMillis: options.connectionTimeoutMs ?? 5_000,
     });
     // An idle client losing its connection (server restart) must not crash the process.
     pool.on("error", () => {});

@@ -74,7 +74,9 @@ async function openTestDb(options: { migrate?: boolean }): Promise<TestDatabase>
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: "postgres", url: url.toString(), max: 20 });
+  // A test that sends dozens of transactions at once queues for the pool's 20 connections: on a
+  // loaded machine that wait passed the app's 5 s (payouts-queue's shuffled webhooks).
+  const handle = await openDatabase({ kind: "postgres", url: url.toString(), max: 20, connectionTimeoutMs: 30_000 });
   if (copyOf) await installJobQueue(handle);
   else if (migrate) await migrateDatabase(handle);
   return {
