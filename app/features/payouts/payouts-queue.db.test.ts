@@ -93,8 +93,6 @@ beforeAll(async () => {
       }),
     );
   }
-  // A failed call is retried a second later, not production's 30 s (PAYOUT_RETRY_DELAY_SECONDS).
-  await workers[0]!.boss.updateQueue("payout-transfer", { retryDelay: 1 });
 }, 300_000);
 
 afterAll(async () => {
