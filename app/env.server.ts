@@ -210,6 +210,28 @@ const schema = z.object({
     .min(0, "expected 0 to 50 retries")
     .max(50, "expected 0 to 50 retries")
     .default(10),
+  // How soon a job whose worker died (killed mid-send) is taken over: it stops heartbeating, and the
+  // queue's supervision (every JOB_SUPERVISE_SECONDS) fails it after JOB_HEARTBEAT_SECONDS, to be
+  // retried. Production keeps the defaults; tests shorten them (issue 34). pg-boss's floor is 10 s.
+  JOB_HEARTBEAT_SECONDS: z.coerce
+    .number({ error: "expected a whole number of seconds" })
+    .int("expected a whole number of seconds")
+    .min(10, "expected 10 to 300 seconds")
+    .max(300, "expected 10 to 300 seconds")
+    .default(30),
+  JOB_SUPERVISE_SECONDS: z.coerce
+    .number({ error: "expected a whole number of seconds" })
+    .int("expected a whole number of seconds")
+    .min(1, "expected 1 to 300 seconds")
+    .max(300, "expected 1 to 300 seconds")
+    .default(30),
+  // First retry delay of a payout transfer whose call failed or whose worker died (doubling, at most an hour).
+  PAYOUT_RETRY_DELAY_SECONDS: z.coerce
+    .number({ error: "expected a whole number of seconds" })
+    .int("expected a whole number of seconds")
+    .min(1, "expected 1 to 3600 seconds")
+    .max(3600, "expected 1 to 3600 seconds")
+    .default(30),
   // Quiet hours of people who never chose theirs (issue 26): "21:00-07:00" Africa/Accra, or "off".
   DEFAULT_QUIET_HOURS: z
     .string()

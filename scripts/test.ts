@@ -10,13 +10,17 @@
 //
 // The closing line counts tests over every layer (`N passed, N failed`), read from the runners'
 // JSON reports; a check that is not a test runner (types, lint, build, size report, backup and
-// restore) counts as one test.
+// restore) counts as one test. The summary also prints each layer's time, the ten slowest test
+// files over every layer, and a warning naming them when the whole run passes its budget
+// (TEST_BUDGET_MINUTES: 15, or 20 with TEST_DATABASE_URL, the PostgreSQL layer included).
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { stripVTControlCharacters } from "node:util";
 
 const skipE2e = process.argv.includes("--skip-e2e");
+const runStarted = performance.now();
+const budgetMinutes = Number(process.env.TEST_BUDGET_MINUTES ?? (process.env.TEST_DATABASE_URL ? 20 : 15));
 const reports = path.resolve("test-results/reports");
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
@@ -25,6 +29,8 @@ type Counts = { passed: number; failed: number; skipped: number };
 const results: Array<{ step: string; ok: boolean; seconds: number; counts: Counts }> = [];
 /** Failed tests by name, with the first line of their error: repeated in the summary, which is what a CI log keeps. */
 const failures: string[] = [];
+/** Every test file's time, by layer: the ten slowest are printed in the summary. */
+const fileTimes: Array<{ layer: string; file: string; seconds: number }> = [];
 
 function firstLine(message: string | undefined): string {
   const line =
@@ -61,10 +67,17 @@ function readJson<T>(file: string): T | null {
 }
 
 /** Vitest's JSON report (Jest's format). */
-function vitest(name: string): { args: string[]; count: () => Counts | null } {
+function vitest(name: string): { args: string[]; env: NodeJS.ProcessEnv; count: () => Counts | null } {
   const file = path.join(reports, `${name}.json`);
+  const times = path.join(reports, `${name}.file-times.json`);
   return {
-    args: ["--reporter=default", "--reporter=json", `--outputFile.json=${file}`],
+    args: [
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${file}`,
+      "--reporter=./tests/helpers/file-times-reporter.ts",
+    ],
+    env: { VITEST_FILE_TIMES: times },
     count: () => {
       const r = readJson<{
         numPassedTests: number;
@@ -77,6 +90,9 @@ function vitest(name: string): { args: string[]; count: () => Counts | null } {
           assertionResults?: Array<{ status: string; fullName: string; failureMessages?: string[] }>;
         }>;
       }>(file);
+      for (const t of readJson<Array<{ file: string; seconds: number }>>(times) ?? []) {
+        fileTimes.push({ layer: name, file: t.file, seconds: t.seconds });
+      }
       for (const file of r?.testResults ?? []) {
         const failed = (file.assertionResults ?? []).filter((a) => a.status === "failed");
         for (const a of failed)
@@ -103,6 +119,10 @@ function playwright(): { args: string[]; env: NodeJS.ProcessEnv; count: () => Co
         suites?: PlaywrightSuite[];
       }>(file);
       for (const suite of r?.suites ?? []) collectPlaywrightFailures(suite, []);
+      // A spec file's time: the sum of its tests' durations (its tests run on both workers at once).
+      const perFile = new Map<string, number>();
+      for (const suite of r?.suites ?? []) sumPlaywrightDurations(suite, perFile);
+      for (const [file, ms] of perFile) fileTimes.push({ layer: "e2e", file, seconds: ms / 1000 });
       return r
         ? { passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected, skipped: r.stats.skipped }
         : null;
@@ -117,7 +137,11 @@ type PlaywrightSuite = {
     title: string;
     file?: string;
     line?: number;
-    tests?: Array<{ projectName?: string; status?: string; results?: Array<{ error?: { message?: string } }> }>;
+    tests?: Array<{
+      projectName?: string;
+      status?: string;
+      results?: Array<{ duration?: number; error?: { message?: string } }>;
+    }>;
   }>;
 };
 
@@ -135,6 +159,18 @@ function collectPlaywrightFailures(suite: PlaywrightSuite, titles: string[]): vo
   for (const child of suite.suites ?? []) collectPlaywrightFailures(child, path);
 }
 
+function sumPlaywrightDurations(suite: PlaywrightSuite, perFile: Map<string, number>): void {
+  for (const spec of suite.specs ?? []) {
+    for (const test of spec.tests ?? []) {
+      const file = path.join("tests/e2e", spec.file ?? suite.title);
+      const key = `${file} [${test.projectName}]`;
+      const ms = (test.results ?? []).reduce((sum, result) => sum + (result.duration ?? 0), 0);
+      perFile.set(key, (perFile.get(key) ?? 0) + ms);
+    }
+  }
+  for (const child of suite.suites ?? []) sumPlaywrightDurations(child, perFile);
+}
+
 function finish(code: number): never {
   console.log("\n=== summary ===");
   const total: Counts = { passed: 0, failed: 0, skipped: 0 };
@@ -145,6 +181,17 @@ function finish(code: number): never {
     total.skipped += skipped;
     const counted = `${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`;
     console.log(`${r.ok ? "ok  " : "FAIL"} ${r.step}: ${counted} (${r.seconds} s)`);
+  }
+  const slowest = [...fileTimes].sort((a, b) => b.seconds - a.seconds).slice(0, 10);
+  const slowList = slowest.map((f) => `  ${f.seconds.toFixed(1).padStart(7)} s  ${f.file} (${f.layer})`).join("\n");
+  if (slowest.length) console.log(`ten slowest test files:\n${slowList}`);
+  const minutes = (performance.now() - runStarted) / 60_000;
+  console.log(`whole run: ${minutes.toFixed(1)} min (budget ${budgetMinutes} min)`);
+  if (minutes > budgetMinutes) {
+    console.log(
+      `WARNING: the test run took ${minutes.toFixed(1)} min, over its ${budgetMinutes}-minute budget ` +
+        `(README, testing). The slowest files:\n${slowList}`,
+    );
   }
   if (failures.length) console.log(`failed tests:\n${failures.map((f) => `  - ${f}`).join("\n")}`);
   console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ""}`);
@@ -157,10 +204,23 @@ run("types (tsc)", "npx", ["tsc"]);
 run("lint and format (biome)", "npx", ["biome", "ci", "."]);
 run("unused files, exports and dependencies (knip)", "npx", ["knip", "--no-progress"]);
 const unit = vitest("unit-pglite");
-run("unit + database tests (PGlite)", "npx", ["vitest", "run", ...unit.args], { env: withoutPg, count: unit.count });
+// With PostgreSQL, every database test runs there; PGlite runs the unit tests and the database tests
+// of what differs between the engines (tests/pglite-subset.ts names them, with the reason).
+run(
+  TEST_DATABASE_URL ? "unit + database tests (PGlite: the engine-specific subset)" : "unit + database tests (PGlite)",
+  "npx",
+  ["vitest", "run", ...unit.args],
+  {
+    env: { ...withoutPg, ...unit.env, ...(TEST_DATABASE_URL ? { TEST_DB_SUBSET: "pglite" } : {}) },
+    count: unit.count,
+  },
+);
 if (TEST_DATABASE_URL) {
   const pg = vitest("database-postgresql");
-  run("database tests (PostgreSQL)", "npx", ["vitest", "run", "db.test", ...pg.args], { count: pg.count });
+  run("database tests (PostgreSQL)", "npx", ["vitest", "run", "db.test", ...pg.args], {
+    env: { ...process.env, ...pg.env },
+    count: pg.count,
+  });
   run("backup and restore on PostgreSQL (pg_dump, pg_restore)", "bash", ["scripts/backup-restore-check.sh"]);
 } else {
   console.log("\n(TEST_DATABASE_URL is unset: database tests ran on PGlite only)");
@@ -173,7 +233,7 @@ if (!skipE2e) {
     "adversarial: fuzzing, headers and cookies, durability (production build)",
     "npx",
     ["vitest", "run", "--config", "tests/adversarial/vitest.config.ts", ...adversarial.args],
-    { count: adversarial.count },
+    { env: { ...process.env, ...adversarial.env }, count: adversarial.count },
   );
   run("chromium", "bash", ["scripts/ensure-chromium.sh"]);
   run("nginx (the TLS-terminating proxy of the e2e leg behind https)", "bash", ["scripts/ensure-nginx.sh"]);

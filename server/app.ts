@@ -335,7 +335,9 @@ export async function start(): Promise<void> {
   let workers: JobWorkers | undefined;
   try {
     const handle = await database();
-    if (config.JOB_WORKERS) workers = await startJobWorkers(handle);
+    if (config.JOB_WORKERS) {
+      workers = await startJobWorkers(handle, { superviseIntervalSeconds: config.JOB_SUPERVISE_SECONDS });
+    }
   } catch (error) {
     logger.fatal({ err: error }, "could not open the database");
     process.exit(1);
@@ -397,7 +399,7 @@ export async function runWorker(): Promise<void> {
   }
   let workers: JobWorkers;
   try {
-    workers = await startJobWorkers(await database());
+    workers = await startJobWorkers(await database(), { superviseIntervalSeconds: env().JOB_SUPERVISE_SECONDS });
   } catch (error) {
     logger.fatal({ err: error }, "could not start the job workers");
     process.exit(1);

@@ -32,8 +32,19 @@ export type DatabaseHandle = {
 };
 
 export type OpenOptions =
-  | { kind: "postgres"; url: string; max?: number }
-  | { kind: "pglite"; dataDir?: string /* undefined: in memory */ };
+  | {
+      kind: "postgres";
+      url: string;
+      max?: number;
+      /** How long a query waits for a free connection (default 5 s; tests on a busy machine wait longer). */
+      connectionTimeoutMs?: number;
+    }
+  | {
+      kind: "pglite";
+      dataDir?: string /* undefined: in memory */;
+      /** A snapshot (`dumpDataDir`) to start from instead of an empty cluster: tests copy one migrated database. */
+      loadDataDir?: Blob;
+    };
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   if (options.kind === "postgres") {
@@ -41,7 +52,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       connectionString: options.url,
       max: options.max ?? 10,
       idleTimeoutMillis: 30_000,
-      connectionTimeoutMillis: 5_000,
+      connectionTimeoutMillis: options.connectionTimeoutMs ?? 5_000,
     });
     // An idle client losing its connection (server restart) must not crash the process.
     pool.on("error", () => {});
@@ -73,7 +84,11 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     mkdirSync(dataDir, { recursive: true });
   }
   // pg_trgm backs the facility directory's text search index (created by migrateDatabase).
-  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
+  const client = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    extensions: { pg_trgm },
+  });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,

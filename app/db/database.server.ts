@@ -30,7 +30,12 @@ async function open(): Promise<DatabaseHandle> {
     : await openDatabase({ kind: "pglite", dataDir: path.join(config.DATA_DIR, "pglite") });
   const started = performance.now();
   await migrateDatabase(handle, {
-    retry: { retryDelaySeconds: config.JOB_RETRY_DELAY_SECONDS, retryLimit: config.JOB_RETRY_LIMIT },
+    retry: {
+      retryDelaySeconds: config.JOB_RETRY_DELAY_SECONDS,
+      retryLimit: config.JOB_RETRY_LIMIT,
+      heartbeatSeconds: config.JOB_HEARTBEAT_SECONDS,
+      payoutRetryDelaySeconds: config.PAYOUT_RETRY_DELAY_SECONDS,
+    },
   });
   await seedContent(handle.db);
   logger.info(

@@ -46,12 +46,22 @@ export type EnqueueJob = {
   };
 }[JobName];
 
-/** Retry settings of outbound messages (JOB_RETRY_DELAY_SECONDS, JOB_RETRY_LIMIT). */
-export type RetrySettings = { retryDelaySeconds: number; retryLimit: number };
+/**
+ * Retry settings of outbound messages (JOB_RETRY_DELAY_SECONDS, JOB_RETRY_LIMIT), the heartbeat
+ * after which a job whose worker died is taken over (JOB_HEARTBEAT_SECONDS) and a payout
+ * transfer's first retry delay (PAYOUT_RETRY_DELAY_SECONDS). Tests shorten them (issue 34).
+ */
+export type RetrySettings = {
+  retryDelaySeconds: number;
+  retryLimit: number;
+  heartbeatSeconds?: number;
+  payoutRetryDelaySeconds?: number;
+};
 export const DEFAULT_RETRY: RetrySettings = { retryDelaySeconds: 30, retryLimit: 10 };
 
 /** Every queue and its policy; created (or brought up to date) whenever the database is migrated. */
 export function queueDefinitions(retry: RetrySettings): Record<JobName, Omit<Queue, "name">> {
+  const heartbeatSeconds = retry.heartbeatSeconds ?? 30;
   return {
     "send-message-dead": { policy: "standard", retryLimit: 5, retryDelay: 60, retryBackoff: true },
     "send-message": {
@@ -65,7 +75,7 @@ export function queueDefinitions(retry: RetrySettings): Record<JobName, Omit<Que
       retryBackoff: true,
       retryDelayMax: 3600,
       // A worker that stops heartbeating (killed mid-send) loses the job to another within a minute.
-      heartbeatSeconds: 30,
+      heartbeatSeconds,
       expireInSeconds: 300,
       deadLetter: "send-message-dead",
     },
@@ -78,10 +88,10 @@ export function queueDefinitions(retry: RetrySettings): Record<JobName, Omit<Que
       policy: "exclusive",
       notify: true,
       retryLimit: 12,
-      retryDelay: 30,
+      retryDelay: retry.payoutRetryDelaySeconds ?? 30,
       retryBackoff: true,
       retryDelayMax: 3600,
-      heartbeatSeconds: 30,
+      heartbeatSeconds,
       expireInSeconds: 300,
     },
     "payout-verify": { policy: "standard", retryLimit: 10, retryDelay: 60, retryBackoff: true, retryDelayMax: 3600 },
@@ -100,7 +110,7 @@ export function queueDefinitions(retry: RetrySettings): Record<JobName, Omit<Que
       retryDelay: 10,
       retryBackoff: true,
       retryDelayMax: 300,
-      heartbeatSeconds: 30,
+      heartbeatSeconds,
       expireInSeconds: 300,
     },
     "hub-notification": {
@@ -110,7 +120,7 @@ export function queueDefinitions(retry: RetrySettings): Record<JobName, Omit<Que
       retryDelay: 10,
       retryBackoff: true,
       retryDelayMax: 600,
-      heartbeatSeconds: 30,
+      heartbeatSeconds,
       expireInSeconds: 3600,
     },
   };
@@ -273,7 +283,7 @@ export type WorkerOptions = {
   concurrency?: number;
   /** Jobs a worker of a batch queue (send-message) takes at once (default 10): up to concurrency x batchSize sends under way. */
   batchSize?: number;
-  /** Seconds between maintenance passes (expired and abandoned jobs retried). Default 30. */
+  /** Seconds between maintenance and monitor passes (expired and abandoned jobs retried). Default 30. */
   superviseIntervalSeconds?: number;
 };
 
@@ -305,6 +315,9 @@ export async function startWorkers(
           migrate: false,
           useListenNotify: true,
           superviseIntervalSeconds: options.superviseIntervalSeconds ?? 30,
+          // Jobs whose heartbeat lapsed are failed (to be retried) by the monitor pass: as often as
+          // supervision, not pg-boss's default of every 60 s.
+          monitorIntervalSeconds: options.superviseIntervalSeconds ?? 30,
         }
       : {
           db: fromPglite(handle.driver.client),
@@ -314,6 +327,9 @@ export async function startWorkers(
           migrate: false,
           useListenNotify: true,
           superviseIntervalSeconds: options.superviseIntervalSeconds ?? 30,
+          // Jobs whose heartbeat lapsed are failed (to be retried) by the monitor pass: as often as
+          // supervision, not pg-boss's default of every 60 s.
+          monitorIntervalSeconds: options.superviseIntervalSeconds ?? 30,
         },
   );
   boss.on("error", (error) => logger.error({ err: error }, "job worker error"));

@@ -4,6 +4,7 @@ import { facilities, messages, referrals } from "~/db/schema";
 import { seedContent } from "~/db/seed.server";
 import { createAccount, type TestAccount } from "../helpers/accounts";
 import { startFakeHubtel } from "../helpers/fake-providers";
+import { jsonBody } from "../helpers/fake-providers/server";
 import { startMailCatcher } from "../helpers/mail-catcher";
 import { freePort, type ServerProcess, startServer, waitHealthy } from "../helpers/server-process";
 import { pgliteTarget, postgresTarget, type Target } from "./durability";
@@ -19,12 +20,18 @@ import { referralForm } from "./referral-fixtures";
  *   on our key: issue 35), then started again. Afterwards every referral that committed has had
  *   its SMS accepted by the provider at least once; a second copy only of a send the provider had
  *   taken and not yet answered when the server died (at most one per such send).
- * - SMTP down for a minute: contact messages are acknowledged while no mail server listens; once
+ * - SMTP down for a while (SMTP_OUTAGE_SECONDS, default 12): contact messages are acknowledged while no mail server listens; once
  *   one is started on that address, every mail arrives (each once).
  */
 
 const ON_CALL = "+233205550147";
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * A job whose worker was killed is taken over after its heartbeat lapses (10 s, pg-boss's floor,
+ * instead of production's 30 s) at the next supervision (every second instead of every 30 s).
+ */
+export const FAST_TAKEOVER = { JOB_HEARTBEAT_SECONDS: "10", JOB_SUPERVISE_SECONDS: "1" };
 
 async function signIn(base: string, account: TestAccount): Promise<string> {
   const response = await fetch(`${base}/auth`, {
@@ -85,6 +92,7 @@ export async function runSmsDurability(database: "pglite" | "postgres"): Promise
     HUBTEL_BASE_URL: fake.url,
     HUBTEL_STATUS_BASE_URL: fake.url,
     JOB_RETRY_DELAY_SECONDS: "1",
+    ...FAST_TAKEOVER,
   };
   let server: ServerProcess | undefined;
   const start = async () => {
@@ -153,15 +161,21 @@ export async function runSmsDurability(database: "pglite" | "postgres"): Promise
     killed = true;
     const acceptedAtKill = fake.accepted.length;
     const unansweredAtKill = fake.inFlight;
+    // The sends the kill interrupted (the provider had them, the server never heard back), by key.
+    const heldAtKill = [...fake.unanswered].map((r) => String(jsonBody(r)?.ClientReference ?? ""));
     await server?.exited;
     server = undefined;
     await Promise.all(writers);
 
     // Started again, the server sends what is left; a send killed in flight is taken over once its
-    // worker's heartbeat lapses (30 s) at the queue's next supervision (every 30 s). On PostgreSQL
-    // the outbox is watched while the server runs; PGlite has one owner at a time, so there the
-    // server runs for that takeover time after the provider has caught up, and the outbox is read
-    // with it stopped (again, if something is still queued).
+    // worker's heartbeat lapses (JOB_HEARTBEAT_SECONDS) at the queue's next supervision
+    // (JOB_SUPERVISE_SECONDS), both shortened here (FAST_TAKEOVER). On PostgreSQL the outbox is
+    // watched while the server runs; PGlite has one owner at a time, so there the server runs
+    // until the provider has caught up and has been asked again for every send the kill
+    // interrupted (the takeover happened), and the outbox is read with it stopped (again, if
+    // something is still queued).
+    const askedAgain = (key: string) =>
+      fake.requests.filter((r) => r.method === "POST" && jsonBody(r)?.ClientReference === key).length >= 2;
     const settleBy = Date.now() + 300_000;
     let unsent = Number.POSITIVE_INFINITY;
     while (unsent > 0 && Date.now() < settleBy) {
@@ -174,8 +188,12 @@ export async function runSmsDurability(database: "pglite" | "postgres"): Promise
           await sleep(500);
         }
       } else {
-        while (fake.accepted.length < acknowledged.length && Date.now() < settleBy) await sleep(250);
-        await sleep(75_000);
+        while (
+          (fake.accepted.length < acknowledged.length || !heldAtKill.every(askedAgain) || fake.inFlight > 0) &&
+          Date.now() < settleBy
+        ) {
+          await sleep(250);
+        }
       }
       await stop();
       if (database === "pglite") {
@@ -263,7 +281,11 @@ export type SmtpOutageReport = {
   secondsAfterBack: number;
 };
 
-/** Contact messages posted while SMTP is down for `downMs`; then a mail server listens there. */
+/**
+ * Contact messages posted while SMTP is down for `downMs`; then a mail server listens there. With
+ * JOB_RETRY_DELAY_SECONDS=1 the sends fail at about 1, 2, 4 and 8 s (backoff doubling): a window of
+ * SMTP_OUTAGE_SECONDS (default 12) sees several failed retries, as a minute would see more.
+ */
 export async function runSmtpOutage(downMs: number, count = 6): Promise<SmtpOutageReport> {
   const target = await pgliteTarget();
   const smtpPort = await freePort();

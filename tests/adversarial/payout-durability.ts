@@ -9,6 +9,7 @@ import { createAccount } from "../helpers/accounts";
 import { PaystackFake } from "../helpers/fake-providers/paystack";
 import { freePort, type ServerProcess, startServer, waitHealthy } from "../helpers/server-process";
 import { pgliteTarget, postgresTarget, type Target } from "./durability";
+import { FAST_TAKEOVER } from "./message-durability";
 
 /*
  * A payout run survives a worker killed halfway through it (issue 27). A run of DOCTORS transfers
@@ -115,6 +116,9 @@ export async function runPayoutDurability(database: "pglite" | "postgres"): Prom
     TRUST_PROXY: "true",
     PAYSTACK_SECRET_KEY: fake.secretKey,
     PAYSTACK_BASE_URL: fake.url,
+    // Taken over 10 s after the kill (not 30 + 30 s) and retried a second later (not 30 s).
+    ...FAST_TAKEOVER,
+    PAYOUT_RETRY_DELAY_SECONDS: "1",
   };
   let server: ServerProcess | undefined;
   const start = async () => {
@@ -154,8 +158,8 @@ export async function runPayoutDurability(database: "pglite" | "postgres"): Prom
     const killSeconds = Math.round((killedAt - started) / 1000) - setupSeconds;
 
     // Started again: what was queued is sent; a job killed mid-call is taken over after its
-    // heartbeat lapses (30 s), at the next supervision (30 s), after its retry delay (30 s), and
-    // verifies its reference. On PostgreSQL the run is watched while the server works; PGlite has
+    // heartbeat lapses (JOB_HEARTBEAT_SECONDS), at the next supervision (JOB_SUPERVISE_SECONDS),
+    // after its retry delay (PAYOUT_RETRY_DELAY_SECONDS), and verifies its reference. On PostgreSQL the run is watched while the server works; PGlite has
     // one owner at a time, so there the server runs until Paystack has been asked about every
     // held reference, and the run is read with the server stopped (again, if one is still queued).
     const settleBy = Date.now() + 240_000;

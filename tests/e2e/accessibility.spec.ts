@@ -3,7 +3,7 @@ import { APP_NAV } from "../../app/auth/app-nav";
 import type { Role } from "../../app/auth/roles";
 import routes from "../../app/routes";
 import { accountMenu, expect, expectAccessible, hydrated, PHONE, test } from "./fixtures";
-import { ADMIN, facilityChoices, registerAndVerify, signIn } from "./support/accounts";
+import { ADMIN, facilityChoices, registerAndVerify, signInDirectly } from "./support/accounts";
 import { expectNamedRulesPass } from "./support/axe";
 import { acceptAndCompleteOne, approveAll, type Person, referByPost, signedIn } from "./support/sign-in";
 
@@ -171,7 +171,7 @@ test.describe("every signed-in page, at 360 and 1280 px", () => {
     });
     // Left pending: the users tab shows Approve and Decline.
     await registerAndVerify(request, { role: "doctor", name: `Dr Pending Scan ${suffix}` });
-    await approveAll(browser, [doctor, facilityAdmin]);
+    await approveAll([doctor, facilityAdmin]);
     const page = await signedIn(browser, doctor, "/dashboard/doctor");
     const details = { chief_complaint: "Shortness of breath on exertion" };
     const referral = await referByPost(page, facility.id, `Abena Scan ${suffix}`, details);
@@ -196,7 +196,7 @@ test.describe("every signed-in page, at 360 and 1280 px", () => {
     test(`a doctor's pages at ${width}`, async ({ page }) => {
       test.setTimeout(180_000);
       await page.setViewportSize(viewport);
-      await signIn(page, setup.doctor.email, setup.doctor.password);
+      await signInDirectly(page, setup.doctor.email, setup.doctor.password);
       await expect(page).toHaveURL("/dashboard/doctor");
       const pages = new Set([...(await navAddresses(page)), ...PAGES.doctor(setup)]);
       for (const address of pages) await scan(page, address, phone);
@@ -205,7 +205,7 @@ test.describe("every signed-in page, at 360 and 1280 px", () => {
     test(`a facility administrator's pages at ${width}`, async ({ page }) => {
       test.setTimeout(180_000);
       await page.setViewportSize(viewport);
-      await signIn(page, setup.facilityAdmin.email, setup.facilityAdmin.password);
+      await signInDirectly(page, setup.facilityAdmin.email, setup.facilityAdmin.password);
       await expect(page).toHaveURL("/dashboard/facility-admin");
       const pages = new Set([...(await navAddresses(page)), ...PAGES.facility_admin(setup)]);
       for (const address of pages) await scan(page, address, phone);
@@ -231,7 +231,7 @@ test.describe("every signed-in page, at 360 and 1280 px", () => {
     test(`a system administrator's pages at ${width}`, async ({ page }) => {
       test.setTimeout(300_000);
       await page.setViewportSize(viewport);
-      await signIn(page, ADMIN.email, ADMIN.password);
+      await signInDirectly(page, ADMIN.email, ADMIN.password);
       await expect(page).toHaveURL("/dashboard/system-admin");
       const dashboard = SYSTEM_ADMIN;
       const pages = new Set([...(await navAddresses(page)), ...PAGES.system_admin(setup)]);

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContextOptions, Locator, Page } from "@playwright/test";
 import { expect, expectNoSidewaysScroll, hydrated, PHONE, test, waitForMail } from "./fixtures";
-import { ADMIN, approvedTitle, facilityChoices, registerAndVerify, signIn } from "./support/accounts";
+import { ADMIN, approvedTitle, facilityChoices, registerAndVerify, signInDirectly } from "./support/accounts";
 import { selectFacility } from "./support/referral-form";
 
 /*
@@ -49,7 +49,7 @@ async function signedIn(
 ) {
   const context = await browser.newContext(options);
   const page = guard.watch(await context.newPage());
-  await signIn(page, person.email, person.password);
+  await signInDirectly(page, person.email, person.password);
   await expect(page).toHaveURL(dashboard);
   return page;
 }
@@ -126,7 +126,7 @@ test.describe("with JavaScript", () => {
     const suffix = Date.now().toString(36);
     const doctor = await registerAndVerify(request, { role: "doctor", name: `Dr Ama Tabs ${suffix}` });
 
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await signInDirectly(page, ADMIN.email, ADMIN.password);
     await expect(page).toHaveURL("/dashboard/system-admin");
     await hydrated(page);
     await mark(page);
@@ -194,7 +194,7 @@ test.describe("with JavaScript", () => {
     test.setTimeout(90_000);
     const suffix = Date.now().toString(36);
     const person = await registerAndVerify(request, { role: "facility_admin", name: `Kofi Declined ${suffix}` });
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await signInDirectly(page, ADMIN.email, ADMIN.password);
     await expect(page).toHaveURL("/dashboard/system-admin");
     await page.goto("/dashboard/system-admin?tab=users");
     await hydrated(page);
@@ -238,7 +238,7 @@ test.describe("with JavaScript", () => {
     expect(notice.text).not.toContain("could not confirm");
     const context = await browser.newContext();
     const theirs = await context.newPage();
-    await signIn(theirs, person.email, person.password);
+    await signInDirectly(theirs, person.email, person.password);
     await expect(theirs).toHaveURL("/dashboard/facility-admin");
     await expect(theirs.getByRole("heading", { level: 1, name: "Account Declined" })).toBeVisible();
     await expect(theirs.getByText(reason)).toBeVisible();
@@ -247,7 +247,7 @@ test.describe("with JavaScript", () => {
 
   test("on a phone the users, payments and waitlist tables are cards and no action is off-screen", async ({ page }) => {
     await page.setViewportSize(PHONE);
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await signInDirectly(page, ADMIN.email, ADMIN.password);
     await expect(page).toHaveURL("/dashboard/system-admin");
     await hydrated(page);
     const tabs = page.getByRole("tablist", { name: "Sections" });
@@ -289,7 +289,7 @@ test.describe("with JavaScript", () => {
       name: `Kojo Script ${suffix}`,
       facilityId: facility.id,
     });
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await signInDirectly(page, ADMIN.email, ADMIN.password);
     await expect(page).toHaveURL("/dashboard/system-admin");
     await approve(page, doctor, { inPage: false });
     await approve(page, facilityAdmin, { inPage: false });
@@ -459,7 +459,7 @@ test.describe("with JavaScript", () => {
       facilityId: facility.id,
     });
     const doctor = await registerAndVerify(request, { role: "doctor", name: `Dr Adwoa Address ${suffix}` });
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await signInDirectly(page, ADMIN.email, ADMIN.password);
     await expect(page).toHaveURL("/dashboard/system-admin");
     await approve(page, doctor, { inPage: false });
     await approve(page, facilityAdmin, { inPage: false });
@@ -509,7 +509,7 @@ test.describe("without JavaScript", () => {
     });
 
     // The system administrator approves both accounts with plain posts.
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await signInDirectly(page, ADMIN.email, ADMIN.password);
     await expect(page).toHaveURL("/dashboard/system-admin");
     await approve(page, doctor, { inPage: true });
     await approve(page, facilityAdmin, { inPage: true });

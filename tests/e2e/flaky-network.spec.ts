@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect, hydrated, signOut, test } from "./fixtures";
-import { facilityChoices, registerAndVerify, signIn } from "./support/accounts";
+import { facilityChoices, registerAndVerify, signInDirectly } from "./support/accounts";
 import { selectFacility } from "./support/referral-form";
 import { approveAll, type Person } from "./support/sign-in";
 
@@ -20,7 +20,7 @@ test.use({ allowConsoleErrors: [/ERR_INTERNET_DISCONNECTED|ERR_FAILED|ERR_TIMED_
 
 async function doctorIn(context: BrowserContext, person: Person): Promise<Page> {
   const page = await context.newPage();
-  await signIn(page, person.email, person.password);
+  await signInDirectly(page, person.email, person.password);
   await expect(page).toHaveURL("/dashboard/doctor");
   return page;
 }
@@ -56,13 +56,13 @@ test.describe("forms on a flaky network (issue 29)", () => {
   let other: Person;
   let facility: string;
 
-  test.beforeAll(async ({ browser, request }) => {
+  test.beforeAll(async ({ request }) => {
     test.setTimeout(120_000);
     const suffix = Date.now().toString(36);
     facility = (await facilityChoices(request))[1]!.name;
     doctor = await registerAndVerify(request, { role: "doctor", name: `Dr Afia Boateng ${suffix}` });
     other = await registerAndVerify(request, { role: "doctor", name: `Dr Yaw Ofori ${suffix}` });
-    await approveAll(browser, [doctor, other]);
+    await approveAll([doctor, other]);
   });
 
   test("a double tap sends one post; a retry after a timeout that reached the server creates nothing twice", async ({
@@ -194,7 +194,7 @@ test.describe("forms on a flaky network (issue 29)", () => {
     // Sign-out emptied this site's storage in the browser.
     await expect.poll(() => page.evaluate(() => Object.values(localStorage).join(" "))).not.toContain(patient);
 
-    await signIn(page, other.email, other.password);
+    await signInDirectly(page, other.email, other.password);
     await expect(page).toHaveURL("/dashboard/doctor");
     await openForm(page);
     await expect(page.getByLabel("Patient name")).toHaveValue("");
@@ -230,7 +230,7 @@ test.describe("forms on a flaky network (issue 29)", () => {
       .poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("qh:draft:")).length))
       .toBe(0);
     // Signed in again, the form opens empty.
-    await signIn(page, doctor.email, doctor.password);
+    await signInDirectly(page, doctor.email, doctor.password);
     await expect(page).toHaveURL("/dashboard/doctor");
     await openForm(page);
     await expect(page.getByLabel("Patient name")).toHaveValue("");

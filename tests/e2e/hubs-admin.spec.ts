@@ -8,7 +8,7 @@ import {
   test,
   toastOnScreen,
 } from "./fixtures";
-import { ADMIN, signIn, uniqueEmail } from "./support/accounts";
+import { ADMIN, signInDirectly, uniqueEmail } from "./support/accounts";
 
 /*
  * Hubs managed in the product (issue 17): a system administrator launches a coming-soon hub with
@@ -49,7 +49,7 @@ test("launching a hub emails each of its three waitlisted entries once", async (
   expect(joined.status()).toBe(200);
   const everyone = [...professionals, facility];
 
-  await signIn(page, ADMIN.email, ADMIN.password);
+  await signInDirectly(page, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL("/dashboard/system-admin");
   await page.getByRole("navigation", { name: "App" }).getByRole("link", { name: "Hubs" }).click();
   await expect(page).toHaveURL("/dashboard/system-admin/hubs");
@@ -122,7 +122,7 @@ test.describe("on a phone, without JavaScript", () => {
   // The refused update answers 400 (the browser logs it).
   test.use({ viewport: PHONE, javaScriptEnabled: false, allowConsoleErrors: [/status of 400/] });
   test("the hub screens fit 360 px and an update posts as a plain form", async ({ page }) => {
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await signInDirectly(page, ADMIN.email, ADMIN.password);
     await expect(page).toHaveURL("/dashboard/system-admin");
     await page.goto("/dashboard/system-admin/hubs");
     await expect(page.getByRole("heading", { level: 1, name: "Hubs" })).toBeVisible();
@@ -150,7 +150,7 @@ test.describe("on a phone, without JavaScript", () => {
   test.describe("with JavaScript", () => {
     test.use({ javaScriptEnabled: true });
     test("the editor has no serious accessibility violations", async ({ page }) => {
-      await signIn(page, ADMIN.email, ADMIN.password);
+      await signInDirectly(page, ADMIN.email, ADMIN.password);
       await expect(page).toHaveURL("/dashboard/system-admin");
       await page.goto("/dashboard/system-admin/hubs/mens-sexual-health");
       await hydrated(page);

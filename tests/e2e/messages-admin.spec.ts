@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, expectAccessible, hydrated, test, toastOnScreen, waitForMail } from "./fixtures";
-import { ADMIN, PASSWORD, signIn, uniqueEmail } from "./support/accounts";
+import { ADMIN, PASSWORD, signInDirectly, uniqueEmail } from "./support/accounts";
 
 /*
  * The Messages screen (issue 26) in the real server: a registration whose confirmation email the
@@ -62,7 +62,7 @@ test.describe("with JavaScript", () => {
     test.setTimeout(90_000);
     const email = await registerRefused(request, "j");
     const masked = "j•••@example.test";
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await signInDirectly(page, ADMIN.email, ADMIN.password);
     await expect(page).toHaveURL("/dashboard/system-admin");
     await page.getByRole("navigation", { name: "App" }).getByRole("link", { name: "Messages" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Messages" })).toBeVisible();
@@ -104,7 +104,7 @@ test.describe("without JavaScript", () => {
     test.setTimeout(90_000);
     const email = await registerRefused(request, "n");
     const masked = "n•••@example.test";
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await signInDirectly(page, ADMIN.email, ADMIN.password);
     await expect(page).toHaveURL("/dashboard/system-admin");
     await page.goto("/dashboard/system-admin/messages");
     await filter(page, "Failed", "Email");

@@ -1,5 +1,5 @@
 import { accountMenu, expect, hydrated, test, waitForMail } from "./fixtures";
-import { ADMIN, registerAndVerify, signIn } from "./support/accounts";
+import { ADMIN, registerAndVerify, signInDirectly } from "./support/accounts";
 import { latestSmsCode, smsTo } from "./support/outbox";
 import { approveAll, signedIn } from "./support/sign-in";
 
@@ -11,7 +11,7 @@ import { approveAll, signedIn } from "./support/sign-in";
 test.use({ allowConsoleErrors: [/status of 400/] });
 
 test("an approved account confirms its mobile number with the code sent by SMS, and removes it", async ({ page }) => {
-  await signIn(page, ADMIN.email, ADMIN.password);
+  await signInDirectly(page, ADMIN.email, ADMIN.password);
   await page.waitForURL(/\/dashboard\//);
   await accountMenu(page).click();
   await page.getByRole("link", { name: "Notifications" }).click();
@@ -55,7 +55,7 @@ test("changing a confirmed number asks for the password, tells the old number an
   const digits = () => String((Date.now() + Math.floor(Math.random() * 1000)) % 10_000_000).padStart(7, "0");
   const [first, second] = [digits(), digits().split("").reverse().join("")];
   const doctor = await registerAndVerify(request, { role: "doctor", name: "Dr Yaa Number" });
-  await approveAll(browser, [doctor]);
+  await approveAll([doctor]);
   const page = await signedIn(browser, doctor, "/dashboard/doctor");
   await page.goto("/account/notifications");
   await hydrated(page);
@@ -99,7 +99,7 @@ test("changing a confirmed number asks for the password, tells the old number an
 });
 
 test("preferences: channels per kind of event and quiet hours, kept after saving", async ({ page }) => {
-  await signIn(page, ADMIN.email, ADMIN.password);
+  await signInDirectly(page, ADMIN.email, ADMIN.password);
   await page.waitForURL(/\/dashboard\//);
   await page.goto("/account/notifications");
   // A system administrator is told about waiting emergencies (by default by email and SMS).

@@ -33,7 +33,7 @@ test("a doctor's wallet, confirmed by SMS and email, is paid by the run a system
     name: `Esi Payer ${suffix}`,
     facilityId: facility.id,
   });
-  await approveAll(browser, [doctor, facilityAdmin]);
+  await approveAll([doctor, facilityAdmin]);
 
   const page = await signedIn(browser, doctor, "/dashboard/doctor");
   const referral = await referByPost(page, facility.id, `Adjoa Payee ${suffix}`, {

@@ -24,7 +24,7 @@ test.describe("Create Referral with files", () => {
     const choices = await facilityChoices(request);
     const facility = choices.at(-5)!;
     const doctor = await registerAndVerify(request, { role: "doctor", name: `Dr Kojo Files ${suffix}` });
-    await approveAll(browser, [doctor]);
+    await approveAll([doctor]);
     const page = await signedIn(browser, doctor, /\/dashboard\//);
 
     await page.goto("/referrals/create");

@@ -43,7 +43,7 @@ test.describe("a referral workspace made for the phone", () => {
       name: `Yaw Phone Admin ${suffix}`,
       facilityId: facility.id,
     });
-    await approveAll(browser, [doctor, otherDoctor, fa]);
+    await approveAll([doctor, otherDoctor, fa]);
 
     // On a phone: the doctor refers, and lands on the new referral's page.
     const doc = await contextFor(browser, doctor, PHONE);

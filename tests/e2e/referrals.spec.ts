@@ -9,7 +9,7 @@ import {
   test,
   waitForMail,
 } from "./fixtures";
-import { ADMIN, approvedTitle, facilityChoices, registerAndVerify, signIn } from "./support/accounts";
+import { ADMIN, approvedTitle, facilityChoices, registerAndVerify, signInDirectly } from "./support/accounts";
 import { selectFacility } from "./support/referral-form";
 import { signedIn } from "./support/sign-in";
 
@@ -78,7 +78,7 @@ test.describe("a referral's whole life", () => {
     expect(refused.status()).toBe(403);
 
     // The system administrator approves both accounts.
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await signInDirectly(page, ADMIN.email, ADMIN.password);
     await expect(page).toHaveURL("/dashboard/system-admin");
     await approve(page, doctor);
     await approve(page, facilityAdmin);
@@ -283,7 +283,7 @@ test.describe("queues and History (issue 19)", () => {
       name: `Adjoa Queue ${suffix}`,
       facilityId: facility.id,
     });
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await signInDirectly(page, ADMIN.email, ADMIN.password);
     await expect(page).toHaveURL("/dashboard/system-admin");
     await approve(page, doctor);
     await approve(page, facilityAdmin);
@@ -365,7 +365,7 @@ test.describe("queues and History (issue 19)", () => {
     // Without JavaScript the same form is a plain GET.
     const plain = await browser.newContext({ javaScriptEnabled: false });
     const plainPage = await plain.newPage();
-    await signIn(plainPage, doctor.email, doctor.password);
+    await signInDirectly(plainPage, doctor.email, doctor.password);
     await plainPage.goto("/referrals/history");
     await plainPage.getByLabel("Search by referral number or patient name").fill(`rita ${suffix}`);
     await plainPage.getByRole("button", { name: "Search" }).click();
@@ -385,7 +385,7 @@ test.describe("queues and History (issue 19)", () => {
     await page.goto("/referrals/history");
     await expect(page.getByRole("heading", { level: 1, name: "Authentication Required" })).toBeVisible();
     const pendingDoctor = await registerAndVerify(request, { role: "doctor", name: "Dr Pending History" });
-    await signIn(page, pendingDoctor.email, pendingDoctor.password);
+    await signInDirectly(page, pendingDoctor.email, pendingDoctor.password);
     await expect(page).toHaveURL("/dashboard/doctor");
     const answer = await page.goto("/referrals/history");
     expect(answer?.status()).toBe(403);
@@ -401,12 +401,12 @@ test.describe("permissions from the browser", () => {
     request,
   }) => {
     const facilityAdmin = await registerAndVerify(request, { role: "facility_admin", name: "Yaa Owusu" });
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await signInDirectly(page, ADMIN.email, ADMIN.password);
     await expect(page).toHaveURL("/dashboard/system-admin");
     await approve(page, facilityAdmin);
     await signOut(page);
     await expect(page).toHaveURL("/auth");
-    await signIn(page, facilityAdmin.email, facilityAdmin.password);
+    await signInDirectly(page, facilityAdmin.email, facilityAdmin.password);
     await expect(page).toHaveURL("/dashboard/facility-admin");
     const origin = new URL(page.url()).origin;
     const create = await page.request.post("/referrals/create", {
@@ -430,7 +430,7 @@ test.describe("permissions from the browser", () => {
   });
 
   test("the system administrator downloads the waitlist as CSV", async ({ page }) => {
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await signInDirectly(page, ADMIN.email, ADMIN.password);
     await expect(page).toHaveURL("/dashboard/system-admin");
     await page.goto("/dashboard/system-admin?tab=waitlist");
     await expect(page.getByRole("heading", { level: 1, name: "System Administrator" })).toBeVisible();
@@ -448,7 +448,7 @@ test.describe("on a phone", () => {
   test.use({ viewport: PHONE });
 
   test("the admin screen's tabs fit a 360 px screen", async ({ page }) => {
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await signInDirectly(page, ADMIN.email, ADMIN.password);
     await expect(page).toHaveURL("/dashboard/system-admin");
     for (const tab of ["", "?tab=users", "?tab=payments", "?tab=waitlist"]) {
       await page.goto(`/dashboard/system-admin${tab}`);

@@ -21,7 +21,7 @@ test("UX 9: a doctor's nav shows Payouts whole at 360 px, the badge's initials s
   test.setTimeout(120_000);
   const suffix = Date.now().toString(36);
   const doctor = await registerAndVerify(request, { role: "doctor", name: `Dr Ama ${suffix} Owusu` });
-  await approveAll(browser, [doctor]);
+  await approveAll([doctor]);
   const page = await signedIn(browser, doctor, "/dashboard/doctor", { viewport: PHONE });
 
   // The nav: all four entries within the screen, nothing to scroll to.

@@ -71,7 +71,7 @@ test("UX 7: the facility queue opens on its pending referrals; Accept names the 
     name: `Esi Queue ${suffix}`,
     facilityId: facility.id,
   });
-  await approveAll(browser, [doctor, staff]);
+  await approveAll([doctor, staff]);
   const doc = await signedIn(browser, doctor, "/dashboard/doctor");
   const patient = `Kojo Emergency ${suffix}`;
   const created = await doc.request.post("/referrals/create", {
@@ -118,7 +118,7 @@ test("UX 6: the profile gives the exact count and the comments; the facility may
     name: `Adjoa Review ${suffix}`,
     facilityId: facility.id,
   });
-  await approveAll(browser, [doctor, staff]);
+  await approveAll([doctor, staff]);
   const doc = await signedIn(browser, doctor, "/dashboard/doctor");
   const post = async (page: Page, path: string, form: Record<string, string>) => {
     const response = await page.request.post(path, {
@@ -193,7 +193,7 @@ test("UX 10: the small tap targets the review measured are 44 x 44 px on a phone
     role: "doctor",
     name: `Dr Yaa Targets ${Date.now().toString(36)}`,
   });
-  await approveAll(browser, [doctor]);
+  await approveAll([doctor]);
   const doc = await signedIn(browser, doctor, "/dashboard/doctor", { viewport: PHONE });
   await doc.goto("/dashboard/doctor/payouts");
   for (const kind of ["CSV", "PDF"]) {

@@ -1,5 +1,5 @@
 import { expect, hydrated, loadsNoScript, test, toastOnScreen } from "./fixtures";
-import { ADMIN, signIn, uniqueEmail } from "./support/accounts";
+import { ADMIN, signInDirectly, uniqueEmail } from "./support/accounts";
 import { smsTo } from "./support/outbox";
 
 /*
@@ -52,7 +52,7 @@ test("a patient who agreed to SMS gets the hub's launch by SMS, and its Stop lin
   await form.getByRole("button", { name: "Join the Waitlist" }).click();
   await expect(toastOnScreen(page).filter({ hasText: "Already on the waitlist!" })).toBeVisible();
 
-  await signIn(page, ADMIN.email, ADMIN.password);
+  await signInDirectly(page, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL("/dashboard/system-admin");
   await page.goto(`/dashboard/system-admin/hubs/${HUB}`);
   await hydrated(page);

@@ -50,7 +50,7 @@ test.describe("the referral workspace", () => {
       name: `Other Admin ${suffix}`,
       facilityId: elsewhere.id,
     });
-    await approveAll(browser, [doctor, fa, otherDoctor, otherAdmin]);
+    await approveAll([doctor, fa, otherDoctor, otherAdmin]);
 
     const doc = await contextFor(browser, doctor);
     const number = await refer(doc, facility.id, `Yaw Mensah ${suffix}`);
@@ -247,7 +247,7 @@ test.describe("the referral workspace without JavaScript", () => {
       name: `NoJS Admin ${suffix}`,
       facilityId: facility.id,
     });
-    await approveAll(browser, [doctor, fa]);
+    await approveAll([doctor, fa]);
     const doc = await contextFor(browser, doctor, { javaScriptEnabled: false });
     const number = await refer(doc, facility.id, `Abena Nojs ${suffix}`);
 

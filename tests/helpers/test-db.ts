@@ -1,9 +1,12 @@
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import pg from "pg";
+import { inject } from "vitest";
 import { type DatabaseHandle, openDatabase } from "~/db/client.server";
 import { migrateDatabase } from "~/db/migrate.server";
-import type { JobWorkers } from "~/jobs/queue.server";
+import { installJobQueue, type JobWorkers } from "~/jobs/queue.server";
 import { startJobWorkers } from "~/jobs/workers.server";
+import { TEST_DB_PREFIX } from "./template-db";
 
 export type TestDatabase = DatabaseHandle & { drop(): Promise<void>; name: string };
 
@@ -27,9 +30,22 @@ async function withWorkers(handle: TestDatabase): Promise<TestDatabase> {
   };
 }
 
+/** The template tests/helpers/template-db.ts migrated once for the run ("" outside Vitest's run, or not made). */
+function template(key: "pgliteTemplate" | "postgresTemplate"): string {
+  try {
+    return inject(key) ?? "";
+  } catch {
+    return "";
+  }
+}
+
+let pgliteSnapshot: Blob | undefined;
+
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new,
  * uniquely named database on the PostgreSQL server at TEST_DATABASE_URL (dropped by drop()).
+ * Both are copies of one database migrated once per run (tests/helpers/template-db.ts): a loaded
+ * PGlite snapshot, or CREATE DATABASE ... TEMPLATE.
  * `migrate: false` leaves a PostgreSQL database empty (for tests where servers migrate it).
  * Job workers run on it (`workers: false` for tests that start their own).
  */
@@ -40,20 +56,29 @@ export async function createTestDb(options: { migrate?: boolean; workers?: boole
 
 async function openTestDb(options: { migrate?: boolean }): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
+  const migrate = options.migrate !== false;
   if (!serverUrl) {
-    const handle = await openDatabase({ kind: "pglite" });
-    await migrateDatabase(handle);
+    const file = migrate ? template("pgliteTemplate") : "";
+    if (file) pgliteSnapshot ??= new Blob([readFileSync(file)]);
+    const handle = await openDatabase({ kind: "pglite", ...(file ? { loadDataDir: pgliteSnapshot } : {}) });
+    // A copy of the migrated template needs only this process's producer of jobs (enqueue).
+    if (file) await installJobQueue(handle);
+    else if (migrate) await migrateDatabase(handle);
     return { ...handle, name: "pglite:memory", drop: () => handle.close() };
   }
-  const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
+  const copyOf = migrate ? template("postgresTemplate") : "";
+  const name = `${TEST_DB_PREFIX}_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database "${name}"`);
+  await admin.query(copyOf ? `create database "${name}" template "${copyOf}"` : `create database "${name}"`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: "postgres", url: url.toString(), max: 20 });
-  if (options.migrate !== false) await migrateDatabase(handle);
+  // A test that sends dozens of transactions at once queues for the pool's 20 connections: on a
+  // loaded machine that wait passed the app's 5 s (payouts-queue's shuffled webhooks).
+  const handle = await openDatabase({ kind: "postgres", url: url.toString(), max: 20, connectionTimeoutMs: 30_000 });
+  if (copyOf) await installJobQueue(handle);
+  else if (migrate) await migrateDatabase(handle);
   return {
     ...handle,
     name,

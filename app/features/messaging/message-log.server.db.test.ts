@@ -198,7 +198,8 @@ describe("Retry", () => {
     const sent = await waitUntil(async () => (await row(id)).status === "sent" && row(id));
     expect(sent).toMatchObject({ attempts: 2, providerId: "ark-2", lastError: null });
     expect(fake.calls.map((c) => c.idempotencyKey)).toEqual([id, id]);
-    expect(await jobsFor(id)).toEqual(["completed", "completed"]);
+    // The row says sent from inside the job; pg-boss marks the job completed a moment after.
+    await expect.poll(() => jobsFor(id), { timeout: 15_000 }).toEqual(["completed", "completed"]);
     const audit = await h.db.select().from(auditEvents).where(eq(auditEvents.subjectId, id));
     expect(audit).toMatchObject([
       {

@@ -66,6 +66,15 @@ async function work(email: (mail: Mail) => Promise<unknown>, extra: Parameters<t
 }
 
 const row = async (id: string) => (await h.db.select().from(messages).where(eq(messages.id, id)))[0]!;
+/** The states of the send-message jobs (of one message, or all). */
+const jobStates = async (messageId?: string) =>
+  (
+    await h.db.execute<{ state: string }>(
+      messageId
+        ? sql`select state from pgboss.job where name = 'send-message' and data->>'messageId' = ${messageId}`
+        : sql`select state from pgboss.job where name = 'send-message'`,
+    )
+  ).rows.map((r) => r.state);
 const jobsOf = async () =>
   (await h.db.execute<{ n: number }>(sql`select count(*)::int as n from pgboss.job where name = 'send-message'`))
     .rows[0]!.n;
@@ -82,8 +91,12 @@ describe("the outbox: a message is written with its cause", () => {
     expect(await h.db.select().from(messages)).toHaveLength(0);
     expect(await jobsOf()).toBe(0);
     await work(mail.email);
-    await new Promise((r) => setTimeout(r, 1_500));
-    expect(mail.attempts).toHaveLength(0);
+    // A message committed after it is sent: the workers have looked at the queue, and found only that.
+    const [control] = await h.db.transaction((tx) =>
+      queueEmail(tx, { to: "control@example.test", subject: "S", text: "T" }, { event: "test.control" }),
+    );
+    await waitUntil(async () => (await row(control!)).status === "sent");
+    expect(mail.attempts.map((a) => a.to)).toEqual(["control@example.test"]);
   });
 
   it("committed while no worker runs (the process died right after), it is sent once a worker starts", async () => {
@@ -116,7 +129,8 @@ describe("the outbox: a message is written with its cause", () => {
       const rows = await h.db.select({ status: messages.status }).from(messages);
       return rows.every((r) => r.status === "sent");
     });
-    await new Promise((r) => setTimeout(r, 1_000));
+    // Every job settled (none active or waiting to retry): nothing can send a second copy now.
+    await waitUntil(async () => (await jobStates()).every((state) => state === "completed"));
     expect(mail.sent.map((m) => m.to).sort()).toEqual([...to].sort());
   });
 });
@@ -207,7 +221,8 @@ describe("failures", () => {
     expect(failed).toMatchObject({ attempts: 1, lastError: "550 5.1.1 Recipient address rejected: User unknown" });
     const waiting = await waitUntil(async () => (await row(later!)).attempts === 1 && row(later!));
     expect(waiting).toMatchObject({ status: "queued", lastError: "Greeting never received" });
-    await new Promise((r) => setTimeout(r, 2_000));
+    // The refused message's job is settled for good (not waiting to retry), while the other waits to retry.
+    await waitUntil(async () => ["completed", "failed"].includes((await jobStates(refused!))[0] ?? ""));
     // Never tried again.
     expect(mail.attempts.filter((a) => a.to === "nobody@example.test")).toHaveLength(1);
     expect((await row(refused!)).attempts).toBe(1);

@@ -51,6 +51,8 @@ export class FakeServer {
   url = "";
   /** Requests received and not answered yet (with `delayMs`: the provider has acted, its answer is on the way). */
   inFlight = 0;
+  /** Those requests themselves (a durability test names the sends a kill interrupted). */
+  readonly unanswered = new Set<RecordedRequest>();
   private readonly sockets = new Set<Socket>();
   private readonly byKey = new Map<string, AcceptedMessage>();
   private readonly server;
@@ -116,8 +118,10 @@ export class FakeServer {
       };
       if (!this.options.delayMs) return send();
       this.inFlight += 1;
+      this.unanswered.add(request);
       setTimeout(() => {
         this.inFlight -= 1;
+        this.unanswered.delete(request);
         if (!res.destroyed) send();
       }, this.options.delayMs);
     });
