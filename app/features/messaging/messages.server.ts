@@ -6,6 +6,7 @@ import { env } from "~/env.server";
 import type { BatchJobHandler, JobHandler, QueuedJob } from "~/jobs/queue.server";
 import type { EmailPayload, TextPayload } from "~/jobs/queue-message.server";
 import { logger } from "~/lib/logger.server";
+import { countMessage, countProviderError } from "~/lib/metrics.server";
 import { smsProvider, whatsappProvider } from "./providers/index.server";
 import type { MessagingProvider } from "./providers/types";
 
@@ -49,7 +50,7 @@ export function defaultTransports(): Transports {
 
 type Outcome =
   | { ok: true; provider: string; providerId: string | null; segments?: number }
-  | { ok: false; retryable: boolean; error: string };
+  | { ok: false; retryable: boolean; error: string; provider: string; kind: string };
 
 /**
  * SMTP's answer decides: a 5xx reply (mailbox unknown, address refused, message rejected) will not
@@ -76,14 +77,29 @@ async function deliver(
   transports: Transports,
   signal: AbortSignal | undefined,
 ): Promise<Outcome> {
-  if (!row.payload) return { ok: false, retryable: false, error: "Nothing to send (the message has no content)" };
+  if (!row.payload) {
+    return {
+      ok: false,
+      retryable: false,
+      error: "Nothing to send (the message has no content)",
+      provider: "none",
+      kind: "no_content",
+    };
+  }
   if (row.channel === "email") {
     const payload = row.payload as EmailPayload;
     try {
       const sent = await transports.email({ to: row.recipient, ...payload, messageId: messageIdFor(row.id) });
       return { ok: true, provider: sent?.provider ?? "smtp", providerId: sent?.providerId ?? messageIdFor(row.id) };
     } catch (error) {
-      return { ok: false, ...classifyMailError(error) };
+      const classified = classifyMailError(error);
+      const kind =
+        (error as { code?: unknown } | null)?.code === "EAUTH"
+          ? "auth"
+          : classified.retryable
+            ? "temporary"
+            : "refused";
+      return { ok: false, ...classified, provider: "smtp", kind };
     }
   }
   const provider = row.channel === "sms" ? transports.sms() : transports.whatsapp();
@@ -95,7 +111,13 @@ async function deliver(
   if (result.ok) {
     return { ok: true, provider: provider.name, providerId: result.providerId, segments: result.segments };
   }
-  return { ok: false, retryable: result.retryable, error: `${result.code}: ${result.error}`.slice(0, 300) };
+  return {
+    ok: false,
+    retryable: result.retryable,
+    error: `${result.code}: ${result.error}`.slice(0, 300),
+    provider: provider.name,
+    kind: result.code,
+  };
 }
 
 /**
@@ -125,6 +147,7 @@ export function sendMessageJob(db: Db, transports: Transports): BatchJobHandler<
           const job = byMessage.get(row.id)!;
           const outcome = await deliver(row, transports, job.signal);
           if (outcome.ok) {
+            countMessage(row.channel, outcome.provider, "sent");
             sent.push({
               id: row.id,
               provider: outcome.provider,
@@ -178,6 +201,8 @@ async function recordFailure(
 ): Promise<string | undefined> {
   const lastAttempt = job.retryCount >= job.retryLimit;
   const stop = !outcome.retryable || lastAttempt;
+  countProviderError(outcome.provider, outcome.kind);
+  countMessage(row.channel, outcome.provider, stop ? "failed" : "retrying");
   await db
     .update(messages)
     .set({ lastError: outcome.error, updatedAt: new Date(), ...(stop ? { status: "failed" as const } : {}) })
@@ -196,13 +221,15 @@ async function recordFailure(
 /** The dead letter of `send-message`: retries ran out (or the last attempt's worker died): the row is failed. */
 export function deadMessageJob(db: Db): JobHandler<"send-message-dead"> {
   return async (job) => {
-    await db
+    const failed = await db
       .update(messages)
       .set({
         status: "failed",
         lastError: sql`coalesce(${messages.lastError}, 'No attempt finished: the worker stopped each time')`,
         updatedAt: new Date(),
       })
-      .where(and(eq(messages.id, job.data.messageId), eq(messages.status, "queued")));
+      .where(and(eq(messages.id, job.data.messageId), eq(messages.status, "queued")))
+      .returning({ channel: messages.channel });
+    for (const row of failed) countMessage(row.channel, "unknown", "failed");
   };
 }
