@@ -1,5 +1,7 @@
+import { isNull, sql } from "drizzle-orm";
 import { Gauge, Registry } from "prom-client";
 import type { Db } from "~/db/client.server";
+import { ALERT_RULES, operationalAlerts } from "~/db/schema";
 import { runningVersion } from "~/lib/running-version.server";
 import { readOperationalFigures } from "./figures.server.ts";
 
@@ -9,7 +11,7 @@ import { readOperationalFigures } from "./figures.server.ts";
  * processes' own metrics (app/lib/metrics.server.ts): summing them across processes would count
  * each queue once per process.
  */
-export async function databaseMetrics(db: Pick<Db, "execute">, now = new Date()): Promise<string> {
+export async function databaseMetrics(db: Pick<Db, "execute" | "select">, now = new Date()): Promise<string> {
   const figures = await readOperationalFigures(db, now);
   const registry = new Registry();
   const gauge = <L extends string>(name: string, help: string, labelNames: readonly L[] = []) =>
@@ -68,5 +70,12 @@ export async function databaseMetrics(db: Pick<Db, "execute">, now = new Date())
     "qurhealth_ledger_imbalance_pesewas",
     "The sum of every ledger posting (0: the ledger balances), read at most every 5 minutes",
   ).set(figures.ledgerImbalancePesewas);
+  const open = await db
+    .select({ rule: operationalAlerts.rule, count: sql<number>`count(*)::int` })
+    .from(operationalAlerts)
+    .where(isNull(operationalAlerts.clearedAt))
+    .groupBy(operationalAlerts.rule);
+  const alerts = gauge("qurhealth_alerts_open", "Alerts open now, per rule (docs/operations.md, Alerts)", ["rule"]);
+  for (const rule of ALERT_RULES) alerts.set({ rule }, Number(open.find((o) => o.rule === rule)?.count ?? 0));
   return registry.metrics();
 }
