@@ -7,6 +7,7 @@ import { queueEmail } from "~/features/messaging/public.server";
 import type { JobHandler } from "~/jobs/queue.server";
 import { logger } from "~/lib/logger.server";
 import { readOperationalFigures } from "./figures.server.ts";
+import { ALERT_TITLES } from "./health.ts";
 
 /*
  * Alert rules (issue 39, docs/operations.md), checked every minute by the `operations-alerts` job.
@@ -22,13 +23,6 @@ export type AlertThresholds = Pick<
 >;
 
 type Firing = { rule: AlertRule; subject: string; detail: string };
-
-export const ALERT_TITLES: Record<AlertRule, string> = {
-  queue_stuck: "A job queue is not moving",
-  emergency_waiting: "An emergency referral is waiting",
-  payout_pending: "A payout is pending at the provider",
-  ledger_imbalance: "The ledger does not balance",
-};
 
 const minutes = (seconds: number) => Math.floor(seconds / 60);
 

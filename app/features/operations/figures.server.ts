@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
+import type { OperationalFigures, QueueFigures } from "./health.ts";
 
 /*
  * The figures operators act on (issue 39), read from the database when asked: by a Prometheus
@@ -10,31 +11,6 @@ import type { Db } from "~/db/client.server";
  * kept for a few minutes (the database refuses an unbalanced entry at commit; this is the guard
  * behind the guard).
  */
-
-export type QueueFigures = {
-  queue: string;
-  /** Jobs that could run now (created or retrying, their start time passed). */
-  ready: number;
-  active: number;
-  /** Jobs that failed for good in the last hour. */
-  failedLastHour: number;
-  /** Seconds the longest-waiting ready job has been ready (0 when none). */
-  oldestReadySeconds: number;
-};
-
-export type OperationalFigures = {
-  queues: QueueFigures[];
-  /** Pending referrals per urgency, and how long the oldest of each has waited. */
-  referralsWaiting: { urgency: "routine" | "urgent" | "emergency"; count: number; oldestSeconds: number }[];
-  /** Emergency referrals pending for more than an hour. */
-  emergenciesOverHour: number;
-  /** Transfers not settled yet, per state (prepared, queued, pending at the provider). */
-  payouts: { state: "prepared" | "queued" | "pending"; count: number; amountPesewas: number }[];
-  /** Seconds the oldest transfer pending at the provider has been there (0 when none). */
-  oldestPayoutPendingSeconds: number;
-  /** The sum of every ledger posting: 0 when the ledger balances. */
-  ledgerImbalancePesewas: number;
-};
 
 const URGENCIES = ["emergency", "urgent", "routine"] as const;
 const PAYOUT_STATES = ["prepared", "queued", "pending"] as const;
