@@ -1,5 +1,9 @@
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { matchRoutes, type RouteObject } from "react-router";
 import { describe, expect, it } from "vitest";
 import { parseAddressList } from "~/lib/address-list.server";
+import routes from "~/routes";
+import { concreteRoutes } from "../tests/adversarial/routes";
 import { metricsAccess } from "./metrics";
 import { routeIdMatcher } from "./route-id";
 
@@ -65,6 +69,22 @@ describe("parseAddressList", () => {
   });
 });
 
+/** The app's route table as the build lists it: ids are the files without their extension (or the id given). */
+function appManifest() {
+  const manifest: Record<string, { id: string; parentId?: string; path?: string; index?: boolean }> = {
+    root: { id: "root", path: "" },
+  };
+  const add = (entries: RouteConfigEntry[], parentId: string) => {
+    for (const entry of entries) {
+      const id = entry.id ?? entry.file.replace(/\.[jt]sx?$/, "");
+      manifest[id] = { id, parentId, path: entry.path, index: entry.index };
+      if (entry.children) add(entry.children, id);
+    }
+  };
+  add(routes, "root");
+  return manifest;
+}
+
 describe("routeIdMatcher (issue 39)", () => {
   const match = routeIdMatcher({
     root: { id: "root", path: "" },
@@ -93,5 +113,56 @@ describe("routeIdMatcher (issue 39)", () => {
   it("counts a data request as its page's route", () => {
     expect(match("/referrals/REF-2024-000123.data")).toBe("routes/referrals/referral");
     expect(match("/_root.data")).toBe("routes/public/home");
+  });
+
+  it("answers what React Router's matchRoutes answers, on the app's route table", () => {
+    const manifest = appManifest();
+    const children = (parentId: string | undefined): RouteObject[] =>
+      Object.values(manifest)
+        .filter((r) => r.parentId === parentId)
+        .map((r) => (r.index ? { id: r.id, index: true } : { id: r.id, path: r.path, children: children(r.id) }));
+    const tree = children(undefined);
+    const ours = routeIdMatcher(manifest);
+    const samples = [
+      ...concreteRoutes({
+        hubId: "cervical-cancer",
+        file: "referrals.csv",
+        photoId: "00000000-0000-4000-8000-000000000000",
+        provider: "arkesel",
+        runId: "00000000-0000-4000-8000-000000000000",
+        token: "abc",
+        facilityId: "korle-bu",
+        id: "00000000-0000-4000-8000-000000000000",
+        referralNumber: "REF-2024-000001",
+        attachmentId: "00000000-0000-4000-8000-000000000000",
+        "*": "no/such/page",
+      }).map((r) => r.path),
+      "/DASHBOARD/System-Admin",
+      "/dashboard/system-admin/",
+      "/dashboard/system-admin/payouts/ledger",
+      "/dashboard/system-admin/payouts/ledger/extra",
+      "/hub/x/leave/",
+      "/referrals/REF-1/files",
+      "/exports",
+      "/robots.txt",
+      "//double//slash",
+      "/caf%C3%A9",
+    ];
+    expect(samples.length).toBeGreaterThan(60);
+    for (const path of samples) expect(ours(path), path).toBe(matchRoutes(tree, path)?.at(-1)?.route.id);
+  });
+
+  it("costs microseconds, not the milliseconds of ranking the table at each request", () => {
+    const paths = [
+      "/dashboard/system-admin",
+      "/referrals/REF-2024-000123",
+      "/hub/cervical-cancer.data",
+      "/no/such/page",
+    ];
+    const ours = routeIdMatcher(appManifest());
+    const started = performance.now();
+    for (let i = 0; i < 20_000; i++) ours(paths[i % paths.length]!);
+    const microseconds = ((performance.now() - started) / 20_000) * 1000;
+    expect(microseconds).toBeLessThan(50);
   });
 });

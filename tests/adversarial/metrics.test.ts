@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAccount } from "../helpers/accounts";
 import { type BuiltApp, loadBuiltApp, uniqueIp } from "./built-app";
+import { sessionSetCookie, signInByForm } from "./http-checks";
 
 /*
  * GET /metrics through the production build (issue 39): who may read it (an address in
@@ -48,7 +50,7 @@ describe("GET /metrics", () => {
     expect(await response.text()).toContain("http_request_duration_seconds");
   });
 
-  it("is the app's 404 page to anyone else, with a wrong token, or by another method", async () => {
+  it("is the app's 404 page to anyone else or with a wrong token", async () => {
     const notFound = await (await app.request("/no-such-page", { ip: uniqueIp() })).text();
     const attempts: Array<RequestInit & { ip?: string }> = [
       { ip: uniqueIp() },
@@ -93,5 +95,28 @@ describe("GET /metrics", () => {
     const referral = series.find((l) => l.includes('route="routes/referrals/referral"'));
     expect(referral).toBeDefined();
     expect(Number(referral?.split(" ").at(-1))).toBeGreaterThanOrEqual(ids.length);
+  });
+});
+
+describe("/dashboard/system-admin/health", () => {
+  it("shows a system administrator the network's health, server-rendered", async () => {
+    const admin = await createAccount(app.db, { role: "system_admin", approved: true });
+    const cookie = sessionSetCookie(await signInByForm(app, admin)).split(";")[0]!;
+    const response = await app.request("/dashboard/system-admin/health", { headers: { Cookie: cookie } });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    for (const heading of [
+      "System health",
+      "Alerts",
+      "Referrals waiting",
+      "Job queues",
+      "Messaging providers",
+      "Payouts",
+    ]) {
+      expect(html).toContain(heading);
+    }
+    expect(html).toContain("send-message");
+    expect(html).toContain("Deliveries per hour (last 24 hours)");
+    expect(html).toContain("The ledger balances.");
   });
 });
