@@ -138,6 +138,13 @@ const operationsSchema = {
   // A bearer token that reads /metrics from anywhere (Authorization: Bearer ...).
   METRICS_TOKEN: secret(32),
   ALERT_QUEUE_OLDEST_MINUTES: minutes(1, 1440, 5),
+  // A channel's messages of the last 15 minutes failing (or retrying) above this share, or a provider out of credit.
+  ALERT_PROVIDER_FAILURE_PERCENT: z.coerce
+    .number({ error: "expected a whole percentage" })
+    .int("expected a whole percentage")
+    .min(1, "expected 1 to 100 percent")
+    .max(100, "expected 1 to 100 percent")
+    .default(20),
   ALERT_EMERGENCY_WAITING_MINUTES: minutes(5, 1440, 60),
   ALERT_PAYOUT_PENDING_HOURS: z.coerce
     .number({ error: "expected a whole number of hours" })

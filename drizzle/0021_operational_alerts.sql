@@ -6,7 +6,7 @@ CREATE TABLE "operational_alerts" (
 	"started_at" timestamp with time zone NOT NULL,
 	"last_firing_at" timestamp with time zone NOT NULL,
 	"cleared_at" timestamp with time zone,
-	CONSTRAINT "operational_alerts_rule_check" CHECK ("operational_alerts"."rule" in ('queue_stuck', 'emergency_waiting', 'payout_pending', 'ledger_imbalance'))
+	CONSTRAINT "operational_alerts_rule_check" CHECK ("operational_alerts"."rule" in ('queue_stuck', 'provider_failing', 'emergency_waiting', 'payout_pending', 'ledger_imbalance'))
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX "operational_alerts_open_key" ON "operational_alerts" USING btree ("rule","subject") WHERE "operational_alerts"."cleared_at" is null;--> statement-breakpoint

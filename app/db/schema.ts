@@ -1438,7 +1438,13 @@ export const idempotencyKeys = pgTable(
  * Operations (issue 39): the alerts the scheduled rules raised, and when each cleared
  * ---------------------------------------------------------------------------------------------- */
 
-export const ALERT_RULES = ["queue_stuck", "emergency_waiting", "payout_pending", "ledger_imbalance"] as const;
+export const ALERT_RULES = [
+  "queue_stuck",
+  "provider_failing",
+  "emergency_waiting",
+  "payout_pending",
+  "ledger_imbalance",
+] as const;
 export type AlertRule = (typeof ALERT_RULES)[number];
 
 /**
@@ -1452,7 +1458,7 @@ export const operationalAlerts = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     rule: text("rule", { enum: ALERT_RULES }).notNull(),
-    /** What it is about within the rule: a queue's name, or "" for a rule about the whole network. */
+    /** What it is about within the rule: a queue's name, a channel, or "" for a rule about the whole network. */
     subject: text("subject").notNull().default(""),
     /** What the rule last saw, in words (the email and the health screen show it). */
     detail: text("detail").notNull(),
@@ -1466,7 +1472,7 @@ export const operationalAlerts = pgTable(
     index("operational_alerts_started_at_idx").on(t.startedAt.desc()),
     check(
       "operational_alerts_rule_check",
-      sql`${t.rule} in ('queue_stuck', 'emergency_waiting', 'payout_pending', 'ledger_imbalance')`,
+      sql`${t.rule} in ('queue_stuck', 'provider_failing', 'emergency_waiting', 'payout_pending', 'ledger_imbalance')`,
     ),
   ],
 );

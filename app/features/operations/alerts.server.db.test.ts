@@ -14,6 +14,7 @@ vi.stubEnv("APP_URL", "http://localhost:3000");
 
 const LIMITS: AlertThresholds = {
   ALERT_QUEUE_OLDEST_MINUTES: 5,
+  ALERT_PROVIDER_FAILURE_PERCENT: 20,
   ALERT_EMERGENCY_WAITING_MINUTES: 60,
   ALERT_PAYOUT_PENDING_HOURS: 24,
   ALERT_HOLD_MINUTES: 15,
@@ -127,6 +128,59 @@ describe("alert rules (issue 39)", () => {
       },
       /^ALERT: A job queue is not moving \(hub-notification\)$/,
     );
+  });
+
+  it("a provider reporting no credit", async () => {
+    const start = new Date();
+    const ids: string[] = [];
+    await expectOnceEach(
+      start,
+      async () => {
+        // What the send-message worker records when the SMS provider (its fake, too) answers "no credit": retried.
+        const [row] = await h.db
+          .insert(messages)
+          .values({
+            channel: "sms",
+            recipient: "+233241234567",
+            event: "referral.created",
+            status: "queued",
+            lastError: "no_credit: Insufficient balance",
+            createdAt: start,
+          })
+          .returning({ id: messages.id });
+        ids.push(row!.id);
+      },
+      async () => {
+        await h.db
+          .update(messages)
+          .set({ status: "sent", lastError: null, provider: "arkesel", sentAt: start })
+          .where(inArray(messages.id, ids));
+      },
+      /^ALERT: A messaging provider is failing \(sms\)$/,
+    );
+  });
+
+  it("a channel failing more than 20% of its messages in 15 minutes, with 5 or more sent", async () => {
+    const now = new Date();
+    const sms = (status: "sent" | "failed") => ({
+      channel: "sms" as const,
+      recipient: "+233241234567",
+      event: "referral.created",
+      status,
+      lastError: status === "failed" ? "invalid_number: refused" : null,
+      createdAt: new Date(now.getTime() - 60_000),
+    });
+    // 1 of 5 (20%): not above the limit.
+    await h.db.insert(messages).values([sms("failed"), sms("sent"), sms("sent"), sms("sent"), sms("sent")]);
+    expect((await check(now)).started).toEqual([]);
+    // 2 of 6 (33%).
+    await h.db.insert(messages).values(sms("failed"));
+    expect((await check(now)).started).toEqual(["provider_failing:sms"]);
+    // Still in the window 10 minutes on; out of it 15 minutes after they were made: quiet, then cleared after the hold.
+    expect(await check(new Date(now.getTime() + 10 * MINUTE))).toMatchObject({ started: [], cleared: [] });
+    expect((await check(new Date(now.getTime() + 16 * MINUTE))).cleared).toEqual([]);
+    expect((await check(new Date(now.getTime() + 24 * MINUTE))).cleared).toEqual([]);
+    expect((await check(new Date(now.getTime() + 25 * MINUTE))).cleared).toEqual(["provider_failing:sms"]);
   });
 
   it("an emergency referral waiting more than an hour", async () => {

@@ -6,7 +6,7 @@ import { systemAdminAddresses } from "~/features/ledger/public.server";
 import { queueEmail } from "~/features/messaging/public.server";
 import type { JobHandler } from "~/jobs/queue.server";
 import { logger } from "~/lib/logger.server";
-import { readOperationalFigures } from "./figures.server.ts";
+import { readOperationalFigures, readProviderFailures } from "./figures.server.ts";
 import { ALERT_TITLES } from "./health.ts";
 
 /*
@@ -19,7 +19,11 @@ import { ALERT_TITLES } from "./health.ts";
 
 export type AlertThresholds = Pick<
   Env,
-  "ALERT_QUEUE_OLDEST_MINUTES" | "ALERT_EMERGENCY_WAITING_MINUTES" | "ALERT_PAYOUT_PENDING_HOURS" | "ALERT_HOLD_MINUTES"
+  | "ALERT_QUEUE_OLDEST_MINUTES"
+  | "ALERT_PROVIDER_FAILURE_PERCENT"
+  | "ALERT_EMERGENCY_WAITING_MINUTES"
+  | "ALERT_PAYOUT_PENDING_HOURS"
+  | "ALERT_HOLD_MINUTES"
 >;
 
 type Firing = { rule: AlertRule; subject: string; detail: string };
@@ -41,6 +45,21 @@ export async function firingRules(
         rule: "queue_stuck",
         subject: q.queue,
         detail: `Queue ${q.queue}: ${q.ready} jobs ready, the oldest waiting ${minutes(q.oldestReadySeconds)} minutes (limit ${limits.ALERT_QUEUE_OLDEST_MINUTES}).`,
+      });
+    }
+  }
+  // Fewer than this many messages in the window say too little for a share (one failure of two is not 50%).
+  const SAMPLE = 5;
+  for (const p of await readProviderFailures(db, now)) {
+    const percent = p.total ? Math.round((p.failing / p.total) * 100) : 0;
+    if (p.noCredit > 0 || (p.total >= SAMPLE && percent > limits.ALERT_PROVIDER_FAILURE_PERCENT)) {
+      firing.push({
+        rule: "provider_failing",
+        subject: p.channel,
+        detail:
+          p.noCredit > 0
+            ? `${p.channel}: the provider reports no credit (${p.noCredit} of ${p.total} messages in the last 15 minutes). Last error: ${p.lastError ?? "none"}.`
+            : `${p.channel}: ${p.failing} of ${p.total} messages in the last 15 minutes failed or are retrying (${percent}%, limit ${limits.ALERT_PROVIDER_FAILURE_PERCENT}%). Last error: ${p.lastError ?? "none"}.`,
       });
     }
   }

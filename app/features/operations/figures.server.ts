@@ -96,6 +96,34 @@ async function readPayouts(db: Pick<Db, "execute">, now: Date) {
   };
 }
 
+/** Per channel, the messages made in the 15 minutes before `now`: how many, how many failing, how many out of credit. */
+export async function readProviderFailures(db: Pick<Db, "execute">, now: Date) {
+  const rows = rowsOf<{
+    channel: string;
+    total: number;
+    failing: number;
+    no_credit: number;
+    last_error: string | null;
+  }>(
+    await db.execute(sql`
+      select channel, count(*)::int as total,
+             (count(*) filter (where status in ('failed', 'undelivered') or (status = 'queued' and last_error is not null)))::int as failing,
+             (count(*) filter (where last_error like 'no_credit:%'))::int as no_credit,
+             (array_agg(last_error order by updated_at desc) filter (where last_error is not null))[1] as last_error
+        from messages
+       where created_at > ${new Date(now.getTime() - 15 * 60_000).toISOString()}::timestamptz
+         and created_at <= ${now.toISOString()}::timestamptz
+       group by channel`),
+  );
+  return rows.map((r) => ({
+    channel: r.channel,
+    total: Number(r.total),
+    failing: Number(r.failing),
+    noCredit: Number(r.no_credit),
+    lastError: r.last_error,
+  }));
+}
+
 const LEDGER_KEY = Symbol.for("qurhealth.ledger-sum");
 const ledgerCache = globalThis as { [LEDGER_KEY]?: WeakMap<object, { at: number; total: number }> };
 

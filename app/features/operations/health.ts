@@ -59,6 +59,7 @@ export type SystemHealth = OperationalFigures & {
 
 export const ALERT_TITLES: Record<string, string> = {
   queue_stuck: "A job queue is not moving",
+  provider_failing: "A messaging provider is failing",
   emergency_waiting: "An emergency referral is waiting",
   payout_pending: "A payout is pending at the provider",
   ledger_imbalance: "The ledger does not balance",
