@@ -313,6 +313,7 @@ describe("readOperationalFigures", () => {
     expect(queue!.oldestReadySeconds).toBeGreaterThanOrEqual(89);
     expect(queue!.oldestReadySeconds).toBeLessThan(120);
     expect(figures.queues.map((q) => q.queue)).toContain("operations-alerts");
+    expect(figures.queues.filter((q) => q.queue.startsWith("__pgboss"))).toEqual([]);
     await h.db.execute(sql`delete from pgboss.job where name = 'payout-reconcile'`);
   });
 });

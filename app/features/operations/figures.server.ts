@@ -39,7 +39,10 @@ export async function readQueueFigures(db: Pick<Db, "execute">, now: Date): Prom
        where completed_on > ${hourAgo}::timestamptz and state = 'failed'
        group by name`),
   );
-  const queues = rowsOf<{ name: string }>(await db.execute(sql`select name from pgboss.queue order by name`));
+  // pg-boss's own queues (__pgboss__send-it: its cron) are not the product's.
+  const queues = rowsOf<{ name: string }>(
+    await db.execute(sql`select name from pgboss.queue where not starts_with(name, '__pgboss') order by name`),
+  );
   const liveBy = new Map(live.map((r) => [r.name, r]));
   const failedBy = new Map(failed.map((r) => [r.name, Number(r.failed)]));
   return queues.map(({ name }) => {
