@@ -41,6 +41,7 @@ describe("GET /metrics", () => {
       expect(text).toMatch(/^qurhealth_payout_amount_pesewas\{state="pending"\} \d+$/m);
       expect(text).toMatch(/^qurhealth_ledger_imbalance_pesewas 0$/m);
       expect(text).toMatch(/^qurhealth_build_info\{version="[^"]+"\} 1$/m);
+      expect(text).toMatch(/^qurhealth_database_figures_ok 1$/m);
     }
   });
 

@@ -6,6 +6,7 @@ import { createAccount } from "../../../tests/helpers/accounts";
 import { statusOf } from "../../../tests/helpers/domain";
 import { createTestDb, type TestDatabase } from "../../../tests/helpers/test-db";
 import { systemHealth } from "./health.server";
+import { databaseMetrics } from "./metrics.server";
 
 vi.stubEnv("AUTH_SECRET", "test-secret-test-secret-test-secret-0123456789");
 vi.stubEnv("APP_URL", "http://localhost:3000");
@@ -71,5 +72,19 @@ describe("systemHealth (issue 39)", () => {
     expect(health.disk?.freeBytes).toBeGreaterThan(0);
     expect(health.version).toBeTruthy();
     expect(health.alerts).toEqual([]);
+  });
+});
+
+describe("databaseMetrics", () => {
+  it("still answers, saying so, when the database does not", async () => {
+    const failing = {
+      execute: () => Promise.reject(new Error("connection refused")),
+      select: () => {
+        throw new Error("connection refused");
+      },
+    } as unknown as Parameters<typeof databaseMetrics>[0];
+    const text = await databaseMetrics(failing);
+    expect(text).toMatch(/^qurhealth_database_figures_ok 0$/m);
+    expect(await databaseMetrics(h.db)).toMatch(/^qurhealth_database_figures_ok 1$/m);
   });
 });

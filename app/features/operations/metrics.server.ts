@@ -2,6 +2,7 @@ import { isNull, sql } from "drizzle-orm";
 import { Gauge, Registry } from "prom-client";
 import type { Db } from "~/db/client.server";
 import { ALERT_RULES, operationalAlerts } from "~/db/schema";
+import { logger } from "~/lib/logger.server";
 import { runningVersion } from "~/lib/running-version.server";
 import { readOperationalFigures } from "./figures.server.ts";
 
@@ -12,10 +13,30 @@ import { readOperationalFigures } from "./figures.server.ts";
  * each queue once per process.
  */
 export async function databaseMetrics(db: Pick<Db, "execute" | "select">, now = new Date()): Promise<string> {
+  try {
+    return await readDatabaseMetrics(db, now);
+  } catch (error) {
+    // The processes' own metrics still answer (a scrape that failed whole would hide them too).
+    logger.error({ err: error }, "metrics: the database's figures could not be read");
+    const registry = new Registry();
+    figuresGauge(registry).set(0);
+    return registry.metrics();
+  }
+}
+
+const figuresGauge = (registry: Registry) =>
+  new Gauge({
+    name: "qurhealth_database_figures_ok",
+    help: "1 when this scrape read the database's figures, 0 when the database did not answer",
+    registers: [registry],
+  });
+
+async function readDatabaseMetrics(db: Pick<Db, "execute" | "select">, now: Date): Promise<string> {
   const figures = await readOperationalFigures(db, now);
   const registry = new Registry();
   const gauge = <L extends string>(name: string, help: string, labelNames: readonly L[] = []) =>
     new Gauge<L>({ name, help, labelNames, registers: [registry] });
+  figuresGauge(registry).set(1);
 
   gauge("qurhealth_build_info", "The version running (label), always 1", ["version"]).set(
     { version: runningVersion() },
