@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { SITE } from "./content/site.ts";
+import { parseAddressList } from "./lib/address-list.server.ts";
 
 const baseUrl = (fallback: string) =>
   z
@@ -110,6 +111,49 @@ const fileStorageSchema = {
     .enum(["true", "false", "1", "0"], { error: "expected true or false" })
     .default("false")
     .transform((v) => v === "true" || v === "1"),
+};
+
+const minutes = (min: number, max: number, fallback: number) =>
+  z.coerce
+    .number({ error: "expected a whole number of minutes" })
+    .int("expected a whole number of minutes")
+    .min(min, `expected ${min} to ${max} minutes`)
+    .max(max, `expected ${min} to ${max} minutes`)
+    .default(fallback);
+
+/** Metrics and alerts (issue 39, docs/operations.md). */
+const operationsSchema = {
+  // Who may read /metrics without the token: addresses and CIDR ranges, comma-separated; "none" for nobody.
+  METRICS_ALLOW: z
+    .string()
+    .default("127.0.0.0/8,::1")
+    .transform((value, ctx) => {
+      const parsed = parseAddressList(value);
+      if (typeof parsed === "string") {
+        ctx.addIssue({ code: "custom", message: parsed });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
+  // A bearer token that reads /metrics from anywhere (Authorization: Bearer ...).
+  METRICS_TOKEN: secret(32),
+  ALERT_QUEUE_OLDEST_MINUTES: minutes(1, 1440, 5),
+  // A channel's messages of the last 15 minutes failing (or retrying) above this share, or a provider out of credit.
+  ALERT_PROVIDER_FAILURE_PERCENT: z.coerce
+    .number({ error: "expected a whole percentage" })
+    .int("expected a whole percentage")
+    .min(1, "expected 1 to 100 percent")
+    .max(100, "expected 1 to 100 percent")
+    .default(20),
+  ALERT_EMERGENCY_WAITING_MINUTES: minutes(5, 1440, 60),
+  ALERT_PAYOUT_PENDING_HOURS: z.coerce
+    .number({ error: "expected a whole number of hours" })
+    .int("expected a whole number of hours")
+    .min(1, "expected 1 to 168 hours")
+    .max(168, "expected 1 to 168 hours")
+    .default(24),
+  // A rule that clears is only reported cleared after this long without firing again (no storms).
+  ALERT_HOLD_MINUTES: minutes(0, 1440, 15),
 };
 
 /** The variables each SMS provider needs. */
@@ -240,6 +284,7 @@ const schema = z.object({
   ...messagingSchema,
   ...payoutSchema,
   ...fileStorageSchema,
+  ...operationsSchema,
 });
 
 export type Env = Omit<z.infer<typeof schema>, "APP_URL" | "MAIL_FROM" | "CONTACT_INBOX" | "AUTH_SECRET"> & {

@@ -15,6 +15,7 @@ import { closeDatabase, database } from "~/db/database.server";
 import { ConfigError, env } from "~/env.server";
 import { PHOTO_MESSAGES } from "~/features/facilities/facility-admin.server";
 import { fhirApi, smartConfiguration } from "~/features/fhir/public.server";
+import { databaseMetrics } from "~/features/operations/metrics.server";
 import { ATTACHMENT_MESSAGES, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from "~/features/referrals/attachment-rules";
 import { transitionReferral } from "~/features/referrals/referrals.server";
 import { prepareAttachmentStore } from "~/features/referrals/workspace.server";
@@ -22,18 +23,22 @@ import type { JobWorkers } from "~/jobs/queue.server";
 import { startJobWorkers } from "~/jobs/workers.server";
 import { hasFlash } from "~/lib/flash.server";
 import { logger } from "~/lib/logger.server";
+import { processRegistry, startRequest } from "~/lib/metrics.server";
 import { UPLOAD_TOO_LARGE_HEADER } from "~/lib/multipart.server";
 import { requestInfoContext } from "~/lib/request-context.server";
+import { setBuildVersion } from "~/lib/running-version.server";
 import { withoutControlCharacters } from "~/lib/search-text";
 import { STATIC_PAGE_HEADER } from "~/lib/static-page";
 import { bodyLimit } from "./body-limit";
+import { clusterMetricsEnv, metricsAccess, metricsBody, serveClusterMetrics } from "./metrics";
 import { createPageCache, gzipWhole } from "./page-cache";
 import { publicUrl } from "./public-url";
+import { routeIdMatcher } from "./route-id";
 import { ALLOWED_METHODS, createNonce, isCrossSiteWrite, isMalformedPath, securityHeaders } from "./security";
 
 type AppEnv = {
   Bindings: HttpBindings;
-  Variables: { nonce: string; formKey: string; requestId: string; publicUrl: URL };
+  Variables: { nonce: string; formKey: string; requestId: string; publicUrl: URL; routeId: string };
 };
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -87,10 +92,15 @@ export function createApp({ mode = "production" }: { mode?: "production" | "deve
   const app = new Hono<AppEnv>();
   const handleRequest = createRequestHandler(build, mode);
   const clientDir = path.resolve(process.env.BUILD_DIR ?? "build", "client");
+  // Requests are measured per React Router route id, never per URL (issue 39).
+  const routeIdOf = routeIdMatcher(build.routes);
+  setBuildVersion(build.assets.version);
+  const mayReadMetrics = metricsAccess(config);
 
   // Request log and security headers wrap everything, including errors and static files.
   app.use(async (c, next) => {
     const started = performance.now();
+    const measured = startRequest(c.req.method);
     const requestId = c.req.header("x-request-id")?.slice(0, 64) || randomUUID();
     const nonce = createNonce();
     c.set("nonce", nonce);
@@ -101,10 +111,16 @@ export function createApp({ mode = "production" }: { mode?: "production" | "deve
     const url = publicUrl(c.req.url, c.req.raw.headers, { trustProxy: config.TRUST_PROXY, appUrl: config.APP_URL });
     c.set("publicUrl", url);
     const https = url.protocol === "https:";
-    await next();
+    try {
+      await next();
+    } finally {
+      // Files (assets, public/) never reach React Router: one series for all of them; nor do
+      // requests the checks below refuse (a method, a malformed path, a cross-site post, a body too large).
+      measured(c.get("routeId") ?? (c.res.status < 400 ? "static" : "refused"), c.res.status);
+    }
     for (const [name, value] of Object.entries(securityHeaders(nonce, { https, dev }))) c.res.headers.set(name, value);
     c.res.headers.set("X-Request-Id", requestId);
-    const isAsset = c.req.path.startsWith("/assets/");
+    const isAsset = c.req.path.startsWith("/assets/") || c.get("routeId") === "metrics";
     logger[isAsset ? "debug" : "info"](
       {
         requestId,
@@ -170,6 +186,16 @@ export function createApp({ mode = "production" }: { mode?: "production" | "deve
   });
   app.use(compress());
 
+  // Prometheus's scrape (issue 39): only for METRICS_ALLOW's addresses or METRICS_TOKEN; anyone else
+  // goes on to React Router, which answers its 404 page as for any unknown address.
+  app.get("/metrics", async (c, next) => {
+    if (!mayReadMetrics({ ip: clientIp(c.env.incoming, config.TRUST_PROXY), headers: c.req.raw.headers })) {
+      return next();
+    }
+    c.set("routeId", "metrics");
+    return metricsBody(async () => databaseMetrics((await database()).db));
+  });
+
   // Hashed build assets never change: cache for a year. Other public files (public/): an hour;
   // only paths under one of them touch the file system (a page's path is never looked up on disk).
   // In development Vite answers for both before the app is asked (server/dev.ts).
@@ -205,6 +231,7 @@ export function createApp({ mode = "production" }: { mode?: "production" | "deve
   app.all("*", async (c) => {
     const acceptEncoding = c.req.header("accept-encoding");
     const { pathname, search } = new URL(c.req.url);
+    c.set("routeId", routeIdOf(pathname));
     // A request carrying a one-time message (lib/flash.server.ts) is rendered: the kept copy lacks it.
     // So is a signed-in visitor's (the header shows their account): only anonymous pages are kept.
     const cookies = c.req.header("cookie");
@@ -299,14 +326,16 @@ export async function run(): Promise<void> {
   }
   if (processes <= 1 || !cluster.isPrimary) return start();
   let stopping = false;
-  for (let i = 0; i < processes; i++) cluster.fork();
+  // A scrape of /metrics on any process is answered with every process's figures (server/metrics.ts).
+  serveClusterMetrics();
+  for (let i = 0; i < processes; i++) cluster.fork(clusterMetricsEnv());
   cluster.on("exit", (worker, code, signal) => {
     if (stopping) {
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
       return;
     }
     logger.error({ pid: worker.process.pid, code, signal }, "a server process stopped; starting another");
-    cluster.fork();
+    cluster.fork(clusterMetricsEnv());
   });
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
@@ -344,6 +373,8 @@ export async function start(): Promise<void> {
   }
   // Files attached before issue 24 leave the database for the file store, once (decision 023).
   await prepareAttachmentStore((await database()).db);
+  // Measuring starts now (event-loop lag, memory), and a cluster's primary can ask for the figures at once.
+  processRegistry();
   const app = createApp();
   const server = serve({
     fetch: app.fetch,

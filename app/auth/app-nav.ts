@@ -28,6 +28,7 @@ export const APP_NAV: Record<Role, readonly AppNavItem[]> = {
     { label: "Dashboard", to: SYSTEM_ADMIN, path: SYSTEM_ADMIN },
     { label: "Payouts", to: `${SYSTEM_ADMIN}/payouts`, path: `${SYSTEM_ADMIN}/payouts` },
     { label: "Messages", to: `${SYSTEM_ADMIN}/messages`, path: `${SYSTEM_ADMIN}/messages` },
+    { label: "Health", to: `${SYSTEM_ADMIN}/health`, path: `${SYSTEM_ADMIN}/health` },
     { label: "Facilities", to: `${SYSTEM_ADMIN}/facilities`, path: `${SYSTEM_ADMIN}/facilities` },
     { label: "Hubs", to: `${SYSTEM_ADMIN}/hubs`, path: `${SYSTEM_ADMIN}/hubs` },
     { label: "Administrators", to: `${SYSTEM_ADMIN}/administrators`, path: `${SYSTEM_ADMIN}/administrators` },

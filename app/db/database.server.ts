@@ -1,6 +1,7 @@
 import path from "node:path";
 import { env } from "../env.server.ts";
 import { logger } from "../lib/logger.server.ts";
+import { watchDatabasePool } from "../lib/metrics.server.ts";
 import { type DatabaseHandle, openDatabase } from "./client.server.ts";
 import { migrateDatabase } from "./migrate.server.ts";
 import { seedContent } from "./seed.server.ts";
@@ -28,6 +29,8 @@ async function open(): Promise<DatabaseHandle> {
   const handle = config.DATABASE_URL
     ? await openDatabase({ kind: "postgres", url: config.DATABASE_URL })
     : await openDatabase({ kind: "pglite", dataDir: path.join(config.DATA_DIR, "pglite") });
+  // The pool's connections in use and queries waiting, at each scrape of /metrics (PGlite has no pool).
+  if (handle.driver.kind === "postgres") watchDatabasePool(handle.driver.pool);
   const started = performance.now();
   await migrateDatabase(handle, {
     retry: {

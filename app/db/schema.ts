@@ -1550,3 +1550,46 @@ export const apiClientAssertions = pgTable(
     index("api_client_assertions_expires_at_idx").on(t.expiresAt),
   ],
 );
+
+/* ------------------------------------------------------------------------------------------------
+ * Operations (issue 39): the alerts the scheduled rules raised, and when each cleared
+ * ---------------------------------------------------------------------------------------------- */
+
+export const ALERT_RULES = [
+  "queue_stuck",
+  "provider_failing",
+  "emergency_waiting",
+  "payout_pending",
+  "ledger_imbalance",
+] as const;
+export type AlertRule = (typeof ALERT_RULES)[number];
+
+/**
+ * One row per alert: a rule (and its subject, e.g. the queue) that started firing, until it is
+ * cleared. At most one open alert per rule and subject. System administrators are emailed once when
+ * it starts and once when it clears; a rule that stops firing is only cleared after it has stayed
+ * quiet for ALERT_HOLD_MINUTES, so one that flaps sends nothing more.
+ */
+export const operationalAlerts = pgTable(
+  "operational_alerts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    rule: text("rule", { enum: ALERT_RULES }).notNull(),
+    /** What it is about within the rule: a queue's name, a channel, or "" for a rule about the whole network. */
+    subject: text("subject").notNull().default(""),
+    /** What the rule last saw, in words (the email and the health screen show it). */
+    detail: text("detail").notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    /** The last check that found it firing. */
+    lastFiringAt: timestamp("last_firing_at", { withTimezone: true }).notNull(),
+    clearedAt: timestamp("cleared_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("operational_alerts_open_key").on(t.rule, t.subject).where(sql`${t.clearedAt} is null`),
+    index("operational_alerts_started_at_idx").on(t.startedAt.desc()),
+    check(
+      "operational_alerts_rule_check",
+      sql`${t.rule} in ('queue_stuck', 'provider_failing', 'emergency_waiting', 'payout_pending', 'ledger_imbalance')`,
+    ),
+  ],
+);

@@ -31,6 +31,8 @@ export type JobData = {
   "payout-reconcile": { day?: string };
   /** Asks the SMS provider for the delivery state of sent messages without a report (every 5 minutes). */
   "message-poll": Record<string, never>;
+  /** Checks the alert rules and emails system administrators when one starts or clears (every minute, issue 39). */
+  "operations-alerts": Record<string, never>;
 };
 export type JobName = keyof JobData;
 
@@ -82,6 +84,8 @@ export function queueDefinitions(retry: RetrySettings): Record<JobName, Omit<Que
     "ledger-check": { policy: "singleton", retryLimit: 3, retryDelay: 300, expireInSeconds: 600 },
     // One run at a time; a failed run is simply followed by the next one five minutes later.
     "message-poll": { policy: "singleton", retryLimit: 0, expireInSeconds: 240 },
+    // One check at a time; a failed one is followed by the next a minute later.
+    "operations-alerts": { policy: "singleton", retryLimit: 0, expireInSeconds: 120 },
     "payout-transfer": {
       // One queued or running job per transfer; a worker killed mid-call loses the job to another,
       // which finds the reference at the provider instead of sending it again.
@@ -131,6 +135,7 @@ export const JOB_SCHEDULES: Partial<Record<JobName, string>> = {
   "ledger-check": "30 1 * * *",
   "payout-reconcile": "0 3 * * *",
   "message-poll": "*/5 * * * *",
+  "operations-alerts": "* * * * *",
 };
 
 /* ------------------------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ import {
   sendMessageJob,
   type Transports,
 } from "~/features/messaging/messages.server";
+import { operationsAlertsJob } from "~/features/operations/alerts.server";
 import { payoutReconcileJob, payoutTransferJob, payoutVerifyJob } from "~/features/payouts/payouts.server";
 import type { PayoutProvider } from "~/features/payouts/provider";
 import { payoutProvider } from "~/features/payouts/providers.server";
@@ -37,6 +38,7 @@ export function startJobWorkers(
       "payout-verify": payoutVerifyJob(handle.db, payouts),
       "payout-reconcile": payoutReconcileJob(handle.db, payouts),
       "message-poll": messagePollJob(handle.db, transports),
+      "operations-alerts": operationsAlertsJob(handle.db),
     },
     options,
   );

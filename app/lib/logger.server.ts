@@ -28,10 +28,13 @@ function scrub(value: unknown, depth: number): unknown {
   return out;
 }
 
-/** One JSON logger for the process (pretty-printed by `npm run dev`). */
+/**
+ * One JSON logger for the process (pretty-printed by `npm run dev`). Each line names its process
+ * (pid): with WEB_CONCURRENCY > 1 several write to the same log.
+ */
 export const logger = pino({
   level,
-  base: { service: "web" },
+  base: { service: "web", pid: process.pid },
   serializers: { err: logError },
   redact: { paths: ["req.headers.cookie", "req.headers.authorization", "*.password"], remove: true },
 });

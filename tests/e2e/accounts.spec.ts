@@ -517,6 +517,7 @@ test.describe("gate screens", () => {
       "Dashboard",
       "Payouts",
       "Messages",
+      "Health",
       "Facilities",
       "Hubs",
       "Administrators",

@@ -559,6 +559,13 @@ const TABLE: Row[] = [
     path: "/dashboard/system-admin/audit",
     expect: only(ADMIN_PAGES),
   },
+  // The network's health (issue 39): system administrators only.
+  {
+    file: "routes/dashboard/system-health.tsx",
+    method: "GET",
+    path: "/dashboard/system-admin/health",
+    expect: only(ADMIN_PAGES),
+  },
   { file: "routes/exports/csv.ts", method: "GET", path: "/exports/users.csv", expect: only(ADMIN_PAGES) },
   {
     file: "routes/exports/csv.ts",

@@ -13,6 +13,7 @@ import { dashboardPath } from "~/auth/roles";
 import type { Db } from "~/db/client.server";
 import { facilities, users } from "~/db/schema";
 import { logger } from "~/lib/logger.server";
+import { countSignInFailure } from "~/lib/metrics.server";
 import { tooManyAttemptsMessage } from "~/lib/rate-limit.server";
 import { ensureBootstrapAdmin } from "./admin.server";
 import { newPasswordProblem } from "./password-policy.server";
@@ -197,6 +198,7 @@ async function attemptSignIn(
     if (code === "EMAIL_NOT_VERIFIED") return { ok: false, message: MESSAGES.emailNotVerified, unverified: true };
     if (code === "INVALID_EMAIL_OR_PASSWORD" || code === "PASSWORD_TOO_LONG" || code === "INVALID_EMAIL") {
       const { lockedUntil, accountFailures } = await recordSignInFailure(db, email, meta.ip, now);
+      countSignInFailure(lockedUntil !== null);
       if (await shouldNotifyOwner(db, email, accountFailures, now)) notifyOwnerOfFailures(db, email);
       if (lockedUntil) {
         return { ok: false, message: tooManyAttemptsMessage((lockedUntil.getTime() - now.getTime()) / 1000) };

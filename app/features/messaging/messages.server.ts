@@ -6,6 +6,7 @@ import { env } from "~/env.server";
 import type { BatchJobHandler, JobHandler, QueuedJob } from "~/jobs/queue.server";
 import type { EmailPayload, TextPayload } from "~/jobs/queue-message.server";
 import { logger } from "~/lib/logger.server";
+import { countMessage, countProviderError } from "~/lib/metrics.server";
 import { clearProviderAlerts, noteProviderRefusal } from "./provider-alerts.server";
 import { smsProvider, whatsappProvider } from "./providers/index.server";
 import { type FailureCode, type MessagingProvider, OPERATOR_FAILURES } from "./providers/types";
@@ -50,7 +51,16 @@ export function defaultTransports(): Transports {
 
 type Outcome =
   | { ok: true; provider: string; providerId: string | null; segments?: number }
-  | { ok: false; retryable: boolean; error: string; code?: FailureCode; provider?: string; said?: string };
+  | {
+      ok: false;
+      retryable: boolean;
+      error: string;
+      provider: string;
+      /** The metrics' kind of provider error (issue 39). */
+      kind: string;
+      code?: FailureCode;
+      said?: string;
+    };
 
 /**
  * SMTP's answer decides: a 5xx reply (mailbox unknown, address refused, message rejected) will not
@@ -77,14 +87,29 @@ async function deliver(
   transports: Transports,
   signal: AbortSignal | undefined,
 ): Promise<Outcome> {
-  if (!row.payload) return { ok: false, retryable: false, error: "Nothing to send (the message has no content)" };
+  if (!row.payload) {
+    return {
+      ok: false,
+      retryable: false,
+      error: "Nothing to send (the message has no content)",
+      provider: "none",
+      kind: "no_content",
+    };
+  }
   if (row.channel === "email") {
     const payload = row.payload as EmailPayload;
     try {
       const sent = await transports.email({ to: row.recipient, ...payload, messageId: messageIdFor(row.id) });
       return { ok: true, provider: sent?.provider ?? "smtp", providerId: sent?.providerId ?? messageIdFor(row.id) };
     } catch (error) {
-      return { ok: false, ...classifyMailError(error) };
+      const classified = classifyMailError(error);
+      const kind =
+        (error as { code?: unknown } | null)?.code === "EAUTH"
+          ? "auth"
+          : classified.retryable
+            ? "temporary"
+            : "refused";
+      return { ok: false, ...classified, provider: "smtp", kind };
     }
   }
   const provider = row.channel === "sms" ? transports.sms() : transports.whatsapp();
@@ -103,6 +128,7 @@ async function deliver(
     error: `${result.code}: ${result.error}`.slice(0, 300),
     code: result.code,
     provider: provider.name,
+    kind: result.code,
     said: result.error,
   };
 }
@@ -134,6 +160,7 @@ export function sendMessageJob(db: Db, transports: Transports): BatchJobHandler<
           const job = byMessage.get(row.id)!;
           const outcome = await deliver(row, transports, job.signal);
           if (outcome.ok) {
+            countMessage(row.channel, outcome.provider, "sent");
             sent.push({
               id: row.id,
               provider: outcome.provider,
@@ -194,6 +221,8 @@ async function recordFailure(
 ): Promise<string | undefined> {
   const lastAttempt = job.retryCount >= job.retryLimit;
   const stop = !outcome.retryable || lastAttempt;
+  countProviderError(outcome.provider, outcome.kind);
+  countMessage(row.channel, outcome.provider, stop ? "failed" : "retrying");
   await db
     .update(messages)
     .set({ lastError: outcome.error, updatedAt: new Date(), ...(stop ? { status: "failed" as const } : {}) })
@@ -220,13 +249,15 @@ async function recordFailure(
 /** The dead letter of `send-message`: retries ran out (or the last attempt's worker died): the row is failed. */
 export function deadMessageJob(db: Db): JobHandler<"send-message-dead"> {
   return async (job) => {
-    await db
+    const failed = await db
       .update(messages)
       .set({
         status: "failed",
         lastError: sql`coalesce(${messages.lastError}, 'No attempt finished: the worker stopped each time')`,
         updatedAt: new Date(),
       })
-      .where(and(eq(messages.id, job.data.messageId), eq(messages.status, "queued")));
+      .where(and(eq(messages.id, job.data.messageId), eq(messages.status, "queued")))
+      .returning({ channel: messages.channel });
+    for (const row of failed) countMessage(row.channel, "unknown", "failed");
   };
 }

@@ -1,6 +1,7 @@
 import { db } from "~/db/database.server";
 import { receivePayoutWebhook } from "~/features/payouts/payouts.server";
 import { payoutProvider } from "~/features/payouts/providers.server";
+import { countWebhookRefusal } from "~/lib/metrics.server";
 import type { Route } from "./+types/paystack";
 
 /** Largest webhook body read (Paystack's transfer events are a few kilobytes). */
@@ -18,6 +19,7 @@ export async function action({ request }: Route.ActionArgs) {
   const raw = await request.text();
   if (raw.length > MAX_BODY) return new Response("Too large", { status: 413 });
   const answer = await receivePayoutWebhook(await db(), payoutProvider(), raw, request.headers);
+  if (answer.status === 401) countWebhookRefusal("paystack");
   return new Response(answer.body, { status: answer.status, headers: { "content-type": "text/plain; charset=utf-8" } });
 }
 

@@ -4,6 +4,7 @@ import type { Db } from "~/db/client.server";
 import { type MessageStatus, messages } from "~/db/schema";
 import type { Env } from "~/env.server";
 import { logger } from "~/lib/logger.server";
+import { countMessage, countWebhookRefusal } from "~/lib/metrics.server";
 import { parseAfricasTalkingReport } from "./africastalking.server.ts";
 import { parseArkeselReport } from "./arkesel.server.ts";
 import type { DeliveryReport, ProviderName } from "./types.ts";
@@ -45,7 +46,9 @@ export async function recordDeliveryReport(
         inArray(messages.status, FROM[report.status]),
       ),
     )
-    .returning({ id: messages.id });
+    .returning({ id: messages.id, channel: messages.channel });
+  const [row] = changed;
+  if (row && report.status !== "sent") countMessage(row.channel, report.provider, report.status);
   return changed.length > 0;
 }
 
@@ -115,7 +118,10 @@ export async function handleSmsWebhook(
   if (!provider || !SMS_WEBHOOK_PROVIDERS.has(provider)) return answer(404, "Not Found");
   const url = new URL(request.url);
   const { token, query } = callbackAddress(url, pathToken);
-  if (!sameSecret(token, config.SMS_WEBHOOK_TOKEN)) return answer(401, "Unauthorized");
+  if (!sameSecret(token, config.SMS_WEBHOOK_TOKEN)) {
+    countWebhookRefusal(provider);
+    return answer(401, "Unauthorized");
+  }
   const body = request.method === "POST" ? await formOrJson(request) : null;
   let report: DeliveryReport | null = null;
   if (provider === "arkesel") {
@@ -148,6 +154,7 @@ export async function handleWhatsAppWebhook(
   if (request.method !== "POST") return answer(405, "Method Not Allowed");
   const raw = new Uint8Array(await request.arrayBuffer());
   if (!verifyWhatsAppSignature(raw, request.headers.get("x-hub-signature-256"), config.WHATSAPP_APP_SECRET ?? "")) {
+    countWebhookRefusal("whatsapp");
     return answer(401, "Unauthorized");
   }
   let payload: unknown;

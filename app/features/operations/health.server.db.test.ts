@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { ANONYMOUS } from "~/auth/actor";
+import { actorById } from "~/auth/actor.server";
+import { messages } from "~/db/schema";
+import { createAccount } from "../../../tests/helpers/accounts";
+import { statusOf } from "../../../tests/helpers/domain";
+import { createTestDb, type TestDatabase } from "../../../tests/helpers/test-db";
+import { systemHealth } from "./health.server";
+import { databaseMetrics } from "./metrics.server";
+
+vi.stubEnv("AUTH_SECRET", "test-secret-test-secret-test-secret-0123456789");
+vi.stubEnv("APP_URL", "http://localhost:3000");
+
+let h: TestDatabase;
+
+beforeAll(async () => {
+  h = await createTestDb({ workers: false });
+}, 120_000);
+
+afterAll(async () => {
+  await h?.drop();
+});
+
+describe("systemHealth (issue 39)", () => {
+  it("is for approved system administrators only", async () => {
+    const doctor = await actorById(h.db, (await createAccount(h.db, { role: "doctor", approved: true })).id);
+    const pending = await actorById(h.db, (await createAccount(h.db, { role: "system_admin", approved: false })).id);
+    expect(await statusOf(systemHealth(h.db, ANONYMOUS))).toBe(401);
+    expect(await statusOf(systemHealth(h.db, doctor))).toBe(403);
+    expect(await statusOf(systemHealth(h.db, pending))).toBe(403);
+  });
+
+  it("shows each channel's last success and last error, and the deliveries of each hour", async () => {
+    const admin = await actorById(h.db, (await createAccount(h.db, { role: "system_admin", approved: true })).id);
+    const now = new Date();
+    const tenMinutesAgo = new Date(now.getTime() - 10 * 60_000);
+    await h.db.insert(messages).values([
+      {
+        channel: "sms",
+        recipient: "+233241234567",
+        event: "referral.created",
+        status: "delivered",
+        provider: "arkesel",
+        providerId: "ark-1",
+        sentAt: tenMinutesAgo,
+        createdAt: tenMinutesAgo,
+      },
+      {
+        channel: "sms",
+        recipient: "+233241234568",
+        event: "referral.created",
+        status: "failed",
+        lastError: "no_credit: Insufficient balance",
+        createdAt: now,
+        updatedAt: now,
+      },
+    ]);
+    const health = await systemHealth(h.db, admin, now);
+    expect(health.channels.find((c) => c.channel === "sms")).toEqual({
+      channel: "sms",
+      provider: "arkesel",
+      lastSuccessAt: tenMinutesAgo.toISOString(),
+      lastErrorAt: now.toISOString(),
+      lastError: "no_credit: Insufficient balance",
+    });
+    expect(health.channels.find((c) => c.channel === "whatsapp")?.lastSuccessAt).toBeNull();
+    expect(health.perHour).toHaveLength(24);
+    expect(health.perHour.reduce((n, hour) => n + hour.sent, 0)).toBe(1);
+    expect(health.perHour.reduce((n, hour) => n + hour.failed, 0)).toBe(1);
+    expect(health.perHour.at(-1)!.hour <= now.toISOString()).toBe(true);
+    expect(health.queues.map((q) => q.queue)).toContain("send-message");
+    expect(health.disk?.freeBytes).toBeGreaterThan(0);
+    expect(health.version).toBeTruthy();
+    expect(health.alerts).toEqual([]);
+  });
+});
+
+describe("databaseMetrics", () => {
+  it("still answers, saying so, when the database does not", async () => {
+    const failing = {
+      execute: () => Promise.reject(new Error("connection refused")),
+      select: () => {
+        throw new Error("connection refused");
+      },
+    } as unknown as Parameters<typeof databaseMetrics>[0];
+    const text = await databaseMetrics(failing);
+    expect(text).toMatch(/^qurhealth_database_figures_ok 0$/m);
+    expect(await databaseMetrics(h.db)).toMatch(/^qurhealth_database_figures_ok 1$/m);
+  });
+});
