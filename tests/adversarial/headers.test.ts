@@ -126,6 +126,12 @@ const REAL_POSTS: Record<string, () => Promise<RealPost>> = {
     table: "referral_messages",
     cookie: world.cookies.doctor,
   }),
+  // System administrators are invited (issue 33): the invitation is the row a post writes.
+  "/dashboard/system-admin/administrators": async () => ({
+    body: new URLSearchParams({ intent: "invite", full_name: "Adwoa Header", email: `adwoa-${unique()}@example.org` }),
+    table: "admin_invitations",
+    cookie: world.cookies.systemAdmin,
+  }),
   // Facilities and hubs managed in the product (issue 17).
   "/facility/:facilityId/report": async () => ({
     body: new URLSearchParams({ details: "The phone number is out of date." }),
@@ -340,6 +346,10 @@ const WITHOUT_REAL_POST: Record<string, string> = {
     "sets sms_stopped_at on a waitlist entry in place (no row count changes); tested in waitlist-sms.server.db.test.ts",
   "routes/resources/redirect.ts": "answers a post with the same permanent redirect as a GET; changes nothing",
   "routes/auth/reset-password.tsx": "needs a live reset link; a forged post is refused before the token is read",
+  "routes/dashboard/review-report.ts":
+    "needs a review with a comment of the signed-in facility administrator's facility, which this world has none of; reporting is tested in reviews.server.db.test.ts and ux33.spec.ts",
+  "routes/auth/admin-invitation.tsx":
+    "needs a live invitation link (its token is only in the invitation email); a forged token is refused (410) before anything is written; accepted in administrators.server.db.test.ts and payouts.spec.ts",
   "routes/webhooks/sms.ts":
     "a provider's delivery report: needs SMS_WEBHOOK_TOKEN and updates a messages row in place (no row count changes); tested through the fakes in delivery-reports.server.db.test.ts",
   "routes/payouts/payout-run.tsx":
