@@ -30,6 +30,7 @@ import {
   TRANSITIONS,
   type Transition,
 } from "./referral-status";
+import { alertUnreachableFacility } from "./unreachable-facility.server";
 import { countUserWrite } from "./user-limits.server";
 import { cancelSchema, outcomeSchema } from "./workspace-schemas";
 
@@ -130,8 +131,18 @@ export async function createReferral(db: Db, actor: Actor, values: unknown): Pro
       emergency,
       mail: newReferralMail({ referralNumber: referral.referralNumber, appUrl: env().APP_URL }),
     };
-    await notifyUsers(tx, await facilityAdminIds(tx, facility.id), notice);
-    await notifyOnCall(tx, facility.id, notice);
+    const told = await notifyUsers(tx, await facilityAdminIds(tx, facility.id), notice);
+    const onCall = await notifyOnCall(tx, facility.id, notice);
+    // Issue 33: no one at the facility was told (no approved administrator or on-call number, or
+    // none who chose a channel): the system administrators are alerted at once to phone it.
+    if (told.length === 0 && !onCall) {
+      await alertUnreachableFacility(tx, {
+        appUrl: env().APP_URL,
+        facilityId: facility.id,
+        referralId: referral.id,
+        referralNumber: referral.referralNumber,
+      });
+    }
     await scheduleEscalation(tx, { id: referral.id, urgencyLevel: input.urgency_level, createdAt: referral.createdAt });
     return referral;
   });

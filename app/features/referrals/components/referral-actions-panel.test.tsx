@@ -75,19 +75,49 @@ describe("Refer to another facility", () => {
   });
 });
 
+const TOLD = { facilityTold: true, adminsAlerted: false };
+
 describe("Sent to {facility}", () => {
   it("tells the referring doctor where a pending referral went, with the way to attach files", () => {
-    renderInRouter(<ReferralStatusBanner referral={referral("pending", "doctor")} />);
+    renderInRouter(<ReferralStatusBanner referral={referral("pending", "doctor")} sent={TOLD} />);
     expect(screen.getByRole("heading", { level: 2, name: "Sent to Korle Bu Teaching Hospital" })).toBeTruthy();
     expect(screen.getByRole("link", { name: "attach files now" }).getAttribute("href")).toBe("#attach-heading");
   });
 
   it("is not shown to the facility, nor once the facility answered", () => {
-    renderInRouter(<ReferralStatusBanner referral={referral("pending", "facility_admin")} />);
+    renderInRouter(<ReferralStatusBanner referral={referral("pending", "facility_admin")} sent={TOLD} />);
     expect(screen.queryByRole("heading", { name: /^Sent to/ })).toBeNull();
     cleanup();
-    renderInRouter(<ReferralStatusBanner referral={referral("accepted", "doctor")} />);
+    renderInRouter(<ReferralStatusBanner referral={referral("accepted", "doctor")} sent={TOLD} />);
     expect(screen.queryByRole("heading", { name: /^Sent to/ })).toBeNull();
+  });
+});
+
+describe("a facility no one there could be told of (issue 33)", () => {
+  it("never says the facility has been told; says the administrators will phone it", () => {
+    renderInRouter(
+      <ReferralStatusBanner
+        referral={referral("pending", "doctor")}
+        sent={{ facilityTold: false, adminsAlerted: true }}
+      />,
+    );
+    expect(screen.queryByText(/The facility has been told/)).toBeNull();
+    expect(screen.queryByRole("heading", { name: /^Sent to/ })).toBeNull();
+    expect(
+      screen.getByRole("heading", { level: 2, name: "Not yet received by Korle Bu Teaching Hospital" }),
+    ).toBeTruthy();
+    expect(screen.getByText(/no one at the facility has been told/)).toBeTruthy();
+    expect(screen.getByText(/Our administrators have been alerted to phone the facility/)).toBeTruthy();
+  });
+
+  it("asks the doctor to phone when no administrator could be alerted either", () => {
+    renderInRouter(
+      <ReferralStatusBanner
+        referral={referral("pending", "doctor")}
+        sent={{ facilityTold: false, adminsAlerted: false }}
+      />,
+    );
+    expect(screen.getByText(/Please phone the facility to tell them/)).toBeTruthy();
   });
 });
 

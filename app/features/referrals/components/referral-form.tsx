@@ -7,7 +7,7 @@ import { ErrorSummary, FormNotice, SubmitButton } from "~/components/forms/form-
 import { type FormAnswer, parseSubmission, useIsSubmitting, useSchemaForm } from "~/components/forms/schema-form";
 import { InputField, SelectField, TextAreaField } from "~/components/ui/field";
 import { toast } from "~/components/ui/toaster";
-import { facilityChoiceLabel } from "~/features/facilities/public";
+import { facilityChoiceLabel, UNREACHABLE_MARK } from "~/features/facilities/public";
 import { isNetworkFailure, type NetworkFailure, useFormDraft, useResendWhenOnline } from "~/lib/drafts";
 import { FormKeyField } from "~/lib/idempotency";
 import { ATTACHMENT_ACCEPT, ATTACHMENT_HINT, CREATE_FILES_FIELD, filesProblem } from "../attachment-rules";
@@ -80,7 +80,8 @@ export function ReferralForm({
   user,
   again,
 }: {
-  facilities: ReadonlyArray<{ id: string; name: string; location: string }>;
+  /** `reachable` false: no approved administrator and no on-call number yet (marked, issue 33). */
+  facilities: ReadonlyArray<{ id: string; name: string; location: string; reachable: boolean }>;
   answer: ReferralFormAnswer | NetworkFailure | undefined;
   /** The signed-in doctor: the form is kept on this phone as their draft (issue 29). */
   user: string;
@@ -174,6 +175,11 @@ export function ReferralForm({
             required
             placeholder="Select a facility"
             options={choices.map((f) => ({ value: f.id, label: facilityChoiceLabel(f) }))}
+            hint={
+              choices.some((f) => !f.reachable)
+                ? `A facility marked “${UNREACHABLE_MARK}” has no one we can send a message to. If you choose it, our administrators are alerted to phone the facility.`
+                : undefined
+            }
           />
           <TextAreaField
             field={fields.chief_complaint}
