@@ -45,9 +45,14 @@ export async function readFlash(request: Request): Promise<{ toast: ToastMessage
   return { toast: parsed.success ? parsed.data : null, headers };
 }
 
+/** The Set-Cookie header that shows `toast` on the next page loaded. */
+export async function flashHeader(toast: Omit<ToastMessage, "id">): Promise<string> {
+  return flashCookie().serialize({ ...toast, id: crypto.randomUUID() });
+}
+
 /** A redirect that shows `toast` on the page it lands on. */
 export async function redirectWithToast(url: string, toast: Omit<ToastMessage, "id">, init?: ResponseInit) {
   const headers = new Headers(init?.headers);
-  headers.append("Set-Cookie", await flashCookie().serialize({ ...toast, id: crypto.randomUUID() }));
+  headers.append("Set-Cookie", await flashHeader(toast));
   return redirect(url, { ...init, headers });
 }

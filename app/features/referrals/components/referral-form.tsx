@@ -5,6 +5,7 @@ import { DraftNotice } from "~/components/forms/draft-notice";
 import { FileInput } from "~/components/forms/file-input";
 import { ErrorSummary, FormNotice, SubmitButton } from "~/components/forms/form-parts";
 import { type FormAnswer, parseSubmission, useIsSubmitting, useSchemaForm } from "~/components/forms/schema-form";
+import { UploadProgress } from "~/components/forms/upload-progress";
 import { InputField, SelectField, TextAreaField } from "~/components/ui/field";
 import { toast } from "~/components/ui/toaster";
 import { facilityChoiceLabel, UNREACHABLE_MARK } from "~/features/facilities/public";
@@ -235,7 +236,13 @@ export function ReferralForm({
             accept={ATTACHMENT_ACCEPT}
             multiple
             error={fileError}
-            onChange={() => setFileError(null)}
+            onChange={(event) => {
+              setFileError(null);
+              // Issue 33: photos are shrunk before they are sent; the code comes only once one is chosen.
+              if (Array.from(event.currentTarget.files ?? []).some((file) => file.type.startsWith("image/"))) {
+                import("~/lib/shrink-photo").catch(() => {});
+              }
+            }}
           />
         </div>
 
@@ -264,6 +271,7 @@ export function ReferralForm({
           <SubmitButton busy={busy} busyLabel="Creating...">
             Create Referral
           </SubmitButton>
+          <UploadProgress />
         </div>
       </Form>
     </div>

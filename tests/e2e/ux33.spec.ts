@@ -1,0 +1,184 @@
+import { mkdirSync } from "node:fs";
+import type { Page } from "@playwright/test";
+import sharp from "sharp";
+import { expect, hydrated, PHONE, test } from "./fixtures";
+import { facilityChoices, registerAndVerify } from "./support/accounts";
+import { selectFacility } from "./support/referral-form";
+import { approveAll, type Person, signedIn, toastTitled } from "./support/sign-in";
+
+/*
+ * The outside UX review at 360 px (issue 33), point by point, on a phone-sized screen, with a
+ * screenshot of each for a person to compare (test-results/ux33/).
+ */
+
+const SHOTS = "test-results/ux33";
+mkdirSync(SHOTS, { recursive: true });
+const REFERRAL_PAGE = /\/referrals\/(REF-\d{4}-\d{6,})$/;
+const OFFLINE_MESSAGE = "No connection. Your referral is saved on this phone; send it when you are back online.";
+
+// A post the test cuts logs the browser's own "Failed to load resource" line.
+test.use({ allowConsoleErrors: [/Failed to load resource|ERR_CONNECTION_RESET|ERR_FAILED/] });
+
+async function startReferral(page: Page, facility: string, patient: string) {
+  await page.goto("/referrals/create");
+  await hydrated(page);
+  await page.getByLabel("Patient name").fill(patient);
+  await page.getByLabel("Phone number").fill("024 555 0188");
+  await selectFacility(page, facility);
+  await page.getByLabel("Chief complaint").fill("Breast lump, for biopsy");
+}
+
+/** How many referrals of this doctor name `patient` (History, searched by the patient's name). */
+async function referralsFor(page: Page, patient: string): Promise<number> {
+  const html = await (await page.request.get(`/referrals/history?q=${encodeURIComponent(patient)}`)).text();
+  return new Set(html.match(/REF-\d{4}-\d{6,}/g) ?? []).size;
+}
+
+/** A camera-like photo: 4000x3000 JPEG of noise at quality 92, about 4 MB. */
+async function cameraPhoto(): Promise<Buffer> {
+  return sharp({
+    create: {
+      width: 4000,
+      height: 3000,
+      channels: 3,
+      background: { r: 120, g: 130, b: 140 },
+      noise: { type: "gaussian", mean: 128, sigma: 10 },
+    },
+  })
+    .jpeg({ quality: 92 })
+    .toBuffer();
+}
+
+test.describe("issue 33 at 360 px", () => {
+  let doctor: Person;
+  let choices: Array<{ id: string; name: string }>;
+
+  test.beforeAll(async ({ browser, request }) => {
+    test.setTimeout(120_000);
+    choices = await facilityChoices(request);
+    doctor = await registerAndVerify(request, { role: "doctor", name: `Dr Ux Review ${Date.now().toString(36)}` });
+    await approveAll(browser, [doctor]);
+  });
+
+  test("1: a facility no one there can be told of is marked, and the page never says it was told", async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    // A facility with no administrator and no on-call number (of the 8, no spec registers one for it).
+    const facility = choices.at(-4)!;
+    const page = await signedIn(browser, doctor, /\/dashboard\//, { viewport: PHONE });
+    const patient = `Adwoa Unreachable ${Date.now().toString(36)}`;
+    await startReferral(page, facility.name, patient);
+    const select = page.getByLabel("Facility");
+    await expect(select.locator("option:checked")).toHaveText(
+      new RegExp(`^${escapeRegExp(facility.name)} — .+ \\(cannot receive referrals yet\\)$`),
+    );
+    await expect(page.getByText(/our administrators are alerted to phone the facility/)).toBeVisible();
+    await select.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/1-form-marks-facility.png` });
+
+    await page.getByRole("button", { name: "Create Referral" }).click();
+    await expect(page).toHaveURL(REFERRAL_PAGE);
+    await expect(page.getByRole("heading", { name: `Not yet received by ${facility.name}` })).toBeVisible();
+    await expect(page.getByText(/The facility has been told/)).toHaveCount(0);
+    await expect(page.getByText("Our administrators have been alerted to phone the facility.")).toBeVisible();
+    // The timeline says the same: the system administrator was sent the alert, no one at the facility.
+    const notified = page.getByRole("region", { name: "Who was notified" });
+    await expect(notified).toContainText("Facility to be phoned by Email");
+    await expect(notified).not.toContainText("New referral");
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: `${SHOTS}/1-not-told.png` });
+    await page.context().close();
+  });
+
+  test("2: a 4 MB camera photo is shrunk and sent at 200 kbit/s up, with its progress", async ({ browser }) => {
+    test.setTimeout(240_000);
+    const photo = await cameraPhoto();
+    expect(photo.length).toBeGreaterThan(3_500_000);
+    expect(photo.length).toBeLessThan(5_000_000);
+    const page = await signedIn(browser, doctor, /\/dashboard\//, { viewport: PHONE });
+    const patient = `Akua Photo ${Date.now().toString(36)}`;
+    await startReferral(page, choices[0]!.name, patient);
+    await page
+      .getByLabel("Files (optional)")
+      .setInputFiles({ name: "IMG_2041.jpg", mimeType: "image/jpeg", buffer: photo });
+
+    // A slow mobile uplink: 200 kbit/s up, 400 ms round trips.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 400,
+      downloadThroughput: (1_000_000 / 8) | 0,
+      uploadThroughput: (200_000 / 8) | 0,
+    });
+    const bodies: number[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST" && request.url().includes("/referrals/create")) {
+        bodies.push(request.postDataBuffer()?.length ?? 0);
+      }
+    });
+    const started = Date.now();
+    await page.getByRole("button", { name: "Create Referral" }).click();
+    const progress = page.getByText(/^Sending… \d+ KB of \d+ KB \(\d+%\)$/);
+    await expect(progress).toBeVisible({ timeout: 30_000 });
+    await page.screenshot({ path: `${SHOTS}/2-upload-progress.png` });
+
+    await expect(page).toHaveURL(REFERRAL_PAGE, { timeout: 180_000 });
+    await expect(toastTitled(page, "Referral Created")).toBeVisible();
+    await expect(page.getByText(OFFLINE_MESSAGE)).toHaveCount(0);
+    const attachments = page.getByRole("region", { name: /^Attachments/ });
+    await expect(attachments).toContainText("IMG_2041.jpg");
+    // Shrunk in the browser: one post, a small fraction of the photo.
+    expect(bodies).toHaveLength(1);
+    expect(bodies[0]).toBeLessThan(photo.length / 4);
+    test.info().annotations.push({
+      type: "upload",
+      description: `photo ${photo.length} B, posted ${bodies[0]} B, ${Math.round((Date.now() - started) / 1000)} s at 200 kbit/s`,
+    });
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: `${SHOTS}/2-photo-sent.png` });
+    expect(await referralsFor(page, patient)).toBe(1);
+    await page.context().close();
+  });
+
+  test("2: an answer lost after the server made the referral is found by its key, not 'No connection'", async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const page = await signedIn(browser, doctor, /\/dashboard\//, { viewport: PHONE });
+    const patient = `Yaa Lost ${Date.now().toString(36)}`;
+    await startReferral(page, choices[0]!.name, patient);
+    await page.getByLabel("Files (optional)").setInputFiles({
+      name: "result.jpg",
+      mimeType: "image/jpeg",
+      buffer: await sharp({ create: { width: 800, height: 600, channels: 3, background: "#789" } })
+        .jpeg()
+        .toBuffer(),
+    });
+    // The post reaches the server, which makes the referral; its answer never reaches the phone.
+    let cut = 0;
+    await page.route("**/referrals/create.data", async (route) => {
+      if (route.request().method() !== "POST") return route.continue();
+      await route.fetch();
+      cut += 1;
+      await route.abort("connectionreset");
+    });
+    await page.getByRole("button", { name: "Create Referral" }).click();
+    await expect(page).toHaveURL(REFERRAL_PAGE, { timeout: 60_000 });
+    expect(cut).toBe(1);
+    await expect(page.getByText(OFFLINE_MESSAGE)).toHaveCount(0);
+    await expect(page.getByRole("region", { name: /^Attachments/ })).toContainText("result.jpg");
+    await page.screenshot({ path: `${SHOTS}/2-found-by-key.png` });
+    expect(await referralsFor(page, patient)).toBe(1);
+    await page.context().close();
+  });
+});
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
