@@ -3,6 +3,7 @@ import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { expect, hydrated, PHONE, test } from "./fixtures";
 import { facilityChoices, registerAndVerify } from "./support/accounts";
+import { latestSmsCode, smsTo } from "./support/outbox";
 import { selectFacility } from "./support/referral-form";
 import { approveAll, type Person, signedIn, toastTitled } from "./support/sign-in";
 
@@ -178,6 +179,97 @@ test.describe("issue 33 at 360 px", () => {
     await page.screenshot({ path: `${SHOTS}/2-found-by-key.png` });
     expect(await referralsFor(page, patient)).toBe(1);
     await page.context().close();
+  });
+
+  test("4: numbers are grouped tel: links with WhatsApp; an emergency reaches the facility by SMS whatever its admin chose", async ({
+    browser,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    const suffix = Date.now().toString(36);
+    const facility = choices[1]!;
+    const fa = await registerAndVerify(request, {
+      role: "facility_admin",
+      name: `Esi Phones ${suffix}`,
+      facilityId: facility.id,
+    });
+    await approveAll(browser, [fa]);
+    const admin = await signedIn(browser, fa, /\/dashboard\//, { viewport: PHONE });
+    // The administrator confirms a mobile number, and chooses email only for new referrals.
+    const mobile = `+23324${String(Date.now()).slice(-7)}`;
+    await admin.goto("/account/notifications");
+    await hydrated(admin);
+    await admin.getByRole("textbox", { name: "Mobile number", exact: true }).fill(mobile);
+    await admin.getByRole("button", { name: "Send code" }).click();
+    let code = "";
+    await expect
+      .poll(() => {
+        try {
+          code = latestSmsCode(mobile, /confirmation code is (\d{6})/);
+        } catch {
+          return "";
+        }
+        return code;
+      })
+      .toMatch(/^\d{6}$/);
+    await admin.getByLabel("Code from the SMS").fill(code);
+    await admin.getByRole("button", { name: "Confirm number" }).click();
+    await expect(admin.getByText("Confirmed:")).toBeVisible();
+    const newReferrals = admin.getByRole("group", { name: "A new referral to my facility" });
+    await expect(newReferrals).toContainText("An emergency referral always comes by SMS as well.");
+    await newReferrals.getByLabel("SMS").uncheck();
+    await newReferrals.getByLabel("Email").check();
+    await admin.getByRole("button", { name: "Save preferences" }).click();
+    await expect(admin.getByText("Preferences saved").first()).toBeVisible();
+
+    // The doctor sends an emergency.
+    const doc = await signedIn(browser, doctor, /\/dashboard\//, { viewport: PHONE });
+    const since = Date.now();
+    await startReferral(doc, facility.name, `Abena Phones ${suffix}`);
+    await doc.getByLabel("Phone number").fill("024 412 3456");
+    await doc.getByLabel("Emergency").check();
+    await doc.getByRole("button", { name: "Create Referral" }).click();
+    await expect(doc).toHaveURL(REFERRAL_PAGE);
+    const number = doc.url().match(/REF-\d{4}-\d{6,}/)![0];
+    await expect(doc.getByRole("heading", { name: `Sent to ${facility.name}` })).toBeVisible();
+    // By SMS to the administrator's number although they chose email only.
+    await expect
+      .poll(
+        () =>
+          smsTo(mobile, since)
+            .map((sms) => sms.text)
+            .join(" "),
+        { timeout: 30_000 },
+      )
+      .toContain(number);
+
+    // The administrator's page at 360 px: the patient's number in one piece, to call or WhatsApp.
+    await admin.goto(`/referrals/${number}`);
+    await hydrated(admin);
+    const call = admin.getByRole("link", { name: `Call Abena Phones ${suffix}: +233 24 412 3456` });
+    await expect(call).toHaveAttribute("href", "tel:+233244123456");
+    await expect(call).toHaveText("+233 24 412 3456");
+    const box = (await call.boundingBox())!;
+    const lineHeight = await call.evaluate((el) => Number.parseFloat(getComputedStyle(el).lineHeight) || 24);
+    // One line: a number is never broken inside (the link is at least 44 px high on a phone).
+    expect(await call.evaluate((el) => el.getClientRects().length)).toBe(1);
+    expect(box.height).toBeLessThanOrEqual(Math.max(44, lineHeight * 1.5));
+    await expect(admin.getByRole("link", { name: `WhatsApp Abena Phones ${suffix}` })).toHaveAttribute(
+      "href",
+      "https://wa.me/233244123456",
+    );
+    // The referring doctor's number too (registered as 024 123 4567).
+    await expect(
+      admin.getByRole("link", { name: new RegExp(`^Call ${escapeRegExp(doctor.name)}: \\+233 24 123 4567$`) }),
+    ).toHaveAttribute("href", "tel:+233241234567");
+    const notified = admin.getByRole("region", { name: "Who was notified" });
+    await expect(notified).toContainText("New referral by SMS");
+    await call.scrollIntoViewIfNeeded();
+    await admin.screenshot({ path: `${SHOTS}/4-phone-links.png` });
+    await notified.scrollIntoViewIfNeeded();
+    await admin.screenshot({ path: `${SHOTS}/4-emergency-sms.png` });
+    await admin.context().close();
+    await doc.context().close();
   });
 });
 

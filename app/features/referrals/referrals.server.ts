@@ -9,6 +9,8 @@ import { didAlready, recordAudit } from "~/features/audit/public.server";
 import { postEntry, referralCompletedEntry } from "~/features/ledger/public.server";
 import { containsPattern } from "~/lib/like-pattern";
 import { type CountedPage, type ProbedPage, pageFrom, probedPage } from "~/lib/paging";
+import { phoneLink } from "~/lib/phone";
+import type { PhoneLink } from "~/lib/phone-link";
 import { searchText } from "~/lib/search-text";
 
 export { pageFrom } from "~/lib/paging";
@@ -170,7 +172,8 @@ export type ReferralRow = {
   referralFee: number;
   doctorShare: number;
   /** Email and date of birth, like the clinical details, only for the receiving facility's views. */
-  patient: { fullName: string; phone: string; email: string | null; dateOfBirth: string | null };
+  /** `call`: the number grouped, as a tel: link, with WhatsApp for a mobile (issue 33). */
+  patient: { fullName: string; phone: string; call: PhoneLink; email: string | null; dateOfBirth: string | null };
   facility: { id: string; name: string; address: string };
   doctor: { id: string; fullName: string; specialty: string | null };
   /**
@@ -250,6 +253,7 @@ function toRow(r: RawReferral): ReferralRow {
     patient: {
       fullName: r.patientName as string,
       phone: r.patientPhone as string,
+      call: phoneLink(r.patientPhone as string),
       email: r.patientEmail,
       dateOfBirth: r.patientDateOfBirth,
     },
