@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import sharp from "sharp";
-import { expect, hydrated, PHONE, test } from "./fixtures";
+import { expect, hydrated, PHONE, shownAndHydrated, test } from "./fixtures";
 import { facilityChoices, registerAndVerify } from "./support/accounts";
 import { latestSmsCode, smsTo } from "./support/outbox";
 import { selectFacility } from "./support/referral-form";
@@ -197,24 +197,7 @@ test.describe("issue 33 at 360 px", () => {
     const admin = await signedIn(browser, fa, /\/dashboard\//, { viewport: PHONE });
     // The administrator confirms a mobile number, and chooses email only for new referrals.
     const mobile = `+23324${String(Date.now()).slice(-7)}`;
-    await admin.goto("/account/notifications");
-    await hydrated(admin);
-    await admin.getByRole("textbox", { name: "Mobile number", exact: true }).fill(mobile);
-    await admin.getByRole("button", { name: "Send code" }).click();
-    let code = "";
-    await expect
-      .poll(() => {
-        try {
-          code = latestSmsCode(mobile, /confirmation code is (\d{6})/);
-        } catch {
-          return "";
-        }
-        return code;
-      })
-      .toMatch(/^\d{6}$/);
-    await admin.getByLabel("Code from the SMS").fill(code);
-    await admin.getByRole("button", { name: "Confirm number" }).click();
-    await expect(admin.getByText("Confirmed:")).toBeVisible();
+    await confirmMobile(admin, mobile);
     const newReferrals = admin.getByRole("group", { name: "A new referral to my facility" });
     await expect(newReferrals).toContainText("An emergency referral always comes by SMS as well.");
     await newReferrals.getByLabel("SMS").uncheck();
@@ -271,6 +254,90 @@ test.describe("issue 33 at 360 px", () => {
     await admin.context().close();
     await doc.context().close();
   });
+
+  test("3: feedback where the eye is: the offline notice, Registration Successful, the code fields", async ({
+    browser,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    const suffix = Date.now().toString(36);
+    /** On screen and holding the focus (a screen reader reads it). */
+    const inView = async (locator: Locator) => {
+      await expect(locator).toBeInViewport();
+      await expect
+        .poll(() => locator.evaluate((el) => el === document.activeElement || el.contains(document.activeElement)))
+        .toBe(true);
+    };
+
+    // The offline notice, once the connection is gone, at the button's end of a long form.
+    const doc = await signedIn(browser, doctor, /\/dashboard\//, { viewport: PHONE });
+    await startReferral(doc, choices[0]!.name, `Ama Offline ${suffix}`);
+    await doc.getByRole("button", { name: "Create Referral" }).scrollIntoViewIfNeeded();
+    await doc.context().setOffline(true);
+    await doc.getByRole("button", { name: "Create Referral" }).click();
+    const notice = doc.getByRole("alert").filter({ hasText: OFFLINE_MESSAGE });
+    await inView(notice);
+    await doc.screenshot({ path: `${SHOTS}/3-offline-notice.png` });
+    await doc.context().setOffline(false);
+    await doc.context().close();
+
+    // Registering on a phone: the confirmation is where the eye is.
+    const visitor = await browser.newContext({ viewport: PHONE });
+    const page = await visitor.newPage();
+    await page.goto("/auth?tab=register");
+    await shownAndHydrated(page, "register-panel");
+    const form = page.getByRole("tabpanel", { name: "Register" });
+    await form.getByLabel("Full Name").fill(`Kwesi Phone ${suffix}`);
+    await form.getByLabel("Email").fill(`kwesi-${suffix}@example.test`);
+    await form.getByLabel("Phone Number").fill("0241234567");
+    await form.getByLabel(/^Password/).fill("Correct-Horse-9!");
+    await form.getByLabel("Confirm Password").fill("Correct-Horse-9!");
+    await form.getByLabel("MDC registration number").fill(`MDC/RN/${String(Date.now()).slice(-5)}`);
+    await form.getByRole("button", { name: "Create Account" }).click();
+    await inView(page.getByRole("status").filter({ hasText: "Registration Successful" }).first());
+    await page.screenshot({ path: `${SHOTS}/3-registered.png` });
+    await visitor.close();
+
+    // "Send confirmation codes": the code fields, the SMS code's field focused (the keyboard opens).
+    const payee = await registerAndVerify(request, { role: "doctor", name: `Dr Payee ${suffix}` });
+    await approveAll(browser, [payee]);
+    const mine = await signedIn(browser, payee, /\/dashboard\//, { viewport: PHONE });
+    await confirmMobile(mine, `+23324${String(Date.now()).slice(-7)}`);
+    await mine.goto("/account/payout-details");
+    await hydrated(mine);
+    await mine.getByLabel("Paid by").selectOption("mobile_money");
+    await mine.getByLabel("Network").selectOption("MTN");
+    await mine.getByLabel("Mobile-money number").fill(`024 ${String(Date.now()).slice(-7)}`);
+    await mine.getByLabel("Name on the account").fill(`Kojo Payee ${suffix}`);
+    await mine.getByRole("button", { name: "Send confirmation codes" }).click();
+    const code = mine.getByLabel("Code from the SMS");
+    await expect(code).toBeFocused();
+    await expect(code).toBeInViewport();
+    await mine.screenshot({ path: `${SHOTS}/3-confirmation-codes.png` });
+    await mine.context().close();
+  });
 });
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** Confirms `mobile` (E.164) on the account's notifications page with the code from the SMS outbox. */
+async function confirmMobile(page: Page, mobile: string): Promise<void> {
+  await page.goto("/account/notifications");
+  await hydrated(page);
+  await page.getByRole("textbox", { name: "Mobile number", exact: true }).fill(mobile);
+  await page.getByRole("button", { name: "Send code" }).click();
+  let code = "";
+  await expect
+    .poll(() => {
+      try {
+        code = latestSmsCode(mobile, /confirmation code is (\d{6})/);
+      } catch {
+        return "";
+      }
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  await page.getByLabel("Code from the SMS").fill(code);
+  await page.getByRole("button", { name: "Confirm number" }).click();
+  await expect(page.getByText("Confirmed:")).toBeVisible();
+}

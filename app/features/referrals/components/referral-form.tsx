@@ -110,7 +110,12 @@ export function ReferralForm({
 
   return (
     <div>
-      <DraftNotice draft={draft} networkFailed={networkFailed} offlineMessage={OFFLINE_MESSAGE} />
+      <DraftNotice
+        draft={draft}
+        networkFailed={networkFailed}
+        offlineMessage={OFFLINE_MESSAGE}
+        failure={networkFailed ? posted : null}
+      />
       <FormNotice answer={answer} />
       <ErrorSummary form={form} labels={CREATE_REFERRAL_FIELDS} />
       {again ? <ReferAgainNotice again={again} /> : null}
