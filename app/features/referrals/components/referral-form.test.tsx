@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { screen } from "@testing-library/react";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { cleanupDom, renderInRouter } from "../../../../tests/helpers/render-in-router";
 import { ReferralForm } from "./referral-form";
@@ -11,7 +11,7 @@ afterEach(cleanupDom);
  * administrator, no on-call number), and says what choosing it means.
  */
 describe("the facility select", () => {
-  it("marks a facility no one there can be told of, and says the administrators will phone it", () => {
+  it("marks a facility no one there can be told of, and says the administrators will phone it", async () => {
     renderInRouter(
       <ReferralForm
         facilities={[
@@ -40,6 +40,14 @@ describe("the facility select", () => {
       "Gamma Health Centre — Tamale (cannot receive referrals yet)",
     ]);
     expect(screen.getByText(/our administrators are alerted to phone the facility/)).toBeTruthy();
+    // Chosen, it is said in full (a phone's select shows only the start of its label).
+    const select = screen.getByLabelText(/^Facility/) as HTMLSelectElement;
+    select.value = "3f1c2a9e-0000-4000-8000-000000000002";
+    fireEvent.input(select);
+    fireEvent.change(select);
+    await waitFor(() =>
+      expect(screen.getByRole("status").textContent).toContain("Gamma Health Centre cannot receive referrals yet"),
+    );
   });
 
   it("says nothing more when every facility can receive referrals", () => {

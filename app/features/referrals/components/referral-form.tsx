@@ -102,6 +102,7 @@ export function ReferralForm({
   const draft = useFormDraft({ formId: form.id, user, form: draftName, patientData: true });
   const choices = again?.excludedFacilityId ? facilities.filter((f) => f.id !== again.excludedFacilityId) : facilities;
   useResendWhenOnline(form.id, networkFailed || draft.unsent);
+  const unreachable = choices.find((f) => f.id === fields.facility_id.value && !f.reachable);
   const busy = useIsSubmitting({ formAction: "/referrals/create" });
   const formProps = getFormProps(form);
   const urgency = fields.urgency_level;
@@ -187,6 +188,13 @@ export function ReferralForm({
                 : undefined
             }
           />
+          {unreachable ? (
+            // A phone's select shows only the start of the chosen label: the mark is said again in full.
+            <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm">
+              <strong>{unreachable.name}</strong> {UNREACHABLE_MARK}: no one there will be sent a message. If you send
+              it, our administrators are alerted to phone the facility.
+            </p>
+          ) : null}
           <TextAreaField
             field={fields.chief_complaint}
             label="Chief complaint"
