@@ -86,6 +86,8 @@ export default [
     // The MDC registration number or HeFRA licence number, asked after sign-in until given (issue 28).
     route("account/registration", "routes/account/registration.tsx"),
     // A referral's own page and its files (issue 19); the files route is a resource route (a download).
+    // Where the referral made with an idempotency key is, for a browser that lost the answer (issue 33).
+    route("referrals/create/sent", "routes/referrals/sent.ts"),
     route("referrals/:referralNumber", "routes/referrals/referral.tsx"),
     // The referring doctor's review of the facility, once the referral is completed (issue 28).
     route("referrals/:referralNumber/review", "routes/referrals/review.tsx"),

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from "react";
-import { type UNSAFE_DataWithResponseInit as DataWithResponseInit, data } from "react-router";
+import { type UNSAFE_DataWithResponseInit as DataWithResponseInit, data, redirect } from "react-router";
 import { DRAFT_PREFIX } from "./drafts-end";
 import { IDEMPOTENCY_FIELD } from "./idempotency";
+import { setUploadState } from "./upload-state";
 
 /**
  * Drafts in the browser (issue 29, docs/decisions/027): the long forms a doctor or an
@@ -351,9 +352,21 @@ function isFetchFailure(error: unknown): boolean {
  * answer within `timeoutMs`) answers a NetworkFailure and marks the form's draft unsent; a post the
  * server answered with success (a redirect, or `ok: true`) removes the draft of its key; any other
  * answer leaves the draft as it is.
+ *
+ * With `upload` (issue 33), a post that carries a file goes through `upload.send` instead (upload
+ * progress, given up only when nothing moves for a while: lib/upload.ts), and a lost answer is not
+ * "No connection" at once: the server is asked at `upload.lookup` whether the post with this key
+ * made something, and the page goes there if it did. A resend of a draft marked unsent asks first,
+ * so a post that did arrive is not uploaded again.
  */
 export function keepDraftsOnNetworkFailure(
-  options: { timeoutMs?: number | ((posted: FormData | null) => number | undefined) } = {},
+  options: {
+    timeoutMs?: number | ((posted: FormData | null) => number | undefined);
+    upload?: {
+      send: (request: Request, posted: FormData) => Promise<unknown>;
+      lookup: string;
+    };
+  } = {},
 ) {
   return async <T>({
     request,
@@ -375,9 +388,33 @@ export function keepDraftsOnNetworkFailure(
       mark((name, draft) => store()?.setItem(name, JSON.stringify({ ...draft, unsent: true, savedAt: Date.now() })));
       return data<NetworkFailure>({ networkFailure: reason }, { status: 503 });
     };
+    const upload = options.upload && posted && hasFile(posted) ? options.upload : null;
+    // Found by its key: the post arrived and made something; go there, as its answer would have.
+    const foundAt = async (tries: number) => {
+      if (!upload || typeof key !== "string" || !key) return null;
+      const { findSentByKey } = await import("./upload");
+      return findSentByKey(upload.lookup, key, { tries });
+    };
+    const arrived = (location: string) => {
+      mark((name) => store()?.removeItem(name));
+      return redirect(location);
+    };
     if (typeof navigator !== "undefined" && navigator.onLine === false) return failed("offline");
     let timeout: ReturnType<typeof setTimeout> | undefined;
     try {
+      if (upload && posted) {
+        let unsent = false;
+        mark((_, draft) => {
+          unsent ||= draft.unsent === true;
+        });
+        const before = unsent ? await foundAt(1) : null;
+        if (before) throw arrived(before);
+        const answer = (await upload.send(request, posted)) as T;
+        if (typeof answer === "object" && answer !== null && (answer as { ok?: unknown }).ok === true) {
+          mark((name) => store()?.removeItem(name));
+        }
+        return answer;
+      }
       const answer = await Promise.race([
         serverAction(),
         ...(timeoutMs
@@ -390,13 +427,36 @@ export function keepDraftsOnNetworkFailure(
       }
       return answer;
     } catch (error) {
-      if (isFetchFailure(error)) return failed("offline");
+      const lost = lostReason(error);
+      if (lost) {
+        // After a whole upload the server may still be writing: it is asked a few times.
+        const location = await foundAt(lost.uploaded ? 4 : 1);
+        if (location) throw arrived(location);
+        return failed(lost.reason);
+      }
       // A redirect is how a create answers its success (the draft has done its work).
       if (error instanceof Response && error.status >= 300 && error.status < 400)
         mark((name) => store()?.removeItem(name));
       throw error;
     } finally {
       clearTimeout(timeout);
+      if (upload) setUploadState({ phase: "idle" });
     }
   };
+}
+
+/** Whether a post carries a chosen file (an input left empty posts a nameless empty part). */
+function hasFile(form: FormData): boolean {
+  for (const value of form.values()) if (value instanceof File && value.size > 0) return true;
+  return false;
+}
+
+/** A post the network lost: no connection (a failed fetch), or an upload given up (lib/upload.ts's UploadLost). */
+function lostReason(error: unknown): { reason: NetworkFailure["networkFailure"]; uploaded: boolean } | null {
+  if (isFetchFailure(error)) return { reason: "offline", uploaded: false };
+  if (error instanceof Error && error.name === "UploadLost") {
+    const lost = error as Error & { reason?: NetworkFailure["networkFailure"]; uploaded?: boolean };
+    return { reason: lost.reason ?? "offline", uploaded: lost.uploaded === true };
+  }
+  return null;
 }

@@ -51,6 +51,11 @@ export async function readFlash(
   return { toast, sessionEnded: sessionEnded === true, headers };
 }
 
+/** The Set-Cookie header that shows `toast` on the next page loaded (`sessionEnded`: the one of a session found ended). */
+export async function flashHeader(toast: Omit<ToastMessage, "id"> & { sessionEnded?: boolean }): Promise<string> {
+  return flashCookie().serialize({ ...toast, id: crypto.randomUUID() });
+}
+
 /** A redirect that shows `toast` on the page it lands on (`sessionEnded`: the one of a session found ended). */
 export async function redirectWithToast(
   url: string,
@@ -58,6 +63,6 @@ export async function redirectWithToast(
   init?: ResponseInit,
 ) {
   const headers = new Headers(init?.headers);
-  headers.append("Set-Cookie", await flashCookie().serialize({ ...toast, id: crypto.randomUUID() }));
+  headers.append("Set-Cookie", await flashHeader(toast));
   return redirect(url, { ...init, headers });
 }

@@ -226,6 +226,25 @@ export async function answerOf(answer: KeptAnswer): Promise<Response | ReturnTyp
   return data(answer.body ?? null, { status: answer.status });
 }
 
+/**
+ * The answer kept for a key once its create has committed, or null (none yet, another form's, or
+ * still being written: a claim's status is 0). Issue 33: a browser that lost the answer to a long
+ * upload finds what it made by its key instead of saying "No connection" and uploading again.
+ */
+export async function keptAnswerFor(
+  db: Pick<Db, "select">,
+  ref: { scope: string; key: unknown; form: string },
+): Promise<KeptAnswer | null> {
+  if (typeof ref.key !== "string" || !KEY_PATTERN.test(ref.key)) return null;
+  const [row] = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.scope, ref.scope), eq(idempotencyKeys.key, ref.key)))
+    .limit(1);
+  if (!row || row.form !== ref.form || row.status === 0) return null;
+  return keptAnswer(row);
+}
+
 /** Deletes keys older than the retention; returns how many. */
 export async function sweepIdempotencyKeys(db: Db, now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - KEY_RETENTION_HOURS * 3_600_000);

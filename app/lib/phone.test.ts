@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatPhone, isE164, PHONE_MESSAGES, parsePhone } from "./phone";
+import { formatPhone, isE164, PHONE_MESSAGES, parsePhone, phoneLink } from "./phone";
 
 describe("phone numbers", () => {
   it.each([["020 555 0147"], ["0205550147"], ["+233 20 555 0147"], ["233205550147"], ["(020) 555-0147"]])(
@@ -32,5 +32,24 @@ describe("phone numbers", () => {
     expect(isE164("+233205550147")).toBe(true);
     expect(isE164("0205550147")).toBe(false);
     expect(isE164("+233 20 555 0147")).toBe(false);
+  });
+});
+
+describe("a number as every page shows it (issue 33)", () => {
+  it("is grouped, a tel: link, with WhatsApp only for a mobile", () => {
+    expect(phoneLink("+233244123456")).toEqual({
+      display: "+233 24 412 3456",
+      href: "tel:+233244123456",
+      whatsapp: "https://wa.me/233244123456",
+    });
+    expect(phoneLink("024 412 3456").display).toBe("+233 24 412 3456");
+    // A fixed line (Accra): called, not WhatsApp.
+    expect(phoneLink("+233302764100")).toEqual({
+      display: "+233 30 276 4100",
+      href: "tel:+233302764100",
+      whatsapp: null,
+    });
+    // What does not parse is shown as typed, still callable by its digits.
+    expect(phoneLink("ext. 12")).toEqual({ display: "ext. 12", href: "tel:12", whatsapp: null });
   });
 });

@@ -1,4 +1,5 @@
 import { type CountryCode, parsePhoneNumberFromString } from "libphonenumber-js/max";
+import type { PhoneLink } from "./phone-link";
 
 /**
  * Phone numbers (issue 26): parsed with libphonenumber-js (Google's metadata, "max" set so a
@@ -36,4 +37,19 @@ export function formatPhone(value: string): string {
 /** True for a stored value: E.164 as libphonenumber writes it. */
 export function isE164(value: string): boolean {
   return /^\+[1-9]\d{6,14}$/.test(value) && parsePhoneNumberFromString(value)?.number === value;
+}
+
+/**
+ * A number as every page shows it (issue 33): grouped, a tel: link, and WhatsApp for a mobile; a
+ * value that does not parse is shown as it is, with a tel: link of its digits.
+ */
+export function phoneLink(value: string): PhoneLink {
+  const any = parsePhone(value);
+  if (!any.ok) return { display: value, href: `tel:${value.replace(/[^\d+]/g, "")}`, whatsapp: null };
+  const mobile = parsePhone(value, { mobile: true });
+  return {
+    display: any.display,
+    href: `tel:${any.e164}`,
+    whatsapp: mobile.ok ? `https://wa.me/${mobile.e164.slice(1)}` : null,
+  };
 }

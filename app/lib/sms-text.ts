@@ -115,6 +115,7 @@ export const SMS_EVENT_WORDS = {
   referral_new_emergency: "New EMERGENCY referral",
   referral_escalated: "EMERGENCY referral still waiting to be accepted",
   referral_escalated_urgent: "Urgent referral still waiting to be accepted",
+  referral_unreachable: "Phone the facility: no one there can be told of referral",
   referral_accepted: "Referral accepted",
   referral_rejected: "Referral rejected",
   referral_completed: "Referral completed",

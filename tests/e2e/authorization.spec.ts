@@ -631,6 +631,14 @@ const TABLE: Row[] = [
     body: async () => ({ rating: "4" }),
     expect: { others: 404, anonymous: 401, doctor: 409, "admin of this facility": 403, "system admin": 403 },
   },
+  // Issue 33: where the referral made with an idempotency key is (a lost answer's lookup): only the
+  // doctor's own keys answer 200; a key that made nothing is a 404 for everyone signed in.
+  {
+    file: "routes/referrals/sent.ts",
+    method: "GET",
+    path: "/referrals/create/sent?key=referral.missing-key-0000000000",
+    expect: { others: 404, anonymous: 401 },
+  },
   {
     file: "routes/referrals/attachment.ts",
     method: "GET",

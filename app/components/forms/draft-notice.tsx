@@ -1,4 +1,5 @@
 import type { DraftState } from "~/lib/drafts";
+import { useReveal } from "~/lib/reveal";
 
 const savedAt = new Intl.DateTimeFormat("en-GH", {
   dateStyle: "medium",
@@ -15,16 +16,20 @@ export function DraftNotice({
   draft,
   networkFailed,
   offlineMessage,
+  failure,
 }: {
   draft: DraftState;
   /** The last post of this form failed for the network (this page's answer). */
   networkFailed: boolean;
   /** The plain words for this form, e.g. "No connection. Your referral is saved on this phone; send it when you are back online." */
   offlineMessage: string;
+  /** The failed post's answer (new at each failure): the notice is scrolled to and focused (issue 33). */
+  failure?: unknown;
 }) {
+  const notice = useReveal<HTMLDivElement>(networkFailed ? (failure ?? true) : null);
   if (networkFailed || draft.unsent) {
     return (
-      <div role="alert" className="mb-4 rounded-xl border-2 border-amber-600 bg-amber-50 p-4 text-ink">
+      <div ref={notice} role="alert" className="mb-4 rounded-xl border-2 border-amber-600 bg-amber-50 p-4 text-ink">
         <p className="font-semibold">{offlineMessage}</p>
         {draft.restoredAt !== null ? <FilesNotKept names={draft.fileNames} /> : null}
       </div>

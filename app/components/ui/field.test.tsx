@@ -97,7 +97,12 @@ describe("required fields are announced as the label shows them (issue 28)", () 
       renderInRouter(
         <ReferralForm
           facilities={[
-            { id: "3f1c2a9e-0000-4000-8000-000000000001", name: "Korle Bu Teaching Hospital", location: "Accra" },
+            {
+              id: "3f1c2a9e-0000-4000-8000-000000000001",
+              name: "Korle Bu Teaching Hospital",
+              location: "Accra",
+              reachable: true,
+            },
           ]}
           answer={undefined}
           user="doctor-1"

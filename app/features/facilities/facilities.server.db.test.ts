@@ -310,6 +310,7 @@ describe("pagination, slugs and visibility", () => {
       id: expect.any(String),
       name: "Ashanti Children's Clinic",
       location: "Kumasi, Ghana",
+      reachable: expect.any(Boolean),
     });
     const key = (o: { name: string }) => o.name.toLowerCase();
     const sorted = [...options].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));

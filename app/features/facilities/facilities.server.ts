@@ -131,9 +131,24 @@ export async function getFacilityBySlug(db: Db, slug: string): Promise<(Facility
 }
 
 /** Active facilities for the referral form's select (spec section 6: active, ordered by name). */
-export async function listActiveFacilityOptions(db: Db): Promise<{ id: string; name: string; location: string }[]> {
+/**
+ * A facility can receive referrals (issue 33) when someone there can be told of one: an approved
+ * administrator, or an on-call number. Until then a referral to it reaches no one at the facility
+ * (the system administrators are alerted to phone it).
+ */
+// Written with the table's name: drizzle leaves a single table's columns unqualified, and inside the
+// subquery "id" would be the user's.
+const receivesReferrals = sql<boolean>`(facilities.on_call_phone is not null or exists (
+  select 1 from users u
+  where u.facility_id = facilities.id and u.approval_status = 'approved'
+    and coalesce((select ur.role from user_roles ur where ur.user_id = u.id), u.role) = 'facility_admin'))`;
+
+/** A facility as the referral form offers it: `reachable` false marks one that cannot receive referrals yet. */
+export type FacilityOption = { id: string; name: string; location: string; reachable: boolean };
+
+export async function listActiveFacilityOptions(db: Db): Promise<FacilityOption[]> {
   return db
-    .select({ id: facilities.id, name: facilities.name, location: facilities.location })
+    .select({ id: facilities.id, name: facilities.name, location: facilities.location, reachable: receivesReferrals })
     .from(facilities)
     .where(eq(facilities.isActive, true))
     .orderBy(byName, asc(facilities.id));

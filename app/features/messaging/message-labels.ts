@@ -35,6 +35,7 @@ export function isMessageStatus(value: unknown): value is MessageStatus {
 const EVENT_LABELS: Record<string, string> = {
   "referral.created": "New referral",
   "referral.escalated": "Referral escalated",
+  "referral.unreachable": "Facility to be phoned",
   "referral.accepted": "Referral accepted",
   "referral.rejected": "Referral rejected",
   "referral.completed": "Referral completed",

@@ -4,6 +4,9 @@ import {
   deliveryPlan,
   eventsFor,
   minutesOf,
+  type NotificationChannel,
+  type NotificationEvent,
+  type NotificationPreferences,
   PREFERENCE_MESSAGES,
   preferencesFrom,
   preferencesFromForm,
@@ -17,7 +20,7 @@ describe("notification preferences", () => {
   it("each role is asked about its own events", () => {
     expect(eventsFor("doctor")).toEqual(["referral.outcome", "referral.message", "payout.made"]);
     expect(eventsFor("facility_admin")).toEqual(["referral.new", "referral.escalated", "referral.message"]);
-    expect(eventsFor("system_admin")).toEqual(["referral.escalated", "account.admin"]);
+    expect(eventsFor("system_admin")).toEqual(["referral.escalated", "referral.unreachable", "account.admin"]);
   });
 
   it("quiet hours (21:00-07:00 by default) hold everything but emergencies until they end", () => {
@@ -41,6 +44,27 @@ describe("notification preferences", () => {
     expect(
       deliveryPlan({ ...DEFAULT_PREFERENCES, quiet: null }, "referral.new", { ...options, now: at("23:00") }).notBefore,
     ).toBeNull();
+  });
+
+  it("an emergency referral comes by SMS whatever the preferences; a preference adds channels, never drops SMS (issue 33)", () => {
+    const options = { emergency: true, hasConfirmedPhone: true, now: at("12:00") };
+    const only = (event: NotificationEvent, channels: NotificationChannel[]): NotificationPreferences => ({
+      ...DEFAULT_PREFERENCES,
+      channels: { ...DEFAULT_PREFERENCES.channels, [event]: channels },
+    });
+    const emailOnly = only("referral.new", ["email"]);
+    expect(deliveryPlan(emailOnly, "referral.new", options).channels).toEqual(["email", "sms"]);
+    const whatsappOnly = only("referral.escalated", ["whatsapp"]);
+    expect(deliveryPlan(whatsappOnly, "referral.escalated", options).channels).toEqual(["sms", "whatsapp"]);
+    const nothing = only("referral.new", []);
+    expect(deliveryPlan(nothing, "referral.new", options).channels).toEqual(["sms"]);
+    // Not an emergency: the person's choice stands.
+    expect(deliveryPlan(emailOnly, "referral.new", { ...options, emergency: false }).channels).toEqual(["email"]);
+    // Other events keep the choice, and SMS still needs a confirmed number.
+    expect(deliveryPlan(emailOnly, "referral.message", options).channels).toEqual(["email"]);
+    expect(deliveryPlan(emailOnly, "referral.new", { ...options, hasConfirmedPhone: false }).channels).toEqual([
+      "email",
+    ]);
   });
 
   it("SMS and WhatsApp only to a confirmed number", () => {

@@ -16,6 +16,11 @@ export const NOTIFICATION_EVENTS = {
     label: "An emergency or urgent referral still waiting to be accepted",
     roles: ["facility_admin", "system_admin"],
   },
+  // Issue 33: a referral to a facility with no approved administrator and no on-call number.
+  "referral.unreachable": {
+    label: "A referral sent to a facility no one there can be told about (phone it)",
+    roles: ["system_admin"],
+  },
   "referral.outcome": { label: "My referral accepted, rejected or completed", roles: ["doctor"] },
   "referral.message": { label: "A new message on a referral", roles: ["doctor", "facility_admin"] },
   "payout.made": { label: "A payout made to me", roles: ["doctor"] },
@@ -48,6 +53,7 @@ export const DEFAULT_PREFERENCES: NotificationPreferences = {
   channels: {
     "referral.new": ["email", "sms"],
     "referral.escalated": ["email", "sms"],
+    "referral.unreachable": ["email", "sms"],
     "referral.outcome": ["email"],
     "referral.message": ["email"],
     "payout.made": ["email"],
@@ -82,15 +88,27 @@ function inQuietHours(quiet: QuietHours, at: Date): boolean {
 }
 
 /**
+ * The events of an emergency referral a facility must not miss (issue 33): by SMS whatever the
+ * preferences (a preference may add channels, never drop SMS for an emergency).
+ */
+export const EMERGENCY_SMS_EVENTS: readonly NotificationEvent[] = ["referral.new", "referral.escalated"];
+
+/**
  * How one event reaches one person: the channels they chose (SMS and WhatsApp only to a confirmed
- * number), and when: at once, or at the end of their quiet hours unless it is an emergency.
+ * number), SMS always for an emergency referral (EMERGENCY_SMS_EVENTS), and when: at once, or at
+ * the end of their quiet hours unless it is an emergency.
  */
 export function deliveryPlan(
   preferences: NotificationPreferences,
   event: NotificationEvent,
   options: { emergency: boolean; hasConfirmedPhone: boolean; now: Date },
 ): { channels: NotificationChannel[]; notBefore: Date | null } {
-  const channels = preferences.channels[event].filter((channel) => channel === "email" || options.hasConfirmedPhone);
+  const chosen = preferences.channels[event];
+  const wanted =
+    options.emergency && EMERGENCY_SMS_EVENTS.includes(event) && !chosen.includes("sms")
+      ? NOTIFICATION_CHANNELS.filter((channel) => channel === "sms" || chosen.includes(channel))
+      : chosen;
+  const channels = wanted.filter((channel) => channel === "email" || options.hasConfirmedPhone);
   if (options.emergency || !inQuietHours(preferences.quiet, options.now) || !preferences.quiet) {
     return { channels, notBefore: null };
   }

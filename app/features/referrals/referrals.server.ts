@@ -9,6 +9,8 @@ import { didAlready, recordAudit } from "~/features/audit/public.server";
 import { postEntry, referralCompletedEntry } from "~/features/ledger/public.server";
 import { containsPattern } from "~/lib/like-pattern";
 import { type CountedPage, type ProbedPage, pageFrom, probedPage } from "~/lib/paging";
+import { phoneLink } from "~/lib/phone";
+import type { PhoneLink } from "~/lib/phone-link";
 import { searchText } from "~/lib/search-text";
 
 export { pageFrom } from "~/lib/paging";
@@ -30,6 +32,7 @@ import {
   TRANSITIONS,
   type Transition,
 } from "./referral-status";
+import { alertUnreachableFacility } from "./unreachable-facility.server";
 import { countUserWrite } from "./user-limits.server";
 import { cancelSchema, outcomeSchema } from "./workspace-schemas";
 
@@ -130,8 +133,18 @@ export async function createReferral(db: Db, actor: Actor, values: unknown): Pro
       emergency,
       mail: newReferralMail({ referralNumber: referral.referralNumber, appUrl: env().APP_URL }),
     };
-    await notifyUsers(tx, await facilityAdminIds(tx, facility.id), notice);
-    await notifyOnCall(tx, facility.id, notice);
+    const told = await notifyUsers(tx, await facilityAdminIds(tx, facility.id), notice);
+    const onCall = await notifyOnCall(tx, facility.id, notice);
+    // Issue 33: no one at the facility was told (no approved administrator or on-call number, or
+    // none who chose a channel): the system administrators are alerted at once to phone it.
+    if (told.length === 0 && !onCall) {
+      await alertUnreachableFacility(tx, {
+        appUrl: env().APP_URL,
+        facilityId: facility.id,
+        referralId: referral.id,
+        referralNumber: referral.referralNumber,
+      });
+    }
     await scheduleEscalation(tx, { id: referral.id, urgencyLevel: input.urgency_level, createdAt: referral.createdAt });
     return referral;
   });
@@ -159,7 +172,8 @@ export type ReferralRow = {
   referralFee: number;
   doctorShare: number;
   /** Email and date of birth, like the clinical details, only for the receiving facility's views. */
-  patient: { fullName: string; phone: string; email: string | null; dateOfBirth: string | null };
+  /** `call`: the number grouped, as a tel: link, with WhatsApp for a mobile (issue 33). */
+  patient: { fullName: string; phone: string; call: PhoneLink; email: string | null; dateOfBirth: string | null };
   facility: { id: string; name: string; address: string };
   doctor: { id: string; fullName: string; specialty: string | null };
   /**
@@ -239,6 +253,7 @@ function toRow(r: RawReferral): ReferralRow {
     patient: {
       fullName: r.patientName as string,
       phone: r.patientPhone as string,
+      call: phoneLink(r.patientPhone as string),
       email: r.patientEmail,
       dateOfBirth: r.patientDateOfBirth,
     },

@@ -18,6 +18,8 @@ import {
 import { env } from "~/env.server";
 import { facilityAdminIds, notifyUsers } from "~/features/messaging/public.server";
 import { logger } from "~/lib/logger.server";
+import { phoneLink } from "~/lib/phone";
+import type { PhoneLink } from "~/lib/phone-link";
 import { type FileStore, fileStore, LocalFileStore } from "~/storage/file-store.server";
 import { ATTACHMENT_MESSAGES, type AttachmentType, MAX_ATTACHMENTS, sanitiseFileName } from "./attachment-rules";
 import { type StoredUpload, storeAttachmentBytes } from "./attachment-upload.server";
@@ -102,8 +104,10 @@ export type ReferralWorkspace = {
   status: ReferralStatus;
   urgencyLevel: UrgencyLevel;
   createdAt: string;
-  patient: { fullName: string; phone: string; email: string | null; dateOfBirth: string | null };
-  doctor: { fullName: string; specialty: string | null };
+  /** `call`: the number grouped, as a tel: link, with WhatsApp for a mobile (issue 33). */
+  patient: { fullName: string; phone: string; call: PhoneLink; email: string | null; dateOfBirth: string | null };
+  /** `call`: the referring doctor's number (confirmed, else as registered), to be called about the patient (issue 33). */
+  doctor: { fullName: string; specialty: string | null; call: PhoneLink | null };
   facility: { name: string; address: string };
   chiefComplaint: string;
   clinicalNotes: string | null;
@@ -199,6 +203,7 @@ export async function referralForViewer(db: Db, actor: Actor, referralNumber: st
       facilityAddress: facilities.address,
       doctorName: doctorUser.fullName,
       doctorSpecialty: doctorUser.specialty,
+      doctorPhone: sql<string | null>`coalesce(${doctorUser.confirmedPhone}, ${doctorUser.phone})`,
       doctorRole: effectiveRoleOf(doctorUser),
       paymentId: paymentRecords.id,
       paymentStatus: paymentRecords.status,
@@ -235,10 +240,15 @@ export async function referralForViewer(db: Db, actor: Actor, referralNumber: st
     patient: {
       fullName: row.patientName,
       phone: row.patientPhone,
+      call: phoneLink(row.patientPhone),
       email: row.patientEmail,
       dateOfBirth: row.patientDateOfBirth,
     },
-    doctor: { fullName: row.doctorName, specialty: row.doctorSpecialty },
+    doctor: {
+      fullName: row.doctorName,
+      specialty: row.doctorSpecialty,
+      call: row.doctorPhone ? phoneLink(row.doctorPhone) : null,
+    },
     facility: { name: row.facilityName, address: row.facilityAddress },
     chiefComplaint: row.chiefComplaint,
     clinicalNotes: row.clinicalNotes,

@@ -5,7 +5,8 @@ import { hubs, hubWaitlist } from "~/db/schema";
 import { recordExport } from "~/features/audit/public.server";
 import { csvStream } from "~/lib/csv.server";
 import { type ProbedPage, probedPage } from "~/lib/paging";
-import { formatPhone } from "~/lib/phone";
+import { formatPhone, phoneLink } from "~/lib/phone";
+import type { PhoneLink } from "~/lib/phone-link";
 import { USER_TYPES, type UserType } from "./waitlist-schema";
 
 export const WAITLIST_PAGE_SIZE = 20;
@@ -16,6 +17,8 @@ export type WaitlistRow = typeof hubWaitlist.$inferSelect;
  * (`+233 20 555 0147`) here on the server, so the dashboard's JavaScript carries no phone metadata.
  */
 export type WaitlistEntry = Omit<WaitlistRow, "createdAt" | "notifiedAt"> & {
+  /** The phone as a grouped tel: link, with WhatsApp for a mobile (issue 33). */
+  call: PhoneLink | null;
   createdAt: string;
   notifiedAt: string | null;
   hubTitle: string | null;
@@ -48,6 +51,7 @@ export async function listWaitlist(
   const listed = probedPage(rows, page, WAITLIST_PAGE_SIZE, (r) => ({
     ...r,
     phone: r.phone ? formatPhone(r.phone) : null,
+    call: r.phone ? phoneLink(r.phone) : null,
     createdAt: r.createdAt.toISOString(),
     notifiedAt: r.notifiedAt?.toISOString() ?? null,
   }));

@@ -131,6 +131,7 @@ export default function PayoutDetailsPage({ loaderData, actionData }: Route.Comp
       {view.pending ? (
         <PayoutDetailsConfirmForm
           answer={actionData?.intent === "confirm" ? actionData : undefined}
+          codesSent={actionData?.intent === "request" && actionData.ok ? actionData : null}
           pending={view.pending}
           phone={view.confirmedPhone ?? ""}
         />

@@ -3,11 +3,13 @@ import { DashboardShell } from "~/auth/components/dashboard-shell";
 import { allowedActor } from "~/auth/context.server";
 import { dbOf } from "~/db/context.server";
 import { listActiveFacilityOptions } from "~/features/facilities/facilities.server";
+import { CREATE_FILES_FIELD } from "~/features/referrals/attachment-rules";
 import { ReferralForm } from "~/features/referrals/components/referral-form";
 import { referAgainDraft } from "~/features/referrals/refer-again.server";
 import { createReferralAction } from "~/features/referrals/referral-create-files.server";
 import { keepDraftsOnNetworkFailure } from "~/lib/drafts";
 import { refusalOf } from "~/lib/refusal";
+import { setUploadState } from "~/lib/upload-state";
 import { pageMeta } from "~/shell/seo";
 import { fileStore } from "~/storage/file-store.server";
 import type { Route } from "./+types/referrals-create";
@@ -45,11 +47,30 @@ export async function action({ request, context }: Route.ActionArgs) {
   return createReferralAction(request, { db: dbOf(context), allowed: () => allowedActor(context), store: fileStore() });
 }
 
+/** A post with files is given up only when nothing has moved (bytes sent or answered) for this long. */
+const UPLOAD_IDLE_MS = 30_000;
+
 /**
  * In the browser: a post the network loses (no connection, or no answer in 30 seconds) leaves the
  * form filled and its draft marked unsent; a created referral removes the draft (issue 29).
+ * With files (issue 33): photos are shrunk first, the upload shows its progress and runs as long
+ * as it moves, and a lost answer is looked up by the form's key (/referrals/create/sent) before
+ * "No connection" is said, and before a resend uploads again.
  */
-const sendOrKeep = keepDraftsOnNetworkFailure({ timeoutMs: 30_000 });
+const sendOrKeep = keepDraftsOnNetworkFailure({
+  timeoutMs: 30_000,
+  upload: {
+    lookup: "/referrals/create/sent",
+    async send(request, posted) {
+      setUploadState({ phase: "preparing" });
+      const [{ shrinkPhotos }, { postWithProgress }] = await Promise.all([
+        import("~/lib/shrink-photo"),
+        import("~/lib/upload"),
+      ]);
+      return postWithProgress(request, await shrinkPhotos(posted, CREATE_FILES_FIELD), UPLOAD_IDLE_MS);
+    },
+  },
+});
 export async function clientAction(args: Route.ClientActionArgs) {
   return sendOrKeep(args);
 }

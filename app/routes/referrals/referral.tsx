@@ -20,7 +20,7 @@ import { ReferralActionsPanel } from "~/features/referrals/components/referral-a
 import { ReferralDetails } from "~/features/referrals/components/referral-details";
 import { ReferralOutcome } from "~/features/referrals/components/referral-outcome";
 import { ReferralSlip } from "~/features/referrals/components/referral-slip";
-import { ReferralStatusBanner } from "~/features/referrals/components/referral-status-banner";
+import { ReferralStatusBanner, type SentState } from "~/features/referrals/components/referral-status-banner";
 import { ReferralTimeline } from "~/features/referrals/components/referral-timeline";
 import { RejectDialog } from "~/features/referrals/components/reject-dialog";
 import { useReferralDialogs } from "~/features/referrals/components/use-referral-dialogs";
@@ -109,6 +109,14 @@ export async function clientAction(args: Route.ClientActionArgs) {
   return sendOrKeep(args);
 }
 
+/** Who was sent a message about it, from its deliveries (issue 33: the page says what is true). */
+function sentState(deliveries: ReadonlyArray<{ event: string }>): SentState {
+  return {
+    facilityTold: deliveries.some((d) => d.event === "referral.created"),
+    adminsAlerted: deliveries.some((d) => d.event === "referral.unreachable"),
+  };
+}
+
 export default function ReferralPage({ loaderData, actionData }: Route.ComponentProps) {
   const { gate, page } = loaderData;
   if (gate.kind !== "allowed" || !page) return <GateScreen gate={gate}>{null}</GateScreen>;
@@ -149,7 +157,7 @@ function Workspace({
       <ReferralSlip referral={referral} qrSvg={qrSvg} address={address} />
       {/* What matters now first (issue 28): the status with its reason or outcome, the actions, then the rest. */}
       <div className="print:hidden">
-        <ReferralStatusBanner referral={referral} />
+        <ReferralStatusBanner referral={referral} sent={sentState(deliveries)} />
         <div className="mt-4 empty:hidden">
           <ReferralOutcome referral={referral} />
         </div>

@@ -6,6 +6,7 @@ import { useIsSubmitting, useSchemaForm } from "~/components/forms/schema-form";
 import { InputField, SelectField } from "~/components/ui/field";
 import { useToastOf } from "~/components/ui/toaster";
 import { FormKeyField } from "~/lib/idempotency";
+import { useReveal } from "~/lib/reveal";
 import { useHydrated } from "~/lib/use-hydrated";
 import { type RegisterAnswer, VALIDATION_TOAST } from "../action-data";
 import { REGISTER_FIELDS, registerFormSchema } from "../register-schema";
@@ -38,9 +39,11 @@ export function RegisterForm({
 
 function Registered({ answer, onSignIn }: { answer: RegisterAnswer; onSignIn: () => void }) {
   useToastOf(answer);
+  // Issue 33: on a phone the form was a screen long; the confirmation is scrolled to and focused.
+  const shown = useReveal<HTMLDivElement>(answer);
   const toast = answer.toast;
   return (
-    <div role="status" className="rounded-xl border border-brand-200 bg-brand-50 p-5 text-brand-900">
+    <div ref={shown} role="status" className="rounded-xl border border-brand-200 bg-brand-50 p-5 text-brand-900">
       <h2 className="text-lg font-semibold">{toast?.title}</h2>
       <p className="mt-1">{toast?.description}</p>
       <p className="mt-3 text-sm">

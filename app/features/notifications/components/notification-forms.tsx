@@ -8,6 +8,7 @@ import type { ActionAnswer } from "~/lib/form-action.server";
 import { FormKeyField } from "~/lib/idempotency";
 import {
   CHANNEL_LABELS,
+  EMERGENCY_SMS_EVENTS,
   eventsFor,
   NOTIFICATION_CHANNELS,
   NOTIFICATION_EVENTS,
@@ -51,6 +52,9 @@ export function PreferencesForm({
         {events.map((event) => (
           <fieldset key={event}>
             <legend className="font-medium">{NOTIFICATION_EVENTS[event].label}</legend>
+            {EMERGENCY_SMS_EVENTS.includes(event) ? (
+              <p className="mt-1 text-sm text-muted">An emergency referral always comes by SMS as well.</p>
+            ) : null}
             <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
               {NOTIFICATION_CHANNELS.map((channel) => (
                 <label key={channel} className="inline-flex min-h-11 items-center gap-2">

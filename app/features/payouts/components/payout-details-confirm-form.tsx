@@ -1,8 +1,10 @@
 import { getFormProps } from "@conform-to/react";
+import { useCallback } from "react";
 import { Form } from "react-router";
 import { SubmitButton } from "~/components/forms/form-parts";
 import { useIsSubmitting, useSchemaForm } from "~/components/forms/schema-form";
 import { InputField } from "~/components/ui/field";
+import { useReveal } from "~/lib/reveal";
 import { accraDateTime, type PayoutDetailsAnswer } from "../payout-details-answer";
 import { confirmPayoutDetailsSchema } from "../payout-details-schema";
 
@@ -27,16 +29,22 @@ export function PayoutDetailsConfirmForm({
   answer,
   pending,
   phone,
+  codesSent,
 }: {
   answer: PayoutDetailsAnswer | undefined;
   pending: Pending;
   phone: string;
+  /** The answer of "Send confirmation codes" that just sent the codes: the code fields are scrolled to and focused (issue 33). */
+  codesSent?: unknown;
 }) {
   const [form, fields] = useSchemaForm(confirmPayoutDetailsSchema, { id: "confirm", lastResult: answer?.result });
   const busy = useIsSubmitting({ intent: "confirm" });
   const acceptError = fields.accept_name.errors?.[0];
+  const smsCodeId = fields.sms_code.id;
+  const focusCode = useCallback(() => document.getElementById(smsCodeId), [smsCodeId]);
+  const section = useReveal<HTMLElement>(codesSent, focusCode);
   return (
-    <section aria-labelledby="confirm-title" className="card mt-6 p-6">
+    <section ref={section} aria-labelledby="confirm-title" className="card mt-6 p-6">
       <h2 id="confirm-title" className="text-lg font-semibold">
         Confirm the change
       </h2>

@@ -7,6 +7,7 @@ import type { ReferralStatus } from "../referral-status";
 import type { ReferralWorkspace } from "../workspace.server";
 import { MessageShortcut } from "./message-shortcut";
 import { ReferralActionsPanel } from "./referral-actions-panel";
+import { ReferralDetails } from "./referral-details";
 import { ReferralStatusBanner } from "./referral-status-banner";
 import type { ReferralDialogState } from "./use-referral-dialogs";
 
@@ -24,8 +25,14 @@ const referral = (status: ReferralStatus, role: Role, mayAttach = role === "doct
   status,
   urgencyLevel: "urgent",
   createdAt: "2026-11-21T10:44:00.000Z",
-  patient: { fullName: "Akosua Boateng", phone: "+233245550101", email: null, dateOfBirth: null },
-  doctor: { fullName: "Dr Kojo Mensah", specialty: null },
+  patient: {
+    fullName: "Akosua Boateng",
+    phone: "+233245550101",
+    call: { display: "+233 24 555 0101", href: "tel:+233245550101", whatsapp: "https://wa.me/233245550101" },
+    email: null,
+    dateOfBirth: null,
+  },
+  doctor: { fullName: "Dr Kojo Mensah", specialty: null, call: null },
   facility: { name: "Korle Bu Teaching Hospital", address: "Accra" },
   chiefComplaint: "Chest pain",
   clinicalNotes: null,
@@ -75,19 +82,67 @@ describe("Refer to another facility", () => {
   });
 });
 
+const TOLD = { facilityTold: true, adminsAlerted: false };
+
 describe("Sent to {facility}", () => {
   it("tells the referring doctor where a pending referral went, with the way to attach files", () => {
-    renderInRouter(<ReferralStatusBanner referral={referral("pending", "doctor")} />);
+    renderInRouter(<ReferralStatusBanner referral={referral("pending", "doctor")} sent={TOLD} />);
     expect(screen.getByRole("heading", { level: 2, name: "Sent to Korle Bu Teaching Hospital" })).toBeTruthy();
     expect(screen.getByRole("link", { name: "attach files now" }).getAttribute("href")).toBe("#attach-heading");
   });
 
   it("is not shown to the facility, nor once the facility answered", () => {
-    renderInRouter(<ReferralStatusBanner referral={referral("pending", "facility_admin")} />);
+    renderInRouter(<ReferralStatusBanner referral={referral("pending", "facility_admin")} sent={TOLD} />);
     expect(screen.queryByRole("heading", { name: /^Sent to/ })).toBeNull();
     cleanup();
-    renderInRouter(<ReferralStatusBanner referral={referral("accepted", "doctor")} />);
+    renderInRouter(<ReferralStatusBanner referral={referral("accepted", "doctor")} sent={TOLD} />);
     expect(screen.queryByRole("heading", { name: /^Sent to/ })).toBeNull();
+  });
+});
+
+describe("a facility no one there could be told of (issue 33)", () => {
+  it("never says the facility has been told; says the administrators will phone it", () => {
+    renderInRouter(
+      <ReferralStatusBanner
+        referral={referral("pending", "doctor")}
+        sent={{ facilityTold: false, adminsAlerted: true }}
+      />,
+    );
+    expect(screen.queryByText(/The facility has been told/)).toBeNull();
+    expect(screen.queryByRole("heading", { name: /^Sent to/ })).toBeNull();
+    expect(
+      screen.getByRole("heading", { level: 2, name: "Not yet received by Korle Bu Teaching Hospital" }),
+    ).toBeTruthy();
+    expect(screen.getByText(/no one at the facility has been told/)).toBeTruthy();
+    expect(screen.getByText(/Our administrators have been alerted to phone the facility/)).toBeTruthy();
+  });
+
+  it("asks the doctor to phone when no administrator could be alerted either", () => {
+    renderInRouter(
+      <ReferralStatusBanner
+        referral={referral("pending", "doctor")}
+        sent={{ facilityTold: false, adminsAlerted: false }}
+      />,
+    );
+    expect(screen.getByText(/Please phone the facility to tell them/)).toBeTruthy();
+  });
+});
+
+describe("numbers on the referral page (issue 33)", () => {
+  it("are grouped tel: links that never break inside, with WhatsApp for a mobile: the patient's and the doctor's", () => {
+    const r = referral("pending", "facility_admin");
+    r.doctor.call = { display: "+233 20 555 0147", href: "tel:+233205550147", whatsapp: "https://wa.me/233205550147" };
+    renderInRouter(<ReferralDetails referral={r} />);
+    const patient = screen.getByRole("link", { name: "Call Akosua Boateng: +233 24 555 0101" });
+    expect(patient.getAttribute("href")).toBe("tel:+233245550101");
+    expect(patient.textContent).toBe("+233 24 555 0101");
+    expect(patient.className).toContain("whitespace-nowrap");
+    expect(screen.getByRole("link", { name: "WhatsApp Akosua Boateng" }).getAttribute("href")).toBe(
+      "https://wa.me/233245550101",
+    );
+    expect(screen.getByRole("link", { name: "Call Dr Kojo Mensah: +233 20 555 0147" }).getAttribute("href")).toBe(
+      "tel:+233205550147",
+    );
   });
 });
 

@@ -1,3 +1,4 @@
+import { PhoneNumber } from "~/components/ui/phone-number";
 import { formatAccraDate, formatAccraDateTime, formatCedis, formatShare } from "../referral-status";
 import type { ReferralWorkspace } from "../workspace.server";
 import { DetailRow as Row } from "./detail-row";
@@ -14,7 +15,9 @@ export function ReferralDetails({ referral }: { referral: ReferralWorkspace }) {
       <h3 className="mt-4 font-semibold">Patient</h3>
       <dl>
         <Row label="Name">{patient.fullName}</Row>
-        <Row label="Phone">{patient.phone}</Row>
+        <Row label="Phone">
+          <PhoneNumber phone={patient.call} label={patient.fullName} />
+        </Row>
         <Row label="Email">{patient.email || "Not given"}</Row>
         <Row label="Date of birth">{patient.dateOfBirth ? formatAccraDate(patient.dateOfBirth) : "Not given"}</Row>
       </dl>
@@ -23,6 +26,11 @@ export function ReferralDetails({ referral }: { referral: ReferralWorkspace }) {
         <Row label="Doctor">
           {referral.doctor.fullName}
           {referral.doctor.specialty ? ` (${referral.doctor.specialty})` : ""}
+          {referral.doctor.call ? (
+            <span className="block">
+              <PhoneNumber phone={referral.doctor.call} label={referral.doctor.fullName} />
+            </span>
+          ) : null}
         </Row>
         <Row label="Facility">
           {referral.facility.name}

@@ -5,9 +5,10 @@ import { DraftNotice } from "~/components/forms/draft-notice";
 import { FileInput } from "~/components/forms/file-input";
 import { ErrorSummary, FormNotice, SubmitButton } from "~/components/forms/form-parts";
 import { type FormAnswer, parseSubmission, useIsSubmitting, useSchemaForm } from "~/components/forms/schema-form";
+import { UploadProgress } from "~/components/forms/upload-progress";
 import { InputField, SelectField, TextAreaField } from "~/components/ui/field";
 import { toast } from "~/components/ui/toaster";
-import { facilityChoiceLabel } from "~/features/facilities/public";
+import { facilityChoiceLabel, UNREACHABLE_MARK } from "~/features/facilities/public";
 import { isNetworkFailure, type NetworkFailure, useFormDraft, useResendWhenOnline } from "~/lib/drafts";
 import { FormKeyField } from "~/lib/idempotency";
 import { ATTACHMENT_ACCEPT, ATTACHMENT_HINT, CREATE_FILES_FIELD, filesProblem } from "../attachment-rules";
@@ -80,7 +81,8 @@ export function ReferralForm({
   user,
   again,
 }: {
-  facilities: ReadonlyArray<{ id: string; name: string; location: string }>;
+  /** `reachable` false: no approved administrator and no on-call number yet (marked, issue 33). */
+  facilities: ReadonlyArray<{ id: string; name: string; location: string; reachable: boolean }>;
   answer: ReferralFormAnswer | NetworkFailure | undefined;
   /** The signed-in doctor: the form is kept on this phone as their draft (issue 29). */
   user: string;
@@ -100,6 +102,7 @@ export function ReferralForm({
   const draft = useFormDraft({ formId: form.id, user, form: draftName, patientData: true });
   const choices = again?.excludedFacilityId ? facilities.filter((f) => f.id !== again.excludedFacilityId) : facilities;
   useResendWhenOnline(form.id, networkFailed || draft.unsent);
+  const unreachable = choices.find((f) => f.id === fields.facility_id.value && !f.reachable);
   const busy = useIsSubmitting({ formAction: "/referrals/create" });
   const formProps = getFormProps(form);
   const urgency = fields.urgency_level;
@@ -108,7 +111,12 @@ export function ReferralForm({
 
   return (
     <div>
-      <DraftNotice draft={draft} networkFailed={networkFailed} offlineMessage={OFFLINE_MESSAGE} />
+      <DraftNotice
+        draft={draft}
+        networkFailed={networkFailed}
+        offlineMessage={OFFLINE_MESSAGE}
+        failure={networkFailed ? posted : null}
+      />
       <FormNotice answer={answer} />
       <ErrorSummary form={form} labels={CREATE_REFERRAL_FIELDS} />
       {again ? <ReferAgainNotice again={again} /> : null}
@@ -174,7 +182,19 @@ export function ReferralForm({
             required
             placeholder="Select a facility"
             options={choices.map((f) => ({ value: f.id, label: facilityChoiceLabel(f) }))}
+            hint={
+              choices.some((f) => !f.reachable)
+                ? `A facility marked “${UNREACHABLE_MARK}” has no one we can send a message to. If you choose it, our administrators are alerted to phone the facility.`
+                : undefined
+            }
           />
+          {unreachable ? (
+            // A phone's select shows only the start of the chosen label: the mark is said again in full.
+            <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm">
+              <strong>{unreachable.name}</strong> {UNREACHABLE_MARK}: no one there will be sent a message. If you send
+              it, our administrators are alerted to phone the facility.
+            </p>
+          ) : null}
           <TextAreaField
             field={fields.chief_complaint}
             label="Chief complaint"
@@ -229,7 +249,13 @@ export function ReferralForm({
             accept={ATTACHMENT_ACCEPT}
             multiple
             error={fileError}
-            onChange={() => setFileError(null)}
+            onChange={(event) => {
+              setFileError(null);
+              // Issue 33: photos are shrunk before they are sent; the code comes only once one is chosen.
+              if (Array.from(event.currentTarget.files ?? []).some((file) => file.type.startsWith("image/"))) {
+                import("~/lib/shrink-photo").catch(() => {});
+              }
+            }}
           />
         </div>
 
@@ -258,6 +284,7 @@ export function ReferralForm({
           <SubmitButton busy={busy} busyLabel="Creating...">
             Create Referral
           </SubmitButton>
+          <UploadProgress />
         </div>
       </Form>
     </div>

@@ -49,7 +49,7 @@ export function ReferralSlip({
         <Row label="Patient">
           {referral.patient.fullName}
           {referral.patient.dateOfBirth ? `, born ${formatAccraDate(referral.patient.dateOfBirth)}` : ""}
-          <span className="block">{referral.patient.phone}</span>
+          <span className="block whitespace-nowrap">{referral.patient.call.display}</span>
         </Row>
         <Row label="Chief complaint">
           <span className="whitespace-pre-line">{referral.chiefComplaint}</span>

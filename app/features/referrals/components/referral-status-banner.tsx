@@ -4,8 +4,15 @@ import { formatAccraDateTime } from "../referral-status";
 import type { ReferralWorkspace } from "../workspace.server";
 import { StatusBadge, UrgencyText } from "./status-badge";
 
+/**
+ * Who has been sent a message about the referral (issue 33: say what is true): someone at the
+ * facility (`facilityTold`), and the system administrators alerted to phone a facility no one
+ * there could be told of (`adminsAlerted`). Read from the referral's deliveries.
+ */
+export type SentState = { facilityTold: boolean; adminsAlerted: boolean };
+
 /** The page's head: the way back (dashboard, History), the referral's number and status, its urgency and age. */
-export function ReferralStatusBanner({ referral }: { referral: ReferralWorkspace }) {
+export function ReferralStatusBanner({ referral, sent }: { referral: ReferralWorkspace; sent: SentState }) {
   return (
     <>
       <p className="text-sm font-semibold text-brand-700">
@@ -24,7 +31,9 @@ export function ReferralStatusBanner({ referral }: { referral: ReferralWorkspace
       <p className="mt-2 text-muted">
         <UrgencyText urgency={referral.urgencyLevel} /> · Created {formatAccraDateTime(referral.createdAt)}
       </p>
-      {referral.viewer.role === "doctor" && referral.status === "pending" ? <SentNotice referral={referral} /> : null}
+      {referral.viewer.role === "doctor" && referral.status === "pending" ? (
+        <SentNotice referral={referral} sent={sent} />
+      ) : null}
     </>
   );
 }
@@ -33,7 +42,8 @@ export function ReferralStatusBanner({ referral }: { referral: ReferralWorkspace
  * Where "Create Referral" lands (issue 28): the referring doctor sees where it went while the
  * facility has not answered, with the way to attach files at once.
  */
-function SentNotice({ referral }: { referral: ReferralWorkspace }) {
+function SentNotice({ referral, sent }: { referral: ReferralWorkspace; sent: SentState }) {
+  if (!sent.facilityTold) return <NotToldNotice referral={referral} sent={sent} />;
   return (
     <section aria-labelledby="sent-heading" className="mt-4 rounded-lg border border-brand-200 bg-brand-50 p-4">
       <h2 id="sent-heading" className="text-lg font-bold">
@@ -50,6 +60,28 @@ function SentNotice({ referral }: { referral: ReferralWorkspace }) {
         )}
         .
       </p>
+    </section>
+  );
+}
+
+/**
+ * Issue 33: the referral is recorded, but no one at the facility has been sent a message (it has no
+ * approved administrator and no on-call number yet). Said as it is, with what happens next.
+ */
+function NotToldNotice({ referral, sent }: { referral: ReferralWorkspace; sent: SentState }) {
+  return (
+    <section aria-labelledby="sent-heading" className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-4">
+      <h2 id="sent-heading" className="text-lg font-bold">
+        Not yet received by {referral.facility.name}
+      </h2>
+      <p className="mt-1 text-sm">
+        The referral is saved, but no one at the facility has been told: it cannot receive referrals yet (it has no
+        administrator or on-call number here).{" "}
+        {sent.adminsAlerted
+          ? "Our administrators have been alerted to phone the facility."
+          : "Please phone the facility to tell them."}
+      </p>
+      <p className="mt-1 text-sm">If the patient cannot wait, cancel it and refer the patient to another facility.</p>
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { PhoneNumber } from "~/components/ui/phone-number";
 import { Cell, Row, Table } from "~/components/ui/table";
 import { formatAccraDate, formatAccraDateTime, formatCedis, formatShare, NO_VALUE } from "../referral-status";
 import type { ReferralRow } from "../referrals.server";
@@ -80,7 +81,9 @@ function cell(column: ReferralColumn, r: ReferralRow): ReactNode {
       return (
         <>
           <span className="font-medium">{r.patient.fullName}</span>
-          <span className="block text-xs text-muted">{r.patient.phone}</span>
+          <span className="block text-xs">
+            <PhoneNumber phone={r.patient.call} label={r.patient.fullName} />
+          </span>
           {r.patient.email ? <span className="block text-xs break-all text-muted">{r.patient.email}</span> : null}
           {r.patient.dateOfBirth ? (
             <span className="block text-xs text-muted">

@@ -1,4 +1,5 @@
 import { Badge } from "~/components/ui/badge";
+import { PhoneNumber } from "~/components/ui/phone-number";
 import { Cell, Row, Table } from "~/components/ui/table";
 import { formatAccraDate } from "~/features/referrals/public";
 import type { WaitlistEntry } from "../waitlist-admin.server";
@@ -33,9 +34,9 @@ export function WaitlistTable({ rows }: { rows: WaitlistEntry[] }) {
           {/* A patient may have given only a mobile number (issue 28): then the number is the contact. */}
           <Cell label="Email or phone" className="break-all">
             {w.email}
-            {w.phone ? (
-              <span className={w.email ? "block text-xs text-muted" : undefined}>
-                <span className="whitespace-nowrap">{w.phone}</span>
+            {w.call ? (
+              <span className={w.email ? "block text-xs" : undefined}>
+                <PhoneNumber phone={w.call} label={w.fullName ?? undefined} />
                 {w.smsConsentAt && !w.smsStoppedAt ? " (SMS)" : ""}
               </span>
             ) : null}

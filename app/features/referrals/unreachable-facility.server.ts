@@ -1,0 +1,61 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { facilities } from "~/db/schema";
+import { simpleMail } from "~/email/layout";
+import { notifyUsers, systemAdminIds } from "~/features/messaging/public.server";
+import { referralLink } from "./referral-mail";
+
+/*
+ * Issue 33: a referral to a facility that no one there can be told about (no approved
+ * administrator, no on-call number, or none who chose a channel) reaches no one by itself. The
+ * system administrators are alerted at once, whatever their quiet hours, to phone the facility;
+ * the alert carries the facility's name and public numbers, the referral number and a link, never
+ * patient or clinical text.
+ */
+
+type Tx = Parameters<typeof notifyUsers>[0] & Pick<Db, "select">;
+
+/** The system administrators' alert mail: which facility to phone, its public numbers, the referral's link. */
+export function unreachableFacilityMail(
+  appUrl: string,
+  referralNumber: string,
+  facility: { name: string; phones: readonly string[] },
+) {
+  const phones = facility.phones.length > 0 ? facility.phones.join(", ") : "none on its profile";
+  return simpleMail(
+    `Phone ${facility.name}: referral ${referralNumber} reached no one there`,
+    [
+      "Hello,",
+      `Referral ${referralNumber} was sent to ${facility.name}, which has no approved administrator and no on-call number: no one there has been told of it.`,
+      `Please phone the facility to tell them (its numbers: ${phones}), and help it set up an administrator or an on-call number.`,
+    ],
+    { label: "Open the referral", href: referralLink(appUrl, referralNumber) },
+  );
+}
+
+/** Alerts every system administrator to phone the facility of a referral no one there was told of. Returns the messages queued. */
+export async function alertUnreachableFacility(
+  tx: Tx,
+  options: { appUrl: string; facilityId: string; referralId: string; referralNumber: string; now?: Date },
+): Promise<string[]> {
+  const [facility] = await tx
+    .select({ name: facilities.name, contact: facilities.contact })
+    .from(facilities)
+    .where(eq(facilities.id, options.facilityId))
+    .limit(1);
+  if (!facility) return [];
+  return notifyUsers(tx, await systemAdminIds(tx), {
+    kind: "referral.unreachable",
+    event: "referral.unreachable",
+    sms: "referral_unreachable",
+    referralId: options.referralId,
+    referralNumber: options.referralNumber,
+    // At once, whatever the quiet hours: a patient may be on the way.
+    emergency: true,
+    mail: unreachableFacilityMail(options.appUrl, options.referralNumber, {
+      name: facility.name,
+      phones: facility.contact?.phones ?? [],
+    }),
+    now: options.now,
+  });
+}
