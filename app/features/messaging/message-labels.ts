@@ -69,6 +69,9 @@ const EVENT_LABELS: Record<string, string> = {
   "facility.report": "Facility report",
   "facility.verification-cleared": "Facility verification removed",
   "ledger.check_failed": "Ledger check failed",
+  "messaging.provider_refused": "Provider refused our configuration",
+  "operations.alert_started": "Operations alert",
+  "operations.alert_cleared": "Operations alert cleared",
 };
 
 /** The event's name for people; an event without one is shown as recorded (e.g. "facility.report"). */
