@@ -20,7 +20,8 @@ const baseURL = `http://127.0.0.1:${port}`;
  * which rates a facility and verifies its licence (issue 28), and waitlist-sms.spec.ts, which
  * launches a hub (issue 26).
  */
-const NETWORK_ADMIN_SPECS = /(facilities|hubs)-admin\.spec\.ts|trust\.spec\.ts|waitlist-sms\.spec\.ts/;
+const NETWORK_ADMIN_SPECS =
+  /(facilities|hubs)-admin\.spec\.ts|trust\.spec\.ts|waitlist-sms\.spec\.ts|facility-unreachable\.spec\.ts/;
 /**
  * The product as it is deployed (issue 24): a second production server with TRUST_PROXY and an
  * https APP_URL, reached only through nginx ending TLS with a certificate made at test time.

@@ -140,7 +140,8 @@ const TABLE: Row[] = [
       ["GET", undefined, 200],
       ["POST", { intent: "send-code", phone: "" }, 400],
       ["POST", { intent: "confirm", code: "abc" }, 400],
-      ["POST", { intent: "remove" }, 200],
+      // Removing a number asks for the account's password (issue 33): without it, a 400.
+      ["POST", { intent: "remove" }, 400],
       ["POST", { intent: "nonsense" }, 400],
       ["POST", { intent: "preferences", quiet: "on", quiet_start: "99:99", quiet_end: "07:00" }, 400],
       [
@@ -321,6 +322,14 @@ const TABLE: Row[] = [
       expect: only(ADMIN_PAGES, status),
     }),
   ),
+  // A facility's administrator reports a review's comment (issue 33): that facility's administrators only.
+  {
+    file: "routes/dashboard/review-report.ts",
+    method: "POST",
+    path: "/dashboard/facility-admin/reviews/report",
+    body: async () => ({ reviewId: MISSING }),
+    expect: only(["admin of this facility", "admin of another facility"], 404),
+  },
   // System administrators and their invitations (issue 33): system administrators only.
   ...(
     [

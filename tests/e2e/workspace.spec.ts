@@ -61,7 +61,7 @@ test.describe("the referral workspace", () => {
     await expect(doc.getByRole("heading", { level: 1, name: `Referral ${number}` })).toBeVisible();
     const details = doc.getByRole("region", { name: "Details" });
     await expect(details).toContainText(`Yaw Mensah ${suffix}`);
-    await expect(details).toContainText("+233245550199");
+    await expect(details).toContainText("+233 24 555 0199");
     await expect(details).toContainText("29 Feb 1984");
     await expect(details).toContainText("BP 170/100");
     await expect(details).toContainText(facility.name);
