@@ -89,8 +89,11 @@ test("a facility added, edited by its own administrator, reported, filtered and 
   await hydrated(doctorPage);
   await doctorPage.getByLabel("Patient name").fill(patient);
   await doctorPage.getByLabel("Phone number").fill("024 555 0199");
-  // The form names each facility's town beside its name (issue 24).
-  await expect(doctorPage.getByLabel("Facility").locator("option", { hasText: name })).toHaveText(`${name} — Ho`);
+  // The form names each facility's town beside its name (issue 24), and marks one nobody there can be
+  // told of yet (issue 33): this one has no administrator until below, and no on-call number.
+  await expect(doctorPage.getByLabel("Facility").locator("option", { hasText: name })).toHaveText(
+    `${name} — Ho (cannot receive referrals yet)`,
+  );
   await selectFacility(doctorPage, name);
   await doctorPage.getByLabel("Chief complaint").fill("Persistent cough for three weeks");
   await doctorPage.getByRole("button", { name: "Create Referral" }).click();
