@@ -1,22 +1,14 @@
 import * as z from "zod/mini";
-import { PASSWORD_MISMATCH_MESSAGE, WEAK_PASSWORD_MESSAGE } from "./new-password-rules";
-import { MIN_STRENGTH, passwordStrength } from "./password-strength";
+import { PASSWORD_MISMATCH_MESSAGE } from "./new-password-rules";
+import { fullNameField, passwordField, phoneField } from "./register-schema";
 
 /*
  * The forms of system administrator invitations (issue 33), client-safe: the invitation an
  * administrator sends, and the account the invited person sets up. Messages as Register's.
  */
 
-const fullName = z
-  .string({ error: "Name must be at least 2 characters" })
-  .check(
-    z.trim(),
-    z.minLength(2, "Name must be at least 2 characters"),
-    z.maxLength(100, "Name must be less than 100 characters"),
-  );
-
 export const inviteAdminSchema = z.object({
-  full_name: fullName,
+  full_name: fullNameField,
   email: z.pipe(
     z.string({ error: "Enter your email address" }).check(z.trim()),
     z.email({ error: "Invalid email address" }).check(z.maxLength(255, "Email must be less than 255 characters")),
@@ -26,19 +18,9 @@ export type InviteAdminInput = z.output<typeof inviteAdminSchema>;
 
 export const acceptInvitationSchema = z
   .object({
-    full_name: fullName,
-    phone: z
-      .string({ error: "Phone number must be at least 10 digits" })
-      .check(
-        z.trim(),
-        z.minLength(10, "Phone number must be at least 10 digits"),
-        z.maxLength(20, "Phone number must be less than 20 digits"),
-      ),
-    password: z.string({ error: "Password must be at least 8 characters" }).check(
-      z.minLength(8, "Password must be at least 8 characters"),
-      z.maxLength(128, "Password must be at most 128 characters"),
-      z.refine((p) => passwordStrength(p) >= MIN_STRENGTH, WEAK_PASSWORD_MESSAGE),
-    ),
+    full_name: fullNameField,
+    phone: phoneField,
+    password: passwordField,
     confirmPassword: z.string({ error: "Passwords don't match" }),
   })
   .check(

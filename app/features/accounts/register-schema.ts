@@ -4,6 +4,28 @@ import { WEAK_PASSWORD_MESSAGE } from "./new-password-rules";
 import { MIN_STRENGTH, passwordStrength } from "./password-strength";
 import { cleanRegistrationNumber, isRegistrationNumber, REGISTRATION_MESSAGES } from "./registration-number";
 
+/** Register's name, phone and password fields, with the spec's messages (also the invited administrator's form). */
+export const fullNameField = z
+  .string({ error: "Name must be at least 2 characters" })
+  .check(
+    z.trim(),
+    z.minLength(2, "Name must be at least 2 characters"),
+    z.maxLength(100, "Name must be less than 100 characters"),
+  );
+export const phoneField = z
+  .string({ error: "Phone number must be at least 10 digits" })
+  .check(
+    z.trim(),
+    z.minLength(10, "Phone number must be at least 10 digits"),
+    z.maxLength(20, "Phone number must be less than 20 digits"),
+  );
+// The same rule as a new password (spec sections 4 and 5): 8 characters, and strength 3 of 5.
+export const passwordField = z.string({ error: "Password must be at least 8 characters" }).check(
+  z.minLength(8, "Password must be at least 8 characters"),
+  z.maxLength(128, "Password must be at most 128 characters"),
+  z.refine((p) => passwordStrength(p) >= MIN_STRENGTH, WEAK_PASSWORD_MESSAGE),
+);
+
 /**
  * Register (spec section 5): the spec's fields and messages word for word. The facility is
  * asked of facility administrators only (decisions section 2); the specialty is kept for
@@ -11,30 +33,13 @@ import { cleanRegistrationNumber, isRegistrationNumber, REGISTRATION_MESSAGES } 
  */
 export const registerFormSchema = z
   .object({
-    full_name: z
-      .string({ error: "Name must be at least 2 characters" })
-      .check(
-        z.trim(),
-        z.minLength(2, "Name must be at least 2 characters"),
-        z.maxLength(100, "Name must be less than 100 characters"),
-      ),
+    full_name: fullNameField,
     email: z.pipe(
       z.string({ error: "Invalid email address" }).check(z.trim()),
       z.email({ error: "Invalid email address" }).check(z.maxLength(255, "Email must be less than 255 characters")),
     ),
-    phone: z
-      .string({ error: "Phone number must be at least 10 digits" })
-      .check(
-        z.trim(),
-        z.minLength(10, "Phone number must be at least 10 digits"),
-        z.maxLength(20, "Phone number must be less than 20 digits"),
-      ),
-    // The same rule as a new password (spec sections 4 and 5): 8 characters, and strength 3 of 5.
-    password: z.string({ error: "Password must be at least 8 characters" }).check(
-      z.minLength(8, "Password must be at least 8 characters"),
-      z.maxLength(128, "Password must be at most 128 characters"),
-      z.refine((p) => passwordStrength(p) >= MIN_STRENGTH, WEAK_PASSWORD_MESSAGE),
-    ),
+    phone: phoneField,
+    password: passwordField,
     confirmPassword: z.string({ error: "Passwords don't match" }),
     role: z.enum(REGISTRATION_ROLES, { error: "Please select a valid role" }),
     specialty: z.optional(z.string().check(z.trim(), z.maxLength(100, "Specialty must be less than 100 characters"))),

@@ -1,5 +1,5 @@
 import QRCode from "qrcode";
-import { data, isRouteErrorResponse, Link, useSearchParams } from "react-router";
+import { data, isRouteErrorResponse, useSearchParams } from "react-router";
 import type { Gate } from "~/auth/actor";
 import { GateScreen } from "~/auth/components/gate-screens";
 import { actorOf, sessionEndedOf, sessionEndedToast } from "~/auth/context.server";
@@ -15,11 +15,10 @@ import { CancelDialog } from "~/features/referrals/components/cancel-dialog";
 import { CompleteDialog } from "~/features/referrals/components/complete-dialog";
 import { MessageForm } from "~/features/referrals/components/message-form";
 import { MessageShortcut } from "~/features/referrals/components/message-shortcut";
-import { PrintButton } from "~/features/referrals/components/print-button";
 import { ReferralActionsPanel } from "~/features/referrals/components/referral-actions-panel";
 import { ReferralDetails } from "~/features/referrals/components/referral-details";
 import { ReferralOutcome } from "~/features/referrals/components/referral-outcome";
-import { ReferralSlip } from "~/features/referrals/components/referral-slip";
+import { ReferralSlip, ReferralSlipPage } from "~/features/referrals/components/referral-slip";
 import { ReferralStatusBanner, type SentState } from "~/features/referrals/components/referral-status-banner";
 import { ReferralTimeline } from "~/features/referrals/components/referral-timeline";
 import { RejectDialog } from "~/features/referrals/components/reject-dialog";
@@ -138,19 +137,7 @@ function Workspace({
   const { reject, complete, cancel } = dialogs;
   const { watch, watchers } = useFetcherToasts();
 
-  if (params.get("print") === "1") {
-    return (
-      <main id="main" className="container-page py-8">
-        <div className="mb-6 flex flex-wrap gap-3 print:hidden">
-          <Link to="?" className="btn-secondary">
-            Back to the referral
-          </Link>
-          <PrintButton />
-        </div>
-        <ReferralSlip referral={referral} qrSvg={qrSvg} address={address} alone />
-      </main>
-    );
-  }
+  if (params.get("print") === "1") return <ReferralSlipPage referral={referral} qrSvg={qrSvg} address={address} />;
 
   return (
     <main id="main" className={`container-page py-10 ${referral.actions.mayMessage ? "pb-28 sm:pb-10" : ""}`}>

@@ -1,6 +1,8 @@
+import { Link } from "react-router";
 import { formatAccraDate, formatAccraDateTime } from "../referral-status";
 import type { ReferralWorkspace } from "../workspace.server";
 import { DetailRow as Row } from "./detail-row";
+import { PrintButton } from "./print-button";
 import { UrgencyText } from "./status-badge";
 
 /**
@@ -64,5 +66,20 @@ export function ReferralSlip({
         </Row>
       </dl>
     </section>
+  );
+}
+
+/** The slip alone, for printing (`?print=1`): a way back and the print button above it. */
+export function ReferralSlipPage(props: { referral: ReferralWorkspace; qrSvg: string; address: string }) {
+  return (
+    <main id="main" className="container-page py-8">
+      <div className="mb-6 flex flex-wrap gap-3 print:hidden">
+        <Link to="?" className="btn-secondary">
+          Back to the referral
+        </Link>
+        <PrintButton />
+      </div>
+      <ReferralSlip {...props} alone />
+    </main>
   );
 }
