@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { authFor } from "~/auth/auth.server";
 import type { Role } from "~/auth/roles";
@@ -87,3 +88,28 @@ export async function setApproved(db: Db, userId: string, approved: boolean): Pr
     .set({ isVerified: approved, approvalStatus: approved ? "approved" : "pending" })
     .where(eq(users.id, userId));
 }
+
+/**
+ * For a test whose subject is how often people may try, not how a password is stored (the limits
+ * of throttle.server.db.test.ts: hundreds of sign-ins and registrations): better-auth's scrypt
+ * hash (about 50 ms of CPU each, several times that on a loaded machine) is replaced, for this
+ * database handle only, by a salted SHA-256. Every other path (better-auth's sign-in and sign-up,
+ * the hash of an unknown address's guess, our limits) runs as in production. A hash made before
+ * the switch is still verified by scrypt. Returns the function that puts scrypt back.
+ */
+export async function withFastPasswordHashes(db: Db): Promise<() => void> {
+  const context = await authFor(db).$context;
+  const original = { ...context.password };
+  const digest = (salt: string, password: string) => createHash("sha256").update(`${salt}:${password}`).digest("hex");
+  context.password.hash = async (password) => {
+    const salt = randomBytes(8).toString("hex");
+    return `${FAST_HASH}${salt}:${digest(salt, password)}`;
+  };
+  context.password.verify = async ({ hash, password }) => {
+    if (!hash.startsWith(FAST_HASH)) return original.verify({ hash, password });
+    const [salt, hex] = hash.slice(FAST_HASH.length).split(":");
+    return digest(salt, password) === hex;
+  };
+  return () => Object.assign(context.password, original);
+}
+const FAST_HASH = "test-sha256:";

@@ -3,7 +3,7 @@ import { authFor } from "~/auth/auth.server";
 import { accounts, users } from "~/db/schema";
 import { mayMailRecipient } from "~/email/mail-limit.server";
 import { limitFactor } from "~/lib/rate-limit.server";
-import { createAccount, type TestAccount } from "../../../tests/helpers/accounts";
+import { createAccount, type TestAccount, withFastPasswordHashes } from "../../../tests/helpers/accounts";
 import { startMailCatcher } from "../../../tests/helpers/mail-catcher";
 import { createTestDb, type TestDatabase } from "../../../tests/helpers/test-db";
 import { registerAccount, requestPasswordReset, signIn } from "./accounts.server";
@@ -24,13 +24,16 @@ beforeAll(async () => {
   mail = await startMailCatcher();
   vi.stubEnv("SMTP_URL", mail.url);
   h = await createTestDb();
+  // This file's subject is the limits, over hundreds of sign-ins and registrations: scrypt's cost
+  // is not (accounts.server.db.test.ts signs in and registers with it).
+  await withFastPasswordHashes(h.db);
 });
 afterAll(async () => {
   await h.drop();
   await mail.stop();
 });
 
-/** `n` verified doctors sharing one password (hashed once: hashing is the slow part). */
+/** `n` verified doctors sharing one password (hashed once). */
 async function manyAccounts(n: number, tag: string): Promise<TestAccount[]> {
   const password = "Correct-Horse-9";
   const hash = await (await authFor(h.db).$context).password.hash(password);
