@@ -35,7 +35,7 @@ test.describe("facilities directory", () => {
     );
 
     // Each card says "Not yet rated", or shows the count of reviews its rating comes from (the
-    // authorization matrix, running beside this spec, may have written one).
+    // specs running beside this one may have written one).
     for (const each of await page.getByRole("article").all()) {
       await expect(each).toContainText(/Not yet rated|\(\d+ reviews?\)/);
     }

@@ -572,7 +572,7 @@ describe("the web and the API share one status table", () => {
 
 /*
  * The FHIR API's authorization table (issue 36): every interaction x every kind of caller, with
- * the status the API must answer. The e2e matrix (tests/e2e/authorization.spec.ts) is of people
+ * the status the API must answer. The HTTP matrix (tests/adversarial/authorization-table.ts) is of people
  * signed in to the pages; hospital systems' clients are here.
  */
 describe("the authorization table of the FHIR API", () => {

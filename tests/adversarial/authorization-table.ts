@@ -1,22 +1,17 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import { type APIRequestContext, request as playwrightRequest } from "@playwright/test";
-import routes from "../../app/routes";
-import { expect, test } from "./fixtures";
-import { ADMIN, facilityChoices, registerAndVerify } from "./support/accounts";
-
 /*
- * The authorization matrix (issue 8): every loader, action and endpoint x every kind of actor x
- * the object it touches (this facility's referral, a missing one), with the HTTP status the
- * server must answer. The table is the specification; the test runs every cell through the real
- * server and fails on any difference, and also when app/routes.ts has a route (or a route module
- * exports a loader or action) that the table does not list.
+ * The authorization matrix's table (issue 8): every loader, action and endpoint x every kind of
+ * actor x the object it touches (this facility's referral, a missing one), with the HTTP status the
+ * server must answer. The table is the specification; tests/adversarial/authorization.test.ts runs
+ * every cell through the production build in process (app.fetch) and fails on any difference, and
+ * also when app/routes.ts has a route (or a route module exports a loader or action) that the table
+ * does not list. To add a route: add its rows to TABLE below (file, method, path, the object where
+ * it matters, a body for a post, and the status per kind of actor).
  * The FHIR API under /fhir (issue 36) is mounted by the server beside React Router and called by
  * hospital systems' clients, not people: its table (caller x interaction) is in
  * app/features/fhir/fhir-api.server.db.test.ts.
  */
 
-const KINDS = [
+export const KINDS = [
   "anonymous",
   "unverified doctor",
   "doctor",
@@ -28,17 +23,17 @@ const KINDS = [
   // on acceptance). Legacy pending administrators are covered in-process (tests/adversarial/messages.test.ts).
   "system admin",
 ] as const;
-type Kind = (typeof KINDS)[number];
+export type Kind = (typeof KINDS)[number];
 
 /** One status for everyone, or per kind with a default. */
-type Outcome = number | ({ others: number } & Partial<Record<Kind, number>>);
+export type Outcome = number | ({ others: number } & Partial<Record<Kind, number>>);
 const only = (allowed: Kind[], status = 200): Outcome => ({
   others: 403,
   anonymous: 401,
   ...Object.fromEntries(allowed.map((k) => [k, status])),
 });
 
-type Fixtures = {
+export type Fixtures = {
   thisFacility: string;
   referral: () => Promise<string>;
   /** A new referral of this facility by the approved doctor: its number. */
@@ -50,7 +45,7 @@ type Fixtures = {
   /** A new open "Report wrong information" report about this facility: its id. */
   report: () => Promise<string>;
 };
-type Row = {
+export type Row = {
   file: string;
   method: "GET" | "POST";
   /** A fixed path, or one built from a fixture (a referral's own page). */
@@ -71,22 +66,22 @@ type Row = {
   /** A multipart body instead (a file upload, as the browser sends it). */
   multipart?: (f: Fixtures) => Promise<Record<string, string | FilePart>>;
   /**
-   * Kinds not sent this row: only where the allowed request would change what the other specs,
-   * running at the same time, see (its allowed case is tested where that is safe; see the row).
+   * Kinds not sent this row: only where the allowed request would change what the rows after it
+   * need (its allowed case is tested where that is safe; see the row).
    */
   skip?: Kind[];
   expect: Outcome;
 };
-type FilePart = { name: string; mimeType: string; buffer: Buffer };
+export type FilePart = { name: string; mimeType: string; buffer: Buffer };
 
-const MISSING = "00000000-0000-4000-8000-000000000000";
+export const MISSING = "00000000-0000-4000-8000-000000000000";
 const DOCTOR_PAGES: Kind[] = ["doctor"];
 const FACILITY_PAGES: Kind[] = ["admin of this facility", "admin of another facility"];
 const ADMIN_PAGES: Kind[] = ["system admin"];
 /** Signed-in visitors of /auth go to their dashboard (spec section 2). */
 const AUTH_PAGE: Outcome = { others: 302, anonymous: 200 };
 
-const referralBody = async (f: Fixtures) => ({
+export const referralBody = async (f: Fixtures) => ({
   facility_id: f.thisFacility,
   patient_name: "Matrix Patient",
   patient_phone: "0241112223",
@@ -94,7 +89,7 @@ const referralBody = async (f: Fixtures) => ({
   urgency_level: "routine",
 });
 
-const TABLE: Row[] = [
+export const TABLE: Row[] = [
   // Public pages: the same answer for everyone.
   ...(
     [
@@ -367,11 +362,11 @@ const TABLE: Row[] = [
     }),
     expect: 410,
   },
-  // Paystack's webhook (issue 27): the e2e server has no PAYSTACK_SECRET_KEY, so the address does not exist.
+  // Paystack's webhook (issue 27): the matrix's server has no PAYSTACK_SECRET_KEY, so the address does not exist.
   { file: "routes/webhooks/paystack.ts", method: "POST", path: "/webhooks/paystack", expect: 404 },
   { file: "routes/webhooks/paystack.ts", method: "GET", path: "/webhooks/paystack", expect: 405 },
   // Provider webhooks (issue 26): no session counts, only the secret token or the signature. The
-  // e2e server has no SMS_WEBHOOK_TOKEN and no WhatsApp credentials: every report is refused.
+  // matrix's server has no SMS_WEBHOOK_TOKEN and no WhatsApp credentials: every report is refused.
   {
     file: "routes/webhooks/sms.ts",
     method: "GET",
@@ -730,9 +725,9 @@ const TABLE: Row[] = [
     expect: { others: 403, anonymous: 401, "admin of this facility": 400, "system admin": 400 },
   },
   // Deactivate and reactivate: system administrators only. This facility is active: reactivating it
-  // is the system admin's 409. Deactivating it would take it from the directory and the referral
-  // form under the specs running beside this one, so the system admin's allowed deactivation is
-  // tested by facilities-admin.spec.ts (which runs after them); here their request reaches the
+  // is the system admin's 409. Deactivating it would take it from the referral form the rows after
+  // this one post to, so the system admin's allowed deactivation is tested by
+  // facilities-admin.spec.ts; here their request reaches the
   // domain function through a facility that does not exist (404).
   ...(["deactivate", "reactivate"] as const).flatMap((intent): Row[] => [
     {
@@ -831,186 +826,3 @@ const TABLE: Row[] = [
   { file: "routes/auth/sign-out.ts", method: "GET", path: "/auth/sign-out", expect: 302 },
   { file: "routes/auth/sign-out.ts", method: "POST", path: "/auth/sign-out", expect: 302 },
 ];
-
-type RouteNode = { file: string; path?: string; children?: RouteNode[] };
-function routeFiles(nodes: RouteNode[]): string[] {
-  return nodes.flatMap((n) => [n.file, ...routeFiles(n.children ?? [])]);
-}
-
-/** The loader and action a route module exports, read from its source. */
-function handlers(file: string): Array<"GET" | "POST"> {
-  const source = readFileSync(path.join("app", file), "utf8");
-  const found: Array<"GET" | "POST"> = [];
-  if (/export (const|async function|function) loader\b/.test(source)) found.push("GET");
-  if (/export (const|async function|function) action\b/.test(source)) found.push("POST");
-  return found;
-}
-
-test("every route and handler is in the authorization table", () => {
-  const files = [...new Set(routeFiles(routes as RouteNode[]))];
-  const missing: string[] = [];
-  for (const file of files) {
-    const listed = new Set(TABLE.filter((r) => r.file === file).map((r) => r.method));
-    // A module without a loader still answers GET (its page); one without an action answers POST with 405.
-    const required = new Set<"GET" | "POST">([...handlers(file), ...(file.endsWith(".tsx") ? (["GET"] as const) : [])]);
-    if (file.endsWith("layout.tsx") && !handlers(file).length) continue; // a frame, reached through its pages
-    for (const method of required) if (!listed.has(method)) missing.push(`${method} ${file}`);
-  }
-  for (const row of TABLE) {
-    if (!files.includes(row.file)) missing.push(`table lists a route that does not exist: ${row.file}`);
-  }
-  expect(missing).toEqual([]);
-});
-
-test.describe("the authorization matrix", () => {
-  test.describe.configure({ timeout: 240_000 });
-
-  test("every row x every kind of actor answers as the table says", async ({ request, baseURL }) => {
-    const origin = baseURL ?? "";
-    const contexts = new Map<Kind, APIRequestContext>();
-    const newContext = () => playwrightRequest.newContext({ baseURL: origin, extraHTTPHeaders: { Origin: origin } });
-    const signInAs = async (email: string, password: string) => {
-      const ctx = await newContext();
-      const response = await ctx.post("/auth", { form: { email, password }, maxRedirects: 0 });
-      expect(response.status(), `sign in ${email}`).toBe(302);
-      return ctx;
-    };
-    const admin = await signInAs(ADMIN.email, ADMIN.password);
-    const userIdOf = async (email: string) => {
-      const html = await (await admin.get(`/dashboard/system-admin?tab=users&q=${encodeURIComponent(email)}`)).text();
-      const id = html.match(/name="userId" value="([0-9a-f-]{36})"/)?.[1];
-      if (!id) throw new Error(`no pending account ${email}`);
-      return id;
-    };
-    const approve = async (email: string) => {
-      const response = await admin.post("/dashboard/system-admin", {
-        form: { intent: "approve", userId: await userIdOf(email) },
-      });
-      expect(response.status()).toBe(200);
-    };
-    const [thisFacility, otherFacility] = (await facilityChoices(request)).map((f) => f.id);
-    expect(otherFacility).toBeTruthy();
-
-    const people: Array<[Kind, "doctor" | "facility_admin" | "system_admin", string | null, boolean]> = [
-      ["unverified doctor", "doctor", null, false],
-      ["doctor", "doctor", null, true],
-      ["pending admin of this facility", "facility_admin", thisFacility, false],
-      ["admin of this facility", "facility_admin", thisFacility, true],
-      ["pending admin of another facility", "facility_admin", otherFacility, false],
-      ["admin of another facility", "facility_admin", otherFacility, true],
-    ];
-    contexts.set("anonymous", await newContext());
-    contexts.set("system admin", admin);
-    for (const [kind, role, facility, approved] of people) {
-      const person = await registerAndVerify(request, { role, facilityId: facility ?? undefined });
-      if (approved) await approve(person.email);
-      contexts.set(kind, await signInAs(person.email, person.password));
-    }
-
-    const doctor = contexts.get("doctor")!;
-    const facilityAdmin = contexts.get("admin of this facility")!;
-    const newReferralNumber = async () => {
-      const response = await doctor.post("/referrals/create", { form: await referralBody(fixtures), maxRedirects: 0 });
-      expect(response.status()).toBe(302);
-      // The doctor lands on the new referral's page (issue 28): its number is in the address.
-      return /^\/referrals\/(REF-\d{4}-\d{6,})$/.exec(response.headers().location ?? "")?.[1] ?? "";
-    };
-    let completed: Promise<string> | undefined;
-    const newReferral = async () => (await newReferralWithNumber()).id;
-    const newReferralWithNumber = async () => {
-      const response = await doctor.post("/referrals/create", { form: await referralBody(fixtures), maxRedirects: 0 });
-      expect(response.status()).toBe(302);
-      // The doctor lands on the new referral's page (issue 28): its number is in the address.
-      const number = /^\/referrals\/(REF-\d{4}-\d{6,})$/.exec(response.headers().location ?? "")?.[1] ?? "";
-      expect(number).not.toBe("");
-      // Its id is on the Accept form next to its number, on one of the queue's pages (the queue
-      // puts the most urgent and the longest waiting first: the newest is on the last page).
-      for (let p = 1; p <= 50; p++) {
-        const page = await (await facilityAdmin.get(`/dashboard/facility-admin?pending=${p}`)).text();
-        const row = page.split("<tr").find((r) => r.includes(number)) ?? "";
-        const id = row.match(/name="referralId" value="([0-9a-f-]{36})"/)?.[1];
-        if (id) return { id, number };
-        if (!page.includes(`pending=${p + 1}`)) break;
-      }
-      throw new Error(`referral ${number} not found`);
-    };
-    const fixtures: Fixtures = {
-      thisFacility,
-      referral: newReferral,
-      referralNumber: newReferralNumber,
-      // One for every cell: a review can be posted again (it is changed), so the referral is not used up.
-      completedReferralNumber: () => {
-        completed ??= (async () => {
-          const { id, number } = await newReferralWithNumber();
-          for (const intent of ["accept", "complete"]) {
-            const r = await facilityAdmin.post("/dashboard/facility-admin", {
-              form: { intent, referralId: id, outcome: "Seen and treated" },
-            });
-            expect(r.status()).toBe(200);
-          }
-          return number;
-        })();
-        return completed;
-      },
-      payment: async () => {
-        const id = await newReferral();
-        for (const intent of ["accept", "complete"]) {
-          const r = await facilityAdmin.post("/dashboard/facility-admin", {
-            form: { intent, referralId: id, outcome: "Seen and treated" },
-          });
-          expect(r.status()).toBe(200);
-        }
-        const page = await (await admin.get("/dashboard/system-admin?tab=payments")).text();
-        const paymentId = page.match(/pay=([0-9a-f-]{36})/)?.[1];
-        if (!paymentId) throw new Error("no pending payment");
-        return paymentId;
-      },
-      pendingUser: async () => {
-        const person = await registerAndVerify(request, { role: "doctor" });
-        return userIdOf(person.email);
-      },
-      report: async () => {
-        // Filed by a visitor on the profile; its id is on its Mark as Resolved form in the facility's editor.
-        const editor = `/dashboard/facilities/${thisFacility}`;
-        thisSlug ??= (await (await admin.get(editor)).text()).match(/href="\/facility\/([a-z0-9-]+)"/)?.[1] ?? "";
-        reports += 1;
-        const details = `Matrix report ${Date.now().toString(36)}-${reports}: the phone number is wrong.`;
-        const filed = await request.post(`/facility/${thisSlug}/report`, { form: { details } });
-        expect(filed.status(), "report filed").toBe(200);
-        const page = await (await admin.get(editor)).text();
-        const item = page.split("<li").find((li) => li.includes(details)) ?? "";
-        const id = item.match(/name="reportId" value="([0-9a-f-]{36})"/)?.[1];
-        if (!id) throw new Error(`report "${details}" not found`);
-        return id;
-      },
-    };
-    let thisSlug: string | undefined;
-    let reports = 0;
-
-    const differences: string[] = [];
-    let cells = 0;
-    for (const row of TABLE) {
-      for (const kind of KINDS) {
-        if (row.skip?.includes(kind)) continue;
-        const want = typeof row.expect === "number" ? row.expect : (row.expect[kind] ?? row.expect.others);
-        const ctx = row.file === "routes/auth/sign-out.ts" ? await newContext() : contexts.get(kind)!;
-        const where = typeof row.path === "string" ? row.path : await row.path(fixtures);
-        const response =
-          row.method === "GET"
-            ? await ctx.get(where, { maxRedirects: 0 })
-            : row.multipart
-              ? await ctx.post(where, { multipart: await row.multipart(fixtures), maxRedirects: 0 })
-              : await ctx.post(where, { form: row.body ? await row.body(fixtures) : {}, maxRedirects: 0 });
-        cells += 1;
-        if (response.status() !== want) {
-          differences.push(
-            `${row.method} ${where}${row.object ? ` (${row.object})` : ""} as ${kind}: ${response.status()}, expected ${want}`,
-          );
-        }
-      }
-    }
-    console.log(`authorization matrix: ${cells} cells, ${differences.length} differences`);
-    expect(differences).toEqual([]);
-    for (const ctx of contexts.values()) await ctx.dispose();
-  });
-});
