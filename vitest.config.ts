@@ -1,5 +1,6 @@
 import { existsSync, globSync } from "node:fs";
 import { configDefaults, defineConfig } from "vitest/config";
+import SlowFirstSequencer from "./tests/helpers/slow-first-sequencer.ts";
 import { PGLITE_SUBSET } from "./tests/pglite-subset.ts";
 
 for (const file of Object.keys(PGLITE_SUBSET)) {
@@ -24,6 +25,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // The longest files first, also in a fresh clone with no timings cached (tests/helpers/slow-first-sequencer.ts).
+    sequence: { sequencer: SlowFirstSequencer },
     // Migrate once, copy per test file (tests/helpers/template-db.ts).
     globalSetup: ["tests/helpers/template-db.ts"],
     // Both cores (Vitest's default is cores - 1: one file at a time here). A third worker was

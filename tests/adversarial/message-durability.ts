@@ -1,4 +1,5 @@
 import { and, eq, inArray, like } from "drizzle-orm";
+import { expect } from "vitest";
 import type { Db } from "~/db/client.server";
 import { facilities, messages, referrals } from "~/db/schema";
 import { seedContent } from "~/db/seed.server";
@@ -341,4 +342,20 @@ export async function runSmtpOutage(downMs: number, count = 6): Promise<SmtpOuta
     await catcher?.stop();
     await target.drop();
   }
+}
+
+/** What SMS sent across a SIGKILL must show: every committed one sent, a second copy only of one in flight at the kill. */
+export function expectEverySmsAtLeastOnce(report: SmsDurabilityReport): void {
+  console.log(`sms durability ${JSON.stringify(report)}`);
+  expect(report.lost).toEqual([]);
+  expect(report.missing).toEqual([]);
+  // A second copy only of a send the provider had taken and not answered when the server died.
+  expect(report.twice.length).toBeLessThanOrEqual(report.unansweredAtKill);
+  expect(report.mostCopies).toBeLessThanOrEqual(2);
+  // The kill landed mid-sending: the provider had accepted SMS it had not answered yet.
+  expect(report.unansweredAtKill).toBeGreaterThan(0);
+  expect(report.acknowledged).toBeGreaterThanOrEqual(20);
+  // Those were sent again after the restart.
+  expect(report.providerRequests).toBeGreaterThan(report.committed);
+  expect(report.statuses).toEqual({ "sent by hubtel": report.committed });
 }

@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { expect } from "vitest";
 import { actorById } from "~/auth/actor.server";
 import type { Db } from "~/db/client.server";
 import { payoutTransfers } from "~/db/schema";
@@ -240,4 +241,25 @@ export async function runPayoutDurability(database: "pglite" | "postgres"): Prom
     await fake.close();
     await target.drop();
   }
+}
+
+/** What a run killed halfway must still show: every transfer paid once, every posting once, a balanced ledger. */
+export function expectPaidOnce(report: PayoutDurabilityReport): void {
+  console.log(`payout durability ${JSON.stringify(report)}`);
+  // The kill landed mid-run: Paystack had taken transfers whose answer the server never heard.
+  expect(report.unansweredAtKill).toBeGreaterThan(0);
+  expect(report.takenAtKill).toBeGreaterThan(report.unansweredAtKill);
+  // Each transfer reached Paystack exactly once, to its own doctor, for the run's total.
+  expect(report.atPaystack).toBe(report.transfers);
+  expect(report.recipientsPaidTwice).toBe(0);
+  expect(report.paidAtPaystack).toBe(report.runTotal);
+  // Those held at the kill were sent again under their reference: refused as duplicates, never paid twice.
+  expect(report.transferCalls).toBeGreaterThan(report.transfers);
+  // Every transfer is initiated (Paystack's answer or its verification); nothing still queued.
+  expect(report.statuses).toEqual({ pending: report.transfers });
+  // One payout-initiated entry of two balancing postings per transfer; the ledger sums to zero.
+  expect(report.initiatedEntries).toBe(report.transfers);
+  expect(report.entriesWithoutTwoPostings).toBe(0);
+  expect(report.ledgerTotal).toBe(0);
+  expect(report.unbalancedEntries).toBe(0);
 }

@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import SlowFirstSequencer from "../helpers/slow-first-sequencer.ts";
 
 /**
  * Adversarial tests against the production build (BUILD_DIR): fuzzing of the form actions,
@@ -16,6 +17,8 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: "forks",
+    // The longest files first, also in a fresh clone with no timings cached (tests/helpers/slow-first-sequencer.ts).
+    sequence: { sequencer: SlowFirstSequencer },
     maxWorkers: 2,
   },
 });

@@ -1,0 +1,15 @@
+import { describe, it } from "vitest";
+import { expectPaidOnce, runPayoutDurability } from "./payout-durability";
+
+/*
+ * A payout run's worker killed with SIGKILL halfway through its transfers, restarted (issue 27),
+ * on PGlite: never a transfer twice at Paystack, never a posting twice, the ledger sums to zero.
+ * One file per engine, so that the two runs (mostly waits for a lapsed heartbeat) share the
+ * layer's two workers (issue 34).
+ */
+
+describe("a payout run survives a worker killed halfway", () => {
+  it("on PGlite", async () => {
+    expectPaidOnce(await runPayoutDurability("pglite"));
+  }, 420_000);
+});
