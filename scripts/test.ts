@@ -4,7 +4,8 @@
 //      and the README's backup and restore commands on it (scripts/backup-restore-check.sh)
 //   5. production build + JavaScript size report
 //   6. adversarial tests on the build (tests/adversarial: fuzzing of the form actions, headers and
-//      cookies on every route, SIGKILL durability on PGlite and, with TEST_DATABASE_URL, PostgreSQL)
+//      cookies on every route, the authorization matrix, SIGKILL durability on PGlite and, with
+//      TEST_DATABASE_URL, PostgreSQL)
 //   7. end-to-end tests in Debian's Chromium (Playwright), one leg through nginx ending TLS
 // Pass --skip-e2e to stop after step 5 (a quick local loop).
 //
@@ -230,7 +231,7 @@ run("JavaScript size per public route", "node", ["scripts/bundle-report.ts"]);
 if (!skipE2e) {
   const adversarial = vitest("adversarial");
   run(
-    "adversarial: fuzzing, headers and cookies, durability (production build)",
+    "adversarial: fuzzing, headers and cookies, authorization matrix, durability (production build)",
     "npx",
     ["vitest", "run", "--config", "tests/adversarial/vitest.config.ts", ...adversarial.args],
     { env: { ...process.env, ...adversarial.env }, count: adversarial.count },
