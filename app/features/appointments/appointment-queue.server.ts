@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray } from "drizzle-orm";
-import { assertGate } from "~/auth/actor.server";
 import type { Actor } from "~/auth/actor";
+import { assertGate } from "~/auth/actor.server";
 import type { Db } from "~/db/client.server";
 import { appointmentRequests, facilities } from "~/db/schema";
 import { recordAudit } from "~/features/audit/public.server";
@@ -80,7 +80,9 @@ export async function appointmentQueue(
   return {
     facilityName: facility?.name ?? "",
     waiting: shown.filter((r) => r.status === "requested"),
-    booked: shown.filter((r) => r.status !== "requested").sort((a, b) => (a.slotAt ?? "").localeCompare(b.slotAt ?? "")),
+    booked: shown
+      .filter((r) => r.status !== "requested")
+      .sort((a, b) => (a.slotAt ?? "").localeCompare(b.slotAt ?? "")),
   };
 }
 
@@ -125,7 +127,11 @@ export async function facilityMove(
       .set({
         status: rule.to,
         movedAt: now,
-        ...(request.answeredAt ? {} : move === "confirm" || move === "propose" || move === "decline" ? { answeredAt: now } : {}),
+        ...(request.answeredAt
+          ? {}
+          : move === "confirm" || move === "propose" || move === "decline"
+            ? { answeredAt: now }
+            : {}),
         ...(slotAt ? { slotAt } : {}),
         ...(move === "confirm" ? { confirmedAt: now } : {}),
         ...(move === "decline" ? { declineReason: input.reason } : {}),

@@ -21,13 +21,25 @@ import { oneWorkingDayAfter } from "./working-day";
 const DAY_MS = 24 * 60 * 60_000;
 
 /** The specialties a facility's form offers: its own list, or a general consultation when it has none. */
-export function requestableSpecialties(specialties: readonly string[]): string[] {
+function requestableSpecialties(specialties: readonly string[]): string[] {
   return specialties.length > 0 ? [...specialties] : ["General consultation"];
 }
 
 /** Today in Africa/Accra (UTC), as YYYY-MM-DD. */
 export function accraDay(at: Date): string {
   return at.toISOString().slice(0, 10);
+}
+
+/** The active facility a request form is for: its name and the specialties the form offers. */
+export async function requestableFacility(
+  db: Db,
+  slug: string,
+): Promise<{ name: string; slug: string; specialties: string[] } | null> {
+  const [row] = await db
+    .select({ name: facilities.name, slug: facilities.slug, specialties: facilities.specialties })
+    .from(facilities)
+    .where(and(eq(facilities.slug, slug), eq(facilities.isActive, true)));
+  return row ? { ...row, specialties: requestableSpecialties(row.specialties) } : null;
 }
 
 export async function requestAppointment(

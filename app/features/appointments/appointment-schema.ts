@@ -53,7 +53,6 @@ export const appointmentRequestSchema = z.object({
   language: z.enum(["en", "fr"], { error: APPOINTMENT_MESSAGES.language }),
   consent: z.literal("on", { error: APPOINTMENT_MESSAGES.consent }),
 });
-export type AppointmentRequestInput = z.output<typeof appointmentRequestSchema>;
 
 const slot = {
   slot_day: z.string({ error: APPOINTMENT_MESSAGES.slotDay }).check(z.regex(DATE, APPOINTMENT_MESSAGES.slotDay)),

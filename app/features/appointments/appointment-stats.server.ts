@@ -1,4 +1,6 @@
 import { and, eq, isNotNull, ne, sql } from "drizzle-orm";
+import type { Actor } from "~/auth/actor";
+import { assertGate } from "~/auth/actor.server";
 import type { Db } from "~/db/client.server";
 import { appointmentRequests, facilities } from "~/db/schema";
 import { MIN_ANSWERED_FOR_MEDIAN } from "./appointment-status";
@@ -23,8 +25,9 @@ const median = sql<
   string | null
 >`percentile_cont(0.5) within group (order by extract(epoch from ${appointmentRequests.answeredAt} - ${appointmentRequests.provenAt})) filter (where ${appointmentRequests.answeredAt} is not null)`;
 
-/** The Overview's table: every facility with a proven request, most requests first. */
-export async function appointmentFigures(db: Db): Promise<AppointmentFigures[]> {
+/** The Overview's table (system administrators): every facility with a proven request, most requests first. */
+export async function appointmentFigures(db: Db, actor: Actor): Promise<AppointmentFigures[]> {
+  assertGate(actor, "system-admin");
   const rows = await db
     .select({
       facilityName: facilities.name,

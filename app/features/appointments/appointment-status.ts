@@ -77,7 +77,6 @@ export const DECLINE_REASONS = [
   { value: "not_offered", label: "We do not offer this service now" },
   { value: "other_facility", label: "Another facility is better placed" },
 ] as const;
-export type DeclineReason = (typeof DECLINE_REASONS)[number]["value"];
 
 export const DAY_PARTS = [
   { value: "morning", label: "Morning" },

@@ -136,9 +136,7 @@ export async function removeExpiredPatientData(db: Db, now: Date): Promise<numbe
         .where(inArray(appointmentRequests.phone, phones));
       const gone = phones.filter((p) => !stillKept.some((k) => k.phone === p));
       if (gone.length > 0) {
-        await tx
-          .delete(messages)
-          .where(and(like(messages.event, "appointment.%"), inArray(messages.recipient, gone)));
+        await tx.delete(messages).where(and(like(messages.event, "appointment.%"), inArray(messages.recipient, gone)));
       }
     }
     await tx

@@ -26,22 +26,37 @@ let facility: string;
 let admin: Actor;
 let otherAdmin: Actor;
 let doctor: Actor;
+let systemAdmin: Actor;
 
 // Tuesday 2 June 2026, 09:00 in Accra (UTC).
 const TUESDAY = new Date("2026-06-02T09:00:00Z");
 let phoneCounter = 1000;
-const nextPhone = () => `024 555 ${String((phoneCounter += 1)).padStart(4, "0")}`;
+const nextPhone = () => {
+  phoneCounter += 1;
+  return `024 555 ${String(phoneCounter).padStart(4, "0")}`;
+};
 let ipCounter = 0;
-const nextIp = () => `10.0.0.${(ipCounter += 1)}`;
+const nextIp = () => {
+  ipCounter += 1;
+  return `10.0.${Math.floor(ipCounter / 250)}.${ipCounter % 250}`;
+};
 
-const FORM = { name: "Ama Mensah", specialty: "Cardiology", day: "2026-06-05", part: "morning", language: "en", consent: "on" };
+const FORM = {
+  name: "Ama Mensah",
+  specialty: "Cardiology",
+  day: "2026-06-05",
+  part: "morning",
+  language: "en",
+  consent: "on",
+};
 
 async function requested(now = TUESDAY, phone = nextPhone()) {
   const { id } = await requestAppointment(h.db, "heart-clinic", { ...FORM, phone }, { ip: nextIp(), now });
   await patientMove(h.db, appointmentToken(id), "prove", now);
   return id;
 }
-const rowOf = async (id: string) => (await h.db.select().from(appointmentRequests).where(eq(appointmentRequests.id, id)))[0];
+const rowOf = async (id: string) =>
+  (await h.db.select().from(appointmentRequests).where(eq(appointmentRequests.id, id)))[0];
 const smsOf = (recipient: string) =>
   h.db
     .select({ event: messages.event, payload: messages.payload, recipient: messages.recipient })
@@ -57,11 +72,21 @@ async function startAfterOf(event: string, recipient: string) {
 beforeAll(async () => {
   h = await createTestDb({ workers: false });
   facility = await insertFacility(h.db, "heart-clinic", "Heart Clinic");
-  await h.db.update(facilities).set({ specialties: ["Cardiology", "Pediatrics"] }).where(eq(facilities.id, facility));
+  await h.db
+    .update(facilities)
+    .set({ specialties: ["Cardiology", "Pediatrics"] })
+    .where(eq(facilities.id, facility));
   const other = await insertFacility(h.db, "other-clinic", "Other Clinic");
-  admin = await actorById(h.db, (await createAccount(h.db, { role: "facility_admin", approved: true, facilityId: facility })).id);
-  otherAdmin = await actorById(h.db, (await createAccount(h.db, { role: "facility_admin", approved: true, facilityId: other })).id);
+  admin = await actorById(
+    h.db,
+    (await createAccount(h.db, { role: "facility_admin", approved: true, facilityId: facility })).id,
+  );
+  otherAdmin = await actorById(
+    h.db,
+    (await createAccount(h.db, { role: "facility_admin", approved: true, facilityId: other })).id,
+  );
   doctor = await actorById(h.db, (await createAccount(h.db, { role: "doctor", approved: true })).id);
+  systemAdmin = await actorById(h.db, (await createAccount(h.db, { role: "system_admin", approved: true })).id);
 });
 afterAll(async () => {
   await h?.drop();
@@ -75,7 +100,12 @@ beforeEach(() => {
 describe("a request from the profile", () => {
   it("is stored unproven with one SMS, the link; the facility sees it only once the patient proves the number", async () => {
     const before = await waitingRequestCount(h.db, admin);
-    const { id } = await requestAppointment(h.db, "heart-clinic", { ...FORM, phone: "020 555 0199" }, { ip: nextIp(), now: TUESDAY });
+    const { id } = await requestAppointment(
+      h.db,
+      "heart-clinic",
+      { ...FORM, phone: "020 555 0199" },
+      { ip: nextIp(), now: TUESDAY },
+    );
     expect((await rowOf(id))!.status).toBe("unproven");
     expect(await waitingRequestCount(h.db, admin)).toBe(before);
     const sms = await smsOf("+233205550199");
@@ -108,23 +138,37 @@ describe("a request from the profile", () => {
       { ...FORM, phone: nextPhone(), name: "\u200b" },
     ];
     for (const fields of bad) {
-      expect(await statusOf(requestAppointment(h.db, "heart-clinic", fields, { ip: nextIp(), now: TUESDAY }))).toBe(400);
+      expect(await statusOf(requestAppointment(h.db, "heart-clinic", fields, { ip: nextIp(), now: TUESDAY }))).toBe(
+        400,
+      );
     }
-    expect(await statusOf(requestAppointment(h.db, "no-such-clinic", { ...FORM, phone: nextPhone() }, { ip: nextIp(), now: TUESDAY }))).toBe(404);
+    expect(
+      await statusOf(
+        requestAppointment(h.db, "no-such-clinic", { ...FORM, phone: nextPhone() }, { ip: nextIp(), now: TUESDAY }),
+      ),
+    ).toBe(404);
     expect(await count()).toBe(before);
   });
 
   it("allows 3 requests a day per number and 20 an hour per IP", async () => {
     const phone = nextPhone();
     for (let i = 0; i < 3; i++) {
-      expect(await statusOf(requestAppointment(h.db, "heart-clinic", { ...FORM, phone }, { ip: nextIp(), now: TUESDAY }))).toBe(200);
+      expect(
+        await statusOf(requestAppointment(h.db, "heart-clinic", { ...FORM, phone }, { ip: nextIp(), now: TUESDAY })),
+      ).toBe(200);
     }
-    expect(await statusOf(requestAppointment(h.db, "heart-clinic", { ...FORM, phone }, { ip: nextIp(), now: TUESDAY }))).toBe(429);
+    expect(
+      await statusOf(requestAppointment(h.db, "heart-clinic", { ...FORM, phone }, { ip: nextIp(), now: TUESDAY })),
+    ).toBe(429);
     const ip = nextIp();
     for (let i = 0; i < 20; i++) {
-      expect(await statusOf(requestAppointment(h.db, "heart-clinic", { ...FORM, phone: nextPhone() }, { ip, now: TUESDAY }))).toBe(200);
+      expect(
+        await statusOf(requestAppointment(h.db, "heart-clinic", { ...FORM, phone: nextPhone() }, { ip, now: TUESDAY })),
+      ).toBe(200);
     }
-    expect(await statusOf(requestAppointment(h.db, "heart-clinic", { ...FORM, phone: nextPhone() }, { ip, now: TUESDAY }))).toBe(429);
+    expect(
+      await statusOf(requestAppointment(h.db, "heart-clinic", { ...FORM, phone: nextPhone() }, { ip, now: TUESDAY })),
+    ).toBe(429);
   });
 });
 
@@ -136,14 +180,22 @@ describe("the status table", () => {
     expect(await statusOf(facilityMove(h.db, otherAdmin, id, "confirm", slot, TUESDAY))).toBe(404);
     expect(await statusOf(facilityMove(h.db, doctor, id, "confirm", slot, TUESDAY))).toBe(403);
     expect(await statusOf(facilityMove(h.db, admin, id, "attended", {}, TUESDAY))).toBe(409);
-    expect(await statusOf(facilityMove(h.db, admin, id, "confirm", { slot_day: "2026-06-01", slot_time: "10:00" }, TUESDAY))).toBe(400);
+    expect(
+      await statusOf(facilityMove(h.db, admin, id, "confirm", { slot_day: "2026-06-01", slot_time: "10:00" }, TUESDAY)),
+    ).toBe(400);
     expect(await statusOf(facilityMove(h.db, admin, id, "decline", { reason: "free text" }, TUESDAY))).toBe(400);
     expect(await facilityMove(h.db, admin, id, "confirm", slot, TUESDAY)).toEqual({ status: "confirmed" });
     expect(await statusOf(facilityMove(h.db, admin, id, "propose", slot, TUESDAY))).toBe(409);
     // Attended only once the time has come.
     expect(await statusOf(facilityMove(h.db, admin, id, "attended", {}, TUESDAY))).toBe(409);
-    expect(await facilityMove(h.db, admin, id, "no_show", {}, new Date("2026-06-05T12:00:00Z"))).toEqual({ status: "no_show" });
-    const audit = await h.db.select().from(auditEvents).where(eq(auditEvents.subjectId, id)).orderBy(auditEvents.createdAt);
+    expect(await facilityMove(h.db, admin, id, "no_show", {}, new Date("2026-06-05T12:00:00Z"))).toEqual({
+      status: "no_show",
+    });
+    const audit = await h.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.subjectId, id))
+      .orderBy(auditEvents.createdAt);
     expect(audit.map((a) => a.action)).toEqual(["appointment.requested", "appointment.confirm", "appointment.no_show"]);
     expect(audit[1]!.actorId).toBe((admin as { id: string }).id);
   });
@@ -194,7 +246,9 @@ describe("the sweep", () => {
     expect(row.status).toBe("expired");
     const told = (await smsOf(row.phone)).filter((m) => m.event === "appointment.expired");
     expect(told).toHaveLength(1);
-    expect((told[0]!.payload as { text: string }).text).toContain("http://localhost:3000/facilities?specialty=cardiology");
+    expect((told[0]!.payload as { text: string }).text).toContain(
+      "http://localhost:3000/facilities?specialty=cardiology",
+    );
     // Again: nothing more.
     await expireUnanswered(h.db, new Date("2026-06-09T15:00:00Z"));
     expect((await smsOf(row.phone)).filter((m) => m.event === "appointment.expired")).toHaveLength(1);
@@ -210,7 +264,9 @@ describe("the sweep", () => {
     await sendDueReminders(h.db, new Date("2026-06-04T10:30:00Z"));
     await sendDueReminders(h.db, new Date("2026-06-04T10:35:00Z"));
     expect(await reminders()).toHaveLength(1);
-    expect(((await reminders())[0]!.payload as { text: string }).text).toContain("reminder: your appointment is Fri 5 Jun, 10:30");
+    expect(((await reminders())[0]!.payload as { text: string }).text).toContain(
+      "reminder: your appointment is Fri 5 Jun, 10:30",
+    );
 
     // An appointment at 06:00: its reminder falls in the quiet hours (21:00-07:00) and waits until 07:00.
     const early = await requested();
@@ -221,7 +277,14 @@ describe("the sweep", () => {
 
     // Confirmed less than 24 hours ahead: the confirmation was the reminder.
     const late = await requested(new Date("2026-06-04T12:00:00Z"));
-    await facilityMove(h.db, admin, late, "confirm", { slot_day: "2026-06-05", slot_time: "09:00" }, new Date("2026-06-04T12:00:00Z"));
+    await facilityMove(
+      h.db,
+      admin,
+      late,
+      "confirm",
+      { slot_day: "2026-06-05", slot_time: "09:00" },
+      new Date("2026-06-04T12:00:00Z"),
+    );
     await sendDueReminders(h.db, new Date("2026-06-04T12:05:00Z"));
     expect((await smsOf((await rowOf(late))!.phone)).filter((m) => m.event === "appointment.reminder")).toHaveLength(0);
   });
@@ -230,7 +293,12 @@ describe("the sweep", () => {
     const id = await requested();
     await facilityMove(h.db, admin, id, "confirm", { slot_day: "2026-06-05", slot_time: "10:30" }, TUESDAY);
     const phone = (await rowOf(id))!.phone;
-    const unproven = await requestAppointment(h.db, "heart-clinic", { ...FORM, phone: nextPhone() }, { ip: nextIp(), now: TUESDAY });
+    const unproven = await requestAppointment(
+      h.db,
+      "heart-clinic",
+      { ...FORM, phone: nextPhone() },
+      { ip: nextIp(), now: TUESDAY },
+    );
     await removeExpiredPatientData(h.db, new Date("2026-06-03T08:59:00Z"));
     expect(await rowOf(unproven.id)).toBeDefined();
     await removeExpiredPatientData(h.db, new Date("2026-06-03T09:01:00Z"));
@@ -241,7 +309,12 @@ describe("the sweep", () => {
     await removeExpiredPatientData(h.db, new Date("2026-09-03T10:31:00Z"));
     expect(await rowOf(id)).toBeUndefined();
     expect(await smsOf(phone)).toHaveLength(0);
-    expect(await h.db.select().from(rateLimits).where(eq(rateLimits.key, `appointment:phone:${phone}`))).toHaveLength(0);
+    expect(
+      await h.db
+        .select()
+        .from(rateLimits)
+        .where(eq(rateLimits.key, `appointment:phone:${phone}`)),
+    ).toHaveLength(0);
     // The audit stays, with no patient data in it.
     const audit = await h.db.select().from(auditEvents).where(eq(auditEvents.subjectId, id));
     expect(audit.length).toBeGreaterThan(0);
@@ -252,12 +325,21 @@ describe("the sweep", () => {
 describe("the figures", () => {
   it("count requests, the confirmation rate and the median time to answer; the profile's median needs 5 answers", async () => {
     const clinic = await insertFacility(h.db, "figures-clinic", "Figures Clinic");
-    const figuresAdmin = await actorById(h.db, (await createAccount(h.db, { role: "facility_admin", approved: true, facilityId: clinic })).id);
+    const figuresAdmin = await actorById(
+      h.db,
+      (await createAccount(h.db, { role: "facility_admin", approved: true, facilityId: clinic })).id,
+    );
     const ask = async (minutes: number, move: "confirm" | "decline" | null) => {
-      const { id } = await requestAppointment(h.db, "figures-clinic", { ...FORM, specialty: "General consultation", phone: nextPhone() }, { ip: nextIp(), now: TUESDAY });
+      const { id } = await requestAppointment(
+        h.db,
+        "figures-clinic",
+        { ...FORM, specialty: "General consultation", phone: nextPhone() },
+        { ip: nextIp(), now: TUESDAY },
+      );
       await patientMove(h.db, appointmentToken(id), "prove", TUESDAY);
       const at = new Date(TUESDAY.getTime() + minutes * 60_000);
-      if (move === "confirm") await facilityMove(h.db, figuresAdmin, id, "confirm", { slot_day: "2026-06-05", slot_time: "10:00" }, at);
+      if (move === "confirm")
+        await facilityMove(h.db, figuresAdmin, id, "confirm", { slot_day: "2026-06-05", slot_time: "10:00" }, at);
       if (move === "decline") await facilityMove(h.db, figuresAdmin, id, "decline", { reason: "fully_booked" }, at);
     };
     await ask(10, "confirm");
@@ -268,7 +350,14 @@ describe("the figures", () => {
     await ask(50, "confirm");
     await ask(0, null);
     expect(await profileMedianMinutes(h.db, clinic)).toBe(30);
-    const row = (await appointmentFigures(h.db)).find((f) => f.facilityName === "Figures Clinic");
-    expect(row).toEqual({ facilityName: "Figures Clinic", requests: 6, confirmed: 4, confirmationRate: 4 / 6, medianMinutesToAnswer: 30 });
+    expect(await statusOf(appointmentFigures(h.db, figuresAdmin))).toBe(403);
+    const row = (await appointmentFigures(h.db, systemAdmin)).find((f) => f.facilityName === "Figures Clinic");
+    expect(row).toEqual({
+      facilityName: "Figures Clinic",
+      requests: 6,
+      confirmed: 4,
+      confirmationRate: 4 / 6,
+      medianMinutesToAnswer: 30,
+    });
   });
 });

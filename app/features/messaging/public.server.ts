@@ -7,7 +7,11 @@ export { queueEmail, queueEmails, queueText } from "./messages.server";
 export {
   defaultQuietHours,
   facilityAdminIds,
-  notifyOnCall, notifyUsers, referralNoticeMail, systemAdminIds } from "./notify.server";
+  notifyOnCall,
+  notifyUsers,
+  referralNoticeMail,
+  systemAdminIds,
+} from "./notify.server";
 export { excerpt } from "./providers/http.server";
 export { smsProvider } from "./providers/index.server";
 export type { OutboundMessage } from "./providers/types";
