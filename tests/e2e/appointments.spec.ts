@@ -31,7 +31,8 @@ test("a patient requests an appointment, proves the number, the facility confirm
   const patientContext = await browser.newContext({ javaScriptEnabled: false });
   const patient = await patientContext.newPage();
   await patient.goto(`/facility/${FACILITY.slug}`);
-  expect(await loadsNoScript(patient)).toBe(true);
+  // The profile's one script element is its JSON-LD data: no code.
+  await expect(patient.locator('script:not([type="application/ld+json"]), link[rel=modulepreload]')).toHaveCount(0);
   await patient.getByRole("link", { name: "Request an appointment" }).click();
   await expect(patient).toHaveURL(`/facility/${FACILITY.slug}/appointment`);
   expect(await loadsNoScript(patient)).toBe(true);
