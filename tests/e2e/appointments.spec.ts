@@ -66,7 +66,11 @@ test("a patient requests an appointment, proves the number, the facility confirm
   // The facility's administrator, with no JavaScript either: the queue's tab and its count.
   const facility = (await facilityChoices(request)).find((f) => f.name === FACILITY.name);
   expect(facility).toBeTruthy();
-  const person = await registerAndVerify(request, { role: "facility_admin", name: "Abena Lagoon", facilityId: facility!.id });
+  const person = await registerAndVerify(request, {
+    role: "facility_admin",
+    name: "Abena Lagoon",
+    facilityId: facility!.id,
+  });
   await approveAll([person]);
   const admin = await signedIn(browser, person, "/dashboard/facility-admin", { javaScriptEnabled: false });
   const tab = admin.getByRole("navigation", { name: "Queue" }).getByRole("link", { name: /Appointment requests/ });
