@@ -52,8 +52,29 @@ export async function textPatient(tx: Tx, notice: PatientNotice): Promise<void> 
   );
 }
 
-/** The facility's administrators hear of a proven request by email (their queue holds the rest). */
-export async function tellFacilityAdmins(tx: Tx, facilityId: string): Promise<void> {
+const ADMIN_MAIL = {
+  requested: {
+    event: "appointment.requested",
+    subject: "A new appointment request",
+    words: ["A patient has asked your facility for an appointment.", "Please answer within one working day."],
+  },
+  cancelled: {
+    event: "appointment.cancelled",
+    subject: "An appointment was cancelled",
+    words: ["A patient has cancelled an appointment or an appointment request with your facility."],
+  },
+} as const;
+
+/**
+ * The facility's administrators hear by email of a proven request and of a patient's cancellation
+ * (no patient data: a link to their queue, which holds the rest).
+ */
+export async function tellFacilityAdmins(
+  tx: Tx,
+  facilityId: string,
+  what: keyof typeof ADMIN_MAIL = "requested",
+): Promise<void> {
+  const mail = ADMIN_MAIL[what];
   const ids = await facilityAdminIds(tx, facilityId);
   if (ids.length === 0) return;
   const rows = await tx.select({ email: users.email }).from(users).where(inArray(users.id, ids));
@@ -61,13 +82,12 @@ export async function tellFacilityAdmins(tx: Tx, facilityId: string): Promise<vo
     tx,
     {
       to: rows.map((r) => r.email),
-      ...simpleMail(
-        "A new appointment request",
-        ["Hello,", "A patient has asked your facility for an appointment.", "Please answer within one working day."],
-        { label: "Open the appointment requests", href: `${env().APP_URL}/dashboard/facility-admin/appointments` },
-      ),
+      ...simpleMail(mail.subject, ["Hello,", ...mail.words], {
+        label: "Open the appointment requests",
+        href: `${env().APP_URL}/dashboard/facility-admin/appointments`,
+      }),
     },
-    { event: "appointment.requested" },
+    { event: mail.event },
   );
 }
 

@@ -3,7 +3,7 @@ import type { Db } from "~/db/client.server";
 import { appointmentRequests, facilities } from "~/db/schema";
 import { recordAudit } from "~/features/audit/public.server";
 import { refuse } from "~/lib/refusal";
-import { otherFacilitiesPath } from "./appointment-notices.server";
+import { otherFacilitiesPath, tellFacilityAdmins } from "./appointment-notices.server";
 import { proveRequest } from "./appointment-request.server";
 import type { PatientMove } from "./appointment-schema";
 import {
@@ -103,8 +103,9 @@ export async function patientMove(db: Db, token: unknown, move: PatientMove, now
           move === "patient_confirm" ? isNull(appointmentRequests.patientConfirmedAt) : undefined,
         ),
       )
-      .returning({ id: appointmentRequests.id });
+      .returning({ id: appointmentRequests.id, facilityId: appointmentRequests.facilityId });
     if (!moved) refuse(409, "This request has changed: reload the page to see where it stands.");
+    if (move === "cancel") await tellFacilityAdmins(tx, moved.facilityId, "cancelled");
     await recordAudit(tx, {
       actorId: null,
       action: `appointment.${move}`,

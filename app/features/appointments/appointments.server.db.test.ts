@@ -212,8 +212,13 @@ describe("the status table", () => {
     await patientMove(h.db, token, "accept", TUESDAY);
     expect((await rowOf(id))!.status).toBe("confirmed");
     expect((await appointmentForPatient(h.db, token)).moves).toEqual(["cancel"]);
+    const cancelMails = async () =>
+      (await h.db.select().from(messages).where(eq(messages.event, "appointment.cancelled"))).length;
+    const mailsBefore = await cancelMails();
     await patientMove(h.db, token, "cancel", TUESDAY);
     expect((await rowOf(id))!.status).toBe("cancelled");
+    // The facility's administrator is told by email (no patient data in it).
+    expect(await cancelMails()).toBe(mailsBefore + 1);
     expect(await statusOf(patientMove(h.db, token, "accept", TUESDAY))).toBe(409);
     // Final: the facility cannot move it either.
     expect(await statusOf(facilityMove(h.db, admin, id, "confirm", slot, TUESDAY))).toBe(409);

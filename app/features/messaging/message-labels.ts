@@ -40,6 +40,7 @@ const EVENT_LABELS: Record<string, string> = {
   "appointment.declined": "Appointment request declined",
   "appointment.expired": "Appointment request expired",
   "appointment.reminder": "Appointment reminder",
+  "appointment.cancelled": "Appointment cancelled by the patient",
   "referral.created": "New referral",
   "referral.escalated": "Referral escalated",
   "referral.unreachable": "Facility to be phoned",
