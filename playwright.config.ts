@@ -11,6 +11,8 @@ const port = Number(process.env.E2E_PORT ?? 4173);
 const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2599);
 const workDir = path.resolve(`test-results/e2e-${port}`);
 process.env.E2E_MAIL_DIR ??= path.join(workDir, "mail");
+// The scheduled appointment work's clock (issue 37): appointments.spec.ts writes an offset here to move it.
+process.env.E2E_CLOCK_FILE ??= path.join(workDir, "clock-offset");
 process.env.E2E_SMTP_PORT ??= String(smtpPort);
 // The bearer token that shows /healthz's details to an operator (issue 33; tests/e2e/foundation.spec.ts).
 process.env.E2E_HEALTHZ_TOKEN ??= "e2e-healthz-token-0123456789abcdef";
@@ -47,6 +49,8 @@ const serverEnv = {
   DEFAULT_QUIET_HOURS: "off",
   // No 24-hour hold after a change of payout details, so that payouts.spec.ts can prepare a run.
   PAYOUT_HOLD_HOURS: "0",
+  // The appointment sweep's clock runs this file's milliseconds ahead (tests/e2e/appointments.spec.ts).
+  E2E_CLOCK_FILE: process.env.E2E_CLOCK_FILE,
   HEALTHZ_TOKEN: process.env.E2E_HEALTHZ_TOKEN,
   // An approved system administrator, ensured before the first sign-in (tests/e2e/accounts.spec.ts).
   BOOTSTRAP_ADMIN_EMAIL: "admin@example.test",

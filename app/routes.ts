@@ -12,6 +12,9 @@ export default [
     route("facilities", "routes/public/facilities.tsx"),
     route("facility/:facilityId", "routes/public/facility.tsx"),
     route("facility/:facilityId/report", "routes/public/facility-report.tsx"),
+    // Appointment requests from a facility's profile, and the patient's link (issue 37).
+    route("facility/:facilityId/appointment", "routes/public/facility-appointment.tsx"),
+    route("appointment/:token", "routes/public/appointment.tsx"),
     route("apps", "routes/public/apps.tsx"),
     route("for-facilities", "routes/public/for-facilities.tsx"),
     route("auth", "routes/auth/auth.tsx"),
@@ -47,6 +50,8 @@ export default [
       route("dashboard/facility-admin", "routes/dashboard/facility-admin.tsx"),
       // Reporting a review's comment (issue 33): an action only.
       route("dashboard/facility-admin/reviews/report", "routes/dashboard/review-report.ts"),
+      // The facility's appointment requests, a tab beside its referrals (issue 37).
+      route("dashboard/facility-admin/appointments", "routes/dashboard/facility-appointments.tsx"),
     ]),
     layout("routes/gates/system-admin-layout.ts", [
       route("dashboard/system-admin", "routes/dashboard/system-admin.tsx"),

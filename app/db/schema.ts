@@ -982,6 +982,7 @@ export const auditEvents = pgTable(
         "hub",
         "message",
         "admin_invitation",
+        "appointment",
       ],
     }).notNull(),
     subjectId: uuid("subject_id").notNull(),
@@ -1590,6 +1591,71 @@ export const operationalAlerts = pgTable(
     check(
       "operational_alerts_rule_check",
       sql`${t.rule} in ('queue_stuck', 'provider_failing', 'emergency_waiting', 'payout_pending', 'ledger_imbalance')`,
+    ),
+  ],
+);
+
+export const APPOINTMENT_STATUSES = [
+  "unproven",
+  "requested",
+  "offered",
+  "confirmed",
+  "attended",
+  "no_show",
+  "declined",
+  "cancelled",
+  "expired",
+] as const;
+
+/**
+ * A patient's appointment request from a facility's profile (issue 37, docs/decisions/041). No
+ * account: a name, a mobile number proven by an SMS link (`unproven` until then, seen by no one),
+ * the specialty, a preferred day and half-day, the language of the SMS and the consent. Removed 90
+ * days after the appointment (or after its last move when there was none) by the sweep job.
+ */
+export const appointmentRequests = pgTable(
+  "appointment_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    facilityId: uuid("facility_id")
+      .notNull()
+      .references(() => facilities.id, { onDelete: "cascade" }),
+    patientName: text("patient_name").notNull(),
+    /** E.164. */
+    phone: text("phone").notNull(),
+    specialty: text("specialty").notNull(),
+    preferredDay: date("preferred_day", { mode: "string" }).notNull(),
+    preferredPart: text("preferred_part", { enum: ["morning", "afternoon"] }).notNull(),
+    language: text("language", { enum: ["en", "fr"] }).notNull(),
+    consentAt: timestamp("consent_at", { withTimezone: true }).notNull(),
+    status: text("status", { enum: APPOINTMENT_STATUSES }).notNull().default("unproven"),
+    createdAt: createdAt(),
+    provenAt: timestamp("proven_at", { withTimezone: true }),
+    /** One working day after the proof: a request still `requested` then expires. */
+    answerDueAt: timestamp("answer_due_at", { withTimezone: true }),
+    /** The facility's first answer (confirm, propose or decline): the median time to answer. */
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+    /** The appointment: confirmed by the facility, or the time it proposes. */
+    slotAt: timestamp("slot_at", { withTimezone: true }),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    /** The patient said they will come (the token page's Confirm). */
+    patientConfirmedAt: timestamp("patient_confirmed_at", { withTimezone: true }),
+    declineReason: text("decline_reason"),
+    reminderSentAt: timestamp("reminder_sent_at", { withTimezone: true }),
+    /** The last move (for the retention of requests that never had an appointment). */
+    movedAt: timestamp("moved_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("appointment_requests_facility_idx").on(t.facilityId, t.status, t.createdAt),
+    index("appointment_requests_phone_idx").on(t.phone),
+    check("appointment_requests_phone_check", sql`${t.phone} ~ '^\\+[1-9][0-9]{6,14}$'`),
+    check(
+      "appointment_requests_status_check",
+      sql`${t.status} in ('unproven', 'requested', 'offered', 'confirmed', 'attended', 'no_show', 'declined', 'cancelled', 'expired')`,
+    ),
+    check(
+      "appointment_requests_slot_check",
+      sql`${t.status} not in ('offered', 'confirmed', 'attended', 'no_show') or ${t.slotAt} is not null`,
     ),
   ],
 );

@@ -33,6 +33,8 @@ export type JobData = {
   "message-poll": Record<string, never>;
   /** Checks the alert rules and emails system administrators when one starts or clears (every minute, issue 39). */
   "operations-alerts": Record<string, never>;
+  /** Expires unanswered appointment requests, sends due reminders, removes old patient data (every minute, issue 37). */
+  "appointment-sweep": Record<string, never>;
 };
 export type JobName = keyof JobData;
 
@@ -86,6 +88,8 @@ export function queueDefinitions(retry: RetrySettings): Record<JobName, Omit<Que
     "message-poll": { policy: "singleton", retryLimit: 0, expireInSeconds: 240 },
     // One check at a time; a failed one is followed by the next a minute later.
     "operations-alerts": { policy: "singleton", retryLimit: 0, expireInSeconds: 120 },
+    // One sweep at a time; a failed one is followed by the next a minute later (issue 37).
+    "appointment-sweep": { policy: "singleton", retryLimit: 0, expireInSeconds: 120 },
     "payout-transfer": {
       // One queued or running job per transfer; a worker killed mid-call loses the job to another,
       // which finds the reference at the provider instead of sending it again.
@@ -136,6 +140,7 @@ export const JOB_SCHEDULES: Partial<Record<JobName, string>> = {
   "payout-reconcile": "0 3 * * *",
   "message-poll": "*/5 * * * *",
   "operations-alerts": "* * * * *",
+  "appointment-sweep": "* * * * *",
 };
 
 /* ------------------------------------------------------------------------------------------------

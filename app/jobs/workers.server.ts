@@ -1,4 +1,5 @@
 import type { DatabaseHandle } from "~/db/client.server";
+import { appointmentSweepJob } from "~/features/appointments/public.server";
 import { hubNotificationJob } from "~/features/hubs/hub-admin.server";
 import { ledgerCheckJob } from "~/features/ledger/ledger-check.server";
 import { messagePollJob } from "~/features/messaging/delivery-poll.server";
@@ -39,6 +40,7 @@ export function startJobWorkers(
       "payout-reconcile": payoutReconcileJob(handle.db, payouts),
       "message-poll": messagePollJob(handle.db, transports),
       "operations-alerts": operationsAlertsJob(handle.db),
+      "appointment-sweep": appointmentSweepJob(handle.db),
     },
     options,
   );

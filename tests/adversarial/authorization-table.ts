@@ -126,6 +126,35 @@ export const TABLE: Row[] = [
   // The stop link of waitlist SMS (issue 26): a forged token is a 404 for everyone, read or posted.
   { file: "routes/public/hub-sms-stop.tsx", method: "GET", path: "/hub-sms/stop/forged", expect: 404 },
   { file: "routes/public/hub-sms-stop.tsx", method: "POST", path: "/hub-sms/stop/forged", expect: 404 },
+  // Appointment requests (issue 37): the profile's form is everyone's (a refused post is a 400, an
+  // unknown facility a 404); the patient's link answers a forged token with 404, read or posted.
+  {
+    file: "routes/public/facility-appointment.tsx",
+    method: "GET",
+    path: "/facility/ridgeview-specialist-hospital/appointment",
+    expect: 200,
+  },
+  {
+    file: "routes/public/facility-appointment.tsx",
+    method: "GET",
+    path: "/facility/no-such-facility/appointment",
+    expect: 404,
+  },
+  {
+    file: "routes/public/facility-appointment.tsx",
+    method: "POST",
+    path: "/facility/ridgeview-specialist-hospital/appointment",
+    body: async () => ({ name: "", phone: "not a number" }),
+    expect: 400,
+  },
+  { file: "routes/public/appointment.tsx", method: "GET", path: "/appointment/forged", expect: 404 },
+  {
+    file: "routes/public/appointment.tsx",
+    method: "POST",
+    path: `/appointment/${MISSING}.forged`,
+    body: async () => ({ intent: "cancel" }),
+    expect: 404,
+  },
   { file: "routes/resources/redirect.ts", method: "GET", path: "/login", expect: 301 },
   { file: "routes/auth/auth.tsx", method: "GET", path: "/auth", expect: AUTH_PAGE },
   { file: "routes/auth/verify.ts", method: "GET", path: "/auth/verify?token=forged", expect: 302 },
@@ -447,6 +476,29 @@ export const TABLE: Row[] = [
     path: "/dashboard/facility-admin",
     expect: only(FACILITY_PAGES),
   },
+  // The facility's appointment requests (issue 37): its approved administrators only; a request
+  // that is not theirs (here: missing) is a 404 for them, every other actor is refused first.
+  {
+    file: "routes/dashboard/facility-appointments.tsx",
+    method: "GET",
+    path: "/dashboard/facility-admin/appointments",
+    expect: only(FACILITY_PAGES),
+  },
+  ...(
+    [
+      [{ intent: "decline", requestId: MISSING, reason: "fully_booked" }, 404],
+      [{ intent: "confirm", requestId: MISSING, slot_day: "2099-01-01", slot_time: "10:00" }, 404],
+      [{ intent: "decline", requestId: MISSING, reason: "free text" }, 400],
+    ] as const
+  ).map(
+    ([body, status]): Row => ({
+      file: "routes/dashboard/facility-appointments.tsx",
+      method: "POST",
+      path: "/dashboard/facility-admin/appointments",
+      body: async () => ({ ...body }),
+      expect: status === 400 ? 400 : only(FACILITY_PAGES, status),
+    }),
+  ),
   ...(["accept", "reject", "complete"] as const).flatMap((intent): Row[] => [
     {
       file: "routes/dashboard/facility-admin.tsx",

@@ -3,6 +3,7 @@ import { parseFormData } from "@remix-run/form-data-parser";
 import { sql } from "drizzle-orm";
 import fc from "fast-check";
 import { ROLES } from "~/auth/roles";
+import { parseSubmission } from "~/components/forms/schema-form";
 import { CONTACT_SUBJECT_VALUES } from "~/content/contact";
 import { HUBS } from "~/content/hubs";
 import type { Db } from "~/db/client.server";
@@ -12,6 +13,12 @@ import { FORGOT_PASSWORD_FIELDS, forgotPasswordSchema } from "~/features/account
 import { REGISTER_FIELDS, registerSchema } from "~/features/accounts/register-schema";
 import { REGISTRATION_NUMBER_SCHEMAS } from "~/features/accounts/registration-number";
 import { SIGN_IN_FIELDS, signInSchema } from "~/features/accounts/sign-in-schema";
+import {
+  appointmentRequestSchema,
+  FACILITY_MOVE_SCHEMAS,
+  isFacilityMove,
+  isPatientMove,
+} from "~/features/appointments/appointment-schema";
 import { readContactForm } from "~/features/contact/contact-fields";
 import { contactSchema } from "~/features/contact/contact-schema";
 import { facilityReportSchema, facilitySchema, readFacilityForm } from "~/features/facilities/facility-schema";
@@ -110,6 +117,8 @@ export type FuzzContext = {
   /** Facilities for the facility forms (issue 17): one whose profile takes reports, one that is edited. */
   reportSlug?: string;
   editFacilityId?: string;
+  /** A specialty the report facility's appointment form offers (issue 37). */
+  appointmentSpecialty?: string;
 };
 
 /** The request a submission describes. */
@@ -431,6 +440,7 @@ export function fuzzForms(context: FuzzContext): FuzzForm[] {
     ...referralForms(context),
     ...workspaceForms(context),
     ...facilityForms(context),
+    ...appointmentForms(context),
     ...phoneForms(context),
     ...payoutDetailsForms(context),
     ...payoutRunForms(context),
@@ -1388,6 +1398,88 @@ function messageForms(context: FuzzContext): FuzzForm[] {
       echoes: false,
       cookie: () => world().cookies.systemAdmin,
       share: 0.3,
+    },
+  ];
+}
+
+/* ----------------------------------------------------------------------------------------------
+ * Appointment requests (issue 37): the profile's form, the facility's moves, the patient's link
+ * -------------------------------------------------------------------------------------------- */
+
+const MISSING_ID = "00000000-0000-4000-8000-000000000000";
+/** Plausible four times in five, so that valid requests reach the server's own checks and the store. */
+const mostly = (valid: fc.Arbitrary<string>, other: fc.Arbitrary<string>) =>
+  fc.oneof({ weight: 4, arbitrary: valid }, { weight: 1, arbitrary: other });
+const APPOINTMENT_FIELDS = ["name", "phone", "specialty", "day", "part", "language", "consent"] as const;
+
+function appointmentForms(context: FuzzContext): FuzzForm[] {
+  const slug = () => {
+    if (!context.reportSlug || !context.referrals) throw new Error("the appointment forms' context is not set up");
+    return context.reportSlug;
+  };
+  const soon = fc
+    .integer({ min: -3, max: 120 })
+    .map((d) => new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10));
+  return [
+    {
+      name: "request an appointment",
+      submission: submissions(
+        fc.constant(null).map(() => `/facility/${slug()}/appointment`),
+        fieldsOf({
+          name,
+          phone: mostly(
+            fc.integer({ min: 0, max: 9_999_999 }).map((n) => `024${String(n).padStart(7, "0")}`),
+            fc.oneof(phone, fc.constantFrom("0302123456", "+233205550147")),
+          ),
+          specialty: mostly(
+            fc.constant(null).map(() => context.appointmentSpecialty ?? "General consultation"),
+            fc.oneof(fc.constantFrom("General consultation", "Cardiology"), word),
+          ),
+          day: mostly(soon, fc.constantFrom("2026-02-30", "tomorrow", "")),
+          part: mostly(fc.constantFrom("morning", "afternoon"), fc.constant("evening")),
+          language: mostly(fc.constantFrom("en", "fr"), fc.constant("tw")),
+          consent: mostly(fc.constant("on"), fc.constantFrom("", "yes")),
+        }),
+      ),
+      // The action hands the domain function each field's first value (undefined when missing).
+      isValid: (form) =>
+        appointmentRequestSchema.safeParse(
+          Object.fromEntries(APPOINTMENT_FIELDS.map((f) => [f, form.get(f) ?? undefined])),
+        ).success,
+      stores: { table: "appointment_requests", exact: true },
+      echoes: true,
+    },
+    {
+      // No request of this facility is waiting here: a valid move names a missing one (404), and
+      // nothing is written whatever is posted (the moves are tested in appointments.server.db.test.ts).
+      name: "answer an appointment request",
+      submission: submissions(
+        fc.constant("/dashboard/facility-admin/appointments"),
+        fieldsOf({
+          intent: fc.constantFrom("confirm", "propose", "decline", "attended", "no_show", "accept"),
+          requestId: fc.oneof(fc.constant(MISSING_ID), fc.uuid(), fc.constant("")),
+          slot_day: fc.oneof(soon, fc.constant("")),
+          slot_time: fc.oneof(time, fc.constant("25:00")),
+          reason: fc.constantFrom("fully_booked", "not_offered", "because", ""),
+        }),
+      ),
+      isValid: (form) => {
+        const intent = form.get("intent");
+        return isFacilityMove(intent) && parseSubmission(form, FACILITY_MOVE_SCHEMAS[intent]).status === "success";
+      },
+      stores: { table: "audit_events", exact: false },
+      echoes: false,
+      cookie: () => context.referrals!.cookies.facilityAdmin,
+    },
+    {
+      // The patient's link with a forged token: a move is a 404, anything else a 400; nothing written.
+      name: "move by the patient's link",
+      submission: submissions(
+        fc.constantFrom(`/appointment/${MISSING_ID}.forged`, "/appointment/forged"),
+        fieldsOf({ intent: fc.constantFrom("prove", "patient_confirm", "accept", "cancel", "expire", "confirm") }),
+      ),
+      isValid: (form) => isPatientMove(form.get("intent")),
+      echoes: false,
     },
   ];
 }

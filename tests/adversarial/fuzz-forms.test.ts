@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { facilities } from "~/db/schema";
@@ -56,6 +57,11 @@ beforeAll(async () => {
     .from(facilities)
     .orderBy(facilities.slug);
   context.reportSlug = seeded[0]!.slug;
+  const [offered] = await app.db
+    .select({ specialties: facilities.specialties })
+    .from(facilities)
+    .where(eq(facilities.slug, context.reportSlug));
+  context.appointmentSpecialty = offered?.specialties[0] ?? "General consultation";
   context.editFacilityId = seeded[1]!.id;
   // Targets in proportion to the posts that use them (sized for 10,000 inputs; a fifth at least).
   const sized = (n: number) => Math.max(Math.ceil(n / 5), Math.ceil((n * Math.min(TOTAL, 10_000)) / 10_000));

@@ -4,7 +4,16 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PUBLIC_PATHS } from "~/content/public-routes";
 import { REDIRECTS } from "~/content/redirects";
-import { facilities, facilityReports, hubWaitlist, messages, payoutDetails, referrals, users } from "~/db/schema";
+import {
+  appointmentRequests,
+  facilities,
+  facilityReports,
+  hubWaitlist,
+  messages,
+  payoutDetails,
+  referrals,
+  users,
+} from "~/db/schema";
 import { postEntry } from "~/features/ledger/ledger.server";
 import { signRemovalToken } from "~/features/waitlist/removal-token.server";
 import { createAccount, type TestAccount } from "../helpers/accounts";
@@ -137,6 +146,48 @@ const REAL_POSTS: Record<string, () => Promise<RealPost>> = {
     body: new URLSearchParams({ details: "The phone number is out of date." }),
     table: "facility_reports",
   }),
+  // Appointment requests (issue 37): a valid request from the profile stores an unproven request.
+  "/facility/:facilityId/appointment": async () => {
+    const [facility] = await app.db
+      .select({ specialties: facilities.specialties })
+      .from(facilities)
+      .where(eq(facilities.slug, samples.facilityId!));
+    return {
+      body: new URLSearchParams({
+        name: "Ama Header",
+        phone: `024${String(++counter).padStart(7, "0")}`,
+        specialty: facility?.specialties[0] ?? "General consultation",
+        day: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
+        part: "morning",
+        language: "en",
+        consent: "on",
+      }),
+      table: "appointment_requests",
+    };
+  },
+  // The facility's administrators decline a proven request: the move's audit row.
+  "/dashboard/facility-admin/appointments": async () => {
+    const [request] = await app.db
+      .insert(appointmentRequests)
+      .values({
+        facilityId: world.facilityId,
+        patientName: "Ama Header",
+        phone: "+233245550100",
+        specialty: "General consultation",
+        preferredDay: "2030-01-02",
+        preferredPart: "morning",
+        language: "en",
+        consentAt: new Date(),
+        status: "requested",
+        provenAt: new Date(),
+      })
+      .returning({ id: appointmentRequests.id });
+    return {
+      body: new URLSearchParams({ intent: "decline", requestId: request!.id, reason: "fully_booked" }),
+      table: "audit_events",
+      cookie: world.cookies.facilityAdmin,
+    };
+  },
   "/dashboard/system-admin/facilities/new": async () => ({
     body: facilityBody(`Header Clinic ${unique()}`),
     table: "facilities",
@@ -345,6 +396,8 @@ const WITHOUT_REAL_POST: Record<string, string> = {
   "routes/public/hub-sms-stop.tsx":
     "sets sms_stopped_at on a waitlist entry in place (no row count changes); tested in waitlist-sms.server.db.test.ts",
   "routes/resources/redirect.ts": "answers a post with the same permanent redirect as a GET; changes nothing",
+  "routes/public/appointment.tsx":
+    "needs the signed link of a stored request (the route table's sample token is forged: 404 before anything is read); the patient's moves are tested in appointments.server.db.test.ts and appointments.spec.ts",
   "routes/auth/reset-password.tsx": "needs a live reset link; a forged post is refused before the token is read",
   "routes/dashboard/review-report.ts":
     "needs a review with a comment of the signed-in facility administrator's facility, which this world has none of; reporting is tested in reviews.server.db.test.ts and ux33.spec.ts",

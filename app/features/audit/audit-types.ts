@@ -41,6 +41,16 @@ export const AUDIT_TYPES = {
   "payout.transfer_retried": "Transfer sent again",
   "payout.statement_downloaded": "Statement downloaded",
   "message.retried": "Message sent again",
+  "appointment.requested": "Appointment requested",
+  "appointment.confirm": "Appointment confirmed by the facility",
+  "appointment.propose": "Appointment time proposed",
+  "appointment.decline": "Appointment request declined",
+  "appointment.accept": "Proposed time accepted",
+  "appointment.patient_confirm": "Appointment confirmed by the patient",
+  "appointment.cancel": "Appointment cancelled",
+  "appointment.attended": "Appointment attended",
+  "appointment.no_show": "Appointment missed (no-show)",
+  "appointment.expire": "Appointment request expired",
 } as const;
 
 export type AuditType = keyof typeof AUDIT_TYPES;
@@ -55,6 +65,7 @@ export const AUDIT_GROUPS = {
   hub: "All hub events",
   payout: "All payout events",
   message: "All message events",
+  appointment: "All appointment events",
 } as const;
 
 export type AuditTypeFilter = AuditType | keyof typeof AUDIT_GROUPS;

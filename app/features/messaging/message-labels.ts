@@ -33,6 +33,14 @@ export function isMessageStatus(value: unknown): value is MessageStatus {
 }
 
 const EVENT_LABELS: Record<string, string> = {
+  "appointment.requested": "New appointment request",
+  "appointment.prove": "Appointment request link",
+  "appointment.confirmed": "Appointment confirmed",
+  "appointment.proposed": "Appointment time proposed",
+  "appointment.declined": "Appointment request declined",
+  "appointment.expired": "Appointment request expired",
+  "appointment.reminder": "Appointment reminder",
+  "appointment.cancelled": "Appointment cancelled by the patient",
   "referral.created": "New referral",
   "referral.escalated": "Referral escalated",
   "referral.unreachable": "Facility to be phoned",

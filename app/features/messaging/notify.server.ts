@@ -38,8 +38,8 @@ export type ReferralNotice = {
   now?: Date;
 };
 
-/** DEFAULT_QUIET_HOURS: the quiet hours of people who never chose theirs. */
-function defaultQuietHours(): QuietHours {
+/** DEFAULT_QUIET_HOURS: the quiet hours of people who never chose theirs (patients without an account too). */
+export function defaultQuietHours(): QuietHours {
   const value = env().DEFAULT_QUIET_HOURS;
   if (value === "off") return null;
   const [start, end] = value.split("-").map((t) => minutesOf(t));

@@ -4,7 +4,14 @@
 export type { MessageMonth } from "./message-log.server";
 export { messagesPerMonth } from "./message-log.server";
 export { queueEmail, queueEmails, queueText } from "./messages.server";
-export { facilityAdminIds, notifyOnCall, notifyUsers, referralNoticeMail, systemAdminIds } from "./notify.server";
+export {
+  defaultQuietHours,
+  facilityAdminIds,
+  notifyOnCall,
+  notifyUsers,
+  referralNoticeMail,
+  systemAdminIds,
+} from "./notify.server";
 export { excerpt } from "./providers/http.server";
 export { smsProvider } from "./providers/index.server";
 export type { OutboundMessage } from "./providers/types";

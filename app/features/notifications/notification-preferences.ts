@@ -109,13 +109,16 @@ export function deliveryPlan(
       ? NOTIFICATION_CHANNELS.filter((channel) => channel === "sms" || chosen.includes(channel))
       : chosen;
   const channels = wanted.filter((channel) => channel === "email" || options.hasConfirmedPhone);
-  if (options.emergency || !inQuietHours(preferences.quiet, options.now) || !preferences.quiet) {
-    return { channels, notBefore: null };
-  }
-  const end = new Date(options.now);
-  end.setUTCHours(Math.floor(preferences.quiet.end / 60), preferences.quiet.end % 60, 0, 0);
-  if (end <= options.now) end.setUTCDate(end.getUTCDate() + 1);
-  return { channels, notBefore: end };
+  return { channels, notBefore: options.emergency ? null : quietUntil(preferences.quiet, options.now) };
+}
+
+/** When quiet hours `quiet` let a message go: null at once, else their end (Africa/Accra = UTC). */
+export function quietUntil(quiet: QuietHours, now: Date): Date | null {
+  if (!quiet || !inQuietHours(quiet, now)) return null;
+  const end = new Date(now);
+  end.setUTCHours(Math.floor(quiet.end / 60), quiet.end % 60, 0, 0);
+  if (end <= now) end.setUTCDate(end.getUTCDate() + 1);
+  return end;
 }
 
 /** "21:00" <-> 1260. */

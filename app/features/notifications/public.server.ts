@@ -3,4 +3,4 @@
 // browser-safe names from here, so it never loads the feature's components.
 
 export type { NotificationEvent, QuietHours } from "./notification-preferences";
-export { DEFAULT_QUIET_HOURS, deliveryPlan, minutesOf, preferencesFrom } from "./notification-preferences";
+export { DEFAULT_QUIET_HOURS, deliveryPlan, minutesOf, preferencesFrom, quietUntil } from "./notification-preferences";

@@ -6,6 +6,8 @@ import { FormNotice } from "~/components/forms/form-parts";
 import { useAddressDialog } from "~/components/ui/dialog-state";
 import { useFetcherToasts } from "~/components/ui/fetcher-toasts";
 import { dbOf } from "~/db/context.server";
+import { waitingRequestCount } from "~/features/appointments/appointment-queue.server";
+import { QueueTabs } from "~/features/appointments/components/queue-tabs";
 import { AcceptedReferralsSection } from "~/features/facilities/components/accepted-referrals-section";
 import { FacilityReferralCounts } from "~/features/facilities/components/facility-referral-counts";
 import { PendingReferralsSection } from "~/features/facilities/components/pending-referrals-section";
@@ -42,6 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ...(await facilityDashboard(db, actor, pages)),
     insight: await facilityInsight(db, actor),
     reviews: await facilityReviewComments(db, actor),
+    appointmentsWaiting: await waitingRequestCount(db, actor),
     // Named by the server (the browser's clock and locale could say another month).
     month: new Date().toLocaleDateString("en-GH", { timeZone: "Africa/Accra", month: "long", year: "numeric" }),
   };
@@ -129,7 +132,8 @@ export default function FacilityAdminPage({ loaderData, actionData }: Route.Comp
 
   return (
     <DashboardShell title="Facility Administrator Dashboard" actor={actor}>
-      <p className="-mt-4 mb-6 text-muted">
+      <QueueTabs current="referrals" waiting={dashboard.appointmentsWaiting} />
+      <p className="mb-6 text-muted">
         Referrals to <span className="font-semibold text-ink">{dashboard.facility.name}</span>
       </p>
       <FormNotice answer={actionData} />

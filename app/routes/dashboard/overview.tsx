@@ -2,6 +2,8 @@ import { useNavigation } from "react-router";
 import { DashboardShell } from "~/auth/components/dashboard-shell";
 import { allowedActor } from "~/auth/context.server";
 import { dbOf } from "~/db/context.server";
+import { AppointmentFiguresSection } from "~/features/appointments/components/appointment-figures";
+import { appointmentFigures } from "~/features/appointments/public.server";
 import { isPeriod, type Period } from "~/features/insight/calendar";
 import { Messaging } from "~/features/insight/components/overview-messaging";
 import { Downloads, PeriodNav } from "~/features/insight/components/overview-nav";
@@ -24,11 +26,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await allowedActor(context);
   const requested = new URL(request.url).searchParams.get("period");
   const period: Period = isPeriod(requested) ? requested : "12w";
-  return { actor, view: await systemOverview(dbOf(context), actor, period) };
+  const db = dbOf(context);
+  return { actor, view: await systemOverview(db, actor, period), appointments: await appointmentFigures(db, actor) };
 }
 
 export default function Overview({ loaderData }: Route.ComponentProps) {
-  const { actor, view } = loaderData;
+  const { actor, view, appointments } = loaderData;
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === PATH;
   return (
@@ -39,6 +42,7 @@ export default function Overview({ loaderData }: Route.ComponentProps) {
         <Money view={view} />
         <Growth view={view} />
         <Messaging months={view.messaging} />
+        <AppointmentFiguresSection rows={appointments} />
       </div>
       <Downloads />
     </DashboardShell>

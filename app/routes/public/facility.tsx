@@ -1,6 +1,7 @@
 import { data, isRouteErrorResponse, redirect, useRouteLoaderData } from "react-router";
 import { SITE } from "~/content/site";
 import { dbOf } from "~/db/context.server";
+import { profileMedianMinutes } from "~/features/appointments/public.server";
 import { FacilityIcon } from "~/features/facilities/components/facility-icons";
 import { FacilityPerformanceCard } from "~/features/facilities/components/facility-performance";
 import {
@@ -37,6 +38,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       facility,
       performance: await facilityPerformance(database, facility.id),
       comments: await publicReviewComments(database, facility.id),
+      appointmentMedianMinutes: await profileMedianMinutes(database, facility.id),
       phones: phonesOf(facility.contact.phones),
       backToResults: directoryAddress(new URL(request.url).searchParams.get("from")),
       illustration: facility.photoId ? null : inlineIllustration(facility.image),
@@ -61,7 +63,7 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export default function FacilityProfile({ loaderData }: Route.ComponentProps) {
-  const { facility, performance, phones, backToResults, illustration, comments } = loaderData;
+  const { facility, performance, phones, backToResults, illustration, comments, appointmentMedianMinutes } = loaderData;
   const nonce = useNonce();
   const origin = (useRouteLoaderData("root") as { appUrl?: string } | undefined)?.appUrl ?? "";
 
@@ -103,7 +105,7 @@ export default function FacilityProfile({ loaderData }: Route.ComponentProps) {
           <FacilityProfileMain facility={facility} />
           <FacilityReviewComments comments={comments} />
         </div>
-        <FacilityProfileAside facility={facility} phones={phones} />
+        <FacilityProfileAside facility={facility} phones={phones} appointmentMedianMinutes={appointmentMedianMinutes} />
       </div>
       <FacilityCallBar name={facility.name} phones={phones} />
     </main>

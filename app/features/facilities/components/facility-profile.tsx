@@ -3,6 +3,7 @@ import type { IconName } from "~/components/marketing/icon";
 import type { FacilityProfile } from "../facilities.server";
 import { displayUrl, isRated, NOT_YET_RATED, profileReviewsLabel, ratingValue } from "../facility-format";
 import { hoursTable } from "../opening-hours";
+import { durationLabel } from "../performance-format";
 import type { ProfilePhone } from "../profile-contact.server";
 import { FacilityImage, LicenceVerified, NhisBadge, TypeBadge } from "./facility-card";
 import { FacilityIcon } from "./facility-icons";
@@ -162,7 +163,16 @@ export function FacilityProfileMain({ facility }: { facility: Profile }) {
 }
 
 /** Contact, opening hours, languages, insurance, booking and the link to report wrong information. */
-export function FacilityProfileAside({ facility, phones }: { facility: Profile; phones: ProfilePhone[] }) {
+export function FacilityProfileAside({
+  facility,
+  phones,
+  appointmentMedianMinutes = null,
+}: {
+  facility: Profile;
+  phones: ProfilePhone[];
+  /** The median time to answer appointment requests, once it has answered 5 (issue 37). */
+  appointmentMedianMinutes?: number | null;
+}) {
   const { contact } = facility;
   const firstPhone = phones[0];
   return (
@@ -271,9 +281,19 @@ export function FacilityProfileAside({ facility, phones }: { facility: Profile; 
           Book an Appointment
         </h2>
         <p className="mt-2 text-sm leading-6 text-brand-50">
-          Call or email {facility.name} to arrange a visit or a specialist consultation.
+          Ask {facility.name} for an appointment by SMS (no account needed), or call or email to arrange a visit or a
+          specialist consultation.
         </p>
+        {appointmentMedianMinutes !== null ? (
+          <p className="mt-2 text-sm text-brand-50">
+            Answers appointment requests in {durationLabel(appointmentMedianMinutes)} (median).
+          </p>
+        ) : null}
         <div className="mt-5 grid gap-3">
+          <a href={`/facility/${facility.slug}/appointment`} className="btn bg-white text-brand-800 hover:bg-brand-50">
+            <FacilityIcon name="calendar" />
+            Request an appointment
+          </a>
           {firstPhone ? (
             <a href={firstPhone.href} className="btn bg-white text-brand-800 hover:bg-brand-50">
               <FacilityIcon name="phone" />

@@ -1,0 +1,100 @@
+import { inArray } from "drizzle-orm";
+import { SITE } from "~/content/site";
+import type { Db } from "~/db/client.server";
+import { users } from "~/db/schema";
+import { simpleMail } from "~/email/layout";
+import { env } from "~/env.server";
+import { SPECIALTY_OPTIONS } from "~/features/facilities/public";
+import { defaultQuietHours, facilityAdminIds, queueEmail, queueText } from "~/features/messaging/public.server";
+import { quietUntil } from "~/features/notifications/public.server";
+import { PRIORITY } from "~/jobs/queue-message.server";
+import { type AppointmentSms, appointmentSms } from "./appointment-sms";
+import type { MessageLanguage } from "./appointment-status";
+import { appointmentLink } from "./appointment-token.server";
+
+/*
+ * What the appointment feature sends (issue 37), always queued in the transaction of the move it
+ * tells of (the one messaging queue): SMS to the patient (fixed words, a time, a link; the proof
+ * link at once, everything else after the default quiet hours), and an email to the facility's
+ * administrators when a proven request arrives (no patient data: a link to their queue).
+ */
+type Tx = Pick<Db, "select" | "insert" | "execute">;
+
+export type PatientNotice = {
+  id: string;
+  phone: string;
+  language: MessageLanguage;
+  kind: AppointmentSms;
+  at?: Date | null;
+  /** Another link than the patient's page (the directory's facilities of the specialty). */
+  link?: string;
+  now: Date;
+  /** Never held past this (a reminder is sent before its appointment, quiet hours or not). */
+  latest?: Date | null;
+};
+
+export async function textPatient(tx: Tx, notice: PatientNotice): Promise<void> {
+  const link = notice.link ?? appointmentLink(notice.id);
+  const text = appointmentSms(SITE.name, notice.kind, notice.language, link, notice.at ?? null);
+  const proof = notice.kind === "prove";
+  const quietEnd = proof ? null : quietUntil(defaultQuietHours(), notice.now);
+  const startAfter = quietEnd && (!notice.latest || quietEnd < notice.latest) ? quietEnd : undefined;
+  await queueText(
+    tx,
+    "sms",
+    notice.phone,
+    { text },
+    {
+      event: `appointment.${notice.kind}`,
+      priority: proof ? PRIORITY.waiting : PRIORITY.normal,
+      startAfter,
+    },
+  );
+}
+
+const ADMIN_MAIL = {
+  requested: {
+    event: "appointment.requested",
+    subject: "A new appointment request",
+    words: ["A patient has asked your facility for an appointment.", "Please answer within one working day."],
+  },
+  cancelled: {
+    event: "appointment.cancelled",
+    subject: "An appointment was cancelled",
+    words: ["A patient has cancelled an appointment or an appointment request with your facility."],
+  },
+} as const;
+
+/**
+ * The facility's administrators hear by email of a proven request and of a patient's cancellation
+ * (no patient data: a link to their queue, which holds the rest).
+ */
+export async function tellFacilityAdmins(
+  tx: Tx,
+  facilityId: string,
+  what: keyof typeof ADMIN_MAIL = "requested",
+): Promise<void> {
+  const mail = ADMIN_MAIL[what];
+  const ids = await facilityAdminIds(tx, facilityId);
+  if (ids.length === 0) return;
+  const rows = await tx.select({ email: users.email }).from(users).where(inArray(users.id, ids));
+  await queueEmail(
+    tx,
+    {
+      to: rows.map((r) => r.email),
+      ...simpleMail(mail.subject, ["Hello,", ...mail.words], {
+        label: "Open the appointment requests",
+        href: `${env().APP_URL}/dashboard/facility-admin/appointments`,
+      }),
+    },
+    { event: mail.event },
+  );
+}
+
+/** The directory's facilities for a specialty: its filter when the directory has one, else a search. */
+export function otherFacilitiesPath(specialty: string): string {
+  const code = specialty.trim().toLowerCase();
+  const filter = SPECIALTY_OPTIONS.find((o) => o.value === code || o.label.toLowerCase() === code);
+  const query = filter ? `specialty=${filter.value}` : `q=${encodeURIComponent(specialty)}`;
+  return `/facilities?${query}`;
+}

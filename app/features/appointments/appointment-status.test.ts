@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { countSegments } from "~/lib/sms-text";
+import { appointmentSms } from "./appointment-sms";
+import {
+  APPOINTMENT_MOVES,
+  APPOINTMENT_STATUSES,
+  FINAL_STATUSES,
+  isAppointmentMove,
+  mayMove,
+  movesFrom,
+} from "./appointment-status";
+import { oneWorkingDayAfter } from "./working-day";
+
+describe("the appointment status table (issue 37)", () => {
+  it("lets nobody move a declined, cancelled or expired request", () => {
+    for (const status of FINAL_STATUSES) {
+      for (const by of ["patient", "facility_admin", "system"] as const) expect(movesFrom(status, by)).toEqual([]);
+    }
+  });
+
+  it("gives each side its own moves", () => {
+    expect(movesFrom("requested", "facility_admin")).toEqual(["confirm", "propose", "decline"]);
+    expect(movesFrom("requested", "patient")).toEqual(["cancel"]);
+    expect(movesFrom("offered", "patient")).toEqual(["accept", "cancel"]);
+    expect(movesFrom("confirmed", "facility_admin")).toEqual(["attended", "no_show"]);
+    expect(movesFrom("unproven", "facility_admin")).toEqual([]);
+    expect(mayMove("confirm", "requested", "patient")).toBe(false);
+    expect(mayMove("expire", "requested", "system")).toBe(true);
+    expect(isAppointmentMove("confirm")).toBe(true);
+    expect(isAppointmentMove("toString")).toBe(false);
+  });
+
+  it("leads only to known statuses", () => {
+    for (const rule of Object.values(APPOINTMENT_MOVES)) expect(APPOINTMENT_STATUSES).toContain(rule.to);
+  });
+});
+
+describe("the appointment SMS", () => {
+  const link = `https://referrals.example.org/appointment/${"a".repeat(36)}.${"b".repeat(43)}`;
+  it("fit in 2 parts in every language, with the whole link", () => {
+    for (const language of ["en", "fr"] as const) {
+      for (const kind of ["prove", "confirmed", "proposed", "declined", "expired", "reminder"] as const) {
+        const text = appointmentSms("Qurhealth", kind, language, link, new Date("2026-06-05T10:30:00Z"));
+        expect(countSegments(text).segments).toBeLessThanOrEqual(2);
+        expect(text).toContain(link);
+      }
+    }
+    expect(appointmentSms("Qurhealth", "reminder", "en", link, new Date("2026-06-05T10:30:00Z"))).toContain(
+      "Fri 5 Jun, 10:30",
+    );
+  });
+});
+
+describe("one working day", () => {
+  it("is the same time on the next weekday", () => {
+    expect(oneWorkingDayAfter(new Date("2026-06-02T09:00:00Z")).toISOString()).toBe("2026-06-03T09:00:00.000Z");
+    expect(oneWorkingDayAfter(new Date("2026-06-05T15:00:00Z")).toISOString()).toBe("2026-06-08T15:00:00.000Z");
+    expect(oneWorkingDayAfter(new Date("2026-06-06T10:00:00Z")).toISOString()).toBe("2026-06-08T10:00:00.000Z");
+  });
+});

@@ -1,0 +1,128 @@
+import { Form } from "react-router";
+import { formatAccraDateTime } from "~/features/referrals/public";
+import { formatPhone } from "~/lib/phone";
+import type { QueueRow } from "../appointment-queue.server";
+import { APPOINTMENT_STATUS_LABELS, DECLINE_REASONS } from "../appointment-status";
+
+/**
+ * The facility's appointment requests (issue 37): each waiting one with Confirm a slot, Propose
+ * another time and Decline with a reason from the list; each booked one with Attended / No-show.
+ * Plain forms: they work with or without JavaScript.
+ */
+export function WaitingRequests({ rows, today }: { rows: QueueRow[]; today: string }) {
+  if (rows.length === 0) return <p className="text-muted">No appointment requests are waiting.</p>;
+  return (
+    <ul className="space-y-4">
+      {rows.map((row) => (
+        <li
+          key={row.id}
+          className="rounded-lg border border-line bg-white p-4"
+          aria-label={`Request from ${row.patientName}`}
+        >
+          <RequestFacts row={row} />
+          <p className="mt-1 text-sm text-muted">
+            Answer by {row.answerDueAt ? formatAccraDateTime(row.answerDueAt) : "—"}
+          </p>
+          <div className="mt-3 grid gap-4 md:grid-cols-3">
+            {(["confirm", "propose"] as const).map((intent) => (
+              <Form
+                key={intent}
+                method="post"
+                className="space-y-2"
+                aria-label={`${intent === "confirm" ? "Confirm a slot" : "Propose another time"} for ${row.patientName}`}
+              >
+                <input type="hidden" name="intent" value={intent} />
+                <input type="hidden" name="requestId" value={row.id} />
+                <label className="field-label">
+                  Date
+                  <input
+                    type="date"
+                    name="slot_day"
+                    min={today}
+                    required
+                    defaultValue={intent === "confirm" ? row.preferredDay : undefined}
+                    className="field-input"
+                  />
+                </label>
+                <label className="field-label">
+                  Time
+                  <input
+                    type="time"
+                    name="slot_time"
+                    required
+                    defaultValue={row.preferredPart === "morning" ? "09:00" : "14:00"}
+                    className="field-input"
+                  />
+                </label>
+                <button type="submit" className={intent === "confirm" ? "btn-primary" : "btn-secondary"}>
+                  {intent === "confirm" ? "Confirm" : "Propose"}
+                </button>
+              </Form>
+            ))}
+            <Form method="post" className="space-y-2" aria-label={`Decline the request from ${row.patientName}`}>
+              <input type="hidden" name="intent" value="decline" />
+              <input type="hidden" name="requestId" value={row.id} />
+              <label className="field-label">
+                Reason
+                <select name="reason" required className="field-input" defaultValue="">
+                  <option value="">Choose a reason</option>
+                  {DECLINE_REASONS.map((r) => (
+                    <option key={r.value} value={r.value}>
+                      {r.label}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <button type="submit" className="btn-ghost">
+                Decline
+              </button>
+            </Form>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function BookedAppointments({ rows, now }: { rows: QueueRow[]; now: string }) {
+  if (rows.length === 0) return <p className="text-muted">No appointments are booked.</p>;
+  return (
+    <ul className="space-y-4">
+      {rows.map((row) => (
+        <li
+          key={row.id}
+          className="rounded-lg border border-line bg-white p-4"
+          aria-label={`Appointment of ${row.patientName}`}
+        >
+          <RequestFacts row={row} />
+          <p className="mt-1 font-semibold">
+            {APPOINTMENT_STATUS_LABELS[row.status]}: {row.slotAt ? formatAccraDateTime(row.slotAt) : "—"}
+            {row.patientConfirmed ? " (the patient will come)" : ""}
+          </p>
+          {row.status === "confirmed" && row.slotAt && row.slotAt <= now ? (
+            <div className="mt-3 flex gap-3">
+              {(["attended", "no_show"] as const).map((intent) => (
+                <Form key={intent} method="post">
+                  <input type="hidden" name="intent" value={intent} />
+                  <input type="hidden" name="requestId" value={row.id} />
+                  <button type="submit" className="btn-secondary">
+                    {intent === "attended" ? "Attended" : "No-show"}
+                  </button>
+                </Form>
+              ))}
+            </div>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function RequestFacts({ row }: { row: QueueRow }) {
+  return (
+    <p>
+      <span className="font-semibold">{row.patientName}</span>, {formatPhone(row.phone)}. {row.specialty}; prefers{" "}
+      {row.preferredDay}, {row.preferredPart}.
+    </p>
+  );
+}

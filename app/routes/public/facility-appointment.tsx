@@ -1,0 +1,131 @@
+import { data, isRouteErrorResponse } from "react-router";
+import * as z from "zod/mini";
+import { FormNotice } from "~/components/forms/form-parts";
+import { SITE } from "~/content/site";
+import { dbOf } from "~/db/context.server";
+import { accraDay, requestAppointment, requestableFacility } from "~/features/appointments/appointment-request.server";
+import { MAX_DAYS_AHEAD } from "~/features/appointments/appointment-status";
+import { AppointmentRequestForm } from "~/features/appointments/components/appointment-request-form";
+import { FacilityIcon } from "~/features/facilities/components/facility-icons";
+import { formAction, readForm } from "~/lib/form-action.server";
+import { once, postedKey } from "~/lib/idempotency.server";
+import { refusalOf } from "~/lib/refusal";
+import { requestInfo } from "~/lib/request-context.server";
+import type { RouteHandle } from "~/lib/route-handle";
+import { pageMeta } from "~/shell/seo";
+import type { Route } from "./+types/facility-appointment";
+
+/** A plain form and its answer: the page ships no JavaScript (issue 37). */
+export const handle: RouteHandle = { hydrate: false };
+
+/** "Request an appointment" from a facility's profile (issue 37): no account, the number proven by an SMS link. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const facility = await requestableFacility(dbOf(context), params.facilityId);
+  if (!facility) throw data(null, { status: 404 });
+  const now = new Date();
+  return {
+    facility: { name: facility.name, slug: facility.slug },
+    specialties: facility.specialties,
+    today: accraDay(now),
+    lastDay: accraDay(new Date(now.getTime() + MAX_DAYS_AHEAD * 86_400_000)),
+  };
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  args.loaderData
+    ? pageMeta(args, {
+        title: `Request an appointment: ${args.loaderData.facility.name}`,
+        description: `Ask ${args.loaderData.facility.name} for an appointment by SMS.`,
+        noindex: true,
+      })
+    : [{ title: `Facility Not Found | ${SITE.name}` }, { name: "robots", content: "noindex" }];
+
+/** The domain function checks the values (the form's schema, the number, the facility's specialties, the day). */
+const POSTED = z.object({});
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const form = await readForm(request);
+  let missing: unknown = null;
+  const fields = Object.fromEntries(
+    ["name", "phone", "specialty", "day", "part", "language", "consent"].map((k) => [k, form.get(k) ?? undefined]),
+  );
+  const answer = await formAction(form, {
+    schema: POSTED,
+    run: () =>
+      once(
+        dbOf(context),
+        { scope: "anonymous", key: postedKey(form), form: `appointment-request:${params.facilityId}` },
+        (tx) => requestAppointment(tx, params.facilityId, fields, { ip: requestInfo(context).ip }),
+        () => ({ status: 200 }),
+      ).catch((error: unknown) => {
+        if (refusalOf(error)?.status === 404) missing = error;
+        throw error;
+      }),
+    done: () => ({ sent: true }),
+    refused: (description, _messages, status) => ({
+      title: status === 429 ? "Too many requests" : "Please check the form",
+      description,
+      variant: "destructive",
+    }),
+    extra: { sent: false },
+  });
+  if (missing) throw missing;
+  return answer;
+}
+
+export default function FacilityAppointment({ loaderData, actionData }: Route.ComponentProps) {
+  const { facility } = loaderData;
+  return (
+    <main id="main" className="container-page max-w-2xl py-10">
+      <a
+        href={`/facility/${facility.slug}`}
+        className="inline-flex min-h-11 items-center gap-2 text-sm font-semibold text-brand-700 hover:underline"
+      >
+        <FacilityIcon name="arrow-left" />
+        Back to {facility.name}
+      </a>
+      <h1 className="mt-2 text-2xl font-bold sm:text-3xl">Request an appointment</h1>
+      {actionData?.sent ? (
+        <section role="status" className="mt-6 rounded-lg border border-line bg-white p-6">
+          <h2 className="text-xl font-semibold">Check your phone</h2>
+          <p className="mt-2">
+            We have sent an SMS with a link. Open it within 24 hours to send your request to {facility.name}: nothing
+            reaches the facility before.
+          </p>
+          <p className="mt-2 text-muted">The facility answers within one working day, by SMS.</p>
+        </section>
+      ) : (
+        <>
+          <p className="mt-2 text-muted">
+            Ask {facility.name} for an appointment. No account is needed: we send an SMS to prove the number is yours.
+          </p>
+          <FormNotice answer={actionData} inline />
+          <AppointmentRequestForm
+            specialties={loaderData.specialties}
+            today={loaderData.today}
+            lastDay={loaderData.lastDay}
+            lastResult={actionData?.result}
+          />
+        </>
+      )}
+    </main>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <main
+        id="main"
+        className="container-page flex min-h-[60vh] flex-col items-center justify-center py-16 text-center"
+      >
+        <h1 className="text-3xl font-bold">Facility Not Found</h1>
+        <p className="mt-3 max-w-md text-muted">The facility you're looking for doesn't exist.</p>
+        <a href="/facilities" className="btn-primary mt-6">
+          Back to Facilities
+        </a>
+      </main>
+    );
+  }
+  throw error;
+}
