@@ -141,7 +141,7 @@ export async function requestSignInCode(
 }
 
 /** Checks the number's newest sign-in code; right, it is used up. Wrong, its try is counted. */
-async function useCode(db: Db, account: { id: string; phoneSince: Date }, phone: string, code: string, now: Date) {
+async function spendCode(db: Db, account: { id: string; phoneSince: Date }, phone: string, code: string, now: Date) {
   return db.transaction(async (tx) => {
     const [latest] = await tx
       .select()
@@ -201,7 +201,7 @@ export async function signInWithCode(
     const lock = await checkSignInLock(db, account.email, meta.ip, now);
     if (!lock.ok) refuse(429, lock.message, { code: lock.message });
   }
-  if (account && (await useCode(db, account, phone, code, now))) {
+  if (account && (await spendCode(db, account, phone, code, now))) {
     await recordSignInSuccess(db, account.email, meta.ip, now);
     const { headers } = await authFor(db).api.signInProvenUser({
       body: { userId: account.id },
