@@ -31,7 +31,11 @@ export function SignInForm({ answer }: { answer: SignInAnswer | undefined }) {
         <InputField field={fields.password} label="Password" type="password" autoComplete="current-password" required />
         <div className="flex flex-wrap justify-between gap-3">
           {/* Issue 37: a code by SMS to the confirmed mobile number, on its own page (no script). */}
-          <Link to="/auth/phone" className="text-sm font-medium text-brand-700 underline hover:text-brand-800">
+          <Link
+            to="/auth/phone"
+            reloadDocument
+            className="text-sm font-medium text-brand-700 underline hover:text-brand-800"
+          >
             Sign in with your phone
           </Link>
           <Link to="/forgot-password" className="text-sm font-medium text-brand-700 underline hover:text-brand-800">
