@@ -113,7 +113,10 @@ const REAL_POSTS: Record<string, () => Promise<RealPost>> = {
   "/auth/phone": async () => {
     const phone = `+23324${String(Date.now() + ++counter).slice(-7)}`;
     const owner = await createAccount(app.db, { approved: true, emailVerified: true });
-    await app.db.update(users).set({ confirmedPhone: phone, phoneConfirmedAt: new Date() }).where(eq(users.id, owner.id));
+    await app.db
+      .update(users)
+      .set({ confirmedPhone: phone, phoneConfirmedAt: new Date() })
+      .where(eq(users.id, owner.id));
     return { body: new URLSearchParams({ intent: "send", phone }), table: "phone_confirmations" };
   },
   "/auth/sign-out": async () => ({ body: new URLSearchParams(), table: "sessions", cookie: await signedInCookie() }),
