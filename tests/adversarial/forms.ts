@@ -199,6 +199,10 @@ const registrationNumber = fc.oneof(
   fc.stringMatching(/^MDC\/(RN|PN)\/\d{3,6}$/),
   fc.stringMatching(/^HeFRA\/[A-Z]{3}\/20\d{2}\/\d{4}$/),
 );
+/** A Ghanaian mobile number as people type it (no account has it: the answer is the same). */
+const typedGhanaMobile = fc
+  .tuple(fc.constantFrom("020", "024", "054", "059", "+23327", "23350"), fc.stringMatching(/^\d{7}$/))
+  .map(([prefix, rest]) => `${prefix}${rest}`);
 const name = fc.tuple(word, word).map(([a, b]) => `${a} ${b}`);
 const text = fc.oneof(name, fc.string({ maxLength: 80 }));
 const optional = (valid: fc.Arbitrary<string>) => fc.oneof(valid, fc.constant(""));
@@ -440,10 +444,10 @@ export function fuzzForms(context: FuzzContext): FuzzForm[] {
       submission: submissions(
         fc.constant("/auth/phone"),
         fc.oneof(
-          fieldsOf({ intent: fc.constant("send"), phone: fc.oneof(phone, text) }),
+          fieldsOf({ intent: fc.constant("send"), phone: fc.oneof(typedGhanaMobile, phone, text) }),
           fieldsOf({
             intent: fc.constant("verify"),
-            phone: fc.oneof(phone, text),
+            phone: fc.oneof(typedGhanaMobile, phone, text),
             code: fc.oneof(fc.stringMatching(/^\d{6}$/), fc.stringMatching(/^\d{3} \d{3}$/), text),
           }),
         ),
