@@ -21,6 +21,8 @@ export default [
     route("forgot-password", "routes/auth/forgot-password.tsx"),
     route("reset-password", "routes/auth/reset-password.tsx"),
     route("auth/email-confirmed", "routes/auth/email-confirmed.tsx"),
+    // Sign in with a confirmed mobile number and a code by SMS (issue 37).
+    route("auth/phone", "routes/auth/phone-sign-in.tsx"),
     // An invited system administrator sets up their account (issue 33).
     route("admin-invitation/:token", "routes/auth/admin-invitation.tsx"),
     route("about", "routes/public/about.tsx"),

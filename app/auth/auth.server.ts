@@ -10,6 +10,7 @@ import { env } from "../env.server.ts";
 import { PRIORITY, queueEmail } from "../jobs/queue-message.server.ts";
 import { logger } from "../lib/logger.server.ts";
 import { existingAccountMail, failedSignInsMail, resetPasswordMail, verificationMail } from "./account-mail.ts";
+import { provenSignIn } from "./proven-sign-in.server.ts";
 
 /*
  * better-auth on our database: scrypt password hashes, database sessions in a signed HttpOnly
@@ -159,6 +160,8 @@ function createAuth(db: Db) {
         );
       },
     },
+    // Sign in with a code by SMS (issue 37): our own code checks, then better-auth's session (docs/decisions/042).
+    plugins: [provenSignIn()],
     // Our own DB-backed limits (shared by every server) apply in the route actions instead.
     rateLimit: { enabled: false },
     telemetry: { enabled: false },

@@ -404,10 +404,12 @@ export const notificationPreferences = pgTable(
   ],
 );
 
+export const PHONE_CODE_PURPOSES = ["confirm", "sign-in"] as const;
+
 /**
- * Codes sent to confirm a phone number (issue 26): 6 digits, kept as an HMAC (never the code),
- * valid 5 minutes, 3 tries. Rows stay for a day so that codes are counted per number (3 per
- * 15 minutes, 10 a day), whoever asks for them.
+ * Codes sent to confirm a phone number (issue 26), or to sign in with a confirmed one (issue 37):
+ * 6 digits, kept as an HMAC (never the code), valid 5 minutes, 3 tries. Rows stay for a day so
+ * that codes are counted per number (3 per 15 minutes, 10 a day), whoever asks for them.
  */
 export const phoneConfirmations = pgTable(
   "phone_confirmations",
@@ -420,14 +422,38 @@ export const phoneConfirmations = pgTable(
     codeHash: text("code_hash").notNull(),
     attempts: smallint("attempts").notNull().default(0),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** When the code was used: the number confirmed, or the person signed in with it. */
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    /**
+     * What the code is for (issue 37): confirming a number, or signing in with the confirmed one.
+     * Both count towards the number's and the account's limits; each is used only for its purpose.
+     */
+    purpose: text("purpose", { enum: PHONE_CODE_PURPOSES }).notNull().default("confirm"),
     createdAt: createdAt(),
   },
   (t) => [
     index("phone_confirmations_phone_idx").on(t.phone, t.createdAt),
     index("phone_confirmations_user_idx").on(t.userId, t.createdAt),
     check("phone_confirmations_attempts_check", sql`${t.attempts} between 0 and 3`),
+    check("phone_confirmations_purpose_check", sql`${t.purpose} in ('confirm', 'sign-in')`),
   ],
+);
+
+/**
+ * How system administrators may sign in (issue 37): at most one row (id SIGN_IN_POLICY_ID; none
+ * means the defaults). `admins_password_only`: a system administrator signs in with their email
+ * and password only, never with a code by SMS. Changed by a system administrator, audited.
+ */
+export const SIGN_IN_POLICY_ID = "00000000-0000-4000-8000-000000000042";
+export const signInPolicy = pgTable(
+  "sign_in_policy",
+  {
+    id: uuid("id").primaryKey(),
+    adminsPasswordOnly: boolean("admins_password_only").notNull().default(false),
+    changedBy: uuid("changed_by").references(() => users.id, { onDelete: "set null" }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("sign_in_policy_one_row", sql`${t.id} = '00000000-0000-4000-8000-000000000042'::uuid`)],
 );
 
 /** What the administrator's account search looks in: the name and the email, one per line. */
@@ -983,6 +1009,7 @@ export const auditEvents = pgTable(
         "message",
         "admin_invitation",
         "appointment",
+        "sign_in_policy",
       ],
     }).notNull(),
     subjectId: uuid("subject_id").notNull(),

@@ -137,6 +137,12 @@ export function referralSms(brand: string, event: SmsEvent, referralNumber: stri
   return shapeSms(`${brand}: ${SMS_EVENT_WORDS[event]} ${referralNumber}.`, link);
 }
 
+/** The code that signs a person in with their confirmed number (issue 37). */
+export function signInCodeSms(brand: string, code: string, minutes: number): string {
+  if (!/^\d{6}$/.test(code)) throw new Error("not a 6-digit code");
+  return shapeSms(`${brand}: your sign-in code is ${code}. It expires in ${minutes} minutes. Never share it.`);
+}
+
 /** The phone-confirmation text: the code, how long it lasts, and not to share it. */
 export function confirmationCodeSms(brand: string, code: string, minutes: number): string {
   if (!/^\d{6}$/.test(code)) throw new Error("not a 6-digit code");

@@ -157,6 +157,22 @@ export const TABLE: Row[] = [
   },
   { file: "routes/resources/redirect.ts", method: "GET", path: "/login", expect: 301 },
   { file: "routes/auth/auth.tsx", method: "GET", path: "/auth", expect: AUTH_PAGE },
+  // Sign in with your phone (issue 37): anyone signed out; a signed-in person is sent to their dashboard.
+  { file: "routes/auth/phone-sign-in.tsx", method: "GET", path: "/auth/phone", expect: AUTH_PAGE },
+  ...(
+    [
+      { intent: "send", phone: "" },
+      { intent: "verify", phone: "0241234567", code: "abc" },
+    ] as const
+  ).map(
+    (body): Row => ({
+      file: "routes/auth/phone-sign-in.tsx",
+      method: "POST",
+      path: "/auth/phone",
+      body: async () => ({ ...body }),
+      expect: { others: 302, anonymous: 400 },
+    }),
+  ),
   { file: "routes/auth/verify.ts", method: "GET", path: "/auth/verify?token=forged", expect: 302 },
   // The account's notifications (issue 26): every approved account, any role; refused input is a 400.
   ...(
@@ -362,6 +378,8 @@ export const TABLE: Row[] = [
       ["POST", "/dashboard/system-admin/administrators", { intent: "confirm", invitationId: MISSING }, 404],
       ["POST", "/dashboard/system-admin/administrators", { intent: "revoke", invitationId: MISSING }, 404],
       ["POST", "/dashboard/system-admin/administrators", { intent: "nonsense" }, 400],
+      // How system administrators sign in (issue 37): a valid change is the db test's (it is global).
+      ["POST", "/dashboard/system-admin/administrators", { intent: "sign-in-rule", passwordOnly: "maybe" }, 400],
     ] as const
   ).map(
     ([method, p, body, status]): Row => ({

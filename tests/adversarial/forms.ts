@@ -10,6 +10,11 @@ import type { Db } from "~/db/client.server";
 import { referralAttachments, referralMessages, referrals } from "~/db/schema";
 import { declineSchema } from "~/features/accounts/decline-schema";
 import { FORGOT_PASSWORD_FIELDS, forgotPasswordSchema } from "~/features/accounts/forgot-password-schema";
+import {
+  PHONE_SIGN_IN_FIELDS,
+  phoneCodeRequestSchema,
+  phoneCodeSignInSchema,
+} from "~/features/accounts/phone-sign-in-schema";
 import { REGISTER_FIELDS, registerSchema } from "~/features/accounts/register-schema";
 import { REGISTRATION_NUMBER_SCHEMAS } from "~/features/accounts/registration-number";
 import { SIGN_IN_FIELDS, signInSchema } from "~/features/accounts/sign-in-schema";
@@ -203,6 +208,10 @@ const registrationNumber = fc.oneof(
   fc.stringMatching(/^MDC\/(RN|PN)\/\d{3,6}$/),
   fc.stringMatching(/^HeFRA\/[A-Z]{3}\/20\d{2}\/\d{4}$/),
 );
+/** A Ghanaian mobile number as people type it (no account has it: the answer is the same). */
+const typedGhanaMobile = fc
+  .tuple(fc.constantFrom("020", "024", "054", "059", "+23327", "23350"), fc.stringMatching(/^\d{7}$/))
+  .map(([prefix, rest]) => `${prefix}${rest}`);
 const name = fc.tuple(word, word).map(([a, b]) => `${a} ${b}`);
 const text = fc.oneof(name, fc.string({ maxLength: 80 }));
 const optional = (valid: fc.Arbitrary<string>) => fc.oneof(valid, fc.constant(""));
@@ -435,6 +444,33 @@ export function fuzzForms(context: FuzzContext): FuzzForm[] {
       submission: submissions(fc.constant("/forgot-password"), fieldsOf({ email: rarely(email) })),
       isValid: (form) => forgotPasswordSchema.safeParse(readFields(form, FORGOT_PASSWORD_FIELDS)).success,
       echoes: true,
+      batch: 100,
+    },
+    {
+      // Issue 37: a code by SMS to a confirmed number, then the code; anonymous. A number with no
+      // approved account stores nothing (the answer is the same), so at most one row per 2xx.
+      name: "sign in with your phone",
+      submission: submissions(
+        fc.constant("/auth/phone"),
+        fc.oneof(
+          fieldsOf({ intent: fc.constant("send"), phone: fc.oneof(typedGhanaMobile, phone, text) }),
+          fieldsOf({
+            intent: fc.constant("verify"),
+            phone: fc.oneof(typedGhanaMobile, phone, text),
+            code: fc.oneof(fc.stringMatching(/^\d{6}$/), fc.stringMatching(/^\d{3} \d{3}$/), text),
+          }),
+        ),
+      ),
+      isValid: (form) => {
+        const fields = readFields(form, PHONE_SIGN_IN_FIELDS);
+        if (fields.intent === "send") return phoneCodeRequestSchema.safeParse(fields).success;
+        if (fields.intent === "verify") return phoneCodeSignInSchema.safeParse(fields).success;
+        return false;
+      },
+      stores: { table: "phone_confirmations", exact: false },
+      echoes: true,
+      // A code request answers no sooner than 600 ms (the same time whether or not the number has an account).
+      share: 0.3,
       batch: 100,
     },
     ...referralForms(context),

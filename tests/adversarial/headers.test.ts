@@ -118,6 +118,16 @@ const REAL_POSTS: Record<string, () => Promise<RealPost>> = {
     table: "users",
   }),
   "/forgot-password": async () => ({ body: new URLSearchParams({ email: account.email }), table: "verifications" }),
+  // Sign in with your phone (issue 37): a code to an approved account's confirmed number is a row.
+  "/auth/phone": async () => {
+    const phone = `+23324${String(Date.now() + ++counter).slice(-7)}`;
+    const owner = await createAccount(app.db, { approved: true, emailVerified: true });
+    await app.db
+      .update(users)
+      .set({ confirmedPhone: phone, phoneConfirmedAt: new Date() })
+      .where(eq(users.id, owner.id));
+    return { body: new URLSearchParams({ intent: "send", phone }), table: "phone_confirmations" };
+  },
   "/auth/sign-out": async () => ({ body: new URLSearchParams(), table: "sessions", cookie: await signedInCookie() }),
   "/referrals/create": async () => ({
     body: referralForm(world.facilityId),

@@ -112,6 +112,8 @@ test.describe("content pages on a phone", () => {
 /** Content pages: no script element, no module preload, nothing for React to hydrate. */
 const CONTENT_PAGES = [
   "/",
+  // Sign in with your phone (issue 37): two plain forms.
+  "/auth/phone",
   "/apps",
   "/about",
   "/careers",

@@ -26,11 +26,11 @@ function statusFor(message: string): number {
 }
 
 /** A minimum answer time, so requests for existing and unknown addresses take as long as each other. */
-async function atLeast<T>(ms: number, work: Promise<T>): Promise<T> {
+export async function atLeast<T>(ms: number, work: Promise<T>): Promise<T> {
   const [result] = await Promise.all([work, new Promise((resolve) => setTimeout(resolve, ms))]);
   return result;
 }
-const EQUAL_TIME_MS = 600;
+export const EQUAL_TIME_MS = 600;
 
 /**
  * Signs in: the redirect to the dashboard with the session cookie. Refused ("Login Failed"): 429

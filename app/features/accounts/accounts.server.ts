@@ -182,24 +182,12 @@ async function attemptSignIn(
       returnHeaders: true,
     });
     await recordSignInSuccess(db, email, meta.ip, now);
-    const actor = await actorById(db, response.user.id);
-    const cookies = new Headers();
-    for (const cookie of headers.getSetCookie()) cookies.append("Set-Cookie", cookie);
-    // A doctor or facility administrator who has not given their registration number is asked for it first (issue 28).
-    const redirectTo =
-      actor.kind !== "user"
-        ? "/"
-        : (await needsRegistrationNumber(db, actor.id, actor.role))
-          ? REGISTRATION_PATH
-          : dashboardPath(actor.role);
-    return { ok: true, headers: cookies, redirectTo };
+    return { ok: true, headers: sessionCookies(headers), redirectTo: await landingPath(db, response.user.id) };
   } catch (error) {
     const code = errorCode(error);
     if (code === "EMAIL_NOT_VERIFIED") return { ok: false, message: MESSAGES.emailNotVerified, unverified: true };
     if (code === "INVALID_EMAIL_OR_PASSWORD" || code === "PASSWORD_TOO_LONG" || code === "INVALID_EMAIL") {
-      const { lockedUntil, accountFailures } = await recordSignInFailure(db, email, meta.ip, now);
-      countSignInFailure(lockedUntil !== null);
-      if (await shouldNotifyOwner(db, email, accountFailures, now)) notifyOwnerOfFailures(db, email);
+      const lockedUntil = await countFailedSignIn(db, email, meta.ip, now);
       if (lockedUntil) {
         return { ok: false, message: tooManyAttemptsMessage((lockedUntil.getTime() - now.getTime()) / 1000) };
       }
@@ -208,6 +196,35 @@ async function attemptSignIn(
     logger.error({ err: error }, "sign-in failed");
     return { ok: false, message: MESSAGES.unexpected };
   }
+}
+
+/** The Set-Cookie headers of a better-auth answer (the session cookie), alone. */
+export function sessionCookies(headers: Headers): Headers {
+  const cookies = new Headers();
+  for (const cookie of headers.getSetCookie()) cookies.append("Set-Cookie", cookie);
+  return cookies;
+}
+
+/**
+ * Where a person lands after signing in: their dashboard, or first the registration number a
+ * doctor or facility administrator has not given yet (issue 28).
+ */
+export async function landingPath(db: Db, userId: string): Promise<string> {
+  const actor = await actorById(db, userId);
+  if (actor.kind !== "user") return "/";
+  return (await needsRegistrationNumber(db, actor.id, actor.role)) ? REGISTRATION_PATH : dashboardPath(actor.role);
+}
+
+/**
+ * A failed sign-in (a wrong password, or a wrong code by SMS: issue 37) counts towards the
+ * client's lockout on the account and the account's slowing; the owner is told of many. Answers
+ * until when this client is now locked out, or null.
+ */
+export async function countFailedSignIn(db: Db, email: string, ip: string, now: Date): Promise<Date | null> {
+  const { lockedUntil, accountFailures } = await recordSignInFailure(db, email, ip, now);
+  countSignInFailure(lockedUntil !== null);
+  if (await shouldNotifyOwner(db, email, accountFailures, now)) notifyOwnerOfFailures(db, email);
+  return lockedUntil;
 }
 
 /** Ends the request's session on the server; the headers clear the cookie. */

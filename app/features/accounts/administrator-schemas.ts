@@ -42,3 +42,9 @@ export const ADMIN_MESSAGES = {
   linkInvalid: "This invitation link is invalid, expired or already used. Ask a system administrator for a new one.",
   ownApprovalRequest: "You asked for this administrator's approval: a second system administrator must confirm it.",
 } as const;
+
+/** How system administrators sign in (issue 37): `on`, with their password only; `off`, also with their phone. */
+export const adminSignInRuleSchema = z.object({
+  intent: z.literal("sign-in-rule"),
+  passwordOnly: z.enum(["on", "off"], { error: "Please choose how system administrators sign in" }),
+});

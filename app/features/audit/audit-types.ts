@@ -16,6 +16,7 @@ export const AUDIT_TYPES = {
   "account.admin_invitation_revoked": "Administrator invitation revoked",
   "account.admin_created": "System administrator added",
   "account.admin_approval_requested": "Administrator approval awaiting a second administrator",
+  "account.admin_sign_in_changed": "How administrators sign in changed",
   "payment.recorded": "Payment recorded",
   "export.downloaded": "Export downloaded",
   "facility.created": "Facility added",

@@ -1,5 +1,4 @@
-import { createHmac, randomInt, randomUUID, timingSafeEqual } from "node:crypto";
-import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { data } from "react-router";
 import type { Actor, UserActor } from "~/auth/actor";
 import { checkOwnPassword } from "~/auth/password-check.server";
@@ -12,7 +11,7 @@ import { queueEmail, queueText, smsProvider } from "~/features/messaging/public.
 import { logger } from "~/lib/logger.server";
 import { formatPhone, parsePhone } from "~/lib/phone";
 import { refuse } from "~/lib/refusal";
-import { confirmationCodeSms } from "~/lib/sms-text";
+import { codeMatches, issuePhoneCode, typedCode } from "./phone-codes.server.ts";
 import { PHONE_CODE_RULES } from "./phone-schemas.ts";
 
 /**
@@ -102,10 +101,6 @@ function requireSignedIn(actor: Actor): UserActor {
   return actor;
 }
 
-function codeHash(id: string, code: string): string {
-  return createHmac("sha256", env().AUTH_SECRET).update(`phone-code:${id}:${code}`).digest("hex");
-}
-
 /**
  * Sends a new code to the number the person typed (parsed with default region GH, mobile only).
  * An earlier code for the same account stops counting: only the newest can be confirmed.
@@ -126,63 +121,12 @@ export async function requestPhoneCode(
   if (confirmed && confirmed !== phone) {
     await requirePassword(db, user, input.password, PHONE_CONFIRM_MESSAGES.passwordNeeded, now);
   }
-  const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
-  const id = randomUUID();
-  const expiresAt = new Date(now.getTime() + PHONE_CODE_RULES.validMinutes * 60_000);
-  const message: OutboundMessage = {
-    to: phone,
-    text: confirmationCodeSms(SITE.name, code, PHONE_CODE_RULES.validMinutes),
-    idempotencyKey: `phone-code-${id}`,
-  };
-  const refused = await db.transaction(async (tx) => {
-    // One request per number at a time, whatever server it reaches: the count and the insert are one step.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`phone-code:${phone}`}))`);
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`phone-code-user:${user.id}`}))`);
-    const since = (ms: number) => new Date(now.getTime() - ms);
-    const [counts] = await tx
-      .select({
-        window: sql<number>`count(*) filter (where ${phoneConfirmations.createdAt} > ${since(PHONE_CODE_RULES.perNumberWindow.windowMs).toISOString()})`,
-        day: sql<number>`count(*)`,
-      })
-      .from(phoneConfirmations)
-      .where(
-        and(
-          eq(phoneConfirmations.phone, phone),
-          gt(phoneConfirmations.createdAt, since(PHONE_CODE_RULES.perNumberDay.windowMs)),
-        ),
-      );
-    if (
-      Number(counts?.window ?? 0) >= PHONE_CODE_RULES.perNumberWindow.limit ||
-      Number(counts?.day ?? 0) >= PHONE_CODE_RULES.perNumberDay.limit
-    ) {
-      return PHONE_CONFIRM_MESSAGES.tooMany;
-    }
-    const [mine] = await tx
-      .select({ count: sql<number>`count(*)` })
-      .from(phoneConfirmations)
-      .where(
-        and(
-          eq(phoneConfirmations.userId, user.id),
-          gt(phoneConfirmations.createdAt, since(PHONE_CODE_RULES.perUserDay.windowMs)),
-        ),
-      );
-    if (Number(mine?.count ?? 0) >= PHONE_CODE_RULES.perUserDay.limit) return PHONE_CONFIRM_MESSAGES.tooManyForAccount;
-    // Rows older than two days count for nothing any more.
-    await tx
-      .delete(phoneConfirmations)
-      .where(lt(phoneConfirmations.createdAt, since(2 * PHONE_CODE_RULES.perNumberDay.windowMs)));
-    await tx.insert(phoneConfirmations).values({
-      id,
-      userId: user.id,
-      phone,
-      codeHash: codeHash(id, code),
-      expiresAt,
-      createdAt: now,
-    });
-    await delivery.inTransaction?.(tx as unknown as Db, message);
-    return null;
-  });
-  if (refused) refusePhone(refused);
+  const issued = await db.transaction((tx) =>
+    issuePhoneCode(tx as unknown as Db, { userId: user.id, phone, purpose: "confirm" }, delivery.inTransaction, now),
+  );
+  if (!issued.ok)
+    refusePhone(issued.limit === "number" ? PHONE_CONFIRM_MESSAGES.tooMany : PHONE_CONFIRM_MESSAGES.tooManyForAccount);
+  const { message, expiresAt } = issued;
   if (delivery.afterCommit && !(await delivery.afterCommit(message))) refusePhone(PHONE_CONFIRM_MESSAGES.notSent);
   return { phone, display: parsed.display, expiresAt };
 }
@@ -195,14 +139,20 @@ export async function confirmPhoneCode(
   now = new Date(),
 ): Promise<ConfirmCodeResult> {
   const user = requireSignedIn(actor);
-  const code = String(input.code ?? "").replace(/\s+/g, "");
-  if (!/^\d{6}$/.test(code)) refuseCode(PHONE_CONFIRM_MESSAGES.codeFormat);
+  const code = typedCode(input.code);
+  if (!code) refuseCode(PHONE_CONFIRM_MESSAGES.codeFormat);
   // A wrong code's counted try must commit: the refusal is thrown after the transaction.
   const outcome = await db.transaction(async (tx) => {
     const [latest] = await tx
       .select()
       .from(phoneConfirmations)
-      .where(and(eq(phoneConfirmations.userId, user.id), isNull(phoneConfirmations.confirmedAt)))
+      .where(
+        and(
+          eq(phoneConfirmations.userId, user.id),
+          eq(phoneConfirmations.purpose, "confirm"),
+          isNull(phoneConfirmations.confirmedAt),
+        ),
+      )
       .orderBy(desc(phoneConfirmations.createdAt))
       .limit(1)
       .for("update");
@@ -228,9 +178,7 @@ export async function confirmPhoneCode(
       return { ok: false, field: "code", message: PHONE_CONFIRM_MESSAGES.noTriesLeft } as const;
     if (latest.expiresAt.getTime() <= now.getTime())
       return { ok: false, field: "code", message: PHONE_CONFIRM_MESSAGES.expired } as const;
-    const expected = Buffer.from(latest.codeHash, "hex");
-    const given = Buffer.from(codeHash(latest.id, code), "hex");
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+    if (!codeMatches(latest, code)) {
       await tx
         .update(phoneConfirmations)
         .set({ attempts: sql`${phoneConfirmations.attempts} + 1` })
@@ -288,7 +236,13 @@ export async function phoneStatus(db: Db, actor: Actor, now = new Date()): Promi
   const [latest] = await db
     .select()
     .from(phoneConfirmations)
-    .where(and(eq(phoneConfirmations.userId, user.id), isNull(phoneConfirmations.confirmedAt)))
+    .where(
+      and(
+        eq(phoneConfirmations.userId, user.id),
+        eq(phoneConfirmations.purpose, "confirm"),
+        isNull(phoneConfirmations.confirmedAt),
+      ),
+    )
     .orderBy(desc(phoneConfirmations.createdAt))
     .limit(1);
   const usable =

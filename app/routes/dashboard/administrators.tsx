@@ -4,14 +4,16 @@ import { DashboardShell } from "~/auth/components/dashboard-shell";
 import { allowedActor } from "~/auth/context.server";
 import type { ToastMessage } from "~/components/ui/toaster";
 import { dbOf } from "~/db/context.server";
-import { inviteAdminSchema } from "~/features/accounts/administrator-schemas";
+import { adminSignInRuleSchema, inviteAdminSchema } from "~/features/accounts/administrator-schemas";
 import {
   confirmInvitation,
   inviteSystemAdmin,
   listAdministrators,
   revokeInvitation,
 } from "~/features/accounts/administrators.server";
+import { AdminSignInRule } from "~/features/accounts/components/admin-sign-in-rule";
 import { AdministratorsPanel } from "~/features/accounts/components/administrators-panel";
+import { setAdminsPasswordOnly, signInPolicyOf } from "~/features/accounts/sign-in-policy.server";
 import { formAction, readForm } from "~/lib/form-action.server";
 import { pageMeta } from "~/shell/seo";
 import type { Route } from "./+types/administrators";
@@ -26,7 +28,8 @@ export const meta: Route.MetaFunction = (args) =>
 /** Issue 33: the system administrators and their invitations (system administrators only). */
 export async function loader({ context }: Route.LoaderArgs) {
   const actor = await allowedActor(context);
-  return { actor, ...(await listAdministrators(dbOf(context), actor)) };
+  const db = dbOf(context);
+  return { actor, policy: await signInPolicyOf(db), ...(await listAdministrators(db, actor)) };
 }
 
 const failed = (description: string): ToastMessage => ({ title: "Error", description, variant: "destructive" });
@@ -71,17 +74,32 @@ export async function action({ request, context }: Route.ActionArgs) {
       extra: { intent },
     });
   }
+  // Issue 37: a system administrator may require the password (never the phone) for system administrators.
+  if (intent === "sign-in-rule") {
+    return formAction(form, {
+      schema: adminSignInRuleSchema,
+      run: ({ passwordOnly }) => setAdminsPasswordOnly(db, actor, passwordOnly === "on"),
+      done: () => ({
+        toast: { title: "Sign-in rule saved", description: "It applies from the next sign-in.", variant: "success" },
+      }),
+      refused: (message) => failed(message),
+      extra: { intent },
+    });
+  }
   return data({ ok: false, intent: null, toast: failed("Unknown action") }, { status: 400 });
 }
 
 export default function AdministratorsPage({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <DashboardShell title="System administrators" actor={loaderData.actor}>
-      <AdministratorsPanel
-        administrators={loaderData.administrators}
-        invitations={loaderData.invitations}
-        answer={actionData as Parameters<typeof AdministratorsPanel>[0]["answer"]}
-      />
+      <div className="space-y-8">
+        <AdministratorsPanel
+          administrators={loaderData.administrators}
+          invitations={loaderData.invitations}
+          answer={actionData as Parameters<typeof AdministratorsPanel>[0]["answer"]}
+        />
+        <AdminSignInRule passwordOnly={loaderData.policy.adminsPasswordOnly} />
+      </div>
     </DashboardShell>
   );
 }

@@ -29,7 +29,15 @@ export function SignInForm({ answer }: { answer: SignInAnswer | undefined }) {
         <input type="hidden" name="intent" value="signin" />
         <InputField field={fields.email} label="Email" type="email" autoComplete="email" inputMode="email" required />
         <InputField field={fields.password} label="Password" type="password" autoComplete="current-password" required />
-        <div className="flex justify-end">
+        <div className="flex flex-wrap justify-between gap-3">
+          {/* Issue 37: a code by SMS to the confirmed mobile number, on its own page (no script). */}
+          <Link
+            to="/auth/phone"
+            reloadDocument
+            className="text-sm font-medium text-brand-700 underline hover:text-brand-800"
+          >
+            Sign in with your phone
+          </Link>
           <Link to="/forgot-password" className="text-sm font-medium text-brand-700 underline hover:text-brand-800">
             Forgot your password?
           </Link>

@@ -1,0 +1,112 @@
+import type { Browser, Page } from "@playwright/test";
+import { expect, hydrated, test } from "./fixtures";
+import { registerAndVerify } from "./support/accounts";
+import { latestSmsCode, smsTo } from "./support/outbox";
+import { approveAll, type Person, signedIn } from "./support/sign-in";
+
+/*
+ * Sign in with your phone (issue 37), in a browser with JavaScript off (the page ships none): a
+ * doctor with a confirmed mobile number signs in with the code from the SMS (caught in the SMS
+ * outbox); three wrong codes lock the sign-in; an unknown number gets the same page and no SMS.
+ */
+
+const SENT =
+  "If this number is confirmed on an approved account, we have sent a 6-digit code to it by SMS. It expires in 5 minutes.";
+const LOCKED =
+  "Too many wrong codes. Please wait 15 minutes before asking for a new code, or sign in with your email and password.";
+const WRONG = "That code is not right, or it has expired. Please check the SMS, or ask for a new code.";
+const uniqueMobile = (seed: number) => `+23324${String(Date.now() + seed).slice(-7)}`;
+
+/** Polls the outbox for the newest code of `pattern` to `mobile`. */
+async function codeFor(mobile: string, pattern: RegExp): Promise<string> {
+  let code = "";
+  await expect
+    .poll(() => {
+      try {
+        code = latestSmsCode(mobile, pattern);
+      } catch {
+        return "";
+      }
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  return code;
+}
+
+/** The doctor confirms `mobile` on their notifications page (issue 26), signed in with their password. */
+async function confirmMobile(browser: Browser, doctor: Person, mobile: string): Promise<void> {
+  const page = await signedIn(browser, doctor, /\/dashboard\/doctor/);
+  await page.goto("/account/notifications");
+  await hydrated(page);
+  await page.getByRole("textbox", { name: "Mobile number", exact: true }).fill(mobile);
+  await page.getByRole("button", { name: "Send code" }).click();
+  await page.getByLabel("Code from the SMS").fill(await codeFor(mobile, /confirmation code is (\d{6})/));
+  await page.getByRole("button", { name: "Confirm number" }).click();
+  await expect(page.getByText("Confirmed:")).toBeVisible();
+  await page.context().close();
+}
+
+/** A browser with JavaScript off, on /auth/phone from the sign-in page's link, the number sent. */
+async function askForCode(browser: Browser, mobile: string): Promise<Page> {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/auth");
+  await page.getByRole("link", { name: "Sign in with your phone" }).click();
+  await expect(page).toHaveURL(/\/auth\/phone$/);
+  await page.getByLabel("Mobile number").fill(mobile.replace("+233", "0"));
+  await page.getByRole("button", { name: "Send code" }).click();
+  await expect(page.getByText(SENT)).toBeVisible();
+  return page;
+}
+
+async function enterCode(page: Page, code: string): Promise<void> {
+  await page.getByLabel("Code from the SMS").fill(code);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+test.describe("sign in with your phone", () => {
+  // One doctor and number: signing in comes before the wrong codes lock the number for 15 minutes.
+  test.describe.configure({ mode: "serial" });
+  let doctor: Person;
+  let mobile: string;
+
+  test.beforeAll(async ({ request, browser }) => {
+    test.setTimeout(120_000);
+    doctor = await registerAndVerify(request, { role: "doctor", name: "Dr Phone Sign-In" });
+    await approveAll([doctor]);
+    mobile = uniqueMobile(11);
+    await confirmMobile(browser, doctor, mobile);
+  });
+
+  test("a doctor signs in with the code sent to their phone", async ({ browser }) => {
+    const page = await askForCode(browser, mobile);
+    await enterCode(page, await codeFor(mobile, /sign-in code is (\d{6})/));
+    await expect(page).toHaveURL(/\/dashboard\/doctor$/);
+    await expect(page.getByText(doctor.name).first()).toBeVisible();
+    await page.context().close();
+  });
+
+  test("three wrong codes lock the code: even the right one is then refused", async ({ browser }) => {
+    const page = await askForCode(browser, mobile);
+    const code = await codeFor(mobile, /sign-in code is (\d{6})/);
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+    await enterCode(page, wrong);
+    await expect(page.getByText(WRONG).first()).toBeVisible();
+    await enterCode(page, wrong);
+    await expect(page.getByText(WRONG).first()).toBeVisible();
+    await enterCode(page, wrong);
+    await expect(page.getByText(LOCKED).first()).toBeVisible();
+    await enterCode(page, code);
+    await expect(page.getByText(LOCKED).first()).toBeVisible();
+    await expect(page).toHaveURL(/\/auth\/phone$/);
+    await page.context().close();
+  });
+
+  test("an unknown number gets the same page and no SMS", async ({ browser }) => {
+    const unknown = uniqueMobile(97);
+    const page = await askForCode(browser, unknown);
+    await expect(page.getByLabel("Code from the SMS")).toBeVisible();
+    expect(smsTo(unknown)).toEqual([]);
+    await page.context().close();
+  });
+});
