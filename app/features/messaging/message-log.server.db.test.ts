@@ -299,9 +299,9 @@ describe("Retry", () => {
     );
     await waitUntil(async () => (await row(id!)).status === "sent");
     expect(calls).toHaveLength(1);
-    expect(await recordDeliveryReport(h.db, { provider: "arkesel", providerId: "ark-old", status: "undelivered" })).toBe(
-      false,
-    );
+    expect(
+      await recordDeliveryReport(h.db, { provider: "arkesel", providerId: "ark-old", status: "undelivered" }),
+    ).toBe(false);
     expect(await row(id!)).toMatchObject({ status: "sent", providerId: "ark-new" });
     expect(await recordDeliveryReport(h.db, { provider: "arkesel", providerId: "ark-new", status: "delivered" })).toBe(
       true,
