@@ -4,7 +4,16 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PUBLIC_PATHS } from "~/content/public-routes";
 import { REDIRECTS } from "~/content/redirects";
-import { facilities, facilityReports, hubWaitlist, messages, payoutDetails, referrals, users } from "~/db/schema";
+import {
+  facilities,
+  facilityReports,
+  facilityReviews,
+  hubWaitlist,
+  messages,
+  payoutDetails,
+  referrals,
+  users,
+} from "~/db/schema";
 import { postEntry } from "~/features/ledger/ledger.server";
 import { signRemovalToken } from "~/features/waitlist/removal-token.server";
 import { createAccount, type TestAccount } from "../helpers/accounts";
@@ -232,6 +241,27 @@ const REAL_POSTS: Record<string, () => Promise<RealPost>> = {
       .returning({ id: messages.id });
     return {
       body: new URLSearchParams({ intent: "retry", messageId: failed!.id }),
+      table: "audit_events",
+      cookie: world.cookies.systemAdmin,
+    };
+  },
+  // A reported review comment restored (issue 33): audited.
+  "/dashboard/system-admin/reviews": async () => {
+    const referralId = await anotherPendingReferral(app.db, world);
+    const doctor = world.actors.doctor;
+    const [review] = await app.db
+      .insert(facilityReviews)
+      .values({
+        referralId,
+        facilityId: world.facilityId,
+        doctorId: doctor.kind === "user" ? doctor.id : "",
+        rating: 2,
+        comment: "Reported in the headers test",
+        commentReportedAt: new Date(),
+      })
+      .returning({ id: facilityReviews.id });
+    return {
+      body: new URLSearchParams({ intent: "restore", reviewId: review!.id }),
       table: "audit_events",
       cookie: world.cookies.systemAdmin,
     };

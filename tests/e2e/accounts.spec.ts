@@ -519,6 +519,7 @@ test.describe("gate screens", () => {
       "Messages",
       "Health",
       "Facilities",
+      "Reviews",
       "Hubs",
       "Administrators",
       "Audit Log",
