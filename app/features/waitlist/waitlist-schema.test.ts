@@ -65,7 +65,7 @@ describe("professional waitlist schema (spec section 5)", () => {
     ["fullName", "", "Name is required"],
     ["fullName", "    ", "Name is required"],
     ["fullName", "x".repeat(101), "Name must be less than 100 characters"],
-    ["email", "", "Invalid email address"],
+    ["email", "", "Enter your email address"],
     ["email", "not-an-email", "Invalid email address"],
     ["email", "a@b", "Invalid email address"],
     ["email", `${"a".repeat(250)}@example.com`, "Email must be less than 255 characters"],
@@ -107,7 +107,7 @@ describe("professional waitlist schema (spec section 5)", () => {
     expect(result).toEqual({
       ok: false,
       userType: "professional",
-      fieldErrors: { fullName: "Name is required", email: "Invalid email address", country: "Country is required" },
+      fieldErrors: { fullName: "Name is required", email: "Enter your email address", country: "Country is required" },
       message: "Name is required",
     });
   });
@@ -131,7 +131,7 @@ describe("facility waitlist schema (spec section 5)", () => {
     ["facilityName", "", "Facility name is required"],
     ["facilityName", "   ", "Facility name is required"],
     ["facilityName", "x".repeat(201), "Facility name must be less than 200 characters"],
-    ["email", "", "Invalid email address"],
+    ["email", "", "Enter your email address"],
     ["email", "admin@", "Invalid email address"],
     ["email", `${"a".repeat(250)}@example.com`, "Email must be less than 255 characters"],
     ["facilityType", "", "Facility type is required"],

@@ -1,4 +1,5 @@
 import { z } from "zod/mini";
+import { requiredEmail } from "~/lib/email-field";
 import { formText, hasVisibleText, nameText, shownText } from "~/lib/form-text";
 
 /**
@@ -44,10 +45,7 @@ const optionalText = (max: number, message: string) =>
     z.transform((v: string | undefined) => (v ? v : null)),
   );
 
-const email = z.pipe(
-  z.string({ error: "Invalid email address" }).check(z.trim()),
-  z.email({ error: "Invalid email address" }).check(z.maxLength(255, "Email must be less than 255 characters")),
-);
+const email = requiredEmail();
 
 const country = requiredText("Country is required", 100, "Country must be less than 100 characters");
 const phone = optionalText(20, "Phone must be less than 20 characters");
