@@ -89,6 +89,8 @@ const REAL_POSTS: Record<string, () => Promise<RealPost>> = {
       userType: "professional",
       fullName: "Ama Mensah",
       email: `ama-${unique()}@example.org`,
+      professionalTitle: "Consultant Gynaecologist",
+      specialty: "Colposcopy",
       country: "Ghana",
     }),
     table: "hub_waitlist",

@@ -96,10 +96,12 @@ test("a system administrator restores one reported comment and removes another, 
   await admin.screenshot({ path: `${SHOTS}/reported-reviews.png` });
 
   await restore.click();
-  await expect(admin.getByText(`It is shown again on ${facility.name}'s profile.`)).toBeVisible();
+  await expect(admin.getByText(`It is shown again on ${facility.name}'s profile.`, { exact: true })).toBeVisible();
   await expect(fair).toHaveCount(0);
   await named.getByRole("button", { name: /^Remove the comment about / }).click();
-  await expect(admin.getByText(`Its words are deleted; the rating still counts for ${facility.name}.`)).toBeVisible();
+  await expect(
+    admin.getByText(`Its words are deleted; the rating still counts for ${facility.name}.`, { exact: true }),
+  ).toBeVisible();
   await expect(named).toHaveCount(0);
   await admin.screenshot({ path: `${SHOTS}/reported-reviews-decided.png` });
 

@@ -44,14 +44,13 @@ describe("professional waitlist schema (spec section 5)", () => {
       phone: "",
       message: "   ",
       yearsOfExperience: "",
-      professionalTitle: "",
-      specialty: "",
+      professionalTitle: " Consultant Oncologist ",
     });
     expect(data).toEqual({
       fullName: "Dr Ama Mensah",
       email: "ama.mensah@example.com",
-      professionalTitle: null,
-      specialty: null,
+      professionalTitle: "Consultant Oncologist",
+      specialty: "Gynaecologic Oncology",
       yearsOfExperience: null,
       country: "Ghana",
       phone: null,
@@ -70,6 +69,9 @@ describe("professional waitlist schema (spec section 5)", () => {
     ["email", "a@b", "Invalid email address"],
     ["email", `${"a".repeat(250)}@example.com`, "Email must be less than 255 characters"],
     ["professionalTitle", "x".repeat(101), "Title must be less than 100 characters"],
+    // Required in the UI (spec section 5): refused empty on both sides (issue 33, UX 9).
+    ["professionalTitle", " ", "Professional title is required"],
+    ["specialty", "", "Specialty is required"],
     ["specialty", "x".repeat(101), "Specialty must be less than 100 characters"],
     ["country", "", "Country is required"],
     ["country", "  ", "Country is required"],
@@ -107,7 +109,13 @@ describe("professional waitlist schema (spec section 5)", () => {
     expect(result).toEqual({
       ok: false,
       userType: "professional",
-      fieldErrors: { fullName: "Name is required", email: "Enter your email address", country: "Country is required" },
+      fieldErrors: {
+        fullName: "Name is required",
+        email: "Enter your email address",
+        professionalTitle: "Professional title is required",
+        specialty: "Specialty is required",
+        country: "Country is required",
+      },
       message: "Name is required",
     });
   });

@@ -92,8 +92,10 @@ export const professionalWaitlistSchema = z
   .object({
     fullName: requiredText("Name is required", 100, "Name must be less than 100 characters"),
     email,
-    professionalTitle: optionalText(100, "Title must be less than 100 characters"),
-    specialty: optionalText(100, "Specialty must be less than 100 characters"),
+    // Required in the UI (spec section 5), so refused empty on both sides: the star tells the truth
+    // (issue 33, UX 9). The spec gives no message for an empty one; these follow its "X is required".
+    professionalTitle: requiredText("Professional title is required", 100, "Title must be less than 100 characters"),
+    specialty: requiredText("Specialty is required", 100, "Specialty must be less than 100 characters"),
     yearsOfExperience,
     country,
     phone,
