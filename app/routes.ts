@@ -76,6 +76,8 @@ export default [
       route("dashboard/system-admin/registration-check", "routes/dashboard/registration-check.ts"),
       // Every outbound message and its delivery, with Retry (issue 26).
       route("dashboard/system-admin/messages", "routes/messages/messages-admin.tsx"),
+      // Reported review comments: restore or remove (issue 33).
+      route("dashboard/system-admin/reviews", "routes/reviews/reviews-admin.tsx"),
       // Queues, providers, deliveries, payouts, emergencies waiting and alerts, now (issue 39).
       route("dashboard/system-admin/health", "routes/dashboard/system-health.tsx"),
     ]),

@@ -30,6 +30,7 @@ export const APP_NAV: Record<Role, readonly AppNavItem[]> = {
     { label: "Messages", to: `${SYSTEM_ADMIN}/messages`, path: `${SYSTEM_ADMIN}/messages` },
     { label: "Health", to: `${SYSTEM_ADMIN}/health`, path: `${SYSTEM_ADMIN}/health` },
     { label: "Facilities", to: `${SYSTEM_ADMIN}/facilities`, path: `${SYSTEM_ADMIN}/facilities` },
+    { label: "Reviews", to: `${SYSTEM_ADMIN}/reviews`, path: `${SYSTEM_ADMIN}/reviews` },
     { label: "Hubs", to: `${SYSTEM_ADMIN}/hubs`, path: `${SYSTEM_ADMIN}/hubs` },
     { label: "Administrators", to: `${SYSTEM_ADMIN}/administrators`, path: `${SYSTEM_ADMIN}/administrators` },
     { label: "Audit Log", to: `${SYSTEM_ADMIN}/audit`, path: `${SYSTEM_ADMIN}/audit` },

@@ -362,6 +362,23 @@ export const TABLE: Row[] = [
       expect: only(ADMIN_PAGES, status),
     }),
   ),
+  // Reported review comments (issue 33): system administrators only; a decision on a missing review is a 404.
+  ...(
+    [
+      ["GET", "/dashboard/system-admin/reviews", undefined, 200],
+      ["POST", "/dashboard/system-admin/reviews", { intent: "restore", reviewId: MISSING }, 404],
+      ["POST", "/dashboard/system-admin/reviews", { intent: "remove", reviewId: MISSING }, 404],
+      ["POST", "/dashboard/system-admin/reviews", { intent: "nonsense" }, 400],
+    ] as const
+  ).map(
+    ([method, p, body, status]): Row => ({
+      file: "routes/reviews/reviews-admin.tsx",
+      method,
+      path: p,
+      ...(body ? { body: async () => ({ ...body }) } : {}),
+      expect: only(ADMIN_PAGES, status),
+    }),
+  ),
   // A facility's administrator reports a review's comment (issue 33): that facility's administrators only.
   {
     file: "routes/dashboard/review-report.ts",

@@ -481,6 +481,7 @@ export function fuzzForms(context: FuzzContext): FuzzForm[] {
     ...payoutDetailsForms(context),
     ...payoutRunForms(context),
     ...messageForms(context),
+    ...reviewModerationForms(context),
   ];
 }
 
@@ -1516,6 +1517,44 @@ function appointmentForms(context: FuzzContext): FuzzForm[] {
       ),
       isValid: (form) => isPatientMove(form.get("intent")),
       echoes: false,
+    },
+  ];
+}
+
+/**
+ * Restore / Remove of a reported review comment (issue 33), system administrators. The fuzzing
+ * world has no reported comment: a well-formed decision names none (404) and changes nothing; an
+ * audit row could only come from a 2xx.
+ */
+function reviewModerationForms(context: FuzzContext): FuzzForm[] {
+  const world = () => {
+    if (!context.referrals) throw new Error("the referral world is not set up");
+    return context.referrals;
+  };
+  return [
+    {
+      name: "reviews: restore or remove a reported comment",
+      submission: submissions(
+        fc.constant("/dashboard/system-admin/reviews"),
+        fieldsOf({
+          intent: fc.oneof(
+            { weight: 3, arbitrary: fc.constantFrom("restore", "remove", "") },
+            { weight: 1, arbitrary: text },
+          ),
+          reviewId: fc.oneof(fc.uuid(), text),
+        }),
+      ),
+      isValid: (form) => {
+        const { intent, reviewId } = readFields(form, ["intent", "reviewId"]);
+        return (
+          (intent === "restore" || intent === "remove") &&
+          /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(reviewId)
+        );
+      },
+      stores: { table: "audit_events", exact: false },
+      echoes: false,
+      cookie: () => world().cookies.systemAdmin,
+      share: 0.3,
     },
   ];
 }

@@ -8,6 +8,7 @@ import {
   appointmentRequests,
   facilities,
   facilityReports,
+  facilityReviews,
   hubWaitlist,
   messages,
   payoutDetails,
@@ -89,6 +90,8 @@ const REAL_POSTS: Record<string, () => Promise<RealPost>> = {
       userType: "professional",
       fullName: "Ama Mensah",
       email: `ama-${unique()}@example.org`,
+      professionalTitle: "Consultant Gynaecologist",
+      specialty: "Colposcopy",
       country: "Ghana",
     }),
     table: "hub_waitlist",
@@ -293,6 +296,27 @@ const REAL_POSTS: Record<string, () => Promise<RealPost>> = {
       .returning({ id: messages.id });
     return {
       body: new URLSearchParams({ intent: "retry", messageId: failed!.id }),
+      table: "audit_events",
+      cookie: world.cookies.systemAdmin,
+    };
+  },
+  // A reported review comment restored (issue 33): audited.
+  "/dashboard/system-admin/reviews": async () => {
+    const referralId = await anotherPendingReferral(app.db, world);
+    const doctor = world.actors.doctor;
+    const [review] = await app.db
+      .insert(facilityReviews)
+      .values({
+        referralId,
+        facilityId: world.facilityId,
+        doctorId: doctor.kind === "user" ? doctor.id : "",
+        rating: 2,
+        comment: "Reported in the headers test",
+        commentReportedAt: new Date(),
+      })
+      .returning({ id: facilityReviews.id });
+    return {
+      body: new URLSearchParams({ intent: "restore", reviewId: review!.id }),
       table: "audit_events",
       cookie: world.cookies.systemAdmin,
     };

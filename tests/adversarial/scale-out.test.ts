@@ -83,6 +83,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("several app servers on one Post
           userType: "professional",
           fullName: "Ama Mensah",
           email: `scale-${i}@example.org`,
+          professionalTitle: "Consultant Gynaecologist",
+          specialty: "Colposcopy",
           country: "Ghana",
         }),
       });

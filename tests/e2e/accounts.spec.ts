@@ -226,7 +226,8 @@ test.describe("register, verify, sign in", () => {
     await markDocument(page);
     const panel = page.getByRole("tabpanel", { name: "Sign In" });
     await panel.getByRole("button", { name: "Sign In" }).click();
-    await expect(panel.getByLabel("Email")).toHaveAccessibleDescription("Invalid email address");
+    // Empty: what to do (decision 039).
+    await expect(panel.getByLabel("Email")).toHaveAccessibleDescription("Enter your email address");
     await expect(panel.getByLabel(/^Password/)).toHaveAccessibleDescription("Password is required");
     await expect(toastOnScreen(page).filter({ hasText: "Validation Error" })).toContainText(
       "Please check your inputs and try again.",
@@ -519,6 +520,7 @@ test.describe("gate screens", () => {
       "Messages",
       "Health",
       "Facilities",
+      "Reviews",
       "Hubs",
       "Administrators",
       "Audit Log",

@@ -37,15 +37,18 @@ describe("sign in (spec section 5)", () => {
     expect(validateForm(signInSchema, valid)).toEqual({ ok: true, data: valid });
     expect(validateForm(signInSchema, { ...valid, email: "  ama@example.com " }).ok).toBe(true);
   });
-  it("Invalid email address", () => {
-    for (const email of ["", "ama", "ama@", "@example.com", "ama example@x.com"]) {
+  it("Invalid email address; an empty one says what to do (decision 039)", () => {
+    for (const email of ["ama", "ama@", "@example.com", "ama example@x.com"]) {
       expect(errorsOf(signInSchema, { ...valid, email })).toEqual({ email: "Invalid email address" });
+    }
+    for (const email of ["", "   "]) {
+      expect(errorsOf(signInSchema, { ...valid, email })).toEqual({ email: "Enter your email address" });
     }
   });
   it("Password is required", () => {
     expect(errorsOf(signInSchema, { ...valid, password: "" })).toEqual({ password: "Password is required" });
     expect(errorsOf(signInSchema, { email: "", password: "" })).toEqual({
-      email: "Invalid email address",
+      email: "Enter your email address",
       password: "Password is required",
     });
   });
@@ -115,6 +118,7 @@ describe("register (spec section 5)", () => {
     ["full_name", "  A  ", "Name must be at least 2 characters"],
     ["full_name", "x".repeat(101), "Name must be less than 100 characters"],
     ["email", "not-an-email", "Invalid email address"],
+    ["email", "", "Enter your email address"],
     ["email", `${"a".repeat(250)}@example.com`, "Email must be less than 255 characters"],
     ["phone", "024123456", "Phone number must be at least 10 digits"],
     ["phone", "0".repeat(21), "Phone number must be less than 20 digits"],
@@ -156,7 +160,7 @@ describe("register (spec section 5)", () => {
     const empty = Object.fromEntries(REGISTER_FIELDS.map((f) => [f, ""]));
     expect(errorsOf(registerSchema, empty)).toEqual({
       full_name: "Name must be at least 2 characters",
-      email: "Invalid email address",
+      email: "Enter your email address",
       phone: "Phone number must be at least 10 digits",
       password: "Password must be at least 8 characters",
       role: "Please select a valid role",
@@ -178,8 +182,11 @@ describe("forgot password (spec section 5)", () => {
       data: { email: "ama@example.com" },
     });
   });
-  it.each(["", "ama", "ama@example", "a b@c.d", "ama@@x"])("%j: Please enter a valid email address.", (email) => {
+  it.each(["ama", "ama@example", "a b@c.d", "ama@@x"])("%j: Please enter a valid email address.", (email) => {
     expect(errorsOf(forgotPasswordSchema, { email })).toEqual({ email: "Please enter a valid email address." });
+  });
+  it.each(["", "  "])("%j: Enter your email address (decision 039; the toast stays Invalid Email)", (email) => {
+    expect(errorsOf(forgotPasswordSchema, { email })).toEqual({ email: "Enter your email address" });
   });
   it("has the Invalid Email toast", () => {
     expect(INVALID_EMAIL_TOAST).toMatchObject({

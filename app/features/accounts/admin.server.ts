@@ -1,10 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { authFor } from "../../auth/auth.server.ts";
+import { SITE } from "../../content/site.ts";
 import type { Db } from "../../db/client.server.ts";
 import { accounts, sessions, userRoles, users } from "../../db/schema.ts";
 import { env } from "../../env.server.ts";
 import { logger } from "../../lib/logger.server.ts";
+import { effectiveRole, tellAdministrators } from "./admin-alerts.server.ts";
 
 /*
  * The first system administrator is created from the command line (decisions section 2):
@@ -35,6 +37,9 @@ export type AdminInput = z.input<typeof adminInputSchema>;
  * already has an account, makes it an approved system administrator and sets the password.
  * A changed password ends the account's sessions (every password change does); running it again
  * with the same password changes nothing else (a restart with BOOTSTRAP_ADMIN_* signs no one out).
+ * The other approved system administrators are told, as when one is added on the web (issue 33): an
+ * administrator created or given the rights here, or one whose password was set here (that one is
+ * told too). The mail and SMS are queued in the same transaction, through the job queue.
  */
 export async function ensureSystemAdmin(
   db: Db,
@@ -50,7 +55,12 @@ export async function ensureSystemAdmin(
     approvalStatus: "approved" as const,
   };
   const [existing] = await db
-    .select({ id: users.id, hash: accounts.password })
+    .select({
+      id: users.id,
+      fullName: users.fullName,
+      hash: accounts.password,
+      wasAdmin: sql<boolean>`${users.approvalStatus} = 'approved' and ${effectiveRole} = 'system_admin'`,
+    })
     .from(users)
     .leftJoin(accounts, and(eq(accounts.userId, users.id), eq(accounts.providerId, "credential")))
     .where(eq(users.email, email))
@@ -81,6 +91,22 @@ export async function ensureSystemAdmin(
         }
         await tx.delete(sessions).where(eq(sessions.userId, existing.id));
       }
+      const person = { name: existing.fullName, email };
+      if (!existing.wasAdmin) {
+        await tellCommandLine(
+          tx,
+          { ...person, what: "was made a system administrator", subject: "An account was made a system administrator" },
+          now,
+          existing.id,
+        );
+      } else if (hash) {
+        // The person is told too: a password they did not set is someone else's way in.
+        await tellCommandLine(
+          tx,
+          { ...person, what: "had their password set", subject: "A system administrator's password was set" },
+          now,
+        );
+      }
       return { created: false, passwordChanged: !!hash, userId: existing.id };
     }
     const [user] = await tx
@@ -90,8 +116,37 @@ export async function ensureSystemAdmin(
     await tx
       .insert(accounts)
       .values({ userId: user.id, accountId: user.id, providerId: "credential", password: hash ?? "" });
+    await tellCommandLine(
+      tx,
+      { name, email, what: "was added as a system administrator", subject: "A system administrator was added" },
+      now,
+      user.id,
+    );
     return { created: true, passwordChanged: true, userId: user.id };
   });
+}
+
+/** The notice of a change made from the command line, to every approved system administrator but `except`. */
+function tellCommandLine(
+  tx: Parameters<Parameters<Db["transaction"]>[0]>[0],
+  change: { name: string; email: string; what: string; subject: string },
+  now: Date,
+  except?: string,
+): Promise<void> {
+  return tellAdministrators(
+    tx,
+    {
+      event: "account.admin-alert",
+      subject: `${change.subject} from the command line`,
+      lines: [
+        `${change.name} (${change.email}) ${change.what} with create-admin, on the server's command line.`,
+        "If you do not know about it, review the administrators now.",
+      ],
+      sms: `${SITE.name}: ${change.subject[0]!.toLowerCase()}${change.subject.slice(1)} from the command line.`,
+      now,
+    },
+    except ? [except] : [],
+  );
 }
 
 const bootstrapped = new WeakMap<Db, Promise<void>>();

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { requiredEmail } from "~/lib/email-field";
 import { PASSWORD_MISMATCH_MESSAGE } from "./new-password-rules";
 import { fullNameField, passwordField, phoneField } from "./register-schema";
 
@@ -9,10 +10,7 @@ import { fullNameField, passwordField, phoneField } from "./register-schema";
 
 export const inviteAdminSchema = z.object({
   full_name: fullNameField,
-  email: z.pipe(
-    z.string({ error: "Enter your email address" }).check(z.trim()),
-    z.email({ error: "Invalid email address" }).check(z.maxLength(255, "Email must be less than 255 characters")),
-  ),
+  email: requiredEmail(),
 });
 export type InviteAdminInput = z.output<typeof inviteAdminSchema>;
 

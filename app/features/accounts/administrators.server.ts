@@ -5,13 +5,13 @@ import { type Actor, assertGate, type UserActor } from "~/auth/actor.server";
 import { authFor } from "~/auth/auth.server";
 import { SITE } from "~/content/site";
 import type { Db } from "~/db/client.server";
-import { accountSponsors, accounts, adminInvitations, notificationPreferences, users } from "~/db/schema";
+import { accountSponsors, accounts, adminInvitations, users } from "~/db/schema";
 import { simpleMail } from "~/email/layout";
 import { env } from "~/env.server";
 import { recordAudit } from "~/features/audit/public.server";
-import { queueEmail, queueText } from "~/features/messaging/public.server";
-import { deliveryPlan, preferencesFrom } from "~/features/notifications/public.server";
+import { queueEmail } from "~/features/messaging/public.server";
 import { refuse } from "~/lib/refusal";
+import { approvedAdminIds, effectiveRole, tellAdministrators } from "./admin-alerts.server";
 import { type AcceptInvitationInput, ADMIN_MESSAGES, type InviteAdminInput } from "./administrator-schemas";
 import { newPasswordProblem } from "./password-policy.server";
 import { normaliseEmail } from "./throttle.server";
@@ -34,18 +34,6 @@ export function invitationLink(token: string, appUrl = env().APP_URL): string {
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Reader = Pick<Db, "select">;
-
-/** Effective role in SQL (user_roles wins, spec section 3). */
-const effectiveRole = sql`coalesce((select ur.role from user_roles ur where ur.user_id = ${users.id}), ${users.role})`;
-
-/** The approved system administrators' ids, optionally leaving some out. */
-async function approvedAdminIds(db: Reader, except: string[] = []): Promise<string[]> {
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.approvalStatus, "approved"), sql`${effectiveRole} = 'system_admin'`));
-  return rows.map((r) => r.id).filter((id) => !except.includes(id));
-}
 
 /** Adds a sponsor row (idempotent). */
 export async function recordSponsor(
@@ -75,57 +63,6 @@ export async function sameChain(db: Pick<Db, "execute">, a: string, b: string): 
     where (start_id = ${a}::uuid and sponsor_id = ${b}::uuid) or (start_id = ${b}::uuid and sponsor_id = ${a}::uuid)
     limit 1`);
   return (result as unknown as { rows: unknown[] }).rows.length > 0;
-}
-
-export type AdminNotice = {
-  /** The messages table's event. */
-  event: "account.admin-alert";
-  subject: string;
-  lines: string[];
-  /** The SMS: fixed words and a link, no names. */
-  sms: string;
-  now?: Date;
-};
-
-/**
- * Tells every approved system administrator (but `except`): always by email (a security notice the
- * preferences cannot turn off), and by SMS or WhatsApp where they chose it for "account.admin"
- * and confirmed a number. Sent at once, whatever their quiet hours. Queued in the caller's transaction.
- */
-export async function tellAdministrators(tx: Tx, notice: AdminNotice, except: string[] = []): Promise<void> {
-  const ids = await approvedAdminIds(tx, except);
-  if (ids.length === 0) return;
-  const people = await tx
-    .select({
-      id: users.id,
-      email: users.email,
-      confirmedPhone: users.confirmedPhone,
-      channels: notificationPreferences.channels,
-      quietStart: notificationPreferences.quietStart,
-      quietEnd: notificationPreferences.quietEnd,
-    })
-    .from(users)
-    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
-    .where(inArray(users.id, ids));
-  const link = `${env().APP_URL}/dashboard/system-admin/administrators`;
-  const mail = simpleMail(notice.subject, ["Hello,", ...notice.lines], { label: "Review administrators", href: link });
-  const now = notice.now ?? new Date();
-  for (const person of people) {
-    const preferences = preferencesFrom(
-      person.channels ? { channels: person.channels, quietStart: person.quietStart, quietEnd: person.quietEnd } : null,
-    );
-    const plan = deliveryPlan(preferences, "account.admin", {
-      emergency: true,
-      hasConfirmedPhone: person.confirmedPhone !== null,
-      now,
-    });
-    const meta = { event: notice.event, userId: person.id };
-    await queueEmail(tx, { to: person.email, ...mail }, meta);
-    for (const channel of plan.channels) {
-      if (channel === "email" || !person.confirmedPhone) continue;
-      if (channel === "sms") await queueText(tx, "sms", person.confirmedPhone, { text: `${notice.sms} ${link}` }, meta);
-    }
-  }
 }
 
 function invitationMail(token: string) {

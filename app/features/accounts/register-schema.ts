@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { REGISTRATION_ROLES } from "~/auth/roles";
+import { requiredEmail } from "~/lib/email-field";
 import { WEAK_PASSWORD_MESSAGE } from "./new-password-rules";
 import { MIN_STRENGTH, passwordStrength } from "./password-strength";
 import { cleanRegistrationNumber, isRegistrationNumber, REGISTRATION_MESSAGES } from "./registration-number";
@@ -34,10 +35,7 @@ export const passwordField = z.string({ error: "Password must be at least 8 char
 export const registerFormSchema = z
   .object({
     full_name: fullNameField,
-    email: z.pipe(
-      z.string({ error: "Invalid email address" }).check(z.trim()),
-      z.email({ error: "Invalid email address" }).check(z.maxLength(255, "Email must be less than 255 characters")),
-    ),
+    email: requiredEmail(),
     phone: phoneField,
     password: passwordField,
     confirmPassword: z.string({ error: "Passwords don't match" }),

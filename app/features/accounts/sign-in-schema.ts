@@ -1,11 +1,9 @@
 import * as z from "zod/mini";
+import { requiredEmail } from "~/lib/email-field";
 
 /** Sign in (spec section 5), used by the browser before posting and again by the action. */
 export const signInSchema = z.object({
-  email: z.pipe(
-    z.string({ error: "Invalid email address" }).check(z.trim()),
-    z.email({ error: "Invalid email address" }),
-  ),
+  email: requiredEmail({ maxLength: false }),
   password: z.string({ error: "Password is required" }).check(z.minLength(1, "Password is required")),
 });
 

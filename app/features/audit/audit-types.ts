@@ -27,6 +27,8 @@ export const AUDIT_TYPES = {
   "facility.reactivated": "Facility reactivated",
   "facility.report_resolved": "Facility report resolved",
   "review.comment_reported": "Review comment reported",
+  "review.comment_restored": "Review comment restored",
+  "review.comment_removed": "Review comment removed",
   "hub.updated": "Hub edited",
   "hub.launched": "Hub launched",
   "hub.notified": "Waitlist notified",

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { CONTACT_SUBJECT_VALUES } from "~/content/contact";
+import { requiredEmail } from "~/lib/email-field";
 import { hasVisibleText, nameText, shownText } from "~/lib/form-text";
 
 /**
@@ -17,10 +18,7 @@ export const contactSchema = z.object({
       z.refine(hasVisibleText, "Name is required"),
       z.maxLength(100, "Name must be less than 100 characters"),
     ),
-  email: z.pipe(
-    z.string({ error: "Invalid email address" }).check(z.trim()),
-    z.email({ error: "Invalid email address" }).check(z.maxLength(255, "Email must be less than 255 characters")),
-  ),
+  email: requiredEmail(),
   phone: z.optional(
     z.pipe(
       z.string().check(z.overwrite(nameText), z.trim(), z.maxLength(20, "Phone must be less than 20 characters")),

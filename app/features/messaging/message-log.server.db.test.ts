@@ -261,6 +261,54 @@ describe("Retry", () => {
     ).toBe(false);
   });
 
+  it("a late report for the attempt a Retry superseded changes nothing; the new attempt's report is applied (issue 33, finding 6)", async () => {
+    const [id] = await seed([
+      {
+        channel: "sms",
+        recipient: "+233205550147",
+        status: "undelivered",
+        provider: "arkesel",
+        providerId: "ark-old",
+        payload: { text: "New referral REF-2026-000003" },
+      },
+    ]);
+    await retryMessage(h.db, systemAdmin, id!);
+    expect((await row(id!)).status).toBe("queued");
+    // The first attempt's reports arrive late (a replay, or a provider's second word): the retry still goes out.
+    for (const status of ["undelivered", "failed", "delivered", "sent"] as const) {
+      expect(await recordDeliveryReport(h.db, { provider: "arkesel", providerId: "ark-old", status })).toBe(false);
+    }
+    expect(await row(id!)).toMatchObject({ status: "queued", payload: { text: "New referral REF-2026-000003" } });
+
+    const calls: OutboundMessage[] = [];
+    const provider: MessagingProvider = {
+      name: "arkesel",
+      channel: "sms",
+      honoursIdempotencyKey: false,
+      async send(message) {
+        calls.push(message);
+        return { ok: true, providerId: "ark-new", segments: 1 };
+      },
+    };
+    running.push(
+      await startJobWorkers(h, {
+        pollingIntervalSeconds: 0.5,
+        superviseIntervalSeconds: 1,
+        transports: { sms: () => provider },
+      }),
+    );
+    await waitUntil(async () => (await row(id!)).status === "sent");
+    expect(calls).toHaveLength(1);
+    expect(
+      await recordDeliveryReport(h.db, { provider: "arkesel", providerId: "ark-old", status: "undelivered" }),
+    ).toBe(false);
+    expect(await row(id!)).toMatchObject({ status: "sent", providerId: "ark-new" });
+    expect(await recordDeliveryReport(h.db, { provider: "arkesel", providerId: "ark-new", status: "delivered" })).toBe(
+      true,
+    );
+    expect(await row(id!)).toMatchObject({ status: "delivered", payload: null });
+  });
+
   it("writes the row and its job in one transaction: queued, with one send-message job keyed by the message", async () => {
     const [id] = await seed([{ channel: "email", recipient: "yaa@example.com", status: "undelivered" }]);
     await retryMessage(h.db, systemAdmin, id!);

@@ -117,7 +117,8 @@ export type RetriedMessage = { id: string; channel: MessageChannel; recipient: s
  * Sends a failed or undelivered message again (approved system administrators): in one
  * transaction its row goes back to `queued` and a `send-message` job is written for it, with the
  * message's id as its singleton key and idempotency key as at first (the same Message-ID, the
- * same key handed to the SMS provider). Audited. Any other state is refused (409) and changes
+ * same key handed to the SMS provider); the provider id of the attempt it supersedes is cleared, so a
+ * late report about that attempt changes nothing. Audited. Any other state is refused (409) and changes
  * nothing; a message whose content was not kept (an email once handed over) cannot be rebuilt.
  * The same administrator's second post while it is queued again (a double tap) is answered as the first.
  */
@@ -156,7 +157,9 @@ export async function retryMessage(db: Db, actor: Actor, messageId: string): Pro
     }
     await tx
       .update(messages)
-      .set({ status: "queued", updatedAt: new Date() })
+      // The superseded attempt's provider id goes: its late reports (webhook or poll) match nothing,
+      // and the next attempt's id is recorded when the provider accepts it (issue 33, finding 6).
+      .set({ status: "queued", providerId: null, updatedAt: new Date() })
       .where(and(eq(messages.id, row.id), inArray(messages.status, [...RETRYABLE_STATUSES])));
     await enqueue(tx, {
       name: "send-message",

@@ -1,9 +1,9 @@
-import { count, eq } from "drizzle-orm";
+import { count, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ANONYMOUS } from "~/auth/actor";
 import { type Actor, actorById } from "~/auth/actor.server";
 import { contentVersion } from "~/db/content-version.server";
-import { facilityReviews, notificationPreferences, patients, referrals } from "~/db/schema";
+import { auditEvents, facilityReviews, notificationPreferences, patients, referrals } from "~/db/schema";
 import { getFacilityBySlug, listFacilities } from "~/features/facilities/facilities.server";
 import { facilityPerformance } from "~/features/facilities/performance.server";
 import { createReferral, transitionReferral } from "~/features/referrals/referrals.server";
@@ -12,6 +12,7 @@ import { createAccount } from "../../../tests/helpers/accounts";
 import { insertFacility, refusedWith, statusOf } from "../../../tests/helpers/domain";
 import { startMailCatcher } from "../../../tests/helpers/mail-catcher";
 import { createTestDb, type TestDatabase } from "../../../tests/helpers/test-db";
+import { listReportedComments, MODERATION_MESSAGES, moderateReviewComment } from "./moderation.server";
 import { COMMENT_TOO_LONG, RATING_REQUIRED, reviewSchema } from "./review-schema";
 import {
   EDIT_WINDOW_CLOSED,
@@ -240,6 +241,80 @@ describe("a facility's rating and performance", () => {
     expect((await facilityReviewComments(h.db, actors.admin)).find((c) => c.id === target!.id)?.reported).toBe(true);
     // The rating still counts.
     expect((await getFacilityBySlug(h.db, "review-a"))?.reviewRating).toEqual({ average: 3.7, count: 3 });
+  });
+
+  it("a system administrator lists reported comments and restores or removes each, audited; no one else may (issue 33)", async () => {
+    await h.db.delete(facilityReviews);
+    const say = async (stars: string, comment: string) => {
+      await saveReview(h.db, actors.doctor, (await referralIn("completed")).number, review(stars, comment));
+      return (await facilityReviewComments(h.db, actors.admin)).find((c) => c.comment === comment)!.id;
+    };
+    const unfair = await say("1", "Rude staff, the worst place.");
+    const named = await say("2", "The nurse Akosua ignored Mr Kwesi Appiah in bed 4.");
+    await say("5", "Quick and kind.");
+    expect(await listReportedComments(h.db, actors["system admin"])).toEqual([]);
+    await reportReviewComment(h.db, actors.admin, unfair);
+    await reportReviewComment(h.db, actors.admin, named);
+    const reported = await listReportedComments(h.db, actors["system admin"]);
+    expect(reported.map((r) => [r.comment, r.facilityName, r.rating])).toEqual([
+      ["Rude staff, the worst place.", "Review Alpha Hospital", 1],
+      ["The nurse Akosua ignored Mr Kwesi Appiah in bed 4.", "Review Alpha Hospital", 2],
+    ]);
+    expect(reported[0]!.reportedBy).toBeTruthy();
+
+    // Only approved system administrators: listing and deciding; nothing changes for the others.
+    for (const who of ["doctor", "admin", "other admin", "pending doctor"] as const) {
+      expect(await statusOf(listReportedComments(h.db, actors[who]))).toBe(403);
+      expect(await statusOf(moderateReviewComment(h.db, actors[who], unfair, "restore"))).toBe(403);
+      expect(await statusOf(moderateReviewComment(h.db, actors[who], named, "remove"))).toBe(403);
+    }
+    expect(await statusOf(listReportedComments(h.db, ANONYMOUS))).toBe(401);
+    expect(await statusOf(moderateReviewComment(h.db, ANONYMOUS, unfair, "restore"))).toBe(401);
+    const sys = actors["system admin"];
+    expect(await statusOf(moderateReviewComment(h.db, sys, "not-a-review", "restore"))).toBe(404);
+    expect(await statusOf(moderateReviewComment(h.db, sys, "00000000-0000-4000-8000-000000000000", "remove"))).toBe(
+      404,
+    );
+    expect(await listReportedComments(h.db, sys)).toHaveLength(2);
+    expect((await publicReviewComments(h.db, facilityA)).map((c) => c.comment)).toEqual(["Quick and kind."]);
+
+    // Restore: shown on the profile again.
+    expect(await moderateReviewComment(h.db, sys, unfair, "restore")).toEqual({
+      facilityName: "Review Alpha Hospital",
+    });
+    expect((await publicReviewComments(h.db, facilityA)).map((c) => c.comment)).toEqual([
+      "Quick and kind.",
+      "Rude staff, the worst place.",
+    ]);
+    // Remove: its words are gone for good; the rating still counts.
+    await moderateReviewComment(h.db, sys, named, "remove");
+    const [gone] = await h.db.select().from(facilityReviews).where(eq(facilityReviews.id, named));
+    expect(gone).toMatchObject({ comment: null, rating: 2 });
+    expect((await publicReviewComments(h.db, facilityA)).map((c) => c.comment)).not.toContain(
+      "The nurse Akosua ignored Mr Kwesi Appiah in bed 4.",
+    );
+    expect((await getFacilityBySlug(h.db, "review-a"))?.reviewRating).toEqual({ average: 2.7, count: 3 });
+    expect(await listReportedComments(h.db, sys)).toEqual([]);
+    // Decided already (a second administrator, a double tap): 409, nothing changes.
+    const again = await refusedWith(moderateReviewComment(h.db, sys, unfair, "remove"));
+    expect(again).toMatchObject({ status: 409, message: MODERATION_MESSAGES.decided });
+    expect((await publicReviewComments(h.db, facilityA)).map((c) => c.comment)).toContain(
+      "Rude staff, the worst place.",
+    );
+    expect(await statusOf(moderateReviewComment(h.db, sys, named, "restore"))).toBe(409);
+    // A comment never reported cannot be decided either.
+    const fine = (await facilityReviewComments(h.db, actors.admin)).find((c) => c.comment === "Quick and kind.")!;
+    expect(await statusOf(moderateReviewComment(h.db, sys, fine.id, "remove"))).toBe(409);
+
+    const audit = await h.db
+      .select({ action: auditEvents.action, from: auditEvents.fromStatus, to: auditEvents.toStatus })
+      .from(auditEvents)
+      .where(inArray(auditEvents.subjectId, [unfair, named]))
+      .orderBy(auditEvents.createdAt);
+    expect(audit.filter((a) => a.action !== "review.comment_reported")).toEqual([
+      { action: "review.comment_restored", from: "reported", to: "shown" },
+      { action: "review.comment_removed", from: "reported", to: "removed" },
+    ]);
   });
 
   it("shows the median time to accept and the acceptance rate over 90 days, from 5 answered referrals", async () => {

@@ -44,14 +44,13 @@ describe("professional waitlist schema (spec section 5)", () => {
       phone: "",
       message: "   ",
       yearsOfExperience: "",
-      professionalTitle: "",
-      specialty: "",
+      professionalTitle: " Consultant Oncologist ",
     });
     expect(data).toEqual({
       fullName: "Dr Ama Mensah",
       email: "ama.mensah@example.com",
-      professionalTitle: null,
-      specialty: null,
+      professionalTitle: "Consultant Oncologist",
+      specialty: "Gynaecologic Oncology",
       yearsOfExperience: null,
       country: "Ghana",
       phone: null,
@@ -65,11 +64,14 @@ describe("professional waitlist schema (spec section 5)", () => {
     ["fullName", "", "Name is required"],
     ["fullName", "    ", "Name is required"],
     ["fullName", "x".repeat(101), "Name must be less than 100 characters"],
-    ["email", "", "Invalid email address"],
+    ["email", "", "Enter your email address"],
     ["email", "not-an-email", "Invalid email address"],
     ["email", "a@b", "Invalid email address"],
     ["email", `${"a".repeat(250)}@example.com`, "Email must be less than 255 characters"],
     ["professionalTitle", "x".repeat(101), "Title must be less than 100 characters"],
+    // Required in the UI (spec section 5): refused empty on both sides (issue 33, UX 9).
+    ["professionalTitle", " ", "Professional title is required"],
+    ["specialty", "", "Specialty is required"],
     ["specialty", "x".repeat(101), "Specialty must be less than 100 characters"],
     ["country", "", "Country is required"],
     ["country", "  ", "Country is required"],
@@ -107,7 +109,13 @@ describe("professional waitlist schema (spec section 5)", () => {
     expect(result).toEqual({
       ok: false,
       userType: "professional",
-      fieldErrors: { fullName: "Name is required", email: "Invalid email address", country: "Country is required" },
+      fieldErrors: {
+        fullName: "Name is required",
+        email: "Enter your email address",
+        professionalTitle: "Professional title is required",
+        specialty: "Specialty is required",
+        country: "Country is required",
+      },
       message: "Name is required",
     });
   });
@@ -131,7 +139,7 @@ describe("facility waitlist schema (spec section 5)", () => {
     ["facilityName", "", "Facility name is required"],
     ["facilityName", "   ", "Facility name is required"],
     ["facilityName", "x".repeat(201), "Facility name must be less than 200 characters"],
-    ["email", "", "Invalid email address"],
+    ["email", "", "Enter your email address"],
     ["email", "admin@", "Invalid email address"],
     ["email", `${"a".repeat(250)}@example.com`, "Email must be less than 255 characters"],
     ["facilityType", "", "Facility type is required"],

@@ -139,8 +139,9 @@ export function FacilityCard({
   const hours = hoursSummary(facility.openingHours);
   return (
     // On a phone a compact card (issue 33: about 250 px): a thumbnail beside the name, the
-    // description cut to two lines, no opening hours (the profile has them); from 640 px the full card.
-    <article className="flex h-full flex-col gap-1.5 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm sm:gap-3 sm:p-5">
+    // description cut to two lines, small specialty tags, the languages beside View Profile, no
+    // opening hours (the profile has them); from 640 px the full card.
+    <article className="flex h-full flex-col gap-1 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm sm:gap-3 sm:p-5">
       <div className="flex items-start gap-3 sm:flex-col sm:items-stretch">
         <FacilityImage
           facility={facility}
@@ -157,7 +158,7 @@ export function FacilityCard({
         </div>
       </div>
       {/* The licence tick, the badges and the rating share a wrapping row. */}
-      <div className="flex flex-wrap items-center gap-2">
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1 sm:gap-y-2">
         {facility.licenceVerifiedOn ? <LicenceVerified verifiedOn={facility.licenceVerifiedOn} /> : null}
         <TypeBadge type={facility.type} />
         {facility.emergency ? <EmergencyBadge /> : null}
@@ -182,37 +183,43 @@ export function FacilityCard({
         {facility.description}
       </p>
       <div>
-        <ul className="flex flex-wrap gap-1.5" aria-label="Specialties">
-          {shown.map((s) => (
-            <li key={s} className="rounded-md border border-slate-200 px-2 py-0.5 text-xs text-ink">
+        {/* On a phone a comma-separated line; from 640 px tags. */}
+        <ul className="flex flex-wrap gap-x-1 text-xs leading-4 sm:gap-1.5" aria-label="Specialties">
+          {shown.map((s, i) => (
+            <li
+              key={s}
+              className={`text-ink sm:rounded-md sm:border sm:border-slate-200 sm:px-2 sm:py-0.5 ${i < shown.length - 1 ? "after:content-[','] sm:after:content-none" : ""}`}
+            >
               {s}
             </li>
           ))}
           {more > 0 ? (
-            <li className="rounded-md px-1 py-0.5 text-xs font-medium text-brand-700">
+            <li className="font-medium text-brand-700 sm:rounded-md sm:px-1 sm:py-0.5">
               +{more} more<span className="sr-only"> specialties</span>
             </li>
           ) : null}
         </ul>
       </div>
-      <p className="flex items-start gap-1.5 text-sm text-muted">
-        <FacilityIcon name="languages" className="mt-0.5 size-4" />
-        <span>
-          <span className="font-medium text-ink">Languages:</span> {facility.languages.join(", ")}
-        </span>
-      </p>
-      {hours ? (
-        <p className="hidden items-start gap-1.5 text-sm text-muted sm:flex">
-          <FacilityIcon name="clock" className="mt-0.5 size-4" />
+      {/* On a phone the languages sit beside View Profile; from 640 px each on its own line, the hours between. */}
+      <div className="mt-auto flex items-center gap-2 sm:contents">
+        <p className="flex min-w-0 flex-1 items-start gap-1.5 text-sm text-muted sm:flex-none">
+          <FacilityIcon name="languages" className="mt-0.5 size-4 shrink-0" />
           <span>
-            <span className="font-medium text-ink">Hours:</span> {hours}
+            {/* On a phone the icon says it (the word stays for screen readers). */}
+            <span className="font-medium text-ink max-sm:sr-only">Languages:</span> {facility.languages.join(", ")}
           </span>
         </p>
-      ) : null}
-      <div className="mt-auto sm:pt-2">
+        {hours ? (
+          <p className="hidden items-start gap-1.5 text-sm text-muted sm:flex">
+            <FacilityIcon name="clock" className="mt-0.5 size-4" />
+            <span>
+              <span className="font-medium text-ink">Hours:</span> {hours}
+            </span>
+          </p>
+        ) : null}
         <Link
           to={`/facility/${facility.slug}${from.length > 1 ? `?from=${encodeURIComponent(from.slice(1))}` : ""}`}
-          className="btn-secondary w-full"
+          className="btn-secondary shrink-0 px-3 sm:mt-auto sm:w-full sm:px-5"
         >
           View Profile<span className="sr-only">: {facility.name}</span>
         </Link>

@@ -102,14 +102,12 @@ export function ProfessionalWaitlistForm({ specialties, action, answer }: FormPr
         <InputField
           field={fields.professionalTitle}
           label="Professional Title"
-          required
           placeholder="e.g. Consultant Oncologist"
           autoComplete="organization-title"
         />
         <SelectField
           field={fields.specialty}
           label="Specialty"
-          required
           placeholder="Select your specialty"
           options={specialties.map((s) => ({ value: s, label: s }))}
         />
