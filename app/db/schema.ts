@@ -1561,6 +1561,7 @@ export const ALERT_RULES = [
   "emergency_waiting",
   "payout_pending",
   "ledger_imbalance",
+  "backup_stale",
 ] as const;
 export type AlertRule = (typeof ALERT_RULES)[number];
 
@@ -1589,7 +1590,33 @@ export const operationalAlerts = pgTable(
     index("operational_alerts_started_at_idx").on(t.startedAt.desc()),
     check(
       "operational_alerts_rule_check",
-      sql`${t.rule} in ('queue_stuck', 'provider_failing', 'emergency_waiting', 'payout_pending', 'ledger_imbalance')`,
+      sql`${t.rule} in ('queue_stuck', 'provider_failing', 'emergency_waiting', 'payout_pending', 'ledger_imbalance', 'backup_stale')`,
     ),
+  ],
+);
+
+export const BACKUP_STATUSES = ["ok", "failed"] as const;
+
+/**
+ * What the operator's backup job reported (issue 39): one row per report, `POST
+ * /operations/backup-report` with BACKUP_REPORT_TOKEN. The health screen shows the last one's age
+ * and the `backup_stale` rule alerts when the last good one is older than ALERT_BACKUP_MAX_HOURS.
+ */
+export const backupReports = pgTable(
+  "backup_reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    status: text("status", { enum: BACKUP_STATUSES }).notNull(),
+    /** The backup's size in bytes, where the job says. */
+    sizeBytes: bigint("size_bytes", { mode: "number" }),
+    /** The job's own words (a file name, an error), at most 200 characters. */
+    note: text("note"),
+    reportedAt: timestamp("reported_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("backup_reports_reported_at_idx").on(t.reportedAt.desc()),
+    check("backup_reports_status_check", sql`${t.status} in ('ok', 'failed')`),
+    check("backup_reports_size_check", sql`${t.sizeBytes} is null or ${t.sizeBytes} >= 0`),
+    check("backup_reports_note_check", sql`${t.note} is null or char_length(${t.note}) <= 200`),
   ],
 );

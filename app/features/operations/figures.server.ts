@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
+import { readBackupFigures } from "./backup.server.ts";
 import type { OperationalFigures, QueueFigures } from "./health.ts";
 
 /*
@@ -146,7 +147,7 @@ export async function ledgerImbalance(db: Pick<Db, "execute">, now: Date, maxAge
 
 /** Every figure at once (the statements run one after another: PGlite runs one at a time anyway). */
 export async function readOperationalFigures(
-  db: Pick<Db, "execute">,
+  db: Pick<Db, "execute" | "select">,
   now = new Date(),
   options: { ledgerMaxAgeMs?: number } = {},
 ): Promise<OperationalFigures> {
@@ -154,5 +155,6 @@ export async function readOperationalFigures(
   const referrals = await readReferralsWaiting(db, now);
   const payouts = await readPayouts(db, now);
   const ledgerImbalancePesewas = await ledgerImbalance(db, now, options.ledgerMaxAgeMs);
-  return { queues, ...referrals, ...payouts, ledgerImbalancePesewas };
+  const backup = await readBackupFigures(db, now);
+  return { queues, ...referrals, ...payouts, ledgerImbalancePesewas, backup };
 }
