@@ -1,8 +1,8 @@
 import { desc, eq, sql } from "drizzle-orm";
-import * as z from "zod/mini";
 import type { Db } from "~/db/client.server";
 import { backupReports } from "~/db/schema";
 import { parseOrRefuse } from "~/lib/refusal";
+import { backupReportSchema } from "./backup-report-schema.ts";
 import type { BackupFigures } from "./health.ts";
 
 /*
@@ -12,32 +12,20 @@ import type { BackupFigures } from "./health.ts";
  * when that is more than ALERT_BACKUP_MAX_HOURS. Nothing is shown or alerted before a first report.
  */
 
-export const BACKUP_MESSAGES = {
-  status: "Status must be ok or failed",
-  sizeBytes: "size_bytes must be a whole number of bytes",
-  note: "note must be at most 200 characters",
-} as const;
-
-const reportSchema = z.object({
-  status: z.optional(z.enum(["ok", "failed"], BACKUP_MESSAGES.status)),
-  size_bytes: z.optional(z.string().check(z.regex(/^\d{1,15}$/, BACKUP_MESSAGES.sizeBytes))),
-  note: z.optional(z.string().check(z.maxLength(200, BACKUP_MESSAGES.note))),
-});
-
 /** Records one report from the posted fields (refused values: a 400 naming the field, nothing stored). */
 export async function recordBackupReport(
   db: Pick<Db, "insert">,
   fields: Record<string, string | undefined>,
   now = new Date(),
 ): Promise<{ id: string; status: "ok" | "failed" }> {
-  const parsed = parseOrRefuse(reportSchema, fields);
+  const parsed = parseOrRefuse(backupReportSchema, fields);
   const note = parsed.note?.trim() || null;
   const status = parsed.status ?? "ok";
   const [row] = await db
     .insert(backupReports)
     .values({
       status,
-      sizeBytes: parsed.size_bytes === undefined ? null : Number(parsed.size_bytes),
+      sizeBytes: parsed.size_bytes ? Number(parsed.size_bytes) : null,
       note,
       reportedAt: now,
     })

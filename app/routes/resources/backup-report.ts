@@ -3,6 +3,7 @@ import { isOperator } from "~/auth/operator.server";
 import { dbOf } from "~/db/context.server";
 import { env } from "~/env.server";
 import { recordBackupReport } from "~/features/operations/backup.server";
+import { backupReportFields } from "~/features/operations/backup-report-schema";
 import { refusalOf } from "~/lib/refusal";
 import type { Route } from "./+types/backup-report";
 
@@ -22,11 +23,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!isOperator(request, ANONYMOUS, token)) {
     return Response.json({ error: "Unauthorized" }, { status: 401, headers: { "www-authenticate": "Bearer" } });
   }
-  const fields: Record<string, string> = {};
+  let fields: Record<string, string> = {};
   if (FORM_TYPES.test(request.headers.get("content-type") ?? "")) {
     const form = await request.formData().catch(() => null);
     if (!form) return Response.json({ error: "The form could not be read" }, { status: 400 });
-    for (const [name, value] of form) if (typeof value === "string") fields[name] = value;
+    fields = backupReportFields(form);
   }
   try {
     const report = await recordBackupReport(dbOf(context), fields);
