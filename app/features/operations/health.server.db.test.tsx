@@ -1,3 +1,4 @@
+import { tmpdir } from "node:os";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ANONYMOUS } from "~/auth/actor";
@@ -13,6 +14,8 @@ import { databaseMetrics } from "./metrics.server";
 
 vi.stubEnv("AUTH_SECRET", "test-secret-test-secret-test-secret-0123456789");
 vi.stubEnv("APP_URL", "http://localhost:3000");
+// The disk free under DATA_DIR is read from a directory that exists wherever the test runs.
+vi.stubEnv("DATA_DIR", tmpdir());
 
 let h: TestDatabase;
 
