@@ -137,6 +137,11 @@ const operationsSchema = {
     }),
   // A bearer token that reads /metrics from anywhere (Authorization: Bearer ...).
   METRICS_TOKEN: secret(32),
+  // false: no request latency histogram nor in-flight gauge (bench/operations.ts measures their cost with it).
+  METRICS_REQUEST_TIMING: z
+    .enum(["true", "false", "1", "0"], { error: "expected true or false" })
+    .default("true")
+    .transform((v) => v === "true" || v === "1"),
   ALERT_QUEUE_OLDEST_MINUTES: minutes(1, 1440, 5),
   // A channel's messages of the last 15 minutes failing (or retrying) above this share, or a provider out of credit.
   ALERT_PROVIDER_FAILURE_PERCENT: z.coerce
