@@ -11,4 +11,5 @@ CREATE TABLE "backup_reports" (
 --> statement-breakpoint
 ALTER TABLE "operational_alerts" DROP CONSTRAINT "operational_alerts_rule_check";--> statement-breakpoint
 CREATE INDEX "backup_reports_reported_at_idx" ON "backup_reports" USING btree ("reported_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "referrals_pending_urgency_idx" ON "referrals" USING btree ("urgency_level","created_at") WHERE "referrals"."status" = 'pending';--> statement-breakpoint
 ALTER TABLE "operational_alerts" ADD CONSTRAINT "operational_alerts_rule_check" CHECK ("operational_alerts"."rule" in ('queue_stuck', 'provider_failing', 'emergency_waiting', 'payout_pending', 'ledger_imbalance', 'backup_stale'));

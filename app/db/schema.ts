@@ -662,6 +662,8 @@ export const referrals = pgTable(
     uniqueIndex("referrals_referral_number_key").on(t.referralNumber),
     index("referrals_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("referrals_status_created_at_idx").on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Referrals waiting per urgency, and the oldest of each (issue 39: every /metrics scrape), from the index alone.
+    index("referrals_pending_urgency_idx").on(t.urgencyLevel, t.createdAt).where(sql`${t.status} = 'pending'`),
     index("referrals_doctor_created_at_idx").on(t.doctorId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The doctor's stat cards: counts per status and the earnings sum, from the index alone.
     index("referrals_doctor_status_idx").on(t.doctorId, t.status, t.doctorShare),
