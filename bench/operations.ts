@@ -144,6 +144,9 @@ async function main() {
     const timedRps = mean(results.timed);
     const untimedRps = mean(results.untimed);
     const costPercent = Math.round(((untimedRps - timedRps) / untimedRps) * 1000) / 10;
+    // How far the same server's rounds differ: a side-by-side difference smaller than this is noise.
+    const spreadPercent =
+      Math.round(((Math.max(...results.untimed) - Math.min(...results.untimed)) / untimedRps) * 1000) / 10;
     // The same cost from the timing's own work: its microseconds per request over the server's
     // microseconds per dashboard request (one process, saturated: 1 / requests a second).
     const perRequestUs = timingMicroseconds();
@@ -160,6 +163,8 @@ async function main() {
         timedRps: results.timed.map((r) => Math.round(r * 10) / 10),
         untimedRps: results.untimed.map((r) => Math.round(r * 10) / 10),
         costPercent,
+        untimedSpreadPercent: spreadPercent,
+        resolved: spreadPercent < 2,
         timingMicrosecondsPerRequest: Math.round(perRequestUs * 100) / 100,
         estimatedPercentFromTimingWork: estimatedPercent,
         failedRequests: failed,
