@@ -137,6 +137,11 @@ const operationsSchema = {
     }),
   // A bearer token that reads /metrics from anywhere (Authorization: Bearer ...).
   METRICS_TOKEN: secret(32),
+  // false: no request latency histogram nor in-flight gauge (bench/operations.ts measures their cost with it).
+  METRICS_REQUEST_TIMING: z
+    .enum(["true", "false", "1", "0"], { error: "expected true or false" })
+    .default("true")
+    .transform((v) => v === "true" || v === "1"),
   ALERT_QUEUE_OLDEST_MINUTES: minutes(1, 1440, 5),
   // A channel's messages of the last 15 minutes failing (or retrying) above this share, or a provider out of credit.
   ALERT_PROVIDER_FAILURE_PERCENT: z.coerce
@@ -154,6 +159,15 @@ const operationsSchema = {
     .default(24),
   // A rule that clears is only reported cleared after this long without firing again (no storms).
   ALERT_HOLD_MINUTES: minutes(0, 1440, 15),
+  // The backup job's reports (POST /operations/backup-report with Authorization: Bearer ...); unset: the address does not exist.
+  BACKUP_REPORT_TOKEN: secret(32),
+  // The last good backup older than this raises the backup_stale alert (once a backup job has reported).
+  ALERT_BACKUP_MAX_HOURS: z.coerce
+    .number({ error: "expected a whole number of hours" })
+    .int("expected a whole number of hours")
+    .min(1, "expected 1 to 720 hours")
+    .max(720, "expected 1 to 720 hours")
+    .default(26),
 };
 
 /** The variables each SMS provider needs. */

@@ -122,6 +122,8 @@ export default [
   route("dashboard/doctor/payouts/statement.csv", "routes/dashboard/doctor-statement-csv.ts"),
   route("dashboard/doctor/payouts/statement.pdf", "routes/dashboard/doctor-statement-pdf.ts"),
   route("healthz", "routes/resources/healthz.ts"),
+  // The operator's backup job reports each backup (issue 39): BACKUP_REPORT_TOKEN, no session.
+  route("operations/backup-report", "routes/resources/backup-report.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
 ] satisfies RouteConfig;

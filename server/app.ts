@@ -96,11 +96,13 @@ export function createApp({ mode = "production" }: { mode?: "production" | "deve
   const routeIdOf = routeIdMatcher(build.routes);
   setBuildVersion(build.assets.version);
   const mayReadMetrics = metricsAccess(config);
+  // METRICS_REQUEST_TIMING=false: requests are not timed (the bench's side-by-side comparison).
+  const timeRequest = config.METRICS_REQUEST_TIMING ? startRequest : () => () => {};
 
   // Request log and security headers wrap everything, including errors and static files.
   app.use(async (c, next) => {
     const started = performance.now();
-    const measured = startRequest(c.req.method);
+    const measured = timeRequest(c.req.method);
     const requestId = c.req.header("x-request-id")?.slice(0, 64) || randomUUID();
     const nonce = createNonce();
     c.set("nonce", nonce);
@@ -231,7 +233,7 @@ export function createApp({ mode = "production" }: { mode?: "production" | "deve
   app.all("*", async (c) => {
     const acceptEncoding = c.req.header("accept-encoding");
     const { pathname, search } = new URL(c.req.url);
-    c.set("routeId", routeIdOf(pathname));
+    if (config.METRICS_REQUEST_TIMING) c.set("routeId", routeIdOf(pathname));
     // A request carrying a one-time message (lib/flash.server.ts) is rendered: the kept copy lacks it.
     // So is a signed-in visitor's (the header shows their account): only anonymous pages are kept.
     const cookies = c.req.header("cookie");

@@ -688,6 +688,8 @@ export const referrals = pgTable(
     uniqueIndex("referrals_referral_number_key").on(t.referralNumber),
     index("referrals_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("referrals_status_created_at_idx").on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Referrals waiting per urgency, and the oldest of each (issue 39: every /metrics scrape), from the index alone.
+    index("referrals_pending_urgency_idx").on(t.urgencyLevel, t.createdAt).where(sql`${t.status} = 'pending'`),
     index("referrals_doctor_created_at_idx").on(t.doctorId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The doctor's stat cards: counts per status and the earnings sum, from the index alone.
     index("referrals_doctor_status_idx").on(t.doctorId, t.status, t.doctorShare),
@@ -1589,6 +1591,7 @@ export const ALERT_RULES = [
   "emergency_waiting",
   "payout_pending",
   "ledger_imbalance",
+  "backup_stale",
 ] as const;
 export type AlertRule = (typeof ALERT_RULES)[number];
 
@@ -1617,7 +1620,7 @@ export const operationalAlerts = pgTable(
     index("operational_alerts_started_at_idx").on(t.startedAt.desc()),
     check(
       "operational_alerts_rule_check",
-      sql`${t.rule} in ('queue_stuck', 'provider_failing', 'emergency_waiting', 'payout_pending', 'ledger_imbalance')`,
+      sql`${t.rule} in ('queue_stuck', 'provider_failing', 'emergency_waiting', 'payout_pending', 'ledger_imbalance', 'backup_stale')`,
     ),
   ],
 );
@@ -1684,5 +1687,31 @@ export const appointmentRequests = pgTable(
       "appointment_requests_slot_check",
       sql`${t.status} not in ('offered', 'confirmed', 'attended', 'no_show') or ${t.slotAt} is not null`,
     ),
+  ],
+);
+
+export const BACKUP_STATUSES = ["ok", "failed"] as const;
+
+/**
+ * What the operator's backup job reported (issue 39): one row per report, `POST
+ * /operations/backup-report` with BACKUP_REPORT_TOKEN. The health screen shows the last one's age
+ * and the `backup_stale` rule alerts when the last good one is older than ALERT_BACKUP_MAX_HOURS.
+ */
+export const backupReports = pgTable(
+  "backup_reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    status: text("status", { enum: BACKUP_STATUSES }).notNull(),
+    /** The backup's size in bytes, where the job says. */
+    sizeBytes: bigint("size_bytes", { mode: "number" }),
+    /** The job's own words (a file name, an error), at most 200 characters. */
+    note: text("note"),
+    reportedAt: timestamp("reported_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("backup_reports_reported_at_idx").on(t.reportedAt.desc()),
+    check("backup_reports_status_check", sql`${t.status} in ('ok', 'failed')`),
+    check("backup_reports_size_check", sql`${t.sizeBytes} is null or ${t.sizeBytes} >= 0`),
+    check("backup_reports_note_check", sql`${t.note} is null or char_length(${t.note}) <= 200`),
   ],
 );

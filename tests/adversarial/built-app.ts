@@ -15,6 +15,8 @@ import { closeDatabase, database } from "~/db/database.server";
  */
 export const APP_ORIGIN = "http://qurhealth.test";
 export const AUTH_SECRET = "adversarial-secret-adversarial-secret-0123";
+/** BACKUP_REPORT_TOKEN of the apps loaded here: the backup job's report is posted with it (issue 39). */
+export const BACKUP_REPORT_TOKEN = "backup-report-token-backup-report-0123456789";
 
 type HonoLike = { fetch(request: Request, env: unknown): Response | Promise<Response> };
 
@@ -51,6 +53,7 @@ export async function loadBuiltApp(overrides: Record<string, string> = {}): Prom
     E2E_RELAXED_RATE_LIMITS: "",
     BOOTSTRAP_ADMIN_EMAIL: "",
     BOOTSTRAP_ADMIN_PASSWORD: "",
+    BACKUP_REPORT_TOKEN,
     ...overrides,
   });
   const entry = path.resolve(process.env.BUILD_DIR ?? "build", "server/index.js");

@@ -33,6 +33,7 @@ import {
   NOTIFICATION_EVENTS,
   preferencesSchema,
 } from "~/features/notifications/notification-preferences";
+import { backupReportFields, backupReportSchema } from "~/features/operations/backup-report-schema";
 import { PAYMENT_METHODS, RECORD_PAYMENT_FIELDS, recordPaymentSchema } from "~/features/payments/payment-schema";
 import { confirmPayoutDetailsSchema, requestPayoutDetailsSchema } from "~/features/payouts/payout-details-schema";
 import { confirmCodeSchema, sendCodeSchema } from "~/features/phones/phone-schemas";
@@ -46,7 +47,7 @@ import { FACILITY_TYPES, parseWaitlistSubmission } from "~/features/waitlist/wai
 import { readFields } from "~/lib/form-fields";
 import { parsePhone } from "~/lib/phone";
 import { fileStore } from "~/storage/file-store.server";
-import { APP_ORIGIN } from "./built-app";
+import { APP_ORIGIN, BACKUP_REPORT_TOKEN } from "./built-app";
 import type { ReferralWorld, WorkspacePoolSizes, WorkspacePools } from "./referral-fixtures";
 import { HOSTILE_ATOMS } from "./reflection";
 
@@ -102,6 +103,8 @@ export type FuzzForm = {
   echoes: boolean;
   /** Session cookie sent with every post (forms behind sign-in); read when posting. */
   cookie?: () => string;
+  /** Authorization header sent with every post (a machine's endpoint behind a bearer token). */
+  authorization?: string;
   /**
    * Its part of the run's inputs, relative to the other forms (default 1). Forms whose valid
    * posts are slow by design (password hashing, a minimum answer time) take a smaller part and
@@ -482,6 +485,7 @@ export function fuzzForms(context: FuzzContext): FuzzForm[] {
     ...payoutRunForms(context),
     ...messageForms(context),
     ...reviewModerationForms(context),
+    ...operationsForms(),
   ];
 }
 
@@ -1554,6 +1558,30 @@ function reviewModerationForms(context: FuzzContext): FuzzForm[] {
       stores: { table: "audit_events", exact: false },
       echoes: false,
       cookie: () => world().cookies.systemAdmin,
+      share: 0.3,
+    },
+  ];
+}
+
+/** The backup job's report (issue 39): posted with the built app's BACKUP_REPORT_TOKEN. */
+function operationsForms(): FuzzForm[] {
+  return [
+    {
+      // The backup job's report (issue 39): a bearer token, no session; every field optional.
+      name: "backup report",
+      submission: submissions(
+        fc.constant("/operations/backup-report"),
+        fieldsOf({
+          status: fc.oneof({ weight: 3, arbitrary: fc.constantFrom("ok", "failed") }, { weight: 1, arbitrary: text }),
+          size_bytes: optional(fc.oneof(fc.nat().map(String), text)),
+          note: optional(text),
+        }),
+        // A resource route: no `.data` variant.
+      ).map((s) => ({ ...s, singleFetch: false })),
+      isValid: (form) => backupReportSchema.safeParse(backupReportFields(form)).success,
+      stores: { table: "backup_reports", exact: true },
+      echoes: false,
+      authorization: `Bearer ${BACKUP_REPORT_TOKEN}`,
       share: 0.3,
     },
   ];

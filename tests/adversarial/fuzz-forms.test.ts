@@ -102,6 +102,7 @@ async function post(form: FuzzForm, s: Submission): Promise<{ status: number; ty
   const init = requestInit(s);
   const headers = new Headers(init.headers);
   if (form.cookie) headers.set("Cookie", form.cookie());
+  if (form.authorization) headers.set("Authorization", form.authorization);
   const response = await app.request(submissionUrl(s), {
     ...init,
     headers,

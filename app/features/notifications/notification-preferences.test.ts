@@ -20,7 +20,12 @@ describe("notification preferences", () => {
   it("each role is asked about its own events", () => {
     expect(eventsFor("doctor")).toEqual(["referral.outcome", "referral.message", "payout.made"]);
     expect(eventsFor("facility_admin")).toEqual(["referral.new", "referral.escalated", "referral.message"]);
-    expect(eventsFor("system_admin")).toEqual(["referral.escalated", "referral.unreachable", "account.admin"]);
+    expect(eventsFor("system_admin")).toEqual([
+      "referral.escalated",
+      "referral.unreachable",
+      "account.admin",
+      "operations.alert",
+    ]);
   });
 
   it("quiet hours (21:00-07:00 by default) hold everything but emergencies until they end", () => {

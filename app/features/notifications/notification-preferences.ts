@@ -29,6 +29,11 @@ export const NOTIFICATION_EVENTS = {
     label: "A system administrator invited, added, approved or given back their rights",
     roles: ["system_admin"],
   },
+  // Issue 39: always by email; SMS and WhatsApp where chosen, at once whatever the quiet hours.
+  "operations.alert": {
+    label: "An operations alert starting or clearing (a stuck queue, a failing provider, a stale backup...)",
+    roles: ["system_admin"],
+  },
 } as const satisfies Record<string, { label: string; roles: readonly Role[] }>;
 export type NotificationEvent = keyof typeof NOTIFICATION_EVENTS;
 
@@ -58,6 +63,7 @@ export const DEFAULT_PREFERENCES: NotificationPreferences = {
     "referral.message": ["email"],
     "payout.made": ["email"],
     "account.admin": ["email"],
+    "operations.alert": ["email"],
   },
   quiet: DEFAULT_QUIET_HOURS,
 };

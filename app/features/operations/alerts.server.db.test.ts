@@ -1,6 +1,14 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { messages, operationalAlerts, patients, payoutRuns, payoutTransfers, referrals } from "~/db/schema";
+import {
+  backupReports,
+  messages,
+  operationalAlerts,
+  patients,
+  payoutRuns,
+  payoutTransfers,
+  referrals,
+} from "~/db/schema";
 import { enqueue } from "~/jobs/queue.server";
 import { createAccount } from "../../../tests/helpers/accounts";
 import { insertFacility } from "../../../tests/helpers/domain";
@@ -18,6 +26,7 @@ const LIMITS: AlertThresholds = {
   ALERT_EMERGENCY_WAITING_MINUTES: 60,
   ALERT_PAYOUT_PENDING_HOURS: 24,
   ALERT_HOLD_MINUTES: 15,
+  ALERT_BACKUP_MAX_HOURS: 26,
 };
 const MINUTE = 60_000;
 
@@ -291,6 +300,37 @@ describe("alert rules (issue 39)", () => {
       () => unbalanced(-1),
       /^ALERT: The ledger does not balance$/,
     );
+  });
+});
+
+describe("the backup_stale rule (issue 39)", () => {
+  it("says nothing before the backup job first reports", async () => {
+    await h.db.delete(backupReports);
+    expect((await check(new Date())).started).toEqual([]);
+  });
+
+  it("the last good backup older than ALERT_BACKUP_MAX_HOURS", async () => {
+    await h.db.delete(backupReports);
+    const start = new Date();
+    const hoursAgo = (hours: number) => new Date(start.getTime() - hours * 60 * MINUTE);
+    // A good backup 25 hours ago: within the 26 hours until a minute after the start.
+    await h.db.insert(backupReports).values({ status: "ok", sizeBytes: 1_000_000, reportedAt: hoursAgo(25) });
+    await expectOnceEach(
+      start,
+      async () => {
+        // Tonight's backup failed, and the last good one is now 27 hours old.
+        await h.db.delete(backupReports);
+        await h.db.insert(backupReports).values([
+          { status: "ok", reportedAt: hoursAgo(27) },
+          { status: "failed", note: "pg_dump: connection refused", reportedAt: hoursAgo(1) },
+        ]);
+      },
+      async () => {
+        await h.db.insert(backupReports).values({ status: "ok", reportedAt: start });
+      },
+      /^ALERT: The last backup is too old$/,
+    );
+    await h.db.delete(backupReports);
   });
 });
 

@@ -1,18 +1,18 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
+import { SITE } from "~/content/site";
 import type { Db } from "~/db/client.server";
 import { type AlertRule, operationalAlerts } from "~/db/schema";
 import { type Env, env } from "~/env.server";
-import { systemAdminAddresses } from "~/features/ledger/public.server";
-import { queueEmail } from "~/features/messaging/public.server";
 import type { JobHandler } from "~/jobs/queue.server";
 import { logger } from "~/lib/logger.server";
+import { tellOperators } from "./alert-notices.server.ts";
 import { readOperationalFigures, readProviderFailures } from "./figures.server.ts";
 import { ALERT_TITLES } from "./health.ts";
 
 /*
  * Alert rules (issue 39, docs/operations.md), checked every minute by the `operations-alerts` job.
  * Each rule that holds opens an alert (one per rule and subject) and system administrators are
- * emailed once; when it stops holding, the alert is cleared, and they are emailed once more, only
+ * emailed (and texted, where they chose it: alert-notices.server.ts) once; when it stops holding, the alert is cleared, and they are emailed once more, only
  * after ALERT_HOLD_MINUTES without it holding again: a rule that flaps stays one open alert and
  * sends nothing more. The database keeps each alert (the health screen lists them).
  */
@@ -24,6 +24,7 @@ export type AlertThresholds = Pick<
   | "ALERT_EMERGENCY_WAITING_MINUTES"
   | "ALERT_PAYOUT_PENDING_HOURS"
   | "ALERT_HOLD_MINUTES"
+  | "ALERT_BACKUP_MAX_HOURS"
 >;
 
 type Firing = { rule: AlertRule; subject: string; detail: string };
@@ -32,7 +33,7 @@ const minutes = (seconds: number) => Math.floor(seconds / 60);
 
 /** The rules that hold now, from the figures read at `now`. */
 export async function firingRules(
-  db: Pick<Db, "execute">,
+  db: Pick<Db, "execute" | "select">,
   limits: AlertThresholds,
   now: Date,
   options: CheckOptions = {},
@@ -86,6 +87,17 @@ export async function firingRules(
       detail: `The ledger's postings sum to ${figures.ledgerImbalancePesewas} pesewas; they must sum to 0.`,
     });
   }
+  const backup = figures.backup;
+  if (backup && backup.ageSeconds > limits.ALERT_BACKUP_MAX_HOURS * 3600) {
+    const hours = Math.floor(backup.ageSeconds / 3600);
+    firing.push({
+      rule: "backup_stale",
+      subject: "",
+      detail: backup.lastSuccessAt
+        ? `The last good backup was reported ${hours} hours ago (limit ${limits.ALERT_BACKUP_MAX_HOURS}); the last report (${backup.lastReportAt}) said ${backup.lastStatus}${backup.lastNote ? `: ${backup.lastNote}` : ""}.`
+        : `No good backup has been reported in the ${hours} hours since the first report (limit ${limits.ALERT_BACKUP_MAX_HOURS}); the last report said ${backup.lastStatus}${backup.lastNote ? `: ${backup.lastNote}` : ""}.`,
+    });
+  }
   return firing;
 }
 
@@ -128,20 +140,19 @@ export async function checkAlerts(
         .onConflictDoNothing()
         .returning({ id: operationalAlerts.id });
       if (!row) return false;
-      await queueEmail(
-        tx,
-        {
-          to: await systemAdminAddresses(tx),
-          subject: `ALERT: ${ALERT_TITLES[f.rule]}${f.subject ? ` (${f.subject})` : ""}`,
-          text: [
-            f.detail,
-            "",
-            `Started ${now.toISOString()}. You will be emailed once more when it clears.`,
-            `What to do: ${appUrl}/dashboard/system-admin/health (docs/operations.md, "Alerts").`,
-          ].join("\n"),
-        },
-        { event: "operations.alert_started", priority: 10 },
-      );
+      const title = `${ALERT_TITLES[f.rule]}${f.subject ? ` (${f.subject})` : ""}`;
+      await tellOperators(tx, {
+        event: "operations.alert_started",
+        subject: `ALERT: ${title}`,
+        text: [
+          f.detail,
+          "",
+          `Started ${now.toISOString()}. You will be told once more when it clears.`,
+          `What to do: ${appUrl}/dashboard/system-admin/health (docs/operations.md, "Alerts").`,
+        ].join("\n"),
+        short: `${SITE.name} ALERT: ${title}. ${appUrl}/dashboard/system-admin/health`,
+        now,
+      });
       return true;
     });
     if (started) {
@@ -162,20 +173,19 @@ export async function checkAlerts(
         .where(and(eq(operationalAlerts.id, a.id), isNull(operationalAlerts.clearedAt)))
         .returning({ id: operationalAlerts.id });
       if (!row) return false;
-      await queueEmail(
-        tx,
-        {
-          to: await systemAdminAddresses(tx),
-          subject: `Cleared: ${ALERT_TITLES[a.rule]}${a.subject ? ` (${a.subject})` : ""}`,
-          text: [
-            `It started ${a.startedAt.toISOString()} and was last seen ${a.lastFiringAt.toISOString()}.`,
-            `Last seen: ${a.detail}`,
-            "",
-            `Health: ${appUrl}/dashboard/system-admin/health`,
-          ].join("\n"),
-        },
-        { event: "operations.alert_cleared", priority: 10 },
-      );
+      const title = `${ALERT_TITLES[a.rule]}${a.subject ? ` (${a.subject})` : ""}`;
+      await tellOperators(tx, {
+        event: "operations.alert_cleared",
+        subject: `Cleared: ${title}`,
+        text: [
+          `It started ${a.startedAt.toISOString()} and was last seen ${a.lastFiringAt.toISOString()}.`,
+          `Last seen: ${a.detail}`,
+          "",
+          `Health: ${appUrl}/dashboard/system-admin/health`,
+        ].join("\n"),
+        short: `${SITE.name} cleared: ${title}. ${appUrl}/dashboard/system-admin/health`,
+        now,
+      });
       return true;
     });
     if (cleared) {

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
+import { readBackupFigures } from "./backup.server.ts";
 import type { OperationalFigures, QueueFigures } from "./health.ts";
 
 /*
@@ -22,8 +23,8 @@ const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
 export async function readQueueFigures(db: Pick<Db, "execute">, now: Date): Promise<QueueFigures[]> {
   const at = now.toISOString();
   const hourAgo = new Date(now.getTime() - HOUR_MS).toISOString();
-  const live = rowsOf<{ name: string; ready: number; active: number; oldest: number | null }>(
-    await db.execute(sql`
+  const [liveResult, failedResult, queuesResult] = await Promise.all([
+    db.execute(sql`
       select name,
              (count(*) filter (where state in ('created', 'retry') and start_after <= ${at}::timestamptz and not blocked))::int as ready,
              (count(*) filter (where state = 'active'))::int as active,
@@ -32,17 +33,16 @@ export async function readQueueFigures(db: Pick<Db, "execute">, now: Date): Prom
         from pgboss.job
        where state in ('created', 'retry', 'active')
        group by name`),
-  );
-  const failed = rowsOf<{ name: string; failed: number }>(
-    await db.execute(sql`
+    db.execute(sql`
       select name, count(*)::int as failed from pgboss.job
        where completed_on > ${hourAgo}::timestamptz and state = 'failed'
        group by name`),
-  );
-  // pg-boss's own queues (__pgboss__send-it: its cron) are not the product's.
-  const queues = rowsOf<{ name: string }>(
-    await db.execute(sql`select name from pgboss.queue where not starts_with(name, '__pgboss') order by name`),
-  );
+    // pg-boss's own queues (__pgboss__send-it: its cron) are not the product's.
+    db.execute(sql`select name from pgboss.queue where not starts_with(name, '__pgboss') order by name`),
+  ]);
+  const live = rowsOf<{ name: string; ready: number; active: number; oldest: number | null }>(liveResult);
+  const failed = rowsOf<{ name: string; failed: number }>(failedResult);
+  const queues = rowsOf<{ name: string }>(queuesResult);
   const liveBy = new Map(live.map((r) => [r.name, r]));
   const failedBy = new Map(failed.map((r) => [r.name, Number(r.failed)]));
   return queues.map(({ name }) => {
@@ -144,15 +144,21 @@ export async function ledgerImbalance(db: Pick<Db, "execute">, now: Date, maxAge
   return total;
 }
 
-/** Every figure at once (the statements run one after another: PGlite runs one at a time anyway). */
+/**
+ * Every figure at once: on PostgreSQL the statements run side by side on the pool's connections (a
+ * scrape costs the slowest, not the sum); PGlite runs them one after another anyway.
+ */
 export async function readOperationalFigures(
-  db: Pick<Db, "execute">,
+  db: Pick<Db, "execute" | "select">,
   now = new Date(),
   options: { ledgerMaxAgeMs?: number } = {},
 ): Promise<OperationalFigures> {
-  const queues = await readQueueFigures(db, now);
-  const referrals = await readReferralsWaiting(db, now);
-  const payouts = await readPayouts(db, now);
-  const ledgerImbalancePesewas = await ledgerImbalance(db, now, options.ledgerMaxAgeMs);
-  return { queues, ...referrals, ...payouts, ledgerImbalancePesewas };
+  const [queues, referrals, payouts, ledgerImbalancePesewas, backup] = await Promise.all([
+    readQueueFigures(db, now),
+    readReferralsWaiting(db, now),
+    readPayouts(db, now),
+    ledgerImbalance(db, now, options.ledgerMaxAgeMs),
+    readBackupFigures(db, now),
+  ]);
+  return { queues, ...referrals, ...payouts, ledgerImbalancePesewas, backup };
 }

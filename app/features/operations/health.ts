@@ -26,6 +26,19 @@ export type OperationalFigures = {
   oldestPayoutPendingSeconds: number;
   /** The sum of every ledger posting: 0 when the ledger balances. */
   ledgerImbalancePesewas: number;
+  /** What the backup job last reported (null: it never has). */
+  backup: BackupFigures | null;
+};
+
+export type BackupFigures = {
+  lastReportAt: string;
+  lastStatus: "ok" | "failed";
+  lastNote: string | null;
+  /** The last good backup (null: none reported good yet). */
+  lastSuccessAt: string | null;
+  lastSuccessBytes: number | null;
+  /** Seconds since the last good backup (or, with none, since the first report). */
+  ageSeconds: number;
 };
 
 /** One channel's last success and last error (messages of the last 7 days). */
@@ -63,6 +76,7 @@ export const ALERT_TITLES: Record<string, string> = {
   emergency_waiting: "An emergency referral is waiting",
   payout_pending: "A payout is pending at the provider",
   ledger_imbalance: "The ledger does not balance",
+  backup_stale: "The last backup is too old",
 };
 
 /** "45 s", "12 min", "3 h 5 min", "2 d 4 h". */

@@ -91,6 +91,19 @@ async function readDatabaseMetrics(db: Pick<Db, "execute" | "select">, now: Date
     "qurhealth_ledger_imbalance_pesewas",
     "The sum of every ledger posting (0: the ledger balances), read at most every 5 minutes",
   ).set(figures.ledgerImbalancePesewas);
+  if (figures.backup) {
+    // Absent until the backup job first reports (an alert rule on it then says nothing wrong).
+    gauge(
+      "qurhealth_backup_age_seconds",
+      "Seconds since the last good backup the backup job reported (with none good yet: since its first report)",
+    ).set(figures.backup.ageSeconds);
+    if (figures.backup.lastSuccessAt) {
+      gauge(
+        "qurhealth_backup_last_success_timestamp_seconds",
+        "When the last good backup was reported (Unix time)",
+      ).set(Date.parse(figures.backup.lastSuccessAt) / 1000);
+    }
+  }
   const open = await db
     .select({ rule: operationalAlerts.rule, count: sql<number>`count(*)::int` })
     .from(operationalAlerts)

@@ -33,6 +33,25 @@ function Figure({ label, value, warn = false }: { label: string; value: ReactNod
 
 const when = (iso: string | null) => (iso ? formatAccraDateTime(new Date(iso)) : "—");
 
+/** The last good backup's age, and the last report when it failed (docs/operations.md, "Backups"). */
+function BackupAge({ backup }: { backup: SystemHealth["backup"] }) {
+  if (!backup) return <span className="text-base font-normal">Not reported</span>;
+  return (
+    <>
+      {backup.lastSuccessAt ? `${formatAge(backup.ageSeconds)} ago` : "None yet"}
+      {backup.lastSuccessBytes !== null && backup.lastSuccessAt ? (
+        <span className="block text-sm font-normal">{formatBytes(backup.lastSuccessBytes)}</span>
+      ) : null}
+      {backup.lastStatus === "failed" ? (
+        <span className="block text-sm font-normal">
+          Last report failed {when(backup.lastReportAt)}
+          {backup.lastNote ? `: ${backup.lastNote}` : ""}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
 /** The health screen (issue 39): what operators act on, server-rendered, one column on a phone. */
 export function HealthPanel({ health }: { health: SystemHealth }) {
   const open = health.alerts.filter((a) => !a.clearedAt);
@@ -43,7 +62,7 @@ export function HealthPanel({ health }: { health: SystemHealth }) {
       <p className="mb-6 text-sm text-muted">
         Checked {when(health.checkedAt)} · version <code>{health.version}</code>
       </p>
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
         <Figure label="Open alerts" value={open.length} warn={open.length > 0} />
         <Figure
           label="Emergencies waiting over 1 hour"
@@ -55,6 +74,11 @@ export function HealthPanel({ health }: { health: SystemHealth }) {
           label="Disk free under DATA_DIR"
           value={health.disk ? formatBytes(health.disk.freeBytes) : "—"}
           warn={!!health.disk && health.disk.freeBytes < health.disk.totalBytes * 0.1}
+        />
+        <Figure
+          label="Last good backup"
+          value={<BackupAge backup={health.backup} />}
+          warn={open.some((a) => a.rule === "backup_stale")}
         />
       </dl>
 

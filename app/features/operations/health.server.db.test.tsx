@@ -1,15 +1,21 @@
+import { tmpdir } from "node:os";
+import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ANONYMOUS } from "~/auth/actor";
 import { actorById } from "~/auth/actor.server";
-import { messages } from "~/db/schema";
+import { backupReports, messages } from "~/db/schema";
 import { createAccount } from "../../../tests/helpers/accounts";
 import { statusOf } from "../../../tests/helpers/domain";
 import { createTestDb, type TestDatabase } from "../../../tests/helpers/test-db";
+import { recordBackupReport } from "./backup.server";
+import { HealthPanel } from "./components/health-panel";
 import { systemHealth } from "./health.server";
 import { databaseMetrics } from "./metrics.server";
 
 vi.stubEnv("AUTH_SECRET", "test-secret-test-secret-test-secret-0123456789");
 vi.stubEnv("APP_URL", "http://localhost:3000");
+// The disk free under DATA_DIR is read from a directory that exists wherever the test runs.
+vi.stubEnv("DATA_DIR", tmpdir());
 
 let h: TestDatabase;
 
@@ -72,6 +78,48 @@ describe("systemHealth (issue 39)", () => {
     expect(health.disk?.freeBytes).toBeGreaterThan(0);
     expect(health.version).toBeTruthy();
     expect(health.alerts).toEqual([]);
+  });
+});
+
+describe("the backup job's reports (issue 39)", () => {
+  it("are not shown or exposed before the first; then the last good one's age, and a failed last report", async () => {
+    const admin = await actorById(h.db, (await createAccount(h.db, { role: "system_admin", approved: true })).id);
+    const now = new Date();
+    const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000);
+    await h.db.delete(backupReports);
+    const before = await systemHealth(h.db, admin, now);
+    expect(before.backup).toBeNull();
+    expect(renderToStaticMarkup(<HealthPanel health={before} />)).toContain("Not reported");
+    expect(await databaseMetrics(h.db, now)).not.toContain("qurhealth_backup_");
+
+    await recordBackupReport(h.db, { status: "ok", size_bytes: "2500000000" }, hoursAgo(5));
+    await recordBackupReport(h.db, { status: "failed", note: "pg_dump: disk full" }, hoursAgo(1));
+    const health = await systemHealth(h.db, admin, now);
+    expect(health.backup).toEqual({
+      lastReportAt: hoursAgo(1).toISOString(),
+      lastStatus: "failed",
+      lastNote: "pg_dump: disk full",
+      lastSuccessAt: hoursAgo(5).toISOString(),
+      lastSuccessBytes: 2_500_000_000,
+      ageSeconds: 5 * 3600,
+    });
+    const page = renderToStaticMarkup(<HealthPanel health={health} />);
+    expect(page).toContain("Last good backup");
+    expect(page).toContain("5 h ago");
+    expect(page).toContain("2.5 GB");
+    expect(page).toContain("pg_dump: disk full");
+    const metrics = await databaseMetrics(h.db, now);
+    expect(metrics).toMatch(/^qurhealth_backup_age_seconds 18000$/m);
+    expect(metrics).toContain(`qurhealth_backup_last_success_timestamp_seconds ${hoursAgo(5).getTime() / 1000}`);
+    await h.db.delete(backupReports);
+  });
+
+  it("refuses a report the schema refuses, storing nothing", async () => {
+    await h.db.delete(backupReports);
+    for (const fields of [{ status: "done" }, { size_bytes: "-1" }, { size_bytes: "1e9" }, { note: "x".repeat(201) }]) {
+      expect(await statusOf(recordBackupReport(h.db, fields))).toBe(400);
+    }
+    expect(await h.db.select().from(backupReports)).toEqual([]);
   });
 });
 
