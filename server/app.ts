@@ -18,7 +18,7 @@ import { fhirApi, smartConfiguration } from "~/features/fhir/public.server";
 import { databaseMetrics } from "~/features/operations/metrics.server";
 import { ATTACHMENT_MESSAGES, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from "~/features/referrals/attachment-rules";
 import { transitionReferral } from "~/features/referrals/referrals.server";
-import { prepareAttachmentStore } from "~/features/referrals/workspace.server";
+import { postMessage, prepareAttachmentStore } from "~/features/referrals/workspace.server";
 import type { JobWorkers } from "~/jobs/queue.server";
 import { startJobWorkers } from "~/jobs/workers.server";
 import { hasFlash } from "~/lib/flash.server";
@@ -210,6 +210,7 @@ export function createApp({ mode = "production" }: { mode?: "production" | "deve
       baseUrl: config.APP_URL,
       secret: config.AUTH_SECRET,
       transitionReferral,
+      postMessage,
     }),
   );
   app.get("/.well-known/smart-configuration", (c) => c.json(smartConfiguration(config.APP_URL)));

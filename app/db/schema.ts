@@ -1498,10 +1498,10 @@ export const idempotencyKeys = pgTable(
  * ------------------------------------------------------------------------------------------- */
 
 /**
- * What a client may be granted (SMART v2 system scopes): read and search everything, update Tasks.
- * `system/Communication.c` joins when Communication is served (issue 36's next slice).
+ * What a client may be granted (SMART v2 system scopes): read and search everything, update Tasks,
+ * post messages (Communication).
  */
-export const API_CLIENT_SCOPES = ["system/*.rs", "system/Task.u"] as const;
+export const API_CLIENT_SCOPES = ["system/*.rs", "system/Task.u", "system/Communication.c"] as const;
 export type ApiClientScope = (typeof API_CLIENT_SCOPES)[number];
 
 /** A public JSON Web Key Set, as a client registers it (only public keys: the registry refuses private members). */
