@@ -25,6 +25,7 @@ import { hasFlash } from "~/lib/flash.server";
 import { logger } from "~/lib/logger.server";
 import { processRegistry, startRequest } from "~/lib/metrics.server";
 import { UPLOAD_TOO_LARGE_HEADER } from "~/lib/multipart.server";
+import { limitFactor } from "~/lib/rate-limit.server";
 import { requestInfoContext } from "~/lib/request-context.server";
 import { setBuildVersion } from "~/lib/running-version.server";
 import { withoutControlCharacters } from "~/lib/search-text";
@@ -211,6 +212,7 @@ export function createApp({ mode = "production" }: { mode?: "production" | "deve
       secret: config.AUTH_SECRET,
       transitionReferral,
       postMessage,
+      callsPerMinute: config.FHIR_CALLS_PER_MINUTE * limitFactor(),
     }),
   );
   app.get("/.well-known/smart-configuration", (c) => c.json(smartConfiguration(config.APP_URL)));

@@ -982,6 +982,7 @@ export const auditEvents = pgTable(
         "hub",
         "message",
         "admin_invitation",
+        "api_client",
       ],
     }).notNull(),
     subjectId: uuid("subject_id").notNull(),
@@ -1549,6 +1550,26 @@ export const apiClientAssertions = pgTable(
     primaryKey({ name: "api_client_assertions_pkey", columns: [t.clientId, t.jti] }),
     index("api_client_assertions_expires_at_idx").on(t.expiresAt),
   ],
+);
+
+/**
+ * Every call a client made to the FHIR API (issue 36): who (the client, whose name the admin
+ * screen shows), what (method, path and query, the answer's status) and when. The transitions and
+ * messages it caused are also in audit_events, as the web page's are.
+ */
+export const apiClientCalls = pgTable(
+  "api_client_calls",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    clientId: uuid("client_id")
+      .notNull()
+      .references(() => apiClients.id, { onDelete: "cascade" }),
+    method: text("method").notNull(),
+    path: text("path").notNull(),
+    status: smallint("status").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("api_client_calls_client_idx").on(t.clientId, t.createdAt.desc().nullsFirst())],
 );
 
 /* ------------------------------------------------------------------------------------------------

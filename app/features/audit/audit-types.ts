@@ -41,6 +41,8 @@ export const AUDIT_TYPES = {
   "payout.transfer_retried": "Transfer sent again",
   "payout.statement_downloaded": "Statement downloaded",
   "message.retried": "Message sent again",
+  "api_client.registered": "Hospital system registered (FHIR API)",
+  "api_client.revoked": "Hospital system revoked (FHIR API)",
 } as const;
 
 export type AuditType = keyof typeof AUDIT_TYPES;
@@ -55,6 +57,7 @@ export const AUDIT_GROUPS = {
   hub: "All hub events",
   payout: "All payout events",
   message: "All message events",
+  api_client: "All hospital system events",
 } as const;
 
 export type AuditTypeFilter = AuditType | keyof typeof AUDIT_GROUPS;

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { ClientActor } from "~/auth/actor.server";
 import type { Db } from "~/db/client.server";
+import { apiClientCalls } from "~/db/schema";
 import {
   type ExchangedReferral,
   type ExchangeQuery,
@@ -11,6 +12,7 @@ import {
   type TransitionReferral,
 } from "~/features/referrals/public.server";
 import { logger } from "~/lib/logger.server";
+import { hitRateLimit } from "~/lib/rate-limit.server";
 import type { FileStore } from "~/storage/file-store.server";
 import { capabilityStatement, INCLUDES, SEARCH_PARAMETERS, type SearchableType } from "./capability";
 import { directoryRoutes } from "./directory-routes.server";
@@ -61,6 +63,8 @@ export type FhirApiOptions = SmartConfig & {
   postMessage: PostMessage;
   /** Where attached files are kept (the server's file store by default). */
   store?: () => FileStore;
+  /** Calls one client may make a minute (FHIR_CALLS_PER_MINUTE); then 429 `throttled` until the minute ends. */
+  callsPerMinute?: number;
   /** The clock (tests move it); the server's by default. */
   now?: () => Date;
 };
@@ -99,8 +103,28 @@ export function fhirApi(options: FhirApiOptions) {
       });
     }
     c.set("client", client);
-    await next();
+    const db = await options.db();
+    const limit = await hitRateLimit(
+      db,
+      `fhir:${client.id}`,
+      { limit: options.callsPerMinute ?? 600, windowMs: 60_000 },
+      now(),
+    );
+    if (limit.ok) await next();
+    else {
+      c.res = outcome(c, 429, "throttled", `Too many calls: at most ${options.callsPerMinute ?? 600} a minute.`, {
+        "Retry-After": String(limit.retryAfterSeconds),
+      });
+    }
     c.header("Cache-Control", "no-store");
+    // Every call, answered or refused, is recorded with the client (the admin screen names it).
+    const url = new URL(c.req.url);
+    await db.insert(apiClientCalls).values({
+      clientId: client.id,
+      method: c.req.method,
+      path: `${url.pathname}${url.search}`.slice(0, 2000),
+      status: c.res.status,
+    });
   });
 
   for (const type of ["ServiceRequest", "Task"] as const) {

@@ -5,7 +5,7 @@ import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { type Actor, actorById } from "~/auth/actor.server";
-import { auditEvents, facilities, referrals } from "~/db/schema";
+import { apiClientCalls, auditEvents, facilities, referrals } from "~/db/schema";
 import { createReferral, transitionReferral } from "~/features/referrals/referrals.server";
 import { addAttachment, postMessage } from "~/features/referrals/workspace.server";
 import { createAccount } from "../../../tests/helpers/accounts";
@@ -335,5 +335,46 @@ describe("PATCH on a Task and _include", () => {
       "Task",
     ]);
     expect((await get("/fhir/Task?_include=Task:owner", tokens.a)).status).toBe(400);
+  });
+});
+
+describe("rate limits and the record of calls", () => {
+  it("answers 429 throttled past a client's calls a minute, and records every call with the client", async () => {
+    const limited = new Hono().route(
+      "/fhir",
+      fhirApi({
+        db: async () => h.db,
+        baseUrl: BASE,
+        secret: SECRET,
+        transitionReferral,
+        postMessage,
+        callsPerMinute: 3,
+      }),
+    );
+    const limitedFetch = validatingFetch((request) => limited.fetch(request), invalid);
+    const key = await clientKeys("ES384");
+    const { id } = await registerApiClient(h.db, { name: "Busy system", jwks: { keys: [key.jwk] } });
+    const token = await fetchToken((url, init) => limitedFetch(url, init), TOKEN_URL, { id, key });
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const response = await limitedFetch(`${BASE}/fhir/Organization/${facilityA}`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      statuses.push(response.status);
+      if (response.status === 429) {
+        expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
+        expect((await response.json()).issue[0].code).toBe("throttled");
+      }
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    const calls = await h.db.select().from(apiClientCalls).where(eq(apiClientCalls.clientId, id));
+    expect(calls.map((c) => [c.method, c.path, c.status]).sort()).toEqual(
+      [
+        ["GET", `/fhir/Organization/${facilityA}`, 200],
+        ["GET", `/fhir/Organization/${facilityA}`, 200],
+        ["GET", `/fhir/Organization/${facilityA}`, 200],
+        ["GET", `/fhir/Organization/${facilityA}`, 429],
+      ].sort(),
+    );
   });
 });
