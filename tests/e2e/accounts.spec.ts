@@ -521,6 +521,7 @@ test.describe("gate screens", () => {
       "Facilities",
       "Hubs",
       "Administrators",
+      "Hospital Systems",
       "Audit Log",
     ]);
     await expect(appNav.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
