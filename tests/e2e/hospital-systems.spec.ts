@@ -42,7 +42,9 @@ test("a system administrator registers a hospital system on a phone; the system 
   const stamp = randomUUID().slice(0, 8);
   const numbers: string[] = [];
   for (let i = 0; i < 3; i++) {
-    numbers.push(await referByPost(doctorPage, facility.id, `Fhir Patient ${stamp} ${i}`, { chief_complaint: "Chest pain" }));
+    numbers.push(
+      await referByPost(doctorPage, facility.id, `Fhir Patient ${stamp} ${i}`, { chief_complaint: "Chest pain" }),
+    );
   }
   const referralId = await (async () => {
     await doctorPage.goto(`/referrals/${numbers[0]}`);
@@ -112,20 +114,20 @@ test("a system administrator registers a hospital system on a phone; the system 
   const documents = (await fhir.search({
     resourceType: "DocumentReference",
     searchParams: { related: `ServiceRequest/${referralId}` },
-  })) as { entry: Array<{ resource: { content: Array<{ attachment: { url: string } }> } }> };
+  })) as unknown as { entry: Array<{ resource: { content: Array<{ attachment: { url: string } }> } }> };
   const file = await fetch(documents.entry[0]!.resource.content[0]!.attachment.url, {
     headers: { Authorization: `Bearer ${token}` },
   });
   expect(file.status).toBe(200);
   expect(Buffer.from(await file.arrayBuffer()).equals(PDF)).toBe(true);
 
-  const task = (await fhir.read({ resourceType: "Task", id: referralId })) as Record<string, unknown>;
+  const task = (await fhir.read({ resourceType: "Task", id: referralId })) as unknown as Record<string, unknown>;
   const accepted = (await fhir.update({
     resourceType: "Task",
     id: referralId,
     body: { ...task, status: "accepted" } as never,
     options: { headers: { "If-Match": 'W/"1"' } },
-  })) as { status: string; meta: { versionId: string } };
+  })) as unknown as { status: string; meta: { versionId: string } };
   expect(accepted).toMatchObject({ status: "accepted", meta: { versionId: "2" } });
   const stale = fhir.update({
     resourceType: "Task",
