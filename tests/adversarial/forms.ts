@@ -15,6 +15,7 @@ import { SIGN_IN_FIELDS, signInSchema } from "~/features/accounts/sign-in-schema
 import { readContactForm } from "~/features/contact/contact-fields";
 import { contactSchema } from "~/features/contact/contact-schema";
 import { facilityReportSchema, facilitySchema, readFacilityForm } from "~/features/facilities/facility-schema";
+import { apiClientSchema } from "~/features/fhir/api-client-schema";
 import { HUB_FIELDS, hubLaunchSchema, hubSchema, hubUpdateSchema } from "~/features/hubs/hub-schema";
 import {
   NOTIFICATION_CHANNELS,
@@ -1437,10 +1438,15 @@ function apiClientForms(context: FuzzContext): FuzzForm[] {
         }),
       ),
       isValid: (form) => {
-        const { intent, name, facility, jwks } = readFields(form, ["intent", "name", "facility", "jwks"]);
-        const trimmed = name.trim();
+        const fields = ["intent", "name", "facility", "jwks"] as const;
+        // A field posted twice is a list to the form's parser, which the schema refuses.
+        if (fields.some((f) => form.getAll(f).length > 1)) return false;
+        const { intent, name, facility, jwks } = readFields(form, fields);
         return (
-          intent === "register" && trimmed.length >= 1 && trimmed.length <= 200 && facility === "" && jwks === FUZZ_JWKS
+          intent === "register" &&
+          apiClientSchema.safeParse({ name, facility, jwks }).success &&
+          facility === "" &&
+          jwks === FUZZ_JWKS
         );
       },
       stores: { table: "api_clients", exact: false },
