@@ -24,7 +24,11 @@ type Measure<S> = (label: string, run: (i: number) => Promise<unknown>, budgetMs
 async function clientToken(handle: DatabaseHandle, app: Hono, facility: string | null): Promise<string> {
   const pair = await generateKeyPair("ES384", { extractable: true });
   const jwk = { ...(await exportJWK(pair.publicKey)), kid: randomUUID(), alg: "ES384" };
-  const { id } = await registerApiClient(handle.db, { name: "Bench EMR", jwks: { keys: [jwk] }, facilitySlug: facility });
+  const { id } = await registerApiClient(handle.db, {
+    name: "Bench EMR",
+    jwks: { keys: [jwk] },
+    facilitySlug: facility,
+  });
   const assertion = await new SignJWT({})
     .setProtectedHeader({ alg: "ES384", kid: jwk.kid })
     .setIssuer(id)

@@ -33,6 +33,7 @@ import {
   referralHistory,
 } from "~/features/referrals/referrals.server";
 import { listWaitlist } from "~/features/waitlist/waitlist-admin.server";
+import { FHIR_PAGE_BUDGET_MS, FHIR_TASK_BUDGET_MS, measureFhir } from "./fhir-scale.ts";
 import {
   EXPORT_MEMORY_BUDGET_MB,
   type ExportMeasurement,
@@ -40,7 +41,6 @@ import {
   measureExport,
   measureInsight,
 } from "./insight-scale.ts";
-import { FHIR_PAGE_BUDGET_MS, FHIR_TASK_BUDGET_MS, measureFhir } from "./fhir-scale.ts";
 import { seedPlatform } from "./platform-seed.ts";
 
 const { values: args } = parseArgs({
