@@ -236,6 +236,13 @@ const schema = z.object({
     .min(5, "expected 5 to 1440 minutes")
     .max(1440, "expected 5 to 1440 minutes")
     .default(30),
+  // The FHIR API (issue 36): calls one client may make a minute before it gets 429 (throttled).
+  FHIR_CALLS_PER_MINUTE: z.coerce
+    .number({ error: "expected a whole number of calls" })
+    .int("expected a whole number of calls")
+    .min(1, "expected 1 to 100000 calls")
+    .max(100000, "expected 1 to 100000 calls")
+    .default(600),
   SESSION_MAX_HOURS: z.coerce
     .number({ error: "expected a whole number of hours" })
     .int("expected a whole number of hours")

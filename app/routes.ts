@@ -61,6 +61,8 @@ export default [
       route("dashboard/system-admin/audit", "routes/dashboard/audit-log.tsx"),
       // System administrators are invited, never registered; a second one confirms (issue 33).
       route("dashboard/system-admin/administrators", "routes/dashboard/administrators.tsx"),
+      // Hospital systems connected through the FHIR API (issue 36).
+      route("dashboard/system-admin/api-clients", "routes/dashboard/api-clients.tsx"),
       // The network's facilities, managed in the product (issue 17).
       route("dashboard/system-admin/facilities", "routes/facilities/facilities-admin.tsx"),
       route("dashboard/system-admin/facilities/new", "routes/facilities/facility-new.tsx"),

@@ -3,14 +3,15 @@
  * 200,000 patients, the payment records of the completed referrals and 10,000 waitlist entries
  * into a throwaway PostgreSQL database, then reports the 95th-percentile time of each
  * dashboard's data loading (target: 20 ms or less), of History's queries (50 ms) and of the
- * insight overview's queries (100 ms), as the loaders call them; and the memory a CSV export of
+ * insight overview's queries (100 ms), as the loaders call them; of the FHIR API's searches
+ * (bench/fhir-scale.ts: a facility's Task search 50 ms, 100 ServiceRequests with their Tasks 100 ms); and the memory a CSV export of
  * every referral takes (target: less than 100 MB of growth).
  *
  *   npx tsx bench/referrals-seed.ts                         # PostgreSQL at 127.0.0.1:5432
  *   npx tsx bench/referrals-seed.ts --postgres URL          # another server
  * Options: --referrals N (default 1000000), --users N (default 100000), --runs N (default 200),
  * --keep (do not drop the database afterwards; its name is printed), --database NAME (measure a
- * database an earlier --keep run seeded, without seeding; it is kept), --only dashboards,history,insight
+ * database an earlier --keep run seeded, without seeding; it is kept), --only dashboards,history,insight,fhir
  * (a comma list of the parts to measure; their rows replace the same parts' rows of the results
  * file, the other parts' rows stay as they were).
  */
@@ -32,6 +33,7 @@ import {
   referralHistory,
 } from "~/features/referrals/referrals.server";
 import { listWaitlist } from "~/features/waitlist/waitlist-admin.server";
+import { FHIR_PAGE_BUDGET_MS, FHIR_TASK_BUDGET_MS, measureFhir } from "./fhir-scale.ts";
 import {
   EXPORT_MEMORY_BUDGET_MB,
   type ExportMeasurement,
@@ -53,14 +55,20 @@ const { values: args } = parseArgs({
   },
 });
 /** The parts measured: the dashboards' data, History (issue 19), insight and exports (issue 18). */
-const SECTIONS = ["dashboards", "history", "insight"] as const;
+const SECTIONS = ["dashboards", "history", "insight", "fhir"] as const;
 type Section = (typeof SECTIONS)[number];
 const only = new Set((args.only ?? SECTIONS.join(",")).split(",") as Section[]);
 for (const section of only) {
   if (!SECTIONS.includes(section)) throw new Error(`--only takes a comma list of ${SECTIONS.join(", ")}`);
 }
 const sectionOf = (row: { dashboard: string }): Section =>
-  row.dashboard.startsWith("history") ? "history" : row.dashboard.startsWith("insight") ? "insight" : "dashboards";
+  row.dashboard.startsWith("history")
+    ? "history"
+    : row.dashboard.startsWith("insight")
+      ? "insight"
+      : row.dashboard.startsWith("fhir")
+        ? "fhir"
+        : "dashboards";
 const REFERRALS = Number(args.referrals);
 const USERS = Number(args.users);
 const RUNS = Number(args.runs);
@@ -217,6 +225,7 @@ async function main() {
         `export of every referral as CSV: ${exported.rows} rows, ${exported.megabytes} MB in ${exported.seconds} s; memory grew ${exported.rssGrowthMb} MB (RSS), target < ${EXPORT_MEMORY_BUDGET_MB} MB: ${exported.pass ? "PASS" : "FAIL"}`,
       );
     }
+    if (only.has("fhir")) results.push(...(await measureFhir(handle, measure)));
     console.log(
       `data loading on PostgreSQL, ${size.referrals} referrals, ${size.users} users (${RUNS} runs each, ms):`,
     );
@@ -253,6 +262,8 @@ async function main() {
         budgetMs: BUDGET_MS,
         historyBudgetMs: HISTORY_BUDGET_MS,
         insightBudgetMs: INSIGHT_BUDGET_MS,
+        fhirTaskBudgetMs: FHIR_TASK_BUDGET_MS,
+        fhirPageBudgetMs: FHIR_PAGE_BUDGET_MS,
         exportMemoryBudgetMb: EXPORT_MEMORY_BUDGET_MB,
         export: exported ?? previous?.export ?? null,
         results: [...kept, ...results],

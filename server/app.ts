@@ -18,13 +18,14 @@ import { fhirApi, smartConfiguration } from "~/features/fhir/public.server";
 import { databaseMetrics } from "~/features/operations/metrics.server";
 import { ATTACHMENT_MESSAGES, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from "~/features/referrals/attachment-rules";
 import { transitionReferral } from "~/features/referrals/referrals.server";
-import { prepareAttachmentStore } from "~/features/referrals/workspace.server";
+import { postMessage, prepareAttachmentStore } from "~/features/referrals/workspace.server";
 import type { JobWorkers } from "~/jobs/queue.server";
 import { startJobWorkers } from "~/jobs/workers.server";
 import { hasFlash } from "~/lib/flash.server";
 import { logger } from "~/lib/logger.server";
 import { processRegistry, startRequest } from "~/lib/metrics.server";
 import { UPLOAD_TOO_LARGE_HEADER } from "~/lib/multipart.server";
+import { limitFactor } from "~/lib/rate-limit.server";
 import { requestInfoContext } from "~/lib/request-context.server";
 import { setBuildVersion } from "~/lib/running-version.server";
 import { withoutControlCharacters } from "~/lib/search-text";
@@ -212,6 +213,8 @@ export function createApp({ mode = "production" }: { mode?: "production" | "deve
       baseUrl: config.APP_URL,
       secret: config.AUTH_SECRET,
       transitionReferral,
+      postMessage,
+      callsPerMinute: config.FHIR_CALLS_PER_MINUTE * limitFactor(),
     }),
   );
   app.get("/.well-known/smart-configuration", (c) => c.json(smartConfiguration(config.APP_URL)));

@@ -33,6 +33,7 @@ export const APP_NAV: Record<Role, readonly AppNavItem[]> = {
     { label: "Reviews", to: `${SYSTEM_ADMIN}/reviews`, path: `${SYSTEM_ADMIN}/reviews` },
     { label: "Hubs", to: `${SYSTEM_ADMIN}/hubs`, path: `${SYSTEM_ADMIN}/hubs` },
     { label: "Administrators", to: `${SYSTEM_ADMIN}/administrators`, path: `${SYSTEM_ADMIN}/administrators` },
+    { label: "Hospital Systems", to: `${SYSTEM_ADMIN}/api-clients`, path: `${SYSTEM_ADMIN}/api-clients` },
     { label: "Audit Log", to: `${SYSTEM_ADMIN}/audit`, path: `${SYSTEM_ADMIN}/audit` },
   ],
 };

@@ -1012,6 +1012,7 @@ export const auditEvents = pgTable(
         "admin_invitation",
         "appointment",
         "sign_in_policy",
+        "api_client",
       ],
     }).notNull(),
     subjectId: uuid("subject_id").notNull(),
@@ -1528,10 +1529,10 @@ export const idempotencyKeys = pgTable(
  * ------------------------------------------------------------------------------------------- */
 
 /**
- * What a client may be granted (SMART v2 system scopes): read and search everything, update Tasks.
- * `system/Communication.c` joins when Communication is served (issue 36's next slice).
+ * What a client may be granted (SMART v2 system scopes): read and search everything, update Tasks,
+ * post messages (Communication).
  */
-export const API_CLIENT_SCOPES = ["system/*.rs", "system/Task.u"] as const;
+export const API_CLIENT_SCOPES = ["system/*.rs", "system/Task.u", "system/Communication.c"] as const;
 export type ApiClientScope = (typeof API_CLIENT_SCOPES)[number];
 
 /** A public JSON Web Key Set, as a client registers it (only public keys: the registry refuses private members). */
@@ -1579,6 +1580,26 @@ export const apiClientAssertions = pgTable(
     primaryKey({ name: "api_client_assertions_pkey", columns: [t.clientId, t.jti] }),
     index("api_client_assertions_expires_at_idx").on(t.expiresAt),
   ],
+);
+
+/**
+ * Every call a client made to the FHIR API (issue 36): who (the client, whose name the admin
+ * screen shows), what (method, path and query, the answer's status) and when. The transitions and
+ * messages it caused are also in audit_events, as the web page's are.
+ */
+export const apiClientCalls = pgTable(
+  "api_client_calls",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    clientId: uuid("client_id")
+      .notNull()
+      .references(() => apiClients.id, { onDelete: "cascade" }),
+    method: text("method").notNull(),
+    path: text("path").notNull(),
+    status: smallint("status").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("api_client_calls_client_idx").on(t.clientId, t.createdAt.desc().nullsFirst())],
 );
 
 /* ------------------------------------------------------------------------------------------------

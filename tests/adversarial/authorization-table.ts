@@ -407,6 +407,24 @@ export const TABLE: Row[] = [
       expect: only(ADMIN_PAGES, status),
     }),
   ),
+  // Hospital systems connected through the FHIR API (issue 36): system administrators only.
+  ...(
+    [
+      ["GET", "/dashboard/system-admin/api-clients", undefined, 200],
+      ["POST", "/dashboard/system-admin/api-clients", { intent: "register", name: "", jwks: "" }, 400],
+      ["POST", "/dashboard/system-admin/api-clients", { intent: "register", name: "EMR", jwks: "not json" }, 400],
+      ["POST", "/dashboard/system-admin/api-clients", { intent: "revoke", clientId: MISSING }, 404],
+      ["POST", "/dashboard/system-admin/api-clients", { intent: "nonsense" }, 400],
+    ] as const
+  ).map(
+    ([method, p, body, status]): Row => ({
+      file: "routes/dashboard/api-clients.tsx",
+      method,
+      path: p,
+      ...(body ? { body: async () => ({ ...body }) } : {}),
+      expect: only(ADMIN_PAGES, status),
+    }),
+  ),
   // An invitation link that is not open answers 410 to everyone, and its post creates nothing.
   {
     file: "routes/auth/admin-invitation.tsx",

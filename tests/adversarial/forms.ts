@@ -27,6 +27,7 @@ import {
 import { readContactForm } from "~/features/contact/contact-fields";
 import { contactSchema } from "~/features/contact/contact-schema";
 import { facilityReportSchema, facilitySchema, readFacilityForm } from "~/features/facilities/facility-schema";
+import { apiClientSchema } from "~/features/fhir/api-client-schema";
 import { HUB_FIELDS, hubLaunchSchema, hubSchema, hubUpdateSchema } from "~/features/hubs/hub-schema";
 import {
   NOTIFICATION_CHANNELS,
@@ -486,6 +487,7 @@ export function fuzzForms(context: FuzzContext): FuzzForm[] {
     ...messageForms(context),
     ...reviewModerationForms(context),
     ...operationsForms(),
+    ...apiClientForms(context),
   ];
 }
 
@@ -1582,6 +1584,69 @@ function operationsForms(): FuzzForm[] {
       stores: { table: "backup_reports", exact: true },
       echoes: false,
       authorization: `Bearer ${BACKUP_REPORT_TOKEN}`,
+      share: 0.3,
+    },
+  ];
+}
+
+/** A real ES384 public key (its private half was never kept): what a hospital system registers. */
+const FUZZ_JWKS = JSON.stringify({
+  keys: [
+    {
+      kty: "EC",
+      x: "-hLG3EbdWTAEU1OjytzlW8DcfBDbnqkdCqNLcq0t4FnsIIsuekD51Yfj60GGzy5w",
+      y: "7TWBN-88UPRfjogeMI2xqh8gNXkLca7SIckjzcFKG8AlKOq2ArIj9xQq9_0qfL2N",
+      crv: "P-384",
+      kid: "fuzz-1",
+      alg: "ES384",
+    },
+  ],
+});
+
+/**
+ * Hospital systems (issue 36), system administrators: register one (the network's, with a real
+ * public key, or garbage keys and facilities the domain refuses) and revoke one (an unknown id:
+ * 404). Only a valid name with the real key and no facility stores a client.
+ */
+function apiClientForms(context: FuzzContext): FuzzForm[] {
+  const world = () => {
+    if (!context.referrals) throw new Error("the referral world is not set up");
+    return context.referrals;
+  };
+  return [
+    {
+      name: "hospital systems: register / revoke",
+      submission: submissions(
+        fc.constant("/dashboard/system-admin/api-clients"),
+        fieldsOf({
+          intent: fc.oneof(
+            { weight: 3, arbitrary: fc.constantFrom("register", "revoke") },
+            { weight: 1, arbitrary: text },
+          ),
+          name: fc.oneof(
+            { weight: 3, arbitrary: fc.constantFrom("Korle Bu EMR", "  ") },
+            { weight: 1, arbitrary: text },
+          ),
+          facility: fc.oneof({ weight: 3, arbitrary: fc.constant("") }, { weight: 1, arbitrary: text }),
+          jwks: fc.oneof({ weight: 3, arbitrary: fc.constant(FUZZ_JWKS) }, { weight: 1, arbitrary: text }),
+          clientId: fc.oneof(fc.uuid(), text),
+        }),
+      ),
+      isValid: (form) => {
+        const fields = ["intent", "name", "facility", "jwks"] as const;
+        // A field posted twice is a list to the form's parser, which the schema refuses.
+        if (fields.some((f) => form.getAll(f).length > 1)) return false;
+        const { intent, name, facility, jwks } = readFields(form, fields);
+        return (
+          intent === "register" &&
+          apiClientSchema.safeParse({ name, facility, jwks }).success &&
+          facility === "" &&
+          jwks === FUZZ_JWKS
+        );
+      },
+      stores: { table: "api_clients", exact: false },
+      echoes: true,
+      cookie: () => world().cookies.systemAdmin,
       share: 0.3,
     },
   ];

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
+import { exportJWK, generateKeyPair } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PUBLIC_PATHS } from "~/content/public-routes";
 import { REDIRECTS } from "~/content/redirects";
@@ -160,6 +161,16 @@ const REAL_POSTS: Record<string, () => Promise<RealPost>> = {
     table: "admin_invitations",
     cookie: world.cookies.systemAdmin,
   }),
+  // Hospital systems (issue 36): registering one writes its client row.
+  "/dashboard/system-admin/api-clients": async () => {
+    const { publicKey } = await generateKeyPair("ES384", { extractable: true });
+    const jwk = { ...(await exportJWK(publicKey)), kid: "header-key", alg: "ES384" };
+    return {
+      body: new URLSearchParams({ intent: "register", name: "Header EMR", jwks: JSON.stringify({ keys: [jwk] }) }),
+      table: "api_clients",
+      cookie: world.cookies.systemAdmin,
+    };
+  },
   // Facilities and hubs managed in the product (issue 17).
   "/facility/:facilityId/report": async () => ({
     body: new URLSearchParams({ details: "The phone number is out of date." }),

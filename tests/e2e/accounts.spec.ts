@@ -523,6 +523,7 @@ test.describe("gate screens", () => {
       "Reviews",
       "Hubs",
       "Administrators",
+      "Hospital Systems",
       "Audit Log",
     ]);
     await expect(appNav.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");

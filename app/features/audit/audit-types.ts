@@ -54,6 +54,8 @@ export const AUDIT_TYPES = {
   "appointment.attended": "Appointment attended",
   "appointment.no_show": "Appointment missed (no-show)",
   "appointment.expire": "Appointment request expired",
+  "api_client.registered": "Hospital system registered (FHIR API)",
+  "api_client.revoked": "Hospital system revoked (FHIR API)",
 } as const;
 
 export type AuditType = keyof typeof AUDIT_TYPES;
@@ -69,6 +71,7 @@ export const AUDIT_GROUPS = {
   payout: "All payout events",
   message: "All message events",
   appointment: "All appointment events",
+  api_client: "All hospital system events",
 } as const;
 
 export type AuditTypeFilter = AuditType | keyof typeof AUDIT_GROUPS;

@@ -19,7 +19,7 @@ const PRIVATE_MEMBERS = ["d", "p", "q", "dp", "dq", "qi", "oth", "k"] as const;
 
 /** What a facility's client gets unless told otherwise; the network's client only reads. */
 const DEFAULT_SCOPES = {
-  facility: ["system/*.rs", "system/Task.u"],
+  facility: ["system/*.rs", "system/Task.u", "system/Communication.c"],
   network: ["system/*.rs"],
 } as const satisfies Record<string, readonly ApiClientScope[]>;
 

@@ -24,6 +24,11 @@ export const SEARCH_PARAMETERS = {
       documentation: "active (pending or accepted), completed or revoked (rejected or cancelled).",
     },
     { name: "performer", type: "reference", documentation: "The receiving facility: Organization/{id}." },
+    {
+      name: "_revinclude",
+      type: "special",
+      documentation: "Task:focus or Task:based-on: each referral's Task in the same page (search mode include).",
+    },
   ],
   Task: [
     ...SEARCH_COMMON,
@@ -40,10 +45,124 @@ export const SEARCH_PARAMETERS = {
     },
     { name: "owner", type: "reference", documentation: "The receiving facility: Organization/{id}." },
     { name: "focus", type: "reference", documentation: "The referral's ServiceRequest: ServiceRequest/{id}." },
+    {
+      name: "_include",
+      type: "special",
+      documentation: "Task:focus or Task:based-on: each Task's ServiceRequest in the same page (search mode include).",
+    },
+  ],
+  Organization: [
+    ...SEARCH_COMMON,
+    { name: "name", type: "string", documentation: "The facility's name: starts with, any case." },
+    {
+      name: "identifier",
+      type: "token",
+      documentation: "The facility's HeFRA licence number or its slug (the directory's address).",
+    },
+    { name: "address-city", type: "string", documentation: "The town or city: starts with, any case." },
+  ],
+  Location: [
+    ...SEARCH_COMMON,
+    { name: "name", type: "string", documentation: "The facility's name: starts with, any case." },
+    {
+      name: "identifier",
+      type: "token",
+      documentation: "The facility's HeFRA licence number or its slug (the directory's address).",
+    },
+    { name: "address-city", type: "string", documentation: "The town or city: starts with, any case." },
+    { name: "organization", type: "reference", documentation: "The facility: Organization/{id}." },
+  ],
+  // A referral's parts: the search names the referral, and answers all of its entries in one page.
+  Communication: [
+    {
+      name: "based-on",
+      type: "reference",
+      documentation: "Required: the referral, ServiceRequest/{id}. Its messages, oldest first, in one page.",
+    },
+  ],
+  DocumentReference: [
+    {
+      name: "related",
+      type: "reference",
+      documentation: "Required: the referral, ServiceRequest/{id}. Its files, oldest first, in one page.",
+    },
+  ],
+  AuditEvent: [
+    {
+      name: "entity",
+      type: "reference",
+      documentation: "Required: the referral, ServiceRequest/{id}. Its history, oldest first, in one page.",
+    },
   ],
 } as const;
 
 export type SearchableType = keyof typeof SEARCH_PARAMETERS;
+
+/** The references between a referral's Task and its ServiceRequest that _include and _revinclude follow. */
+export const INCLUDES = ["Task:focus", "Task:based-on"] as const;
+
+type Interaction = "read" | "search-type" | "update" | "patch" | "create";
+
+/** Every type served, what may be done with it, and what it stands for. */
+const RESOURCES: Array<{ type: string; interactions: Interaction[]; documentation: string }> = [
+  {
+    type: "ServiceRequest",
+    interactions: ["read", "search-type"],
+    documentation: "A referral: its number, urgency, requester, receiving facility and status.",
+  },
+  {
+    type: "Task",
+    interactions: ["read", "search-type", "update", "patch"],
+    documentation:
+      "A referral's workflow (HL7 BSeR's referral Task). A facility's client with system/Task.u accepts (status accepted), rejects (rejected, with statusReason.text) and completes (completed, with an output valueString: the outcome note) by PUT, or PATCH with a JSON Patch (application/json-patch+json), with If-Match.",
+  },
+  {
+    type: "Organization",
+    interactions: ["read", "search-type"],
+    documentation: "A facility of the directory: HeFRA licence, address, telephone. Every client reads every facility.",
+  },
+  {
+    type: "Location",
+    interactions: ["read", "search-type"],
+    documentation:
+      "A facility's site (same id as its Organization): address and opening hours; no map position is kept.",
+  },
+  {
+    type: "Practitioner",
+    interactions: ["read"],
+    documentation:
+      "A referring doctor (the MDC registration number), for a client that can see one of their referrals.",
+  },
+  {
+    type: "PractitionerRole",
+    interactions: ["read"],
+    documentation:
+      "A referring doctor's role: doctor, the specialty they gave, their facility (same id as the Practitioner).",
+  },
+  {
+    type: "Patient",
+    interactions: ["read"],
+    documentation:
+      "A referred patient, as the latest referral the client can see holds them (the network's client: the name only).",
+  },
+  {
+    type: "Communication",
+    interactions: ["read", "search-type", "create"],
+    documentation:
+      "A referral's messages. A facility's client with system/Communication.c posts one (basedOn the ServiceRequest, payload contentString), as its administrators do on the referral's page.",
+  },
+  {
+    type: "DocumentReference",
+    interactions: ["read", "search-type"],
+    documentation: "A referral's files; content.attachment.url is the Binary to fetch with the same token.",
+  },
+  { type: "Binary", interactions: ["read"], documentation: "A file's bytes (or, asked as FHIR JSON, base64 data)." },
+  {
+    type: "AuditEvent",
+    interactions: ["read", "search-type"],
+    documentation: "A referral's history: each step, message and file, by whom (a person or a hospital system).",
+  },
+];
 
 export function capabilityStatement(baseUrl: string, date: string) {
   return {
@@ -84,27 +203,19 @@ export function capabilityStatement(baseUrl: string, date: string) {
             },
           ],
         },
-        resource: [
-          {
-            type: "ServiceRequest",
-            documentation: "A referral: its number, urgency, requester, receiving facility and status.",
-            interaction: [{ code: "read" as const }, { code: "search-type" as const }],
-            versioning: "versioned" as const,
-            readHistory: false,
-            updateCreate: false,
-            searchParam: SEARCH_PARAMETERS.ServiceRequest.map((p) => ({ ...p })),
-          },
-          {
-            type: "Task",
-            documentation:
-              "A referral's workflow (HL7 BSeR's referral Task). A facility's client with system/Task.u accepts (status accepted), rejects (rejected, with statusReason.text) and completes (completed, with an output valueString: the outcome note) by PUT with If-Match.",
-            interaction: [{ code: "read" as const }, { code: "search-type" as const }, { code: "update" as const }],
-            versioning: "versioned-update" as const,
-            readHistory: false,
-            updateCreate: false,
-            searchParam: SEARCH_PARAMETERS.Task.map((p) => ({ ...p })),
-          },
-        ],
+        resource: RESOURCES.map((r) => ({
+          type: r.type,
+          documentation: r.documentation,
+          interaction: r.interactions.map((code) => ({ code })),
+          versioning: r.interactions.includes("update") ? ("versioned-update" as const) : ("versioned" as const),
+          readHistory: false,
+          updateCreate: false,
+          ...(r.type === "Task" ? { searchInclude: [...INCLUDES] } : {}),
+          ...(r.type === "ServiceRequest" ? { searchRevInclude: [...INCLUDES] } : {}),
+          ...(r.type in SEARCH_PARAMETERS
+            ? { searchParam: SEARCH_PARAMETERS[r.type as SearchableType].map((p) => ({ ...p })) }
+            : {}),
+        })),
       },
     ],
   };

@@ -12,6 +12,7 @@ import { type Actor, actorById } from "~/auth/actor.server";
 import { apiClients, auditEvents, paymentRecords, referrals } from "~/db/schema";
 import { auditFiltersFrom, listAuditLog } from "~/features/audit/audit-log.server";
 import { createReferral, transitionReferral } from "~/features/referrals/referrals.server";
+import { postMessage } from "~/features/referrals/workspace.server";
 import { createAccount } from "../../../tests/helpers/accounts";
 import { insertFacility } from "../../../tests/helpers/domain";
 import { fhirProblems, resourcesIn } from "../../../tests/helpers/fhir-validation";
@@ -40,7 +41,7 @@ let h: TestDatabase;
 let clock = new Date();
 const app = new Hono().route(
   "/fhir",
-  fhirApi({ db: async () => h.db, baseUrl: BASE, secret: SECRET, now: () => clock, transitionReferral }),
+  fhirApi({ db: async () => h.db, baseUrl: BASE, secret: SECRET, now: () => clock, transitionReferral, postMessage }),
 );
 
 /** Problems found in the resources of every FHIR response so far (checked after each test). */
@@ -184,7 +185,11 @@ describe("the client registry", () => {
   it("gives a facility's client read and Task update, the network's only read", async () => {
     const [a] = await h.db.select().from(apiClients).where(eq(apiClients.id, clients.a.id));
     const [network] = await h.db.select().from(apiClients).where(eq(apiClients.id, clients.network.id));
-    expect(a).toMatchObject({ facilityId: facilityA, scopes: ["system/*.rs", "system/Task.u"], revokedAt: null });
+    expect(a).toMatchObject({
+      facilityId: facilityA,
+      scopes: ["system/*.rs", "system/Task.u", "system/Communication.c"],
+      revokedAt: null,
+    });
     expect(network).toMatchObject({ facilityId: null, scopes: ["system/*.rs"] });
   });
 
@@ -314,7 +319,16 @@ describe("metadata, reads and searches", () => {
     ]);
     expect(types).toEqual([
       ["ServiceRequest", ["read", "search-type"]],
-      ["Task", ["read", "search-type", "update"]],
+      ["Task", ["read", "search-type", "update", "patch"]],
+      ["Organization", ["read", "search-type"]],
+      ["Location", ["read", "search-type"]],
+      ["Practitioner", ["read"]],
+      ["PractitionerRole", ["read"]],
+      ["Patient", ["read"]],
+      ["Communication", ["read", "search-type", "create"]],
+      ["DocumentReference", ["read", "search-type"]],
+      ["Binary", ["read"]],
+      ["AuditEvent", ["read", "search-type"]],
     ]);
   });
 
@@ -410,7 +424,7 @@ describe("metadata, reads and searches", () => {
       expect(response.status, bad).toBe(400);
       expect((await response.json()).resourceType).toBe("OperationOutcome");
     }
-    expect((await get("/fhir/Patient", token)).status).toBe(404);
+    expect((await get("/fhir/Basic", token)).status).toBe(404);
     expect(
       (await appFetch(`${BASE}/fhir/Task`, { method: "POST", headers: { Authorization: `Bearer ${token}` } })).status,
     ).toBe(405);

@@ -1,25 +1,35 @@
-import { type Context, Hono } from "hono";
+import { Hono } from "hono";
 import type { ClientActor } from "~/auth/actor.server";
 import type { Db } from "~/db/client.server";
+import { apiClientCalls } from "~/db/schema";
 import {
   type ExchangedReferral,
   type ExchangeQuery,
+  type PostMessage,
   type ReferralStatus,
   referralForClient,
   referralsForClient,
-  TRANSITIONS,
-  type Transition,
   type TransitionReferral,
 } from "~/features/referrals/public.server";
 import { logger } from "~/lib/logger.server";
-import { capabilityStatement, SEARCH_PARAMETERS, type SearchableType } from "./capability";
+import { hitRateLimit } from "~/lib/rate-limit.server";
+import type { FileStore } from "~/storage/file-store.server";
+import { capabilityStatement, INCLUDES, SEARCH_PARAMETERS, type SearchableType } from "./capability";
+import { directoryRoutes } from "./directory-routes.server";
+import {
+  CURSOR,
+  type FhirEnv,
+  FhirError,
+  fhirJson,
+  need,
+  outcome,
+  referenceId,
+  tokenCode,
+  versionHeaders,
+  withCursor,
+} from "./fhir-http";
 import {
   BSER_BUSINESS_STATUS,
-  etagOf,
-  FHIR_JSON,
-  type IssueCode,
-  lastUpdatedOf,
-  operationOutcome,
   referralNumberSystem,
   referralStatusesFor,
   SERVICE_REQUEST_STATUS,
@@ -27,10 +37,10 @@ import {
   serviceRequestOf,
   TASK_STATUS,
   taskOf,
-  versionFromIfMatch,
-  versionOf,
 } from "./fhir-resources";
-import { allows, clientOfToken, issueToken, type SmartConfig, smartConfiguration } from "./smart-auth.server";
+import { partRoutes } from "./part-routes.server";
+import { clientOfToken, issueToken, type SmartConfig, smartConfiguration } from "./smart-auth.server";
+import { taskUpdateRoutes } from "./task-update.server";
 
 /*
  * The FHIR R4 API under /fhir (issue 36, decision 034), a Hono app the server mounts beside
@@ -49,56 +59,23 @@ export type FhirApiOptions = SmartConfig & {
    * ledger, notifications and audit of the web page), handed in by the server (see its type).
    */
   transitionReferral: TransitionReferral;
+  /** The referral page's own postMessage (workspace.server.ts), handed in the same way. */
+  postMessage: PostMessage;
+  /** Where attached files are kept (the server's file store by default). */
+  store?: () => FileStore;
+  /** Calls one client may make a minute (FHIR_CALLS_PER_MINUTE); then 429 `throttled` until the minute ends. */
+  callsPerMinute?: number;
   /** The clock (tests move it); the server's by default. */
   now?: () => Date;
-};
-
-type Env = { Variables: { client: ClientActor } };
-
-class FhirError extends Error {
-  readonly status: number;
-  readonly code: IssueCode;
-  constructor(status: number, code: IssueCode, message: string) {
-    super(message);
-    this.status = status;
-    this.code = code;
-  }
-}
-
-function fhirJson(c: Context, body: unknown, status = 200, headers: Record<string, string> = {}) {
-  return c.body(JSON.stringify(body), status as 200, { "Content-Type": FHIR_JSON, ...headers });
-}
-
-function outcome(c: Context, status: number, code: IssueCode, message: string, headers: Record<string, string> = {}) {
-  return fhirJson(c, operationOutcome(code, message), status, headers);
-}
-
-/** The FHIR status of what a domain function threw (`data(message, { status })`), or null. */
-function domainRefusal(error: unknown): { status: number; message: string } | null {
-  const init = (error as { init?: { status?: number } } | null)?.init;
-  if (!init?.status) return null;
-  const body = (error as { data?: unknown }).data;
-  return { status: init.status, message: typeof body === "string" ? body : "Refused" };
-}
-
-const ISSUE_FOR_STATUS: Record<number, IssueCode> = {
-  400: "invalid",
-  401: "login",
-  403: "forbidden",
-  404: "not-found",
-  409: "conflict",
-  412: "conflict",
-  422: "processing",
-  429: "throttled",
 };
 
 export function fhirApi(options: FhirApiOptions) {
   const now = options.now ?? (() => new Date());
   const { baseUrl } = options;
-  const app = new Hono<Env>();
+  const app = new Hono<FhirEnv>();
 
   app.onError((error, c) => {
-    if (error instanceof FhirError) return outcome(c, error.status, error.code, error.message);
+    if (error instanceof FhirError) return outcome(c, error.status, error.code, error.message, error.headers);
     logger.error({ err: error, path: c.req.path }, "FHIR API error");
     return outcome(c, 500, "exception", "Internal Server Error");
   });
@@ -126,8 +103,28 @@ export function fhirApi(options: FhirApiOptions) {
       });
     }
     c.set("client", client);
-    await next();
+    const db = await options.db();
+    const limit = await hitRateLimit(
+      db,
+      `fhir:${client.id}`,
+      { limit: options.callsPerMinute ?? 600, windowMs: 60_000 },
+      now(),
+    );
+    if (limit.ok) await next();
+    else {
+      c.res = outcome(c, 429, "throttled", `Too many calls: at most ${options.callsPerMinute ?? 600} a minute.`, {
+        "Retry-After": String(limit.retryAfterSeconds),
+      });
+    }
     c.header("Cache-Control", "no-store");
+    // Every call, answered or refused, is recorded with the client (the admin screen names it).
+    const url = new URL(c.req.url);
+    await db.insert(apiClientCalls).values({
+      clientId: client.id,
+      method: c.req.method,
+      path: `${url.pathname}${url.search}`.slice(0, 2000),
+      status: c.res.status,
+    });
   });
 
   for (const type of ["ServiceRequest", "Task"] as const) {
@@ -140,74 +137,49 @@ export function fhirApi(options: FhirApiOptions) {
       const { query, canonical } = searchQuery(type, url.searchParams, baseUrl);
       const found = await referralsForClient(await options.db(), client, query);
       const resources = found.rows.map((r) => toResource(r, baseUrl));
+      // One referral, two resources, one id: the included one is the same row's other resource.
+      const include = url.searchParams.get(type === "Task" ? "_include" : "_revinclude");
+      if (include !== null && !(INCLUDES as readonly string[]).includes(include)) {
+        throw new FhirError(400, "not-supported", `Only ${INCLUDES.join(" or ")} can be included.`);
+      }
+      const other = type === "Task" ? serviceRequestOf : taskOf;
+      const included = include ? found.rows.map((r) => other(r, baseUrl)) : [];
       const self = `${baseUrl}/fhir/${type}?${canonical}`;
       const last = found.rows.at(-1);
       const next = found.hasMore && last ? `${baseUrl}/fhir/${type}?${withCursor(canonical, last.id)}` : null;
-      return fhirJson(c, searchBundle(resources, { self, next }, baseUrl));
+      return fhirJson(c, searchBundle(resources, { self, next }, baseUrl, included));
     });
 
     app.get(`/${type}/:id`, async (c) => {
       const client = c.get("client");
       need(client, type, "r");
       const referral = await readable(await options.db(), client, c.req.param("id"), type);
-      return fhirJson(c, toResource(referral, baseUrl), 200, versionHeaders(referral));
+      const resource = toResource(referral, baseUrl);
+      return fhirJson(c, resource, 200, versionHeaders(resource));
     });
   }
 
-  app.put("/Task/:id", async (c) => {
-    const client = c.get("client");
-    if (client.facilityId === null) {
-      throw new FhirError(403, "forbidden", "The network's client reads referrals; it cannot update them.");
-    }
-    need(client, "Task", "u");
-    const db = await options.db();
-    const id = c.req.param("id");
-    const body = await fhirBody(c);
-    if (body.resourceType !== "Task") throw new FhirError(400, "invalid", "The body must be a Task.");
-    if (body.id !== id) throw new FhirError(400, "invalid", "The Task's id must be the id in the address.");
-    const current = await readable(db, client, id, "Task");
-    const ifMatch = c.req.header("if-match");
-    const wanted = versionFromIfMatch(ifMatch);
-    if (!ifMatch || !wanted) {
-      throw new FhirError(428, "required", 'Send If-Match with the version you read (its ETag, e.g. W/"1").');
-    }
-    if (wanted !== versionOf(current.status)) {
-      throw new FhirError(412, "conflict", `The Task has changed since version ${wanted}: read it again.`);
-    }
-    const target = typeof body.status === "string" ? body.status : "";
-    if (target === TASK_STATUS[current.status].status) {
-      // Nothing to change: the Task as it is (an update that changes nothing is not a new version).
-      return fhirJson(c, taskOf(current, baseUrl), 200, versionHeaders(current));
-    }
-    const transition = transitionTo(current.status, target);
-    if (!transition) {
-      throw new FhirError(
-        422,
-        "processing",
-        `A Task that is ${TASK_STATUS[current.status].status} cannot become ${target || "(no status)"}.`,
-      );
-    }
-    try {
-      await options.transitionReferral(db, client, id, transition, {
-        reason: body.statusReason?.text,
-        outcome: body.output?.find((o) => typeof o.valueString === "string")?.valueString,
-      });
-    } catch (error) {
-      const refusal = domainRefusal(error);
-      // Someone else moved it between our read and the update: the version asked for is gone.
-      if (refusal?.status === 409) throw new FhirError(412, "conflict", refusal.message);
-      // A reason or an outcome missing or too long: the web form's own words.
-      if (refusal?.status === 400) throw new FhirError(422, "required", refusal.message);
-      // The others (403, 404, 429) as the domain said them. Hono hands only Errors to onError.
-      if (refusal)
-        throw new FhirError(refusal.status, ISSUE_FOR_STATUS[refusal.status] ?? "processing", refusal.message);
-      throw error;
-    }
-    const updated = await readable(db, client, id, "Task");
-    return fhirJson(c, taskOf(updated, baseUrl), 200, versionHeaders(updated));
-  });
+  taskUpdateRoutes(app, options);
+  directoryRoutes(app, options);
+  partRoutes(app, options);
 
-  app.on(["POST", "PATCH", "DELETE"], ["/ServiceRequest", "/ServiceRequest/*", "/Task", "/Task/*"], (c) =>
+  const served = [
+    "ServiceRequest",
+    "Task",
+    "Organization",
+    "Location",
+    "Practitioner",
+    "PractitionerRole",
+    "Patient",
+    "Communication",
+    "DocumentReference",
+    "Binary",
+    "AuditEvent",
+  ];
+  app.all(`/:type{${served.join("|")}}/*`, (c) =>
+    outcome(c, 405, "not-supported", `${c.req.method} is not supported here: see /fhir/metadata.`),
+  );
+  app.all(`/:type{${served.join("|")}}`, (c) =>
     outcome(c, 405, "not-supported", `${c.req.method} is not supported here: see /fhir/metadata.`),
   );
   // Last: under /fhir nothing falls through to the pages.
@@ -215,78 +187,10 @@ export function fhirApi(options: FhirApiOptions) {
   return app;
 }
 
-function need(client: ClientActor, type: string, permission: "r" | "s" | "u") {
-  if (!allows(client.scopes, type, permission)) {
-    throw new FhirError(403, "forbidden", `The token's scopes do not allow this (system/${type}.${permission}).`);
-  }
-}
-
 async function readable(db: Db, client: ClientActor, id: string, type: string): Promise<ExchangedReferral> {
   const referral = await referralForClient(db, client, id);
   if (!referral) throw new FhirError(404, "not-found", `${type}/${id} is not known.`);
   return referral;
-}
-
-function versionHeaders(r: ExchangedReferral): Record<string, string> {
-  return { ETag: etagOf(r.status), "Last-Modified": lastUpdatedOf(r).toUTCString() };
-}
-
-/** The transition of the status table that takes a referral in `from` to the Task status `target`. */
-function transitionTo(from: ReferralStatus, target: string): Transition | null {
-  const found = (Object.keys(TRANSITIONS) as Transition[]).find(
-    (t) => TRANSITIONS[t].from === from && TASK_STATUS[TRANSITIONS[t].to].status === target,
-  );
-  return found ?? null;
-}
-
-type TaskBody = {
-  resourceType?: unknown;
-  id?: unknown;
-  status?: unknown;
-  statusReason?: { text?: unknown };
-  output?: Array<{ valueString?: unknown }>;
-};
-
-async function fhirBody(c: Context): Promise<TaskBody> {
-  const type = (c.req.header("content-type") ?? "").toLowerCase();
-  if (!type.startsWith("application/fhir+json") && !type.startsWith("application/json")) {
-    throw new FhirError(415, "not-supported", "Send the resource as application/fhir+json.");
-  }
-  let body: unknown;
-  try {
-    body = JSON.parse(await c.req.text());
-  } catch {
-    throw new FhirError(400, "invalid", "The body is not JSON.");
-  }
-  if (typeof body !== "object" || body === null || Array.isArray(body)) {
-    throw new FhirError(400, "invalid", "The body must be a FHIR resource.");
-  }
-  const task = body as TaskBody;
-  if (task.output !== undefined && !Array.isArray(task.output))
-    throw new FhirError(400, "invalid", "Task.output is a list.");
-  return task;
-}
-
-const CURSOR = "_cursor";
-
-function withCursor(canonical: string, id: string): string {
-  const params = new URLSearchParams(canonical);
-  params.set(CURSOR, id);
-  return params.toString();
-}
-
-/** A token search value `system|code` or `code`: the code, or null when the system is not ours. */
-function tokenCode(value: string, system: string): string | null {
-  const bar = value.indexOf("|");
-  if (bar === -1) return value;
-  return value.slice(0, bar) === "" || value.slice(0, bar) === system ? value.slice(bar + 1) : null;
-}
-
-/** A reference search value `Type/id` or `id`: the id, or null when it names another type. */
-function referenceId(value: string, type: string): string | null {
-  const slash = value.lastIndexOf("/");
-  if (slash === -1) return value;
-  return value.slice(0, slash).endsWith(type) ? value.slice(slash + 1) : null;
 }
 
 /**

@@ -172,15 +172,21 @@ export function operationOutcome(code: IssueCode, diagnostics: string, severity:
 }
 
 /** A searchset Bundle: the page, its self link and, when another page follows, its next link. */
-export function searchBundle(resources: FhirResource[], links: { self: string; next: string | null }, baseUrl: string) {
+export function searchBundle(
+  resources: FhirResource[],
+  links: { self: string; next: string | null },
+  baseUrl: string,
+  included: FhirResource[] = [],
+) {
+  const entry = (mode: "match" | "include") => (resource: FhirResource) => ({
+    fullUrl: `${baseUrl}/fhir/${resource.resourceType}/${resource.id}`,
+    resource,
+    search: { mode },
+  });
   return {
     resourceType: "Bundle" as const,
     type: "searchset" as const,
     link: [{ relation: "self", url: links.self }, ...(links.next ? [{ relation: "next", url: links.next }] : [])],
-    entry: resources.map((resource) => ({
-      fullUrl: `${baseUrl}/fhir/${resource.resourceType}/${resource.id}`,
-      resource,
-      search: { mode: "match" as const },
-    })),
+    entry: [...resources.map(entry("match")), ...included.map(entry("include"))],
   };
 }

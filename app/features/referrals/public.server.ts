@@ -4,6 +4,22 @@
 // The FHIR API (issue 36): referrals as hospital systems read them, moved by the same transitions.
 export type { ExchangedReferral, ExchangeQuery } from "./exchange.server";
 export { referralForClient, referralsForClient } from "./exchange.server";
+export type {
+  ExchangedAttachment,
+  ExchangedEvent,
+  ExchangedMessage,
+  PartAuthor,
+  PartReferral,
+} from "./exchange-parts.server";
+export {
+  attachmentBytesForClient,
+  attachmentForClient,
+  attachmentsForClient,
+  eventForClient,
+  eventsForClient,
+  messageForClient,
+  messagesForClient,
+} from "./exchange-parts.server";
 export { facilityAdminEmails } from "./facility-admins.server";
 export { canSee } from "./referral-access";
 export type { ReferralStatus, Transition, UrgencyLevel } from "./referral-status";
@@ -11,9 +27,13 @@ export { earnedShare, isReferralStatus, REFERRAL_STATUSES, TRANSITIONS, URGENCY_
 export type { FacilityCounts, Page, ReferralRow } from "./referrals.server";
 
 import type { transitionReferral } from "./referrals.server";
+import type { postMessage } from "./workspace.server";
 /**
  * The transition function's type. The function itself is handed to the FHIR API by the server
  * (server/app.ts): exporting it from here would close a cycle (referrals.server -> messaging ->
  * this file), the one decision 031 broke by moving canSee out.
  */
 export type TransitionReferral = typeof transitionReferral;
+
+/** Posting a message as the referral's page does; handed to the FHIR API by the server, like the transition. */
+export type PostMessage = typeof postMessage;

@@ -3,7 +3,7 @@ import { Readable } from "node:stream";
 import { and, asc, count, eq, isNull, or, sql } from "drizzle-orm";
 import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
 import { data } from "react-router";
-import type { Actor, UserActor } from "~/auth/actor.server";
+import type { Actor, ClientActor, UserActor } from "~/auth/actor.server";
 import type { Role } from "~/auth/roles";
 import type { Db } from "~/db/client.server";
 import {
@@ -143,7 +143,11 @@ type Located = {
 
 /** May this viewer post a message on a referral in this status? (Not once it was cancelled.) */
 function mayMessage(viewer: UserActor, status: ReferralStatus): boolean {
-  return (viewer.role === "doctor" || viewer.role === "facility_admin") && status !== "cancelled";
+  return mayMessageAs(viewer.role, status);
+}
+
+function mayMessageAs(role: Role, status: ReferralStatus): boolean {
+  return (role === "doctor" || role === "facility_admin") && status !== "cancelled";
 }
 
 /**
@@ -401,7 +405,7 @@ async function attachmentsOf(db: Db, referralId: string): Promise<AttachmentRow[
 }
 
 /** The referral by id, when this viewer may see it (404 otherwise, the same for missing and foreign). */
-async function locate(db: Db, viewer: UserActor, referralId: string): Promise<Located> {
+async function locate(db: Db, viewer: UserActor | ClientActor, referralId: string): Promise<Located> {
   const row = UUID.test(referralId)
     ? (
         await db
@@ -427,47 +431,55 @@ async function locate(db: Db, viewer: UserActor, referralId: string): Promise<Lo
  * question answered; a cancelled one is closed). System administrators read only (403). The body
  * is 1 to 2,000 characters (messageSchema, 400 otherwise). The message and its audit row are one
  * transaction, with the email telling the other side that there is a message (the number and a
- * link only).
+ * link only). A facility's hospital system (its FHIR client, issue 36) posts as that facility's
+ * administrators do, the audit row naming the client; the network's client reads only (403).
  */
 export async function postMessage(
   db: Db,
-  actor: Actor,
+  actor: Actor | ClientActor,
   referralId: string,
   input: { body?: unknown },
-): Promise<{ id: string; referralNumber: string }> {
-  const viewer = viewerOf(actor);
+): Promise<{ id: string; referralNumber: string; createdAt: Date }> {
+  const viewer = actor.kind === "client" ? actor : viewerOf(actor);
   const referral = await locate(db, viewer, referralId);
-  if (viewer.role === "system_admin") {
+  if (viewer.kind === "client" && viewer.facilityId === null) {
+    throw data("The network's client reads the messages; only a facility's client may post them.", { status: 403 });
+  }
+  const role = viewer.kind === "client" ? "facility_admin" : viewer.role;
+  if (role === "system_admin") {
     throw data("System administrators can read the messages but not post them.", { status: 403 });
   }
   const parsed = messageSchema.safeParse({ body: input.body });
   if (!parsed.success) throw data(parsed.error.issues[0]?.message ?? "Invalid message", { status: 400 });
-  if (!mayMessage(viewer, referral.status)) {
+  if (!mayMessageAs(role, referral.status)) {
     throw data("This referral was cancelled: no more messages can be posted.", { status: 409 });
   }
-  await countUserWrite(db, viewer.id, "messages");
-  const id = await db.transaction(async (tx) => {
+  // A person's daily allowance; a client's calls are limited per client by the API.
+  const authorId = viewer.kind === "client" ? null : viewer.id;
+  if (authorId) await countUserWrite(db, authorId, "messages");
+  const posted = await db.transaction(async (tx) => {
     // The referral's status as it is now (a cancel may have just landed).
     const [current] = await tx
       .select({ status: referrals.status })
       .from(referrals)
       .where(eq(referrals.id, referral.id))
       .for("share");
-    if (!current || !mayMessage(viewer, current.status)) return null;
+    if (!current || !mayMessageAs(role, current.status)) return null;
     const [message] = await tx
       .insert(referralMessages)
-      .values({ referralId: referral.id, authorId: viewer.id, body: parsed.data.body })
-      .returning({ id: referralMessages.id });
+      .values({ referralId: referral.id, authorId, body: parsed.data.body })
+      .returning({ id: referralMessages.id, createdAt: referralMessages.createdAt });
     // The audit row shares the message's id: the timeline joins the body to it.
     await tx.insert(auditEvents).values({
       id: message.id,
-      actorId: viewer.id,
+      actorId: authorId,
+      apiClientId: viewer.kind === "client" ? viewer.id : null,
       action: "referral.message",
       subjectType: "referral",
       subjectId: referral.id,
     });
     // The other side, by the channels each chose for messages (quiet hours hold it).
-    const to = viewer.role === "doctor" ? await facilityAdminIds(tx, referral.facilityId) : [referral.doctorId];
+    const to = role === "doctor" ? await facilityAdminIds(tx, referral.facilityId) : [referral.doctorId];
     await notifyUsers(tx, to, {
       kind: "referral.message",
       event: "referral.message",
@@ -476,11 +488,11 @@ export async function postMessage(
       referralNumber: referral.referralNumber,
       mail: referralMessageMail({ referralNumber: referral.referralNumber, appUrl: env().APP_URL }),
     });
-    return message.id;
+    return message;
   });
-  if (!id) throw data("This referral was cancelled: no more messages can be posted.", { status: 409 });
+  if (!posted) throw data("This referral was cancelled: no more messages can be posted.", { status: 409 });
 
-  return { id, referralNumber: referral.referralNumber };
+  return { id: posted.id, referralNumber: referral.referralNumber, createdAt: posted.createdAt };
 }
 
 /** Why this viewer may not attach a file to a referral in this status (null: they may). */

@@ -1,0 +1,106 @@
+import { getFormProps } from "@conform-to/react";
+import { Form } from "react-router";
+import { FormNotice, SubmitButton } from "~/components/forms/form-parts";
+import { useIsSubmitting, useSchemaForm } from "~/components/forms/schema-form";
+import { InputField, SelectField, TextAreaField } from "~/components/ui/field";
+import { Cell, Row, Table } from "~/components/ui/table";
+import { formatAccraDateTime } from "~/features/referrals/public";
+import type { ActionAnswer } from "~/lib/form-action.server";
+import type { ApiClientRow } from "../api-client-admin.server";
+import { apiClientSchema } from "../api-client-schema";
+
+/**
+ * The hospital systems connected through the FHIR API (issue 36): register one with its public
+ * keys, see each one's facility, scopes and last call, revoke one.
+ */
+export function ApiClientsPanel({
+  clients,
+  facilities,
+  answer,
+}: {
+  clients: ApiClientRow[];
+  facilities: Array<{ slug: string; name: string }>;
+  answer: ActionAnswer<{ intent?: string; clientId?: string }> | undefined;
+}) {
+  const [form, fields] = useSchemaForm(apiClientSchema, {
+    id: "register-api-client",
+    lastResult: answer?.intent === "register" ? answer.result : undefined,
+    invalidToast: (message) => ({ title: "Validation Error", description: message, variant: "destructive" }),
+  });
+  const busy = useIsSubmitting();
+  return (
+    <div className="space-y-8">
+      <FormNotice answer={answer} />
+      {answer?.intent === "register" && answer.ok && answer.clientId ? (
+        <p role="status" className="card p-4">
+          Client id: <code className="break-all">{answer.clientId}</code>. The system signs its assertions with it
+          (README: Connecting a hospital system).
+        </p>
+      ) : null}
+      <section aria-labelledby="register-title" className="card p-6">
+        <h2 id="register-title" className="text-lg font-semibold">
+          Register a hospital system
+        </h2>
+        <p className="mt-2 text-muted">
+          A facility's system sees that facility's referrals and accepts, rejects, completes and messages as its
+          administrators do. Without a facility it is the network's client: it reads every referral and changes nothing.
+        </p>
+        <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4">
+          <input type="hidden" name="intent" value="register" />
+          <InputField field={fields.name} label="System name" required autoComplete="off" />
+          <SelectField
+            field={fields.facility}
+            label="Facility"
+            placeholder="None: the network's read-only client"
+            options={facilities.map((f) => ({ value: f.slug, label: f.name }))}
+          />
+          <TextAreaField
+            field={fields.jwks}
+            label="Public keys (JWKS)"
+            required
+            rows={6}
+            hint="RS384 or ES384 public keys, each with a kid, as the system exported them."
+          />
+          <div>
+            <SubmitButton busy={busy} busyLabel="Registering...">
+              Register
+            </SubmitButton>
+          </div>
+        </Form>
+      </section>
+      <Table
+        caption="Hospital systems"
+        headers={["Name", "Facility", "Scopes", "Registered", "Last call", "Actions"]}
+        empty="No hospital system is registered."
+        rowCount={clients.length}
+        stacked
+      >
+        {clients.map((c) => (
+          <Row key={c.id} stacked>
+            <Cell label="Name">
+              {c.name}
+              <span className="block break-all text-xs text-muted">{c.id}</span>
+            </Cell>
+            <Cell label="Facility">{c.facility ?? "The network (read only)"}</Cell>
+            <Cell label="Scopes">{c.scopes.join(" ")}</Cell>
+            <Cell label="Registered">{formatAccraDateTime(c.createdAt)}</Cell>
+            <Cell label="Last call">{c.lastCallAt ? formatAccraDateTime(c.lastCallAt) : "None yet"}</Cell>
+            <Cell label="Actions">
+              {c.revokedAt ? (
+                `Revoked ${formatAccraDateTime(c.revokedAt)}`
+              ) : (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="revoke" />
+                  <input type="hidden" name="clientId" value={c.id} />
+                  <button type="submit" className="btn-secondary" aria-label={`Revoke ${c.name}`}>
+                    Revoke
+                  </button>
+                </Form>
+              )}
+            </Cell>
+          </Row>
+        ))}
+      </Table>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { data } from "react-router";
+import * as z from "zod/mini";
+import { DashboardShell } from "~/auth/components/dashboard-shell";
+import { allowedActor } from "~/auth/context.server";
+import type { ToastMessage } from "~/components/ui/toaster";
+import { dbOf } from "~/db/context.server";
+import { listApiClients, registerApiClientAs, revokeApiClient } from "~/features/fhir/api-client-admin.server";
+import { apiClientSchema } from "~/features/fhir/api-client-schema";
+import { ApiClientsPanel } from "~/features/fhir/components/api-clients-panel";
+import { formAction, readForm } from "~/lib/form-action.server";
+import { pageMeta } from "~/shell/seo";
+import type { Route } from "./+types/api-clients";
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Hospital systems",
+    description: "Register, list and revoke the hospital systems connected through the FHIR API.",
+    noindex: true,
+  });
+
+/** Issue 36: the FHIR API's clients (system administrators only). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const actor = await allowedActor(context);
+  return { actor, ...(await listApiClients(dbOf(context), actor)) };
+}
+
+const failed = (description: string): ToastMessage => ({ title: "Error", description, variant: "destructive" });
+const revokeSchema = z.object({ clientId: z.string({ error: "Client not found." }) });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = await allowedActor(context);
+  const db = dbOf(context);
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  if (intent === "register") {
+    return formAction(form, {
+      schema: apiClientSchema,
+      run: (values) => registerApiClientAs(db, actor, values),
+      done: ({ id }) => ({
+        resetForm: true,
+        clientId: id,
+        toast: { title: "Hospital system registered", description: `Its client id is ${id}.`, variant: "success" },
+      }),
+      refused: (message) => failed(message),
+      extra: { intent } as { intent: string; clientId?: string },
+    });
+  }
+  if (intent === "revoke") {
+    return formAction(form, {
+      schema: revokeSchema,
+      run: ({ clientId }) => revokeApiClient(db, actor, clientId),
+      done: ({ name }) => ({
+        toast: {
+          title: "Hospital system revoked",
+          description: `${name} can no longer call the API.`,
+          variant: "success",
+        },
+      }),
+      refused: (message) => failed(message),
+      extra: { intent },
+    });
+  }
+  return data({ ok: false, intent: null, toast: failed("Unknown action") }, { status: 400 });
+}
+
+export default function ApiClientsPage({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <DashboardShell title="Hospital systems" actor={loaderData.actor}>
+      <ApiClientsPanel
+        clients={loaderData.clients}
+        facilities={loaderData.facilities}
+        answer={actionData as Parameters<typeof ApiClientsPanel>[0]["answer"]}
+      />
+    </DashboardShell>
+  );
+}
