@@ -1,5 +1,6 @@
 import { existsSync, globSync } from "node:fs";
 import { configDefaults, defineConfig } from "vitest/config";
+import { poCatalogue } from "./scripts/vite-po-catalogue.ts";
 import { PGLITE_SUBSET } from "./tests/pglite-subset.ts";
 
 for (const file of Object.keys(PGLITE_SUBSET)) {
@@ -16,6 +17,7 @@ const leftToPostgres =
 
 // Deliberately without the React Router plugin: tests import modules directly.
 export default defineConfig({
+  plugins: [poCatalogue()],
   resolve: { tsconfigPaths: true },
   test: {
     include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
