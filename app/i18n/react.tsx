@@ -4,7 +4,7 @@ import { type Locale, localePath } from "./locales";
 
 type Values = Record<string, unknown>;
 
-/** `t("key", values)`: the key's message in the page's language (ICU MessageFormat). */
+/** `t(key, values)`: the key's message in the page's language (ICU MessageFormat). */
 export function useT(): (key: string, values?: Values) => string {
   const { i18n } = useLingui();
   return useCallback((key: string, values?: Values) => i18n._(key, values), [i18n]);
