@@ -1,4 +1,5 @@
-import { moreLabel, splitMore } from "./split-more";
+import { useT } from "~/i18n/react";
+import { splitMore } from "./split-more";
 
 /** A row of chips: at most `max` items, then a "+N more" chip (spec section 9). */
 export function MoreList({
@@ -13,6 +14,7 @@ export function MoreList({
   label: string;
   chipClassName?: string;
 }) {
+  const t = useT();
   const { shown, more } = splitMore(items, max);
   return (
     <ul aria-label={label} className="flex flex-wrap gap-1.5">
@@ -23,7 +25,7 @@ export function MoreList({
       ))}
       {more > 0 ? (
         <li className="rounded-full border border-slate-300 px-2.5 py-0.5 text-xs font-medium text-muted">
-          {moreLabel(more)}
+          {t("list.more", { count: more })}
         </li>
       ) : null}
     </ul>
