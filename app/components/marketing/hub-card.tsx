@@ -66,8 +66,13 @@ export function HubCard({
         {hub.description}
       </p>
       <div className="mt-auto space-y-2 pt-1">
-        <MoreList items={hub.specialties} label={t("Specialties")} chipClassName="bg-brand-50 text-brand-800" />
-        <MoreList items={hub.countries} label={t("Countries")} />
+        <MoreList
+          items={hub.specialties}
+          label={t("Specialties")}
+          chipClassName="bg-brand-50 text-brand-800"
+          lang={lang}
+        />
+        <MoreList items={hub.countries} label={t("Countries")} lang={lang} />
       </div>
       {variant === "join" ? (
         <HubLink hub={hub} className="btn-primary mt-2 w-full">
