@@ -26,11 +26,13 @@ function shape(message: CompiledMessage, values = new Set<string>(), plurals: st
     const [name, type, format] = token;
     values.add(name);
     if ((type === "plural" || type === "selectordinal") && format && typeof format === "object") {
-      plurals.push(Object.keys(format).filter((k) => k !== "offset" && !k.startsWith("=")));
+      // Exact matches (`=0`) are not categories: compiled, their key is the bare number.
+      plurals.push(Object.keys(format).filter((k) => k !== "offset" && !/^=?\d+$/.test(k)));
       for (const [k, choice] of Object.entries(format))
         if (k !== "offset") shape(choice as CompiledMessage, values, plurals);
     } else if (type === "select" && format && typeof format === "object") {
-      for (const choice of Object.values(format)) shape(choice as CompiledMessage, values, plurals);
+      for (const choice of Object.values(format))
+        if (Array.isArray(choice)) shape(choice as CompiledMessage, values, plurals);
     }
   }
   return { values, plurals };

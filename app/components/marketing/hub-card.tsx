@@ -1,4 +1,5 @@
 import type { HubSummary } from "~/content/hubs";
+import { launchDateIn } from "~/features/hubs/launch-date";
 import { useLocale, useT } from "~/i18n/react";
 import { HubIcon } from "../hub-icon";
 import { HubLink } from "./hub-link";
@@ -20,14 +21,15 @@ export function HubCard({
 }) {
   const t = useT();
   // Hub texts come from the database in English: marked so on a page in another language.
-  const lang = useLocale() === "en" ? undefined : "en";
+  const locale = useLocale();
+  const lang = locale === "en" ? undefined : "en";
   const live = hub.status === "live";
   const badge =
     variant === "home"
       ? live
         ? t("PILOT PHASE")
         : hub.launchDate
-          ? t("hub.launching", { date: hub.launchDate })
+          ? t("hub.launching", { date: launchDateIn(locale, hub.launchDate) })
           : t("Launching soon...")
       : live
         ? t("LIVE")

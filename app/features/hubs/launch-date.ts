@@ -1,3 +1,5 @@
+import type { Translate } from "~/i18n/i18n";
+import { INTL_LOCALE, type Locale } from "~/i18n/locales";
 import { MONTH_NAMES } from "~/lib/month-names";
 
 /**
@@ -56,12 +58,36 @@ export function nextLaunchDate(stored: ReadonlyArray<string | null | undefined>,
  * The hubs listing's headline from the hubs as they are: "2 live · 8 coming soon", with the next
  * planned launch when one is ahead ("· next launch Q2 2027"); no year that may have passed.
  */
-export function hubsHeadline(hubs: ReadonlyArray<{ status: string }>, nextLaunch: string | null): string {
+export function hubsHeadline(
+  hubs: ReadonlyArray<{ status: string }>,
+  nextLaunch: string | null,
+  t: Translate,
+  locale: Locale = "en",
+): string {
   const live = hubs.filter((h) => h.status === "live").length;
-  const soon = hubs.length - live;
-  return [
-    `${live} live`,
-    ...(soon > 0 ? [`${soon} coming soon`] : []),
-    ...(nextLaunch ? [`next launch ${nextLaunch}`] : []),
-  ].join(" · ");
+  return t("hubs.headline", {
+    live,
+    soon: hubs.length - live,
+    hasNext: nextLaunch ? "yes" : "no",
+    next: nextLaunch ? launchDateIn(locale, nextLaunch) : "",
+  });
+}
+
+const QUARTER_SHOWN = /^Q([1-4]) (\d{4})$/;
+const MONTH_SHOWN = /^([A-Z][a-z]+) (\d{4})$/;
+
+/**
+ * A launch date as the pages show it in English ("Q1 2026", "March 2026") in the page's language:
+ * French says "T1 2026" (trimestre) and "mars 2026" (Intl). Anything else is left as it is.
+ */
+export function launchDateIn(locale: Locale, shown: string): string {
+  if (locale === "en") return shown;
+  const q = QUARTER_SHOWN.exec(shown);
+  if (q) return `T${q[1]} ${q[2]}`;
+  const m = MONTH_SHOWN.exec(shown);
+  const month = m ? (MONTH_NAMES as readonly string[]).indexOf(m[1]) : -1;
+  if (!m || month < 0) return shown;
+  return new Intl.DateTimeFormat(INTL_LOCALE[locale], { month: "long", year: "numeric", timeZone: "UTC" }).format(
+    new Date(Date.UTC(Number(m[2]), month, 1)),
+  );
 }
