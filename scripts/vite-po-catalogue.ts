@@ -10,10 +10,14 @@ import type { Plugin } from "vite";
  * English itself (the content modules' texts). The messages are ICU MessageFormat, compiled here
  * (@lingui/message-utils) so the browser carries no compiler. docs/decisions/044.
  */
-export function compileCatalogue(text: string): Record<string, unknown> {
+export function compileCatalogue(text: string, options: { browser?: boolean } = {}): Record<string, unknown> {
   const messages: Record<string, unknown> = {};
   for (const item of parsePo(text).items) {
     if (item.obsolete || !item.msgid) continue;
+    // The browser's catalogue carries only what hydrated pages render: texts only content pages use
+    // (flagged `#, server-only`) stay on the server, and an untranslated text keyed by its own
+    // English needs no entry (the runtime shows the key: i18n.ts `missingMessage`).
+    if (options.browser && (item.flags["server-only"] || (!item.msgctxt && !item.msgstr[0]))) continue;
     const message = item.msgstr[0] || item.msgid;
     messages[item.msgctxt ?? item.msgid] = compileMessageOrThrow(message);
   }
@@ -24,11 +28,12 @@ export function poCatalogue(): Plugin {
   return {
     name: "po-catalogue",
     enforce: "pre",
-    load(id) {
+    load(id, options) {
       const file = id.split("?")[0];
       if (!file.endsWith(".po")) return null;
       this.addWatchFile(file);
-      return `export default ${JSON.stringify(compileCatalogue(readFileSync(file, "utf8")))};`;
+      const messages = compileCatalogue(readFileSync(file, "utf8"), { browser: !options?.ssr });
+      return `export default ${JSON.stringify(messages)};`;
     },
   };
 }

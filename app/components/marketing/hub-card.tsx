@@ -1,5 +1,5 @@
 import type { HubSummary } from "~/content/hubs";
-import { launchDateIn } from "~/features/hubs/launch-date";
+import { launchDateIn } from "~/i18n/launch-date-in";
 import { useLocale, useT } from "~/i18n/react";
 import { HubIcon } from "../hub-icon";
 import { HubLink } from "./hub-link";
