@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { type Messages, setupI18n } from "@lingui/core";
+import { type I18n, type Messages, setupI18n } from "@lingui/core";
 import type { Translate } from "../../app/i18n/i18n";
 import { compileCatalogue } from "../../scripts/vite-po-catalogue";
 
@@ -8,7 +8,12 @@ import { compileCatalogue } from "../../scripts/vite-po-catalogue";
  * test that needs the text a page shows (say the press kit's copy in English or French).
  */
 export function catalogueTranslate(locale: "en" | "fr"): Translate {
-  const messages = compileCatalogue(readFileSync(`app/i18n/catalogues/${locale}.po`, "utf8")) as Messages;
-  const i18n = setupI18n({ locale, messages: { [locale]: messages } });
+  const i18n = catalogueI18n(locale);
   return (key, values) => i18n._(key, values);
+}
+
+/** A language's i18n object from its catalogue, for a component test's `I18nProvider`. */
+export function catalogueI18n(locale: "en" | "fr"): I18n {
+  const messages = compileCatalogue(readFileSync(`app/i18n/catalogues/${locale}.po`, "utf8")) as Messages;
+  return setupI18n({ locale, messages: { [locale]: messages } });
 }
