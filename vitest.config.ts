@@ -1,5 +1,6 @@
 import { existsSync, globSync } from "node:fs";
 import { configDefaults, defineConfig } from "vitest/config";
+import { poCatalogue } from "./scripts/vite-po-catalogue.ts";
 import SlowFirstSequencer from "./tests/helpers/slow-first-sequencer.ts";
 import { PGLITE_SUBSET } from "./tests/pglite-subset.ts";
 
@@ -17,6 +18,7 @@ const leftToPostgres =
 
 // Deliberately without the React Router plugin: tests import modules directly.
 export default defineConfig({
+  plugins: [poCatalogue()],
   resolve: { tsconfigPaths: true },
   test: {
     include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],

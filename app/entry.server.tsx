@@ -7,6 +7,7 @@ import {
   ServerRouter,
 } from "react-router";
 import appCss from "./app.css?url";
+import "./i18n/server-catalogues.server";
 import { logger } from "./lib/logger.server";
 import { NonceContext } from "./lib/nonce";
 import { requestInfo } from "./lib/request-context.server";

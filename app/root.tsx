@@ -1,3 +1,4 @@
+import { I18nProvider } from "@lingui/react";
 import {
   data,
   isRouteErrorResponse,
@@ -6,6 +7,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useMatches,
   useRouteLoaderData,
 } from "react-router";
@@ -16,6 +18,9 @@ import { actorMiddleware } from "./auth/context.server";
 import { Toaster } from "./components/ui/toaster";
 import { SITE } from "./content/site";
 import { databaseMiddleware } from "./db/context.server";
+import { i18nFor } from "./i18n/i18n";
+import { HTML_LANG, localeOfPath } from "./i18n/locales";
+import { useLocalePath, useT } from "./i18n/react";
 import { useDraftsGoWithEndedSession } from "./lib/drafts-end";
 import { useNonce } from "./lib/nonce";
 import { hydrates, inlinesStylesheet } from "./lib/route-handle";
@@ -34,8 +39,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const flash = await readFlash(request);
   // The base of this page's form keys (lib/idempotency.ts): new in every answer, new after every post.
   const formKey = requestInfo(context).formKey || crypto.randomUUID();
+  const offerFrench = requestInfo(context).offerFrench === true;
   return data(
-    { appUrl: env().APP_URL, toast: flash.toast, sessionEnded: flash.sessionEnded, formKey },
+    { appUrl: env().APP_URL, toast: flash.toast, sessionEnded: flash.sessionEnded, formKey, offerFrench },
     { headers: flash.headers },
   );
 }
@@ -49,8 +55,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const hydrated = useHydrated();
   // Sent to sign in because the session ended by itself: the drafts on this device go (issue 33).
   useDraftsGoWithEndedSession(root?.sessionEnded === true);
+  // The page's language is in its path (/fr/...: French; docs/decisions/044).
+  const locale = localeOfPath(useLocation().pathname);
   return (
-    <html lang="en-GH" data-hydrated={hydrated ? "" : undefined}>
+    <html lang={HTML_LANG[locale]} data-hydrated={hydrated ? "" : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -62,8 +70,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="min-h-screen">
-        {children}
-        <Toaster flash={root?.toast ?? null} />
+        <I18nProvider i18n={i18nFor(locale)}>
+          {children}
+          <Toaster flash={root?.toast ?? null} />
+        </I18nProvider>
         {/* Once React runs it stays: a client navigation to a content page still restores the scroll position. */}
         {hydrate || hydrated ? (
           <>
@@ -86,20 +96,26 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     return <NotFound />;
   }
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  return <ErrorScreen status={status} detail={isRouteErrorResponse(error) ? error.data : undefined} />;
+}
+
+function ErrorScreen({ status, detail }: { status: number; detail: unknown }) {
+  const t = useT();
+  const to = useLocalePath();
   return (
     <main id="main" className="container-page flex min-h-[70vh] flex-col items-center justify-center py-16 text-center">
-      <title>{`Something went wrong | ${SITE.name}`}</title>
-      <p className="text-sm font-semibold text-brand-700">Error {status}</p>
-      <h1 className="mt-2 text-3xl font-bold">Something went wrong</h1>
+      <title>{`${t("Something went wrong")} | ${SITE.name}`}</title>
+      <p className="text-sm font-semibold text-brand-700">{t("error.status", { status })}</p>
+      <h1 className="mt-2 text-3xl font-bold">{t("Something went wrong")}</h1>
       <p className="mt-3 max-w-md text-muted">
         {status >= 500
-          ? "We hit an unexpected problem on our side and have been notified. Please try again in a moment."
-          : isRouteErrorResponse(error) && typeof error.data === "string" && error.data
-            ? error.data
-            : "This request could not be completed."}
+          ? t("We hit an unexpected problem on our side and have been notified. Please try again in a moment.")
+          : typeof detail === "string" && detail
+            ? detail
+            : t("This request could not be completed.")}
       </p>
-      <a href="/" className="btn-primary mt-6">
-        Return to Home
+      <a href={to("/")} className="btn-primary mt-6">
+        {t("Return to Home")}
       </a>
     </main>
   );

@@ -1,42 +1,57 @@
 import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 import { REDIRECTS } from "./content/redirects";
 
+/**
+ * The public pages (the spec's route table, section 2, in its order), in each language
+ * (docs/decisions/044): English at the site's addresses, French under /fr with route ids
+ * `fr/...`, served by the same modules (each reads its language from the path).
+ */
+function publicPages(prefix: "" | "fr") {
+  const page = (path: string, file: string) =>
+    route(path, file, prefix ? { id: `${prefix}/${file.replace(/\.tsx?$/, "")}` } : {});
+  const pages = [
+    prefix ? index("routes/public/home.tsx", { id: "fr/routes/public/home" }) : index("routes/public/home.tsx"),
+    page("hubs", "routes/public/hubs.tsx"),
+    page("hub/:hubId", "routes/public/hub.tsx"),
+    page("hub/:hubId/leave", "routes/public/hub-leave.tsx"),
+    page("hub-sms/stop/:token", "routes/public/hub-sms-stop.tsx"),
+    page("facilities", "routes/public/facilities.tsx"),
+    page("facility/:facilityId", "routes/public/facility.tsx"),
+    page("facility/:facilityId/report", "routes/public/facility-report.tsx"),
+    // Appointment requests from a facility's profile, and the patient's link (issue 37).
+    page("facility/:facilityId/appointment", "routes/public/facility-appointment.tsx"),
+    page("appointment/:token", "routes/public/appointment.tsx"),
+    page("apps", "routes/public/apps.tsx"),
+    page("for-facilities", "routes/public/for-facilities.tsx"),
+    page("auth", "routes/auth/auth.tsx"),
+    page("forgot-password", "routes/auth/forgot-password.tsx"),
+    page("reset-password", "routes/auth/reset-password.tsx"),
+    page("auth/email-confirmed", "routes/auth/email-confirmed.tsx"),
+    // Sign in with a confirmed mobile number and a code by SMS (issue 37).
+    page("auth/phone", "routes/auth/phone-sign-in.tsx"),
+    // An invited system administrator sets up their account (issue 33).
+    page("admin-invitation/:token", "routes/auth/admin-invitation.tsx"),
+    page("about", "routes/public/about.tsx"),
+    page("contact", "routes/public/contact.tsx"),
+    page("careers", "routes/public/careers.tsx"),
+    page("press-kit", "routes/public/press-kit.tsx"),
+    page("privacy-policy", "routes/public/privacy-policy.tsx"),
+    page("terms-of-service", "routes/public/terms-of-service.tsx"),
+    page("cookie-policy", "routes/public/cookie-policy.tsx"),
+    page("security", "routes/public/security.tsx"),
+    page("investment-opportunities", "routes/public/investment-opportunities.tsx"),
+    // Any other path: "Oops! Page not found" (HTTP 404).
+    page("*", "routes/public/not-found.tsx"),
+  ];
+  return prefix
+    ? route(prefix, "routes/public/layout.tsx", { id: `${prefix}/routes/public/layout` }, pages)
+    : layout("routes/public/layout.tsx", pages);
+}
+
 /** The spec's route table (section 2), in its order. */
 export default [
-  layout("routes/public/layout.tsx", [
-    index("routes/public/home.tsx"),
-    route("hubs", "routes/public/hubs.tsx"),
-    route("hub/:hubId", "routes/public/hub.tsx"),
-    route("hub/:hubId/leave", "routes/public/hub-leave.tsx"),
-    route("hub-sms/stop/:token", "routes/public/hub-sms-stop.tsx"),
-    route("facilities", "routes/public/facilities.tsx"),
-    route("facility/:facilityId", "routes/public/facility.tsx"),
-    route("facility/:facilityId/report", "routes/public/facility-report.tsx"),
-    // Appointment requests from a facility's profile, and the patient's link (issue 37).
-    route("facility/:facilityId/appointment", "routes/public/facility-appointment.tsx"),
-    route("appointment/:token", "routes/public/appointment.tsx"),
-    route("apps", "routes/public/apps.tsx"),
-    route("for-facilities", "routes/public/for-facilities.tsx"),
-    route("auth", "routes/auth/auth.tsx"),
-    route("forgot-password", "routes/auth/forgot-password.tsx"),
-    route("reset-password", "routes/auth/reset-password.tsx"),
-    route("auth/email-confirmed", "routes/auth/email-confirmed.tsx"),
-    // Sign in with a confirmed mobile number and a code by SMS (issue 37).
-    route("auth/phone", "routes/auth/phone-sign-in.tsx"),
-    // An invited system administrator sets up their account (issue 33).
-    route("admin-invitation/:token", "routes/auth/admin-invitation.tsx"),
-    route("about", "routes/public/about.tsx"),
-    route("contact", "routes/public/contact.tsx"),
-    route("careers", "routes/public/careers.tsx"),
-    route("press-kit", "routes/public/press-kit.tsx"),
-    route("privacy-policy", "routes/public/privacy-policy.tsx"),
-    route("terms-of-service", "routes/public/terms-of-service.tsx"),
-    route("cookie-policy", "routes/public/cookie-policy.tsx"),
-    route("security", "routes/public/security.tsx"),
-    route("investment-opportunities", "routes/public/investment-opportunities.tsx"),
-    // Any other path: "Oops! Page not found" (HTTP 404).
-    route("*", "routes/public/not-found.tsx"),
-  ]),
+  publicPages(""),
+  publicPages("fr"),
   layout("routes/dashboard/layout.tsx", [
     // Gated layouts (spec section 6): each declares its area once; its pages take the allowed actor
     // with allowedActor(context), and a refused visitor gets the gate screen (401 or 403).
@@ -112,6 +127,9 @@ export default [
   // The spec's redirects: one resource route, one entry per old address.
   ...Object.keys(REDIRECTS).map((from) =>
     route(from.slice(1), "routes/resources/redirect.ts", { id: `redirect${from.replaceAll("/", "-")}` }),
+  ),
+  ...Object.keys(REDIRECTS).map((from) =>
+    route(`fr${from}`, "routes/resources/redirect.ts", { id: `redirect-fr${from.replaceAll("/", "-")}` }),
   ),
   // Account links and sign-out (resource routes: no page of their own).
   route("auth/verify", "routes/auth/verify.ts"),

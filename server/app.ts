@@ -31,6 +31,7 @@ import { setBuildVersion } from "~/lib/running-version.server";
 import { withoutControlCharacters } from "~/lib/search-text";
 import { STATIC_PAGE_HEADER } from "~/lib/static-page";
 import { bodyLimit } from "./body-limit";
+import { languageOfferCookie, offersFrench } from "./language-offer";
 import { clusterMetricsEnv, metricsAccess, metricsBody, serveClusterMetrics } from "./metrics";
 import { createPageCache, gzipWhole } from "./page-cache";
 import { publicUrl } from "./public-url";
@@ -240,7 +241,10 @@ export function createApp({ mode = "production" }: { mode?: "production" | "deve
     // A request carrying a one-time message (lib/flash.server.ts) is rendered: the kept copy lacks it.
     // So is a signed-in visitor's (the header shows their account): only anonymous pages are kept.
     const cookies = c.req.header("cookie");
-    const cacheable = c.req.method === "GET" && !hasFlash(cookies) && !cookies?.includes(SESSION_COOKIE);
+    // A first visit from a French-speaking browser is offered French (a banner): rendered for it.
+    const offerFrench = offersFrench(c.req.method, pathname, c.req.header("accept-language"), cookies);
+    const cacheable =
+      c.req.method === "GET" && !hasFlash(cookies) && !cookies?.includes(SESSION_COOKIE) && !offerFrench;
     const lookup =
       cacheable && !dev
         ? await pages.lookup(pathname, search, [c.get("nonce"), c.get("formKey")], acceptEncoding)
@@ -255,6 +259,7 @@ export function createApp({ mode = "production" }: { mode?: "production" | "deve
       ip: clientIp(c.env.incoming, config.TRUST_PROXY),
       formKey: c.get("formKey"),
       requestId: c.get("requestId"),
+      offerFrench,
     });
     // React Router sees the public address (its check of an action's Origin compares the two), and
     // no loader sees a control character in it (a NUL in a search once answered 500).
@@ -264,6 +269,9 @@ export function createApp({ mode = "production" }: { mode?: "production" | "deve
     const request = url.href === c.req.url ? c.req.raw : new Request(url, c.req.raw);
     const response = await handleRequest(request, context);
     const type = response.headers.get("Content-Type") ?? "";
+    if (offerFrench && type.startsWith("text/html")) {
+      response.headers.append("Set-Cookie", languageOfferCookie(c.get("publicUrl").protocol === "https:"));
+    }
     if (isPersonal(c.req.header("cookie"), response)) {
       // A signed-in answer (it may show patient data) is never stored, not even for Back after Sign Out
       // (an answer that already says so, like a file's "private, no-store", keeps its own words).

@@ -1,7 +1,10 @@
-import { EXPANSION, expansionLabel, FACILITY_GOAL, hubStatuses, type NetworkFigures } from "./network-figures";
+import { EXPANSION, expansionLabel, FACILITY_GOAL, type NetworkFigures } from "./network-figures";
 import { SITE } from "./site";
 
-/** The about page (spec sections 1 and 9). */
+/** A catalogue message with its values (app/i18n/catalogues). */
+export type Message = { key: string; values?: Record<string, number | string> };
+
+/** The about page (spec sections 1 and 9); each text is the key of its translations. */
 export const ABOUT = {
   title: "About Us",
   description: `${SITE.name} links specialist doctors anywhere in the world with trusted local facilities so patients in Ghana, and next in Nigeria, Kenya and South Africa, get specialist care close to home.`,
@@ -74,15 +77,21 @@ export const ABOUT = {
   stats: {
     heading: "The network today",
     /** The facility and hub counts are the database's (issue 28). */
-    items: (figures: NetworkFigures) => [
-      { value: String(SITE.founded), label: "Founded" },
+    items: (figures: NetworkFigures): { value: string; label: Message }[] => [
+      { value: String(SITE.founded), label: { key: "Founded" } },
       {
         value: String(figures.ghanaFacilities),
-        label: `${figures.ghanaFacilities === 1 ? "Facility" : "Facilities"} in Ghana, growing to ${FACILITY_GOAL}`,
+        label: { key: "about.stat.ghanaFacilities", values: { count: figures.ghanaFacilities, goal: FACILITY_GOAL } },
       },
-      { value: "30+", label: "Specialties" },
-      { value: "1000+", label: "Care plans" },
-      { value: String(figures.hubs), label: `Specialist hubs: ${hubStatuses(figures)}` },
+      { value: "30+", label: { key: "Specialties" } },
+      { value: "1000+", label: { key: "Care plans" } },
+      {
+        value: String(figures.hubs),
+        label: {
+          key: "about.stat.hubs",
+          values: { live: figures.liveHubs, developing: figures.hubs - figures.liveHubs },
+        },
+      },
     ],
   },
   technology: {

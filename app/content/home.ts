@@ -1,5 +1,5 @@
 import type { IconName } from "~/components/marketing/icon";
-import { FACILITY_GOAL, facilitiesCount, type NetworkFigures } from "./network-figures";
+import { FACILITY_GOAL, type NetworkFigures } from "./network-figures";
 import { SITE } from "./site";
 
 /** Home page copy (spec section 2, Home; facts from sections 1 and 9). */
@@ -111,9 +111,9 @@ export const STATS = {
   title: "A growing network",
   intro: `Founded in ${SITE.founded} and building carefully, one verified partner at a time.`,
   items: [
-    { value: "30+", label: "Specialties", note: "Across the network" },
-    { value: "1000+", label: "Care plans", note: "Coordinated with local teams" },
-  ],
+    { value: "30+", label: { key: "Specialties" }, note: { key: "Across the network" } },
+    { value: "1000+", label: { key: "Care plans" }, note: { key: "Coordinated with local teams" } },
+  ] as Stat[],
   problem: {
     value: "3.6 billion",
     label: "people worldwide live without access to specialist care. We start with Ghana.",
@@ -167,21 +167,28 @@ export const CLOSING = {
   secondary: { label: "Talk to Us", to: "/contact" },
 };
 
+/** A figure of the network stats; its label and note are catalogue messages (i18n/catalogues). */
+export type Stat = {
+  value: string;
+  label: { key: string; values?: Record<string, number | string> };
+  note: { key: string; values?: Record<string, number | string> };
+};
+
 /** The network stats' facility figure, counted in the database (issue 28). */
-export function facilitiesStat(figures: NetworkFigures) {
+export function facilitiesStat(figures: NetworkFigures): Stat {
   return {
     value: String(figures.ghanaFacilities),
-    label: figures.ghanaFacilities === 1 ? "Partner facility in Ghana" : "Partner facilities in Ghana",
-    note: `${facilitiesCount(figures.facilities)} in the network · Goal: ${FACILITY_GOAL}`,
+    label: { key: "home.stat.ghanaFacilities", values: { count: figures.ghanaFacilities } },
+    note: { key: "home.stat.facilitiesNote", values: { count: figures.facilities, goal: FACILITY_GOAL } },
   };
 }
 
 /** The network stats' hub figure, from the hubs as they are now (issue 17). */
-export function hubsStat(hubs: ReadonlyArray<{ status: string }>) {
+export function hubsStat(hubs: ReadonlyArray<{ status: string }>): Stat {
   const live = hubs.filter((h) => h.status === "live").length;
   return {
     value: String(hubs.length),
-    label: "Specialist hubs",
-    note: `${live} live, ${hubs.length - live} in development`,
+    label: { key: "Specialist hubs" },
+    note: { key: "home.stat.hubsNote", values: { live, developing: hubs.length - live } },
   };
 }

@@ -1,12 +1,5 @@
-import {
-  EXPANSION,
-  expansionWhen,
-  FACILITY_GOAL,
-  facilitiesCount,
-  hubStatuses,
-  type NetworkFigures,
-  specialistHubs,
-} from "./network-figures";
+import type { Translate } from "~/i18n/i18n";
+import { EXPANSION, expansionWhen, FACILITY_GOAL, type NetworkFigures } from "./network-figures";
 import { SITE } from "./site";
 
 /** The press kit: ready-to-copy text, key facts and brand assets (spec sections 1, 2 and 9). */
@@ -17,46 +10,75 @@ const name = SITE.name;
 
 const nextCountries = EXPANSION.countries.join(", ").replace(/, ([^,]*)$/, " and $1");
 
-/** The copy blocks, with the facility and hub counts from the database (issue 28). */
-export const pressCopyBlocks = (figures: NetworkFigures): readonly CopyBlock[] => [
+/**
+ * The copy blocks in the page's language (`t`, docs/decisions/044), with the facility and hub
+ * counts from the database (issue 28).
+ */
+export const pressCopyBlocks = (figures: NetworkFigures, t: Translate): readonly CopyBlock[] => [
   {
     id: "one-line",
-    title: "One-line description",
-    text: `${name} is a specialist telemedicine network that links specialist doctors anywhere in the world with trusted local facilities in Ghana and across Africa.`,
+    title: t("One-line description"),
+    text: t(
+      "Qurhealth is a specialist telemedicine network that links specialist doctors anywhere in the world with trusted local facilities in Ghana and across Africa.",
+    ),
   },
   {
     id: "short",
-    title: "Short boilerplate",
-    text: `${name} links specialist doctors anywhere in the world with trusted local facilities, so patients in Ghana, and next in Nigeria, Kenya and South Africa, can get specialist care close to home. Founded in ${SITE.founded}, the network works with ${facilitiesCount(figures.ghanaFacilities)} in Ghana, covers more than 30 specialties and runs ${specialistHubs(figures)}.`,
+    title: t("Short boilerplate"),
+    text: t("press.copy.short", { facilities: figures.ghanaFacilities, hubs: figures.hubs }),
   },
   {
     id: "long",
-    title: "Long boilerplate",
-    text: `${name} is a specialist telemedicine network founded in ${SITE.founded} in Accra, Ghana. An estimated 3.6 billion people live without access to specialist care; ${name} closes that gap by connecting specialists, wherever they practise, with the local clinics and hospitals patients already trust. Local doctors refer patients through the ${name} referral platform, specialists engage on the case, and care is coordinated locally with the help of Sheela, the network's AI care-coordination assistant. Facilities join free and keep 80% of consultation fees. The network works with ${facilitiesCount(figures.ghanaFacilities)} in Ghana, covers more than 30 specialties with over 1,000 care plans, and runs ${specialistHubs(figures)}, ${hubStatuses(figures).replace(", ", " and ")}. Patients use the free qurbook app and doctors the free qurpro app. ${name} works in partnership with a telemedicine platform provider and is expanding to Nigeria, Kenya and South Africa.`,
+    title: t("Long boilerplate"),
+    text: t("press.copy.long", {
+      facilities: figures.ghanaFacilities,
+      hubs: figures.hubs,
+      live: figures.liveHubs,
+      developing: figures.hubs - figures.liveHubs,
+    }),
   },
   {
     id: "mission",
-    title: "Mission",
-    text: "To bring specialist care to every patient in Africa through the local facilities they already trust.",
+    title: t("Mission"),
+    text: t("To bring specialist care to every patient in Africa through the local facilities they already trust."),
   },
 ];
 
-/** The key facts, with the counts from the database and no passed year promised (issue 28). */
-export const pressFacts = (figures: NetworkFigures, now = new Date()): readonly { term: string; detail: string }[] => [
-  { term: "Founded", detail: String(SITE.founded) },
-  { term: "Headquarters", detail: `${SITE.office.city}, ${SITE.office.country}` },
+/** The key facts in the page's language, with the counts from the database and no passed year promised (issue 28). */
+export const pressFacts = (
+  figures: NetworkFigures,
+  t: Translate,
+  now = new Date(),
+): readonly { term: string; detail: string }[] => [
+  { term: t("Founded"), detail: String(SITE.founded) },
+  { term: t("Headquarters"), detail: t(`${SITE.office.city}, ${SITE.office.country}`) },
   {
-    term: "Partner facilities",
-    detail: `${figures.ghanaFacilities} in Ghana (${figures.facilities} in the network), growing to ${FACILITY_GOAL}`,
+    term: t("Partner facilities"),
+    detail: t("press.fact.facilities", {
+      ghana: figures.ghanaFacilities,
+      all: figures.facilities,
+      goal: FACILITY_GOAL,
+    }),
   },
-  { term: "Where", detail: `Ghana (Accra, Kumasi, Takoradi); ${nextCountries} ${expansionWhen(now)}` },
-  { term: "Specialties", detail: "30+" },
-  { term: "Care plans", detail: "1000+" },
-  { term: "Specialist hubs", detail: `${figures.hubs}: ${hubStatuses(figures)}` },
-  { term: "Apps", detail: "qurbook for patients and qurpro for doctors, both free" },
-  { term: "AI assistant", detail: "Sheela, for care coordination" },
-  { term: "Business model", detail: "Facilities join free and keep 80% of consultation fees; the network keeps 20%" },
-  { term: "Stage", detail: "Pre-revenue" },
+  // One of two texts: with the planned year while it is ahead, "next" once it has passed.
+  { term: t("Where"), detail: t(`Ghana (Accra, Kumasi, Takoradi); ${nextCountries} ${expansionWhen(now)}`) },
+  { term: t("Specialties"), detail: "30+" },
+  { term: t("Care plans"), detail: "1000+" },
+  {
+    term: t("Specialist hubs"),
+    detail: t("press.fact.hubs", {
+      hubs: figures.hubs,
+      live: figures.liveHubs,
+      developing: figures.hubs - figures.liveHubs,
+    }),
+  },
+  { term: t("Apps"), detail: t("qurbook for patients and qurpro for doctors, both free") },
+  { term: t("AI assistant"), detail: t("Sheela, for care coordination") },
+  {
+    term: t("Business model"),
+    detail: t("Facilities join free and keep 80% of consultation fees; the network keeps 20%"),
+  },
+  { term: t("Stage"), detail: t("Pre-revenue") },
 ];
 
 export const PRESS_ASSETS: readonly { id: string; title: string; format: string }[] = [

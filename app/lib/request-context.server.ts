@@ -12,6 +12,8 @@ export type RequestInfo = {
   /** The client's address (from the socket, or X-Forwarded-For behind a trusted proxy). */
   ip: string;
   requestId: string;
+  /** The page offers French in a banner (a first visit from a French-speaking browser; server/language-offer.ts). */
+  offerFrench?: boolean;
 };
 
 export const requestInfoContext = createContext<RequestInfo>({

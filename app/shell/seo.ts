@@ -1,5 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import { SITE } from "~/content/site";
+import { i18nFor } from "~/i18n/i18n";
+import { localeOfPath, localePath, OG_LOCALE } from "~/i18n/locales";
 
 type RootData = { appUrl: string } | undefined;
 type MetaArgsLike = {
@@ -21,18 +23,23 @@ export function pageMeta(
   args: MetaArgsLike,
   page: { title: string; description: string; path?: string; noindex?: boolean },
 ): MetaDescriptor[] {
-  const url = `${appUrlFrom(args.matches)}${page.path ?? args.location.pathname}`;
-  const title = page.title.includes(SITE.name) ? page.title : `${page.title} | ${SITE.name}`;
+  // In the page's language: the texts through its catalogue, an address given in English moved under /fr.
+  const locale = localeOfPath(args.location.pathname);
+  const i18n = i18nFor(locale);
+  const url = `${appUrlFrom(args.matches)}${page.path ? localePath(locale, page.path) : args.location.pathname}`;
+  const pageTitle = i18n._(page.title);
+  const title = pageTitle.includes(SITE.name) ? pageTitle : `${pageTitle} | ${SITE.name}`;
+  const description = i18n._(page.description);
   const tags: MetaDescriptor[] = [
     { title },
-    { name: "description", content: page.description },
+    { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: url },
     { property: "og:type", content: "website" },
     { property: "og:site_name", content: SITE.name },
     { property: "og:title", content: title },
-    { property: "og:description", content: page.description },
+    { property: "og:description", content: description },
     { property: "og:url", content: url },
-    { property: "og:locale", content: "en_GH" },
+    { property: "og:locale", content: OG_LOCALE[locale] },
     { name: "twitter:card", content: "summary" },
   ];
   if (page.noindex) tags.push({ name: "robots", content: "noindex" });

@@ -301,7 +301,8 @@ test.describe("facility profile", () => {
   test("is listed in the sitemap", async ({ request, baseURL }) => {
     const sitemap = await (await request.get("/sitemap.xml")).text();
     expect(sitemap).toContain(`<loc>${baseURL}/facility/ridgeview-specialist-hospital</loc>`);
-    expect(sitemap.match(/\/facility\//g)).toHaveLength(8);
+    // Each profile in English and in French (issue 38).
+    expect(sitemap.match(/<loc>[^<]*\/facility\//g)).toHaveLength(16);
   });
 
   test.describe("unknown facility", () => {

@@ -3,6 +3,7 @@ import { filterHubs } from "../../app/components/marketing/filter-hubs";
 import { APPS } from "../../app/content/apps";
 import { HUBS } from "../../app/content/hubs";
 import { pressCopyBlocks } from "../../app/content/press";
+import { catalogueTranslate } from "../helpers/catalogue-translate";
 import {
   expect,
   expectAccessible,
@@ -252,7 +253,10 @@ test.describe("hubs search without JavaScript", () => {
 
 test.describe("press kit copy buttons", () => {
   // The seed's figures (issue 28: counted in the database; the network admin specs run after this one).
-  const block = pressCopyBlocks({ facilities: 8, ghanaFacilities: 3, hubs: 10, liveHubs: 2 })[0];
+  const block = pressCopyBlocks(
+    { facilities: 8, ghanaFacilities: 3, hubs: 10, liveHubs: 2 },
+    catalogueTranslate("en"),
+  )[0];
   const copyButton = (page: Page) =>
     page
       .getByRole("listitem")

@@ -5,9 +5,13 @@ import { CONTACT_PAGE } from "../../app/content/contact";
 import { INVESTORS } from "../../app/content/investors";
 import { COOKIE_POLICY, PRIVACY_POLICY, SECURITY_POLICY, TERMS_OF_SERVICE } from "../../app/content/legal";
 import { PRESS, PRESS_ASSETS, pressCopyBlocks } from "../../app/content/press";
+import { catalogueTranslate } from "../helpers/catalogue-translate";
 
 /** The press kit's copy with the seed's figures (issue 28: counted in the database). */
-const PRESS_COPY_BLOCKS = pressCopyBlocks({ facilities: 8, ghanaFacilities: 3, hubs: 10, liveHubs: 2 });
+const PRESS_COPY_BLOCKS = pressCopyBlocks(
+  { facilities: 8, ghanaFacilities: 3, hubs: 10, liveHubs: 2 },
+  catalogueTranslate("en"),
+);
 
 import { SITE } from "../../app/content/site";
 import {

@@ -1,7 +1,9 @@
+import { I18nProvider } from "@lingui/react";
 import { cleanup, render } from "@testing-library/react";
 import { createContext, type ReactNode, use } from "react";
 import { renderToReadableStream, renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
+import { catalogueI18n } from "./catalogue-translate";
 
 // For component tests in a DOM environment (`// @vitest-environment happy-dom`): links, forms
 // and fetchers need a data router, which createRoutesStub gives. The element under test reaches
@@ -9,8 +11,11 @@ import { createRoutesStub } from "react-router";
 
 const Element = createContext<ReactNode>(null);
 
+const english = catalogueI18n("en");
+
+/** The element in English, as the site's pages give it (root.tsx: the page's language). */
 function Page() {
-  return use(Element);
+  return <I18nProvider i18n={english}>{use(Element)}</I18nProvider>;
 }
 
 const Stub = createRoutesStub([{ path: "*", Component: Page }]);

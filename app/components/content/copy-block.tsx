@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { useT } from "~/i18n/react";
 import { useHydrated } from "~/lib/use-hydrated";
 
 /** How long the "Copied" confirmation stays on a Copy button (spec section 4). */
@@ -57,6 +58,7 @@ type CopyState = "idle" | "copied" | "failed";
  * off: the text can be selected and copied as it is.
  */
 export function CopyBlock({ id, title, text }: { id: string; title: string; text: string }) {
+  const t = useT();
   const hydrated = useHydrated();
   const [state, setState] = useState<CopyState>("idle");
   const textRef = useRef<HTMLParagraphElement>(null);
@@ -85,20 +87,20 @@ export function CopyBlock({ id, title, text }: { id: string; title: string; text
           {state === "copied" ? (
             <>
               <CheckIcon />
-              Copied
+              {t("Copied")}
             </>
           ) : state === "failed" ? (
-            "Text selected"
+            t("Text selected")
           ) : (
-            "Copy"
+            t("Copy")
           )}
           <span className="sr-only"> {title}</span>
         </button>
         <span role="status" className="sr-only">
           {state === "copied"
-            ? `${title} copied to the clipboard`
+            ? t("copy.done", { title })
             : state === "failed"
-              ? "Copying is blocked in this browser: the text is selected, copy it with your keyboard"
+              ? t("Copying is blocked in this browser: the text is selected, copy it with your keyboard")
               : ""}
         </span>
       </div>

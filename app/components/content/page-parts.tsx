@@ -1,10 +1,13 @@
 import { Fragment, type ReactNode } from "react";
 import type { Block, PolicyDocument } from "~/content/legal";
+import { INTL_LOCALE } from "~/i18n/locales";
+import { useLocale, useLocalePath, useT } from "~/i18n/react";
 
 /**
  * Building blocks for the text pages (about, careers, press kit, legal, investors): a page header
  * with the page's one h1, and inline text with [label](href) links, so copy can live in typed
- * content modules under app/content.
+ * content modules under app/content. Each text is passed through the page's catalogue (the English
+ * is its key, docs/decisions/044), and a link to a page of the site goes to it in the page's language.
  */
 
 export function PageHeader({
@@ -18,12 +21,13 @@ export function PageHeader({
   lead: ReactNode;
   children?: ReactNode;
 }) {
+  const t = useT();
   return (
     <header className="border-b border-brand-100 bg-brand-50">
       <div className="container-page py-12 sm:py-16">
-        {eyebrow ? <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{eyebrow}</p> : null}
-        <h1 className="mt-2 text-3xl font-bold tracking-tight text-balance sm:text-4xl">{title}</h1>
-        <p className="mt-4 max-w-3xl text-lg text-muted">{lead}</p>
+        {eyebrow ? <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{t(eyebrow)}</p> : null}
+        <h1 className="mt-2 text-3xl font-bold tracking-tight text-balance sm:text-4xl">{t(title)}</h1>
+        <p className="mt-4 max-w-3xl text-lg text-muted">{typeof lead === "string" ? t(lead) : lead}</p>
         {children}
       </div>
     </header>
@@ -36,7 +40,10 @@ const INLINE = /\[([^\]]+)\]\(([^)\s]+)\)|\*\*([^*]+)\*\*/g;
  * Text with [label](href) links and **bold** runs. External addresses open in a new tab,
  * announced to screen readers.
  */
-export function InlineText({ text }: { text: string }) {
+export function InlineText({ text: english }: { text: string }) {
+  const t = useT();
+  const to = useLocalePath();
+  const text = t(english);
   const parts: ReactNode[] = [];
   let last = 0;
   for (const match of text.matchAll(INLINE)) {
@@ -53,12 +60,12 @@ export function InlineText({ text }: { text: string }) {
       parts.push(
         <a
           key={match.index}
-          href={href}
+          href={to(href)}
           className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900"
           {...(external ? { target: "_blank", rel: "noopener noreferrer" } : {})}
         >
           {label}
-          {external ? <span className="sr-only"> (opens in a new tab)</span> : null}
+          {external ? <span className="sr-only"> {t("(opens in a new tab)")}</span> : null}
         </a>,
       );
     }
@@ -75,6 +82,7 @@ export function InlineText({ text }: { text: string }) {
 }
 
 export function Blocks({ blocks }: { blocks: readonly Block[] }) {
+  const t = useT();
   return (
     <>
       {blocks.map((block, i) => {
@@ -100,7 +108,7 @@ export function Blocks({ blocks }: { blocks: readonly Block[] }) {
           <dl key={i} className="my-4 divide-y divide-slate-200 rounded-xl border border-slate-200">
             {block.facts.map((fact) => (
               <div key={fact.term} className="grid gap-1 px-4 py-3 sm:grid-cols-[12rem_1fr] sm:gap-4">
-                <dt className="font-semibold text-ink">{fact.term}</dt>
+                <dt className="font-semibold text-ink">{t(fact.term)}</dt>
                 <dd className="leading-7 text-muted">
                   <InlineText text={fact.detail} />
                 </dd>
@@ -113,25 +121,26 @@ export function Blocks({ blocks }: { blocks: readonly Block[] }) {
   );
 }
 
-const longDate = new Intl.DateTimeFormat("en-GH", { dateStyle: "long", timeZone: "Africa/Accra" });
-
-/** A legal page: header, last-updated date, a table of contents and numbered sections. */
+/** A legal page: header, last-updated date (in the page's language), a table of contents and numbered sections. */
 export function PolicyPage({ doc, eyebrow = "Legal" }: { doc: PolicyDocument; eyebrow?: string }) {
+  const t = useT();
+  const longDate = new Intl.DateTimeFormat(INTL_LOCALE[useLocale()], { dateStyle: "long", timeZone: "Africa/Accra" });
   return (
     <main id="main">
       <PageHeader eyebrow={eyebrow} title={doc.title} lead={<InlineText text={doc.summary} />}>
         <p className="mt-4 text-sm text-muted">
-          Last updated: <time dateTime={doc.updated}>{longDate.format(new Date(`${doc.updated}T12:00:00Z`))}</time>
+          {t("Last updated:")}{" "}
+          <time dateTime={doc.updated}>{longDate.format(new Date(`${doc.updated}T12:00:00Z`))}</time>
         </p>
       </PageHeader>
       <div className="container-page grid gap-10 py-10 lg:grid-cols-[16rem_1fr]">
-        <nav aria-label="On this page" className="lg:sticky lg:top-20 lg:self-start">
-          <h2 className="text-sm font-semibold tracking-wide text-ink uppercase">On this page</h2>
+        <nav aria-label={t("On this page")} className="lg:sticky lg:top-20 lg:self-start">
+          <h2 className="text-sm font-semibold tracking-wide text-ink uppercase">{t("On this page")}</h2>
           <ol className="mt-3 space-y-1 text-sm">
             {doc.sections.map((section, i) => (
               <li key={section.id}>
                 <a href={`#${section.id}`} className="inline-block py-1 text-brand-700 hover:underline">
-                  {i + 1}. {section.heading}
+                  {i + 1}. {t(section.heading)}
                 </a>
               </li>
             ))}
@@ -141,7 +150,7 @@ export function PolicyPage({ doc, eyebrow = "Legal" }: { doc: PolicyDocument; ey
           {doc.sections.map((section, i) => (
             <section key={section.id} id={section.id} aria-labelledby={`${section.id}-heading`}>
               <h2 id={`${section.id}-heading`}>
-                {i + 1}. {section.heading}
+                {i + 1}. {t(section.heading)}
               </h2>
               <Blocks blocks={section.blocks} />
             </section>
@@ -170,13 +179,14 @@ export function CardList({
   size?: keyof typeof CARD_TEXT;
   className?: string;
 }) {
+  const t = useT();
   const grid = columns === 4 ? "sm:grid-cols-2 lg:grid-cols-4" : "md:grid-cols-3";
   return (
     <ul className={`${className} grid gap-4 ${grid}`}>
       {items.map((item) => (
         <li key={item.title} className="card">
-          <h3 className={CARD_TEXT[size].title}>{item.title}</h3>
-          <p className={CARD_TEXT[size].text}>{item.description}</p>
+          <h3 className={CARD_TEXT[size].title}>{t(item.title)}</h3>
+          <p className={CARD_TEXT[size].text}>{t(item.description)}</p>
         </li>
       ))}
     </ul>

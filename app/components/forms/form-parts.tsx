@@ -2,6 +2,7 @@ import type { FormMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { InlineNotice } from "~/components/ui/notice";
 import { type ToastMessage, useToastOf } from "~/components/ui/toaster";
+import { useT } from "~/i18n/react";
 import { useHydrated } from "~/lib/use-hydrated";
 
 /**
@@ -35,6 +36,7 @@ export function ErrorSummary({
   /** The field names in the form's order; only these are listed. */
   labels: ReadonlyArray<string>;
 }) {
+  const t = useT();
   const errors = form.allErrors;
   const items = labels
     .map((name) => ({ name, message: errors[name]?.[0] }))
@@ -48,18 +50,18 @@ export function ErrorSummary({
       className="mb-6 rounded-xl border-2 border-red-700 bg-white p-4"
     >
       <h2 id={`${form.id}-summary-title`} className="font-bold text-red-800">
-        There is a problem
+        {t("There is a problem")}
       </h2>
       <ul className="mt-2 list-none space-y-1">
         {formErrors.map((message) => (
           <li key={message} className="text-red-800">
-            {message}
+            {t(message)}
           </li>
         ))}
         {items.map((item) => (
           <li key={item.name}>
             <a href={`#${form.id}-${item.name}`} className="font-medium text-red-800 underline">
-              {item.message}
+              {t(item.message)}
             </a>
           </li>
         ))}

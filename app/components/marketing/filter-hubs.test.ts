@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { HUBS } from "~/content/hubs";
+import { catalogueTranslate } from "../../../tests/helpers/catalogue-translate";
 import { filterHubs, hubSearchStatus } from "./filter-hubs";
 
 const ids = (q: string) => filterHubs(HUBS, q).map((h) => h.id);
@@ -30,7 +31,11 @@ describe("filterHubs", () => {
 
 describe("hubSearchStatus", () => {
   it("counts the matches for a query and says 'all' without one", () => {
-    expect(hubSearchStatus(3, 10, " k ")).toBe("3 of 10 hubs match “k”");
-    expect(hubSearchStatus(10, 10, "  ")).toBe("Showing all 10 hubs");
+    const en = catalogueTranslate("en");
+    expect(hubSearchStatus(3, 10, " k ", en)).toBe("3 of 10 hubs match “k”");
+    expect(hubSearchStatus(10, 10, "  ", en)).toBe("Showing all 10 hubs");
+    const fr = catalogueTranslate("fr");
+    expect(hubSearchStatus(3, 10, " k ", fr)).toBe("3 pôles sur 10 correspondent à « k »");
+    expect(hubSearchStatus(10, 10, "  ", fr)).toBe("Les 10 pôles");
   });
 });

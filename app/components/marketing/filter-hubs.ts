@@ -1,3 +1,5 @@
+import type { Translate } from "~/i18n/i18n";
+
 /**
  * Hub search (spec section 4): case-insensitive match on title or description, no minimum length.
  * Used live in the browser and on the server for the JavaScript-free `/hubs?q=...` form.
@@ -11,7 +13,7 @@ export function filterHubs<T extends { title: string; description: string }>(hub
 }
 
 /** The live line above the results, the same in the server's rendering and the browser's. */
-export function hubSearchStatus(matches: number, total: number, query: string): string {
+export function hubSearchStatus(matches: number, total: number, query: string, t: Translate): string {
   const q = query.trim();
-  return q ? `${matches} of ${total} hubs match “${q}”` : `Showing all ${total} hubs`;
+  return q ? t("hubs.search.matches", { matches, total, query: q }) : t("hubs.search.all", { total });
 }

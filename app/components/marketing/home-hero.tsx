@@ -1,4 +1,5 @@
 import { AUDIENCES, HERO } from "~/content/home";
+import { useLocalePath, useT } from "~/i18n/react";
 import { Icon } from "./icon";
 
 /**
@@ -6,40 +7,42 @@ import { Icon } from "./icon";
  * audiences, each a card that is one link. Plain links: the home page ships no JavaScript.
  */
 export function HomeHero() {
+  const t = useT();
+  const to = useLocalePath();
   return (
     <section aria-labelledby="hero-title" className="bg-gradient-to-b from-brand-50 to-white pt-12 pb-14 sm:pt-20">
       <div className="container-page">
         <div className="grid items-center gap-10 lg:grid-cols-[1.2fr_1fr]">
           <div>
-            <p className="text-sm font-semibold text-brand-700">{HERO.eyebrow}</p>
+            <p className="text-sm font-semibold text-brand-700">{t(HERO.eyebrow)}</p>
             <h1 id="hero-title" className="mt-2 text-3xl font-extrabold tracking-tight text-balance sm:text-5xl">
-              {HERO.title}
+              {t(HERO.title)}
             </h1>
-            <p className="mt-4 max-w-xl text-lg leading-8 text-muted">{HERO.intro}</p>
+            <p className="mt-4 max-w-xl text-lg leading-8 text-muted">{t(HERO.intro)}</p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-              <a href={HERO.primary.to} className="btn-primary">
-                {HERO.primary.label}
+              <a href={to(HERO.primary.to)} className="btn-primary">
+                {t(HERO.primary.label)}
               </a>
-              <a href={HERO.secondary.to} className="btn-secondary">
-                {HERO.secondary.label}
+              <a href={to(HERO.secondary.to)} className="btn-secondary">
+                {t(HERO.secondary.label)}
               </a>
             </div>
           </div>
           <NetworkIllustration />
         </div>
-        <ul aria-label="Who we serve" className="mt-12 grid gap-4 md:grid-cols-3">
+        <ul aria-label={t("Who we serve")} className="mt-12 grid gap-4 md:grid-cols-3">
           {AUDIENCES.map((a) => (
             <li key={a.title} className="card relative flex flex-col gap-2 hover:shadow-md">
               <span className="inline-flex size-10 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
                 <Icon name={a.icon} />
               </span>
-              <h2 className="text-lg font-bold">{a.title}</h2>
-              <p className="text-sm leading-6 text-muted">{a.description}</p>
+              <h2 className="text-lg font-bold">{t(a.title)}</h2>
+              <p className="text-sm leading-6 text-muted">{t(a.description)}</p>
               <a
-                href={a.to}
+                href={to(a.to)}
                 className="mt-auto inline-flex items-center gap-1 pt-2 text-sm font-semibold text-brand-700 after:absolute after:inset-0"
               >
-                {a.cta}
+                {t(a.cta)}
                 <Icon name="arrow-right" className="size-4" />
               </a>
             </li>

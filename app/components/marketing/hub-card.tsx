@@ -1,4 +1,6 @@
 import type { HubSummary } from "~/content/hubs";
+import { launchDateIn } from "~/i18n/launch-date-in";
+import { useLocale, useT } from "~/i18n/react";
 import { HubIcon } from "../hub-icon";
 import { HubLink } from "./hub-link";
 import { Icon } from "./icon";
@@ -17,17 +19,21 @@ export function HubCard({
   variant: "home" | "listing" | "join";
   headingLevel?: 2 | 3;
 }) {
+  const t = useT();
+  // Hub texts come from the database in English: marked so on a page in another language.
+  const locale = useLocale();
+  const lang = locale === "en" ? undefined : "en";
   const live = hub.status === "live";
   const badge =
     variant === "home"
       ? live
-        ? "PILOT PHASE"
+        ? t("PILOT PHASE")
         : hub.launchDate
-          ? `Launching ${hub.launchDate}`
-          : "Launching soon..."
+          ? t("hub.launching", { date: launchDateIn(locale, hub.launchDate) })
+          : t("Launching soon...")
       : live
-        ? "LIVE"
-        : "Launching soon...";
+        ? t("LIVE")
+        : t("Launching soon...");
   const Heading = headingLevel === 2 ? "h2" : "h3";
   // The title link stretches over the card (one link, one tab stop) except on "join" cards,
   // which have their own button.
@@ -49,7 +55,7 @@ export function HubCard({
           {badge}
         </span>
       </div>
-      <Heading className="text-lg font-bold leading-snug">
+      <Heading className="text-lg font-bold leading-snug" lang={lang}>
         {stretched ? (
           <HubLink hub={hub} className="after:absolute after:inset-0 after:rounded-2xl hover:text-brand-800">
             {hub.title}
@@ -58,14 +64,24 @@ export function HubCard({
           hub.title
         )}
       </Heading>
-      <p className="text-sm leading-6 text-muted">{hub.description}</p>
+      <p className="text-sm leading-6 text-muted" lang={lang}>
+        {hub.description}
+      </p>
       <div className="mt-auto space-y-2 pt-1">
-        <MoreList items={hub.specialties} label="Specialties" chipClassName="bg-brand-50 text-brand-800" />
-        <MoreList items={hub.countries} label="Countries" />
+        <MoreList
+          items={hub.specialties}
+          label={t("Specialties")}
+          chipClassName="bg-brand-50 text-brand-800"
+          lang={lang}
+        />
+        <MoreList items={hub.countries} label={t("Countries")} lang={lang} />
       </div>
       {variant === "join" ? (
         <HubLink hub={hub} className="btn-primary mt-2 w-full">
-          Join This Hub<span className="sr-only">: {hub.title}</span>
+          {t("Join This Hub")}
+          <span className="sr-only" lang={lang}>
+            : {hub.title}
+          </span>
           {live ? <Icon name="external-link" className="size-4" /> : <Icon name="arrow-right" className="size-4" />}
         </HubLink>
       ) : null}

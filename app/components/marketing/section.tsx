@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useT } from "~/i18n/react";
 
 /** A page section with an h2 (sections are labelled by their heading). */
 export function Section({
@@ -16,6 +17,7 @@ export function Section({
   tone?: "white" | "tint";
   children: ReactNode;
 }) {
+  const t = useT();
   return (
     <section
       id={id}
@@ -24,11 +26,13 @@ export function Section({
     >
       <div className="container-page">
         <div className="max-w-2xl">
-          {eyebrow ? <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{eyebrow}</p> : null}
+          {eyebrow ? (
+            <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{t(eyebrow)}</p>
+          ) : null}
           <h2 id={`${id}-title`} className="mt-1 text-2xl font-bold tracking-tight sm:text-3xl">
-            {title}
+            {t(title)}
           </h2>
-          {intro ? <p className="mt-3 text-base leading-7 text-muted">{intro}</p> : null}
+          {intro ? <p className="mt-3 text-base leading-7 text-muted">{t(intro)}</p> : null}
         </div>
         <div className="mt-8">{children}</div>
       </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { moreLabel, splitMore } from "./split-more";
+import { splitMore } from "./split-more";
 
 describe("splitMore", () => {
   it("shows everything when there are at most 3", () => {
@@ -13,11 +13,5 @@ describe("splitMore", () => {
 
   it("honours another limit (directory cards show 4)", () => {
     expect(splitMore([1, 2, 3, 4, 5, 6], 4)).toEqual({ shown: [1, 2, 3, 4], more: 2 });
-  });
-
-  it("labels the hidden count", () => {
-    expect(moreLabel(0)).toBe("");
-    expect(moreLabel(1)).toBe("+1 more");
-    expect(moreLabel(7)).toBe("+7 more");
   });
 });

@@ -6,8 +6,3 @@ export function splitMore<T>(items: readonly T[], max = 3): { shown: T[]; more: 
   const limit = Math.max(0, Math.floor(max));
   return { shown: items.slice(0, limit), more: Math.max(0, items.length - limit) };
 }
-
-/** "+2 more", or "" when nothing is hidden. */
-export function moreLabel(more: number): string {
-  return more > 0 ? `+${more} more` : "";
-}

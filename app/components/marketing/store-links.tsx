@@ -1,12 +1,14 @@
 import type { AppDescriptor } from "~/content/apps";
+import { useT } from "~/i18n/react";
 
 const STORE_LINK =
   "inline-flex min-h-12 items-center gap-2.5 rounded-xl bg-ink px-4 py-2 text-sm font-semibold text-white hover:bg-black";
 
 /** Google Play and App Store links (plain outbound links, spec section 7), opening in a new tab. */
 export function StoreLinks({ app }: { app: AppDescriptor }) {
+  const t = useT();
   return (
-    <ul aria-label={`Download ${app.name}`} className="flex flex-wrap gap-3">
+    <ul aria-label={t("apps.download", { app: app.name })} className="flex flex-wrap gap-3">
       <li>
         <a href={app.googlePlayUrl} target="_blank" rel="noopener noreferrer" className={STORE_LINK}>
           <svg viewBox="0 0 24 24" className="size-6" aria-hidden="true" focusable="false">
@@ -14,10 +16,10 @@ export function StoreLinks({ app }: { app: AppDescriptor }) {
             <path fill="currentColor" d="m14.2 12 3.1 2.9L21 12.8a1 1 0 0 0 0-1.6l-3.7-2.1z" />
           </svg>
           <span className="flex flex-col text-left leading-tight">
-            <span className="text-[11px] font-normal">Get it on</span>
+            <span className="text-[11px] font-normal">{t("Get it on")}</span>
             <span className="text-base">Google Play</span>
           </span>
-          <span className="sr-only"> (opens in a new tab)</span>
+          <span className="sr-only"> {t("(opens in a new tab)")}</span>
         </a>
       </li>
       <li>
@@ -29,10 +31,10 @@ export function StoreLinks({ app }: { app: AppDescriptor }) {
             />
           </svg>
           <span className="flex flex-col text-left leading-tight">
-            <span className="text-[11px] font-normal">Download on the</span>
+            <span className="text-[11px] font-normal">{t("Download on the")}</span>
             <span className="text-base">App Store</span>
           </span>
-          <span className="sr-only"> (opens in a new tab)</span>
+          <span className="sr-only"> {t("(opens in a new tab)")}</span>
         </a>
       </li>
     </ul>

@@ -1,5 +1,6 @@
 import { type FieldMetadata, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import type { ReactNode } from "react";
+import { useT } from "~/i18n/react";
 
 /**
  * Labelled form fields for the Conform forms (components/forms/schema-form.ts): the label, the
@@ -40,6 +41,7 @@ function isRequired(common: Common): boolean {
 }
 
 function Shell({ hint, className, children, ...common }: Common & { children: ReactNode }) {
+  const t = useT();
   const { field, label } = common;
   const required = isRequired(common);
   const error = fieldError(field);
@@ -62,7 +64,7 @@ function Shell({ hint, className, children, ...common }: Common & { children: Re
       ) : null}
       {error ? (
         <p id={field.errorId} className="field-error">
-          {error}
+          {t(error)}
         </p>
       ) : null}
     </div>

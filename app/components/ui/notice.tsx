@@ -1,3 +1,4 @@
+import { useT } from "~/i18n/react";
 import type { ToastVariant } from "./toaster";
 
 /**
@@ -15,6 +16,7 @@ export function InlineNotice({
   variant?: ToastVariant;
   className?: string;
 }) {
+  const t = useT();
   const destructive = variant === "destructive";
   return (
     <div
@@ -23,8 +25,8 @@ export function InlineNotice({
         destructive ? "border-red-300 bg-red-50 text-red-900" : "border-brand-200 bg-brand-50 text-brand-900"
       }`}
     >
-      <p className="font-semibold">{title}</p>
-      {description ? <p className="mt-1 text-sm">{description}</p> : null}
+      <p className="font-semibold">{t(title)}</p>
+      {description ? <p className="mt-1 text-sm">{t(description)}</p> : null}
     </div>
   );
 }

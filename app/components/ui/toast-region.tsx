@@ -1,4 +1,5 @@
 import { Toast } from "radix-ui";
+import { useT } from "~/i18n/react";
 import { type Shown, TOAST_LIFETIME_MS, toneClass } from "./toast-tone";
 
 /**
@@ -6,8 +7,9 @@ import { type Shown, TOAST_LIFETIME_MS, toneClass } from "./toast-tone";
  * swiping, F8 moves to it), loaded with the first toast. One toast at a time.
  */
 export default function ToastRegion({ shown, onClosed }: { shown: Shown | null; onClosed: (key: number) => void }) {
+  const t = useT();
   return (
-    <Toast.Provider swipeDirection="up" duration={TOAST_LIFETIME_MS} label="Notification">
+    <Toast.Provider swipeDirection="up" duration={TOAST_LIFETIME_MS} label={t("Notification")}>
       {shown ? (
         <Toast.Root
           key={shown.key}
@@ -21,14 +23,14 @@ export default function ToastRegion({ shown, onClosed }: { shown: Shown | null; 
         >
           <div className="flex items-start justify-between gap-3">
             <div>
-              <Toast.Title className="font-semibold">{shown.title}</Toast.Title>
+              <Toast.Title className="font-semibold">{t(shown.title)}</Toast.Title>
               {shown.description ? (
-                <Toast.Description className="mt-1 text-sm">{shown.description}</Toast.Description>
+                <Toast.Description className="mt-1 text-sm">{t(shown.description)}</Toast.Description>
               ) : null}
             </div>
             <Toast.Close
               className="-m-1 rounded p-1 text-sm leading-none opacity-70 hover:opacity-100"
-              aria-label="Dismiss"
+              aria-label={t("Dismiss")}
             >
               <span aria-hidden="true">✕</span>
             </Toast.Close>

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from "react";
 import { useLocation } from "react-router";
+import { useT } from "~/i18n/react";
 import { useHydrated } from "~/lib/use-hydrated";
 
 import { type Shown, type ToastMessage, toneClass } from "./toast-tone";
@@ -61,6 +62,7 @@ const ToastRegion = lazy(() => import("./toast-region"));
  * is shown in place instead, as a status message.
  */
 export function Toaster({ flash }: { flash: ToastMessage | null }) {
+  const t = useT();
   const hydrated = useHydrated();
   const shown = useCurrentToast();
   const [everShown, setEverShown] = useState(false);
@@ -79,8 +81,8 @@ export function Toaster({ flash }: { flash: ToastMessage | null }) {
     return flash ? (
       <div className="toast-viewport">
         <div role="status" className={`toast ${toneClass(flash.variant)}`}>
-          <p className="font-semibold">{flash.title}</p>
-          {flash.description ? <p className="mt-1 text-sm">{flash.description}</p> : null}
+          <p className="font-semibold">{t(flash.title)}</p>
+          {flash.description ? <p className="mt-1 text-sm">{t(flash.description)}</p> : null}
         </div>
       </div>
     ) : null;

@@ -11,6 +11,7 @@ import { listWaitlist } from "~/features/waitlist/waitlist-admin.server";
 import { enqueue, type JobWorkers } from "~/jobs/queue.server";
 import { startJobWorkers } from "~/jobs/workers.server";
 import { createAccount } from "../../../tests/helpers/accounts";
+import { catalogueTranslate } from "../../../tests/helpers/catalogue-translate";
 import { refusedWith, statusOf } from "../../../tests/helpers/domain";
 import { createTestDb, type TestDatabase } from "../../../tests/helpers/test-db";
 import {
@@ -24,6 +25,8 @@ import {
 } from "./hub-admin.server";
 import { findHub, listHubs, listHubsWithNextLaunch } from "./hubs.server";
 import { formatLaunchDate, hubsHeadline, nextLaunchDate, upcomingLaunchDate } from "./launch-date";
+
+const en = catalogueTranslate("en");
 
 vi.stubEnv("AUTH_SECRET", "test-secret-test-secret-test-secret-0123456789");
 vi.stubEnv("APP_URL", "http://localhost:3000");
@@ -145,7 +148,7 @@ describe("hubs from the database", () => {
     const seeded = await listHubsWithNextLaunch(h.db);
     // The seed's 2025 quarters have passed: no date is promised anywhere.
     expect(seeded.nextLaunch).toBeNull();
-    expect(hubsHeadline(seeded.hubs, seeded.nextLaunch)).toBe("2 live · 8 coming soon");
+    expect(hubsHeadline(seeded.hubs, seeded.nextLaunch, en)).toBe("2 live · 8 coming soon");
     // The facility counts are the database's too (issue 28): the seed's 8 facilities, 3 of them in Ghana.
     const counted = await networkFigures(h.db);
     expect(counted).toEqual({ facilities: 8, ghanaFacilities: 3, hubs: 10, liveHubs: 2 });
@@ -186,7 +189,10 @@ describe("hubs from the database", () => {
       .where(eq(hubs.slug, "maternal-child-health"));
     const planned = await listHubsWithNextLaunch(h.db);
     expect(planned.nextLaunch).toBe(`May ${year}`);
-    expect(hubsHeadline(planned.hubs, planned.nextLaunch)).toBe(`2 live · 8 coming soon · next launch May ${year}`);
+    expect(hubsHeadline(planned.hubs, planned.nextLaunch, en)).toBe(`2 live · 8 coming soon · next launch May ${year}`);
+    expect(hubsHeadline(planned.hubs, planned.nextLaunch, catalogueTranslate("fr"), "fr")).toBe(
+      `2 ouverts · 8 à venir · prochain lancement : mai ${year}`,
+    );
     expect(
       investorHubFigures(planned.hubs, counted)
         .roadmap.slice(2)
@@ -198,7 +204,7 @@ describe("hubs from the database", () => {
     ]);
     expect(nextLaunchDate(["2025-Q1", null, `${year}-Q2`, `${year}-05`, "soon"])).toBe(`May ${year}`);
     expect(nextLaunchDate(["2025-Q1", "2025-07"])).toBeNull();
-    expect(hubsHeadline([{ status: "live" }], null)).toBe("1 live");
+    expect(hubsHeadline([{ status: "live" }], null, en)).toBe("1 live");
     for (const row of before.filter((r) => moved.includes(r.slug))) {
       await h.db.update(hubs).set({ launchDate: row.launchDate }).where(eq(hubs.slug, row.slug));
     }

@@ -1,3 +1,6 @@
+import type { Translate } from "~/i18n/i18n";
+import { launchDateIn } from "~/i18n/launch-date-in";
+import type { Locale } from "~/i18n/locales";
 import { MONTH_NAMES } from "~/lib/month-names";
 
 /**
@@ -56,12 +59,17 @@ export function nextLaunchDate(stored: ReadonlyArray<string | null | undefined>,
  * The hubs listing's headline from the hubs as they are: "2 live · 8 coming soon", with the next
  * planned launch when one is ahead ("· next launch Q2 2027"); no year that may have passed.
  */
-export function hubsHeadline(hubs: ReadonlyArray<{ status: string }>, nextLaunch: string | null): string {
+export function hubsHeadline(
+  hubs: ReadonlyArray<{ status: string }>,
+  nextLaunch: string | null,
+  t: Translate,
+  locale: Locale = "en",
+): string {
   const live = hubs.filter((h) => h.status === "live").length;
-  const soon = hubs.length - live;
-  return [
-    `${live} live`,
-    ...(soon > 0 ? [`${soon} coming soon`] : []),
-    ...(nextLaunch ? [`next launch ${nextLaunch}`] : []),
-  ].join(" · ");
+  return t("hubs.headline", {
+    live,
+    soon: hubs.length - live,
+    hasNext: nextLaunch ? "yes" : "no",
+    next: nextLaunch ? launchDateIn(locale, nextLaunch) : "",
+  });
 }

@@ -5,6 +5,7 @@ import { StoreLinks } from "~/components/marketing/store-links";
 import { APPS, type AppDescriptor } from "~/content/apps";
 import { APPS_HERO, APPS_META, WHY_DOWNLOAD } from "~/content/apps-page";
 import { expansionLabel } from "~/content/network-figures";
+import { useT } from "~/i18n/react";
 import type { RouteHandle } from "~/lib/route-handle";
 import { pageMeta } from "~/shell/seo";
 import type { Route } from "./+types/apps";
@@ -15,21 +16,22 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, { ...APPS_META,
 export const handle: RouteHandle = { hydrate: false, static: true };
 
 export default function Apps() {
+  const t = useT();
   return (
     <main id="main">
       <section className="bg-gradient-to-b from-brand-50 to-white pt-12 pb-10 sm:pt-16">
         <div className="container-page">
-          <p className="text-sm font-semibold text-brand-700">{APPS_HERO.eyebrow}</p>
+          <p className="text-sm font-semibold text-brand-700">{t(APPS_HERO.eyebrow)}</p>
           <h1 className="mt-2 max-w-3xl text-3xl font-extrabold tracking-tight text-balance sm:text-5xl">
-            {APPS_HERO.title}
+            {t(APPS_HERO.title)}
           </h1>
-          <p className="mt-4 max-w-2xl text-lg leading-8 text-muted">{APPS_HERO.intro}</p>
-          <nav aria-label="Apps on this page" className="mt-6">
+          <p className="mt-4 max-w-2xl text-lg leading-8 text-muted">{t(APPS_HERO.intro)}</p>
+          <nav aria-label={t("Apps on this page")} className="mt-6">
             <ul className="flex flex-col gap-3 sm:flex-row">
               {APPS.map((app, i) => (
                 <li key={app.id}>
                   <a href={`#${app.id}`} className={i === 0 ? "btn-primary w-full" : "btn-secondary w-full"}>
-                    {app.name} for {app.targetAudience.toLowerCase()}
+                    {t(`${app.name} for ${app.targetAudience.toLowerCase()}`)}
                   </a>
                 </li>
               ))}
@@ -49,8 +51,8 @@ export default function Apps() {
               <span className="inline-flex size-10 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
                 <Icon name={card.icon} />
               </span>
-              <h3 className="mt-3 text-lg font-bold">{card.title}</h3>
-              <p className="mt-1 text-sm leading-6 text-muted">{card.description}</p>
+              <h3 className="mt-3 text-lg font-bold">{t(card.title)}</h3>
+              <p className="mt-1 text-sm leading-6 text-muted">{t(card.description)}</p>
             </li>
           ))}
         </ul>
@@ -60,7 +62,8 @@ export default function Apps() {
 }
 
 function AppSection({ app, tint }: { app: AppDescriptor; tint: boolean }) {
-  const others = app.countries.filter((c) => c !== app.primaryCountry);
+  const t = useT();
+  const others = app.countries.filter((c) => c !== app.primaryCountry).map((c) => t(c));
   return (
     <section
       id={app.id}
@@ -69,18 +72,18 @@ function AppSection({ app, tint }: { app: AppDescriptor; tint: boolean }) {
     >
       <div className="container-page grid gap-10 lg:grid-cols-2">
         <div>
-          <p className="text-sm font-semibold text-brand-700">For {app.targetAudience.toLowerCase()}</p>
+          <p className="text-sm font-semibold text-brand-700">{t(`For ${app.targetAudience.toLowerCase()}`)}</p>
           <h2 id={`${app.id}-title`} className="mt-1 text-3xl font-extrabold tracking-tight sm:text-4xl">
             {app.name}
           </h2>
-          <p className="mt-2 text-xl font-medium text-ink">{app.tagline}</p>
-          <p className="mt-4 leading-7 text-muted">{app.description}</p>
+          <p className="mt-2 text-xl font-medium text-ink">{t(app.tagline)}</p>
+          <p className="mt-4 leading-7 text-muted">{t(app.description)}</p>
 
           <dl className="mt-6 grid grid-cols-3 gap-3">
             {app.stats.map((s) => (
               <div key={s.label} className="flex flex-col rounded-xl border border-slate-200 bg-white p-3 text-center">
-                <dt className="order-2 text-xs leading-5 text-muted">{s.label}</dt>
-                <dd className="order-1 text-xl font-extrabold text-brand-700 sm:text-2xl">{s.value}</dd>
+                <dt className="order-2 text-xs leading-5 text-muted">{t(s.label)}</dt>
+                <dd className="order-1 text-xl font-extrabold text-brand-700 sm:text-2xl">{t(s.value)}</dd>
               </div>
             ))}
           </dl>
@@ -91,29 +94,29 @@ function AppSection({ app, tint }: { app: AppDescriptor; tint: boolean }) {
 
           <dl className="mt-6 space-y-3 text-sm">
             <div>
-              <dt className="font-semibold">Audience</dt>
-              <dd className="text-muted">{app.targetAudience}</dd>
+              <dt className="font-semibold">{t("Audience")}</dt>
+              <dd className="text-muted">{t(app.targetAudience)}</dd>
             </div>
             <div>
-              <dt className="font-semibold">Price</dt>
-              <dd className="text-muted">{app.isFree ? "Free to download and use" : "Paid"}</dd>
+              <dt className="font-semibold">{t("Price")}</dt>
+              <dd className="text-muted">{app.isFree ? t("Free to download and use") : t("Paid")}</dd>
             </div>
             <div>
-              <dt className="font-semibold">Available now in</dt>
-              <dd className="text-muted">{app.primaryCountry}</dd>
+              <dt className="font-semibold">{t("Available now in")}</dt>
+              <dd className="text-muted">{t(app.primaryCountry)}</dd>
             </div>
             <div>
               {/* A planned year that has passed is not a promise (issue 28). */}
-              <dt className="mb-1 font-semibold">{expansionLabel()}</dt>
+              <dt className="mb-1 font-semibold">{t(expansionLabel())}</dt>
               <dd>
-                <MoreList items={others} label={`Other countries for ${app.name}`} />
+                <MoreList items={others} label={t("apps.otherCountries", { app: app.name })} />
               </dd>
             </div>
           </dl>
         </div>
 
         <div>
-          <h3 className="text-lg font-bold">Key features</h3>
+          <h3 className="text-lg font-bold">{t("Key features")}</h3>
           <ul className="mt-4 space-y-3">
             {app.features.map((f) => (
               <li key={f.title} className="card flex gap-4">
@@ -121,8 +124,8 @@ function AppSection({ app, tint }: { app: AppDescriptor; tint: boolean }) {
                   <Icon name={f.icon} />
                 </span>
                 <div>
-                  <h4 className="font-bold">{f.title}</h4>
-                  <p className="mt-1 text-sm leading-6 text-muted">{f.description}</p>
+                  <h4 className="font-bold">{t(f.title)}</h4>
+                  <p className="mt-1 text-sm leading-6 text-muted">{t(f.description)}</p>
                 </div>
               </li>
             ))}

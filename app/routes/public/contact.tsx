@@ -7,6 +7,7 @@ import { OfficeMap } from "~/features/contact/components/office-map";
 import { submitContactMessage } from "~/features/contact/contact.server";
 import { readContactForm } from "~/features/contact/contact-fields";
 import { contactSchema } from "~/features/contact/contact-schema";
+import { useT } from "~/i18n/react";
 import { formAction, readForm } from "~/lib/form-action.server";
 import { once, postedKey } from "~/lib/idempotency.server";
 import { requestInfo } from "~/lib/request-context.server";
@@ -47,23 +48,24 @@ export async function action({ request, context }: Route.ActionArgs) {
 const phoneHref = `tel:${SITE.phone.replaceAll(" ", "")}`;
 
 export default function ContactPage({ actionData }: Route.ComponentProps) {
+  const t = useT();
   return (
     <main id="main">
       <PageHeader eyebrow="Contact" title={CONTACT_PAGE.title} lead={CONTACT_PAGE.lead} />
       <div className="container-page grid gap-10 py-12 lg:grid-cols-[1.5fr_1fr] lg:items-start">
         <section aria-labelledby="form-heading" className="card sm:p-8">
           <h2 id="form-heading" className="mb-6 text-xl font-bold">
-            Send us a message
+            {t("Send us a message")}
           </h2>
           <ContactForm answer={actionData} />
         </section>
 
-        <aside aria-label="Other ways to reach us" className="space-y-4">
+        <aside aria-label={t("Other ways to reach us")} className="space-y-4">
           <section aria-labelledby="email-heading" className="card">
             <h2 id="email-heading" className="font-semibold">
-              Email us
+              {t("Email us")}
             </h2>
-            <p className="mt-1 text-sm text-muted">We reply within 24 hours.</p>
+            <p className="mt-1 text-sm text-muted">{t("We reply within 24 hours.")}</p>
             <a
               href={`mailto:${SITE.email.hello}`}
               className="mt-2 inline-block font-medium break-all text-brand-700 underline"
@@ -73,23 +75,23 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
           </section>
           <section aria-labelledby="phone-heading" className="card">
             <h2 id="phone-heading" className="font-semibold">
-              Call us
+              {t("Call us")}
             </h2>
-            <p className="mt-1 text-sm text-muted">{SITE.office.hours}</p>
+            <p className="mt-1 text-sm text-muted">{t(SITE.office.hours)}</p>
             <a href={phoneHref} className="mt-1 inline-flex min-h-11 items-center font-medium text-brand-700 underline">
               {SITE.phone}
             </a>
           </section>
           <section aria-labelledby="office-heading" className="card">
             <h2 id="office-heading" className="font-semibold">
-              Visit our office
+              {t("Visit our office")}
             </h2>
             <address className="mt-1 text-muted not-italic">
               {SITE.office.line1}
               <br />
               {SITE.office.city}, {SITE.office.country}
             </address>
-            <p className="mt-1 text-sm text-muted">{SITE.office.hours}</p>
+            <p className="mt-1 text-sm text-muted">{t(SITE.office.hours)}</p>
             <div className="mt-4">
               <OfficeMap />
             </div>
@@ -99,7 +101,8 @@ export default function ContactPage({ actionData }: Route.ComponentProps) {
               rel="noopener noreferrer"
               className="mt-3 inline-block font-medium text-brand-700 underline"
             >
-              Open in OpenStreetMap<span className="sr-only"> (opens in a new tab)</span>
+              {t("Open in OpenStreetMap")}
+              <span className="sr-only"> {t("(opens in a new tab)")}</span>
             </a>
           </section>
         </aside>

@@ -16,6 +16,7 @@ import {
 import { toHubSummary } from "~/content/hubs";
 import { dbOf } from "~/db/context.server";
 import { listHubs } from "~/features/hubs/hubs.server";
+import { useLocalePath, useT } from "~/i18n/react";
 import type { RouteHandle } from "~/lib/route-handle";
 import { pageMeta } from "~/shell/seo";
 import type { Route } from "./+types/for-facilities";
@@ -32,24 +33,26 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 /** Facility marketing page (spec section 2). Its only behaviour is the FAQ accordion, which needs no script. */
 export default function ForFacilities({ loaderData: { hubs } }: Route.ComponentProps) {
+  const t = useT();
+  const to = useLocalePath();
   return (
     <main id="main">
       <section aria-labelledby="hero-title" className="bg-gradient-to-b from-brand-50 to-white pt-12 pb-14 sm:pt-20">
         <div className="container-page">
-          <p className="text-sm font-semibold text-brand-700">{FACILITY_HERO.eyebrow}</p>
+          <p className="text-sm font-semibold text-brand-700">{t(FACILITY_HERO.eyebrow)}</p>
           <h1
             id="hero-title"
             className="mt-2 max-w-3xl text-3xl font-extrabold tracking-tight text-balance sm:text-5xl"
           >
-            {FACILITY_HERO.title}
+            {t(FACILITY_HERO.title)}
           </h1>
-          <p className="mt-4 max-w-2xl text-lg leading-8 text-muted">{FACILITY_HERO.intro}</p>
+          <p className="mt-4 max-w-2xl text-lg leading-8 text-muted">{t(FACILITY_HERO.intro)}</p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <a href={FACILITY_HERO.primary.to} className="btn-primary">
-              {FACILITY_HERO.primary.label}
+            <a href={to(FACILITY_HERO.primary.to)} className="btn-primary">
+              {t(FACILITY_HERO.primary.label)}
             </a>
-            <a href={FACILITY_HERO.secondary.to} className="btn-secondary">
-              {FACILITY_HERO.secondary.label}
+            <a href={to(FACILITY_HERO.secondary.to)} className="btn-secondary">
+              {t(FACILITY_HERO.secondary.label)}
             </a>
           </div>
         </div>
@@ -66,20 +69,20 @@ export default function ForFacilities({ loaderData: { hubs } }: Route.ComponentP
             return (
               <li key={pkg.id} className={`card flex flex-col p-6 ${premium ? "border-2 border-brand-700" : ""}`}>
                 <h3 id={`package-${pkg.id}`} className="text-xl font-bold">
-                  {pkg.name}
+                  {t(pkg.name)}
                 </h3>
-                <p className="mt-1 text-lg font-semibold text-brand-700">{pkg.price}</p>
-                <p className="mt-2 leading-7 text-muted">{pkg.summary}</p>
+                <p className="mt-1 text-lg font-semibold text-brand-700">{t(pkg.price)}</p>
+                <p className="mt-2 leading-7 text-muted">{t(pkg.summary)}</p>
                 <ul className="mt-4 space-y-2">
                   {pkg.points.map((point) => (
                     <li key={point} className="flex gap-2 text-sm leading-6">
                       <Icon name="check" className="mt-0.5 size-5 text-brand-700" />
-                      {point}
+                      {t(point)}
                     </li>
                   ))}
                 </ul>
-                <a href={pkg.cta.to} className={`${premium ? "btn-primary" : "btn-secondary"} mt-6 self-start`}>
-                  {pkg.cta.label}
+                <a href={to(pkg.cta.to)} className={`${premium ? "btn-primary" : "btn-secondary"} mt-6 self-start`}>
+                  {t(pkg.cta.label)}
                 </a>
               </li>
             );
@@ -99,14 +102,14 @@ export default function ForFacilities({ loaderData: { hubs } }: Route.ComponentP
                   {s.step}
                 </span>
                 <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">
-                  {s.timeline}
+                  {t(s.timeline)}
                 </span>
               </div>
               <h3 className="mt-3 font-bold">
-                <span className="sr-only">Step {s.step}: </span>
-                {s.title}
+                <span className="sr-only">{t("home.step", { step: s.step })} </span>
+                {t(s.title)}
               </h3>
-              <p className="mt-1 text-sm leading-6 text-muted">{s.description}</p>
+              <p className="mt-1 text-sm leading-6 text-muted">{t(s.description)}</p>
             </li>
           ))}
         </ol>
@@ -119,8 +122,8 @@ export default function ForFacilities({ loaderData: { hubs } }: Route.ComponentP
               <span className="inline-flex size-10 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
                 <Icon name={b.icon} />
               </span>
-              <h3 className="mt-3 text-lg font-bold">{b.title}</h3>
-              <p className="mt-1 text-sm leading-6 text-muted">{b.description}</p>
+              <h3 className="mt-3 text-lg font-bold">{t(b.title)}</h3>
+              <p className="mt-1 text-sm leading-6 text-muted">{t(b.description)}</p>
             </li>
           ))}
         </ul>

@@ -21,6 +21,7 @@ import { toHubSummary } from "~/content/hubs";
 import { dbOf } from "~/db/context.server";
 import { networkFigures } from "~/features/facilities/network-figures.server";
 import { listHubs } from "~/features/hubs/hubs.server";
+import { useLocalePath, useT } from "~/i18n/react";
 import type { RouteHandle } from "~/lib/route-handle";
 import { pageMeta } from "~/shell/seo";
 import type { Route } from "./+types/home";
@@ -45,6 +46,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { stats } = loaderData;
+  const t = useT();
+  const to = useLocalePath();
   return (
     <main id="main">
       <HomeHero />
@@ -60,10 +63,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 {i + 1}
               </span>
               <h3 className="mt-3 font-bold">
-                <span className="sr-only">Step {i + 1}: </span>
-                {step.title}
+                <span className="sr-only">{t("home.step", { step: i + 1 })} </span>
+                {t(step.title)}
               </h3>
-              <p className="mt-1 text-sm leading-6 text-muted">{step.description}</p>
+              <p className="mt-1 text-sm leading-6 text-muted">{t(step.description)}</p>
             </li>
           ))}
         </ol>
@@ -76,12 +79,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <span className="inline-flex size-10 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
                 <Icon name={col.icon} />
               </span>
-              <h3 className="mt-3 text-lg font-bold">{col.title}</h3>
+              <h3 className="mt-3 text-lg font-bold">{t(col.title)}</h3>
               <ul className="mt-3 space-y-2">
                 {col.points.map((p) => (
                   <li key={p} className="flex gap-2 text-sm leading-6 text-muted">
                     <Icon name="check" className="mt-0.5 size-5 text-brand-700" />
-                    {p}
+                    {t(p)}
                   </li>
                 ))}
               </ul>
@@ -93,16 +96,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <Section id="stats" title={STATS.title} intro={STATS.intro}>
         <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
           {stats.map((s) => (
-            <div key={s.label} className="card flex flex-col">
-              <dt className="order-2 mt-1 font-semibold">{s.label}</dt>
-              <dd className="order-1 text-3xl font-extrabold text-brand-700 sm:text-4xl">{s.value}</dd>
-              <dd className="order-3 mt-1 text-sm text-muted">{s.note}</dd>
+            <div key={s.label.key} className="card flex flex-col">
+              <dt className="order-2 mt-1 font-semibold">{t(s.label.key, s.label.values)}</dt>
+              <dd className="order-1 text-3xl font-extrabold text-brand-700 sm:text-4xl">{t(s.value)}</dd>
+              <dd className="order-3 mt-1 text-sm text-muted">{t(s.note.key, s.note.values)}</dd>
             </div>
           ))}
         </dl>
         <p className="mt-6 rounded-2xl bg-brand-900 p-6 text-white sm:p-8">
-          <span className="block text-3xl font-extrabold sm:text-4xl">{STATS.problem.value}</span>
-          <span className="mt-1 block text-brand-100">{STATS.problem.label}</span>
+          <span className="block text-3xl font-extrabold sm:text-4xl">{t(STATS.problem.value)}</span>
+          <span className="mt-1 block text-brand-100">{t(STATS.problem.label)}</span>
         </p>
       </Section>
 
@@ -115,22 +118,22 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
         <div className="mt-8 text-center">
-          <a href={HUBS_SECTION.cta.to} className="btn-secondary">
-            {HUBS_SECTION.cta.label}
+          <a href={to(HUBS_SECTION.cta.to)} className="btn-secondary">
+            {t(HUBS_SECTION.cta.label)}
           </a>
         </div>
       </Section>
 
       <Section id="technology" title={TECHNOLOGY.title} intro={TECHNOLOGY.intro}>
         <ul className="grid gap-4 sm:grid-cols-2">
-          {TECHNOLOGY.items.map((t) => (
-            <li key={t.title} className="card flex gap-4">
+          {TECHNOLOGY.items.map((item) => (
+            <li key={item.title} className="card flex gap-4">
               <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
-                <Icon name={t.icon} />
+                <Icon name={item.icon} />
               </span>
               <div>
-                <h3 className="font-bold">{t.title}</h3>
-                <p className="mt-1 text-sm leading-6 text-muted">{t.description}</p>
+                <h3 className="font-bold">{t(item.title)}</h3>
+                <p className="mt-1 text-sm leading-6 text-muted">{t(item.description)}</p>
               </div>
             </li>
           ))}

@@ -4,6 +4,9 @@ import { dbOf } from "~/db/context.server";
 import { HubSearch } from "~/features/hubs/components/hub-search";
 import { listHubsWithNextLaunch } from "~/features/hubs/hubs.server";
 import { hubsHeadline } from "~/features/hubs/launch-date";
+import { translator } from "~/i18n/i18n";
+import { localeOfPath } from "~/i18n/locales";
+import { useLocale, useLocalePath, useT } from "~/i18n/react";
 import type { RouteHandle } from "~/lib/route-handle";
 import { pageMeta } from "~/shell/seo";
 import type { Route } from "./+types/hubs";
@@ -13,9 +16,10 @@ export const handle: RouteHandle = { versionedBy: "hubs" };
 export const meta: Route.MetaFunction = (args) => {
   const hubs = args.loaderData?.hubs ?? [];
   const live = hubs.filter((h) => h.status === "live").length;
+  const t = translator(localeOfPath(args.location.pathname));
   return pageMeta(args, {
-    title: `Specialty Hubs: ${hubs.length} specialist communities`,
-    description: `Explore ${hubs.length} specialty communities, from breast cancer care to mental health. ${live} live, ${hubs.length - live} taking founding members ahead of their launch.`,
+    title: t("hubs.meta.title", { count: hubs.length }),
+    description: t("hubs.meta.description", { count: hubs.length, live, soon: hubs.length - live }),
     path: "/hubs",
   });
 };
@@ -39,24 +43,28 @@ export function shouldRevalidate({
 
 /** Hubs listing (spec section 2): the header, then the search and the cards (HubSearch). */
 export default function Hubs({ loaderData: { hubs, nextLaunch } }: Route.ComponentProps) {
+  const t = useT();
+  const locale = useLocale();
+  const to = useLocalePath();
   return (
     <main id="main">
       <section className="bg-gradient-to-b from-brand-50 to-white pt-12 pb-8 sm:pt-16">
         <div className="container-page">
-          <p className="text-sm font-semibold text-brand-700">{hubsHeadline(hubs, nextLaunch)}</p>
+          <p className="text-sm font-semibold text-brand-700">{hubsHeadline(hubs, nextLaunch, t, locale)}</p>
           <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-balance sm:text-5xl">
-            {hubs.length} specialty communities, one network of care
+            {t("hubs.heading", { count: hubs.length })}
           </h1>
           <p className="mt-4 max-w-2xl text-lg leading-8 text-muted">
-            Each hub brings together specialists focused on one area of care and the local facilities that refer to
-            them. Patients reach them through qurbook; doctors join through qurpro.
+            {t(
+              "Each hub brings together specialists focused on one area of care and the local facilities that refer to them. Patients reach them through qurbook; doctors join through qurpro.",
+            )}
           </p>
           <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-            <Link to="/apps#qurbook" className="btn-primary">
-              Get qurbook for patients
+            <Link to={to("/apps#qurbook")} className="btn-primary">
+              {t("Get qurbook for patients")}
             </Link>
-            <Link to="/apps#qurpro" className="btn-secondary">
-              Get qurpro for doctors
+            <Link to={to("/apps#qurpro")} className="btn-secondary">
+              {t("Get qurpro for doctors")}
             </Link>
           </div>
         </div>

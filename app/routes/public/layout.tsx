@@ -1,6 +1,14 @@
-import { isRouteErrorResponse, Outlet, type ShouldRevalidateFunctionArgs, useRouteLoaderData } from "react-router";
+import {
+  isRouteErrorResponse,
+  Outlet,
+  type ShouldRevalidateFunctionArgs,
+  useLocation,
+  useRouteLoaderData,
+} from "react-router";
 import { summarise } from "~/auth/actor";
 import { actorOf } from "~/auth/context.server";
+import { localeOfPath } from "~/i18n/locales";
+import { FrenchOffer, LanguageAlternates } from "~/shell/language";
 import { NotFound } from "~/shell/not-found";
 import { SiteFooter } from "~/shell/site-footer";
 import { SiteHeader } from "~/shell/site-header";
@@ -19,10 +27,12 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
   return formMethod ? defaultShouldRevalidate : false;
 }
 
-/** Header and footer around every public page. */
+/** Header and footer around every public page, in each language (routes.ts: the French layout is `fr/...`). */
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   return (
     <>
+      <LanguageAlternates />
+      <FrenchOffer />
       <SiteHeader user={loaderData.user} />
       <Outlet />
       <SiteFooter />
@@ -32,10 +42,13 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // The layout's own data, when it loaded (a page below it failed): the header still knows the account.
-  const user = useRouteLoaderData<typeof loader>("routes/public/layout")?.user ?? null;
+  const french = localeOfPath(useLocation().pathname) === "fr";
+  const user =
+    useRouteLoaderData<typeof loader>(french ? "fr/routes/public/layout" : "routes/public/layout")?.user ?? null;
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <>
+        <LanguageAlternates />
         <SiteHeader user={user} />
         <NotFound />
         <SiteFooter />

@@ -5,6 +5,7 @@ import { ErrorSummary, FormNotice, SubmitButton } from "~/components/forms/form-
 import { useIsSubmitting, useSchemaForm } from "~/components/forms/schema-form";
 import { InputField, SelectField, TextAreaField } from "~/components/ui/field";
 import { CONTACT_SENT, CONTACT_SUBJECTS } from "~/content/contact";
+import { useLocalePath, useT } from "~/i18n/react";
 import type { ActionAnswer } from "~/lib/form-action.server";
 import { FormKeyField } from "~/lib/idempotency";
 import { CONTACT_FIELDS } from "../contact-fields";
@@ -20,24 +21,27 @@ export type ContactActionData = ActionAnswer;
  * place, with JavaScript and without (issue 28).
  */
 export function ContactForm({ answer }: { answer: ContactActionData | undefined }) {
+  const t = useT();
+  const to = useLocalePath();
   const [form, fields] = useSchemaForm(contactSchema, {
     id: "contact",
     lastResult: answer?.result,
     invalidToast: (description) => ({ title: "Validation Error", description, variant: "destructive" }),
   });
-  const busy = useIsSubmitting({ formAction: "/contact" });
+  const busy = useIsSubmitting({ formAction: to("/contact") });
   if (answer?.ok) {
     return (
       <ConfirmationPanel
         answer={answer}
-        title={CONTACT_SENT.title}
+        title={t(CONTACT_SENT.title)}
         heading="h3"
-        again={{ to: "/contact", label: "Send another message" }}
+        again={{ to: to("/contact"), label: t("Send another message") }}
       >
-        <p>{CONTACT_SENT.description}</p>
+        <p>{t(CONTACT_SENT.description)}</p>
         <p>
-          Our team reads every message and answers by email, to the address you gave (your message is copied to it as
-          the reply address). If it is urgent, call us: the number is on this page.
+          {t(
+            "Our team reads every message and answers by email, to the address you gave (your message is copied to it as the reply address). If it is urgent, call us: the number is on this page.",
+          )}
         </p>
       </ConfirmationPanel>
     );
@@ -46,15 +50,15 @@ export function ContactForm({ answer }: { answer: ContactActionData | undefined 
     <div>
       <FormNotice answer={answer} />
       <ErrorSummary form={form} labels={CONTACT_FIELDS} />
-      <Form method="post" action="/contact" {...getFormProps(form)} className="grid gap-5 sm:grid-cols-2">
+      <Form method="post" action={to("/contact")} {...getFormProps(form)} className="grid gap-5 sm:grid-cols-2">
         <FormKeyField form="contact" />
-        <InputField field={fields.name} label="Full name" required type="text" autoComplete="name" />
-        <InputField field={fields.email} label="Email address" required type="email" autoComplete="email" />
+        <InputField field={fields.name} label={t("Full name")} required type="text" autoComplete="name" />
+        <InputField field={fields.email} label={t("Email address")} required type="email" autoComplete="email" />
         <InputField
           field={fields.phone}
           label={
             <>
-              Phone number <span className="font-normal text-muted">(optional)</span>
+              {t("Phone number")} <span className="font-normal text-muted">{t("(optional)")}</span>
             </>
           }
           required={false}
@@ -63,19 +67,19 @@ export function ContactForm({ answer }: { answer: ContactActionData | undefined 
         />
         <SelectField
           field={fields.subject}
-          label="Subject"
+          label={t("Subject")}
           required
-          placeholder="Select a subject"
-          options={CONTACT_SUBJECTS}
+          placeholder={t("Select a subject")}
+          options={CONTACT_SUBJECTS.map((s) => ({ value: s.value, label: t(s.label) }))}
         />
-        <TextAreaField field={fields.message} label="Message" required rows={6} className="sm:col-span-2" />
+        <TextAreaField field={fields.message} label={t("Message")} required rows={6} className="sm:col-span-2" />
         <div className="flex flex-col gap-3 sm:col-span-2 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm text-muted">
-            Fields marked <span aria-hidden="true">*</span>
-            <span className="sr-only">with an asterisk</span> are required.
+            {t("Fields marked")} <span aria-hidden="true">*</span>
+            <span className="sr-only">{t("with an asterisk")}</span> {t("are required.")}
           </p>
-          <SubmitButton busy={busy} busyLabel="Sending...">
-            Send Message
+          <SubmitButton busy={busy} busyLabel={t("Sending...")}>
+            {t("Send Message")}
           </SubmitButton>
         </div>
       </Form>

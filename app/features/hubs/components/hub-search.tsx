@@ -4,6 +4,7 @@ import { filterHubs, hubSearchStatus } from "~/components/marketing/filter-hubs"
 import { HubCard } from "~/components/marketing/hub-card";
 import { Icon } from "~/components/marketing/icon";
 import type { HubSummary } from "~/content/hubs";
+import { useLocalePath, useT } from "~/i18n/react";
 
 /** How long typing pauses before the address follows the box (the list follows at once). */
 const ADDRESS_DELAY_MS = 300;
@@ -11,8 +12,9 @@ const ADDRESS_DELAY_MS = 300;
 /** Marks the navigations the search makes itself (typing), as opposed to a step back or a link. */
 type SearchState = { hubSearch?: true } | null;
 
-function addressFor(query: string): string {
-  return query.trim() ? `/hubs?${new URLSearchParams({ q: query })}` : "/hubs";
+/** The listing's address with the search, in the page's language (`/fr/hubs?q=...` in French). */
+function addressFor(listing: string, query: string): string {
+  return query.trim() ? `${listing}?${new URLSearchParams({ q: query })}` : listing;
 }
 
 /**
@@ -23,6 +25,7 @@ function addressFor(query: string): string {
 function useHubSearch() {
   const location = useLocation();
   const navigate = useNavigate();
+  const listing = useLocalePath()("/hubs");
   const addressQuery = new URLSearchParams(location.search).get("q") ?? "";
   const [query, setQuery] = useState(addressQuery);
   // The box is uncontrolled (what was typed before React ran stays); a navigation from elsewhere
@@ -64,7 +67,7 @@ function useHubSearch() {
 
   const toAddress = (value: string) => {
     clearTimeout(timer.current);
-    const next = addressFor(value);
+    const next = addressFor(listing, value);
     if (next !== location.pathname + location.search) {
       navigate(next, { replace: true, preventScrollReset: true, state: { hubSearch: true } satisfies SearchState });
     }
@@ -98,20 +101,22 @@ function useHubSearch() {
  * and the server renders the filtered list.
  */
 export function HubSearch({ hubs }: { hubs: readonly HubSummary[] }) {
+  const t = useT();
+  const to = useLocalePath();
   const search = useHubSearch();
   const results = filterHubs(hubs, search.query);
   return (
-    <section aria-label="Find a hub" className="container-page pb-16">
+    <section aria-label={t("Find a hub")} className="container-page pb-16">
       <search>
         <Form
           method="get"
-          action="/hubs"
+          action={to("/hubs")}
           onSubmit={search.submit}
           className="flex flex-col gap-2 sm:flex-row sm:items-end"
         >
           <div className="relative grow">
             <label htmlFor="hub-search" className="field-label">
-              Search hubs
+              {t("Search hubs")}
             </label>
             <Icon name="search" className="pointer-events-none absolute bottom-3 left-3 size-5 text-slate-500" />
             <input
@@ -122,20 +127,20 @@ export function HubSearch({ hubs }: { hubs: readonly HubSummary[] }) {
               ref={search.box}
               defaultValue={search.query}
               onChange={(event) => search.type(event.target.value)}
-              placeholder="Search hubs by name or description..."
+              placeholder={t("Search hubs by name or description...")}
               autoComplete="off"
               aria-controls="hub-results"
               className="field-input pl-10"
             />
           </div>
           <button type="submit" className="btn-secondary">
-            Search
+            {t("Search")}
           </button>
         </Form>
       </search>
 
       <p className="mt-4 text-sm text-muted" role="status" aria-live="polite">
-        {hubSearchStatus(results.length, hubs.length, search.query)}
+        {hubSearchStatus(results.length, hubs.length, search.query, t)}
       </p>
 
       <ul id="hub-results" hidden={results.length === 0} className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -148,13 +153,10 @@ export function HubSearch({ hubs }: { hubs: readonly HubSummary[] }) {
       {results.length === 0 ? (
         <div className="mt-4 rounded-2xl border border-dashed border-slate-300 px-6 py-12 text-center">
           <Icon name="search" className="mx-auto size-8 text-slate-500" />
-          <h2 className="mt-3 text-lg font-bold">No hubs found</h2>
-          <p className="mt-1 text-muted">
-            No hub title or description mentions “{search.query.trim()}”. Try another word, such as a condition or a
-            specialty.
-          </p>
-          <Link to="/hubs" preventScrollReset className="btn-secondary mt-5">
-            Show all hubs
+          <h2 className="mt-3 text-lg font-bold">{t("No hubs found")}</h2>
+          <p className="mt-1 text-muted">{t("hubs.search.none", { query: search.query.trim() })}</p>
+          <Link to={to("/hubs")} preventScrollReset className="btn-secondary mt-5">
+            {t("Show all hubs")}
           </Link>
         </div>
       ) : null}

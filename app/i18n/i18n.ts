@@ -1,0 +1,51 @@
+import { type I18n, type Messages, setupI18n } from "@lingui/core";
+import { INTL_LOCALE, type Locale } from "./locales";
+
+/**
+ * One i18n object per language, each loaded once with its compiled catalogue and never switched
+ * (so concurrent renders in different languages on the server never share one). The server loads
+ * every language (i18n/server-catalogues.server.ts); the browser only the page's (entry.client).
+ */
+const instances = new Map<Locale, I18n>();
+const reported = new Set<string>();
+
+/**
+ * A key missing from the catalogue shows as given. Every text of the translated pages is in it
+ * (catalogues.test.ts); texts of screens not yet translated (the signed-in platform's messages
+ * passing through the shared form parts) are English already, so an English page shows them as
+ * they are, silently. A French page missing one, or a named key (`home.step`) missing anywhere, is
+ * reported once per language and key, never on every render as Lingui's own "Uncompiled message
+ * detected" warning is.
+ */
+export function missingMessage(locale: string, id: string): string {
+  const named = /^[a-z][\w-]*(\.[\w-]+)+$/i.test(id);
+  if ((locale !== "en" || named) && reported.size < 1000 && !reported.has(`${locale}\u0000${id}`)) {
+    reported.add(`${locale}\u0000${id}`);
+    console.warn(`i18n: no "${locale}" catalogue entry for ${JSON.stringify(id.slice(0, 80))}`);
+  }
+  return id;
+}
+
+export function provideMessages(locale: Locale, messages: Messages): I18n {
+  const i18n = setupI18n({ missing: missingMessage });
+  i18n.load(locale, messages);
+  i18n.activate(locale, [INTL_LOCALE[locale]]);
+  instances.set(locale, i18n);
+  return i18n;
+}
+
+/** The language's i18n object; in the browser, a language not loaded falls back to the one that is. */
+export function i18nFor(locale: Locale): I18n {
+  const i18n = instances.get(locale) ?? instances.values().next().value;
+  if (!i18n) throw new Error(`No catalogue loaded for ${locale}`);
+  return i18n;
+}
+
+/** A translation function: the key's message in one language, with its values (ICU MessageFormat). */
+export type Translate = (key: string, values?: Record<string, unknown>) => string;
+
+/** The language's translation function, for texts a loader or a content module builds (server side). */
+export function translator(locale: Locale): Translate {
+  const i18n = i18nFor(locale);
+  return (key, values) => i18n._(key, values);
+}
