@@ -35,6 +35,8 @@ describe("form text", () => {
       userType: "professional",
       fullName: "Ama\u0000 Mensah",
       email: "ama@example.org",
+      professionalTitle: "Nurse",
+      specialty: "Cardiology",
       country: "Ghana",
     });
     expect(parsed.ok && parsed.submission.data).toMatchObject({ fullName: "Ama Mensah" });
