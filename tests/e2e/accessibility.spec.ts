@@ -1,4 +1,4 @@
-import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { APP_NAV } from "../../app/auth/app-nav";
 import type { Role } from "../../app/auth/roles";
 import routes from "../../app/routes";
@@ -151,53 +151,45 @@ async function scan(page: Page, address: string, phone: boolean): Promise<void> 
   });
 }
 
-/**
- * The people and referrals the scans need, at the facility `fromLast` places from the end of the
- * registration form's list: each width's scans have their own, so the two widths run on both
- * workers (issue 34) and one's facility administrator cannot complete the other's referral.
- */
-async function makeSetup(browser: Browser, request: APIRequestContext, fromLast: number): Promise<Setup> {
-  const suffix = `${Date.now().toString(36)}${fromLast}`;
-  const facility = (await facilityChoices(request)).at(-fromLast)!;
-  const doctor = await registerAndVerify(request, { role: "doctor", name: `Dr Efua Scan ${suffix}` });
-  const facilityAdmin = await registerAndVerify(request, {
-    role: "facility_admin",
-    name: `Kofi Scan ${suffix}`,
-    facilityId: facility.id,
-  });
-  // Left pending: the users tab shows Approve and Decline.
-  await registerAndVerify(request, { role: "doctor", name: `Dr Pending Scan ${suffix}` });
-  await approveAll([doctor, facilityAdmin]);
-  const page = await signedIn(browser, doctor, "/dashboard/doctor");
-  const details = { chief_complaint: "Shortness of breath on exertion" };
-  const referral = await referByPost(page, facility.id, `Abena Scan ${suffix}`, details);
-  // A second one; one of them is accepted and completed: its payment waits for Mark as Paid on
-  // the payments tab, its doctor may review the facility.
-  const second = await referByPost(page, facility.id, `Yaw Scan ${suffix}`, details);
-  await acceptAndCompleteOne(browser, facilityAdmin, [referral, second]);
-  // Whichever of the two the facility completed has a review page (the other answers 404).
-  const reviewable = async (number: string) => (await page.request.get(`/referrals/${number}/review`)).ok();
-  const [pending, completed] = (await reviewable(second)) ? [referral, second] : [second, referral];
-  expect(await reviewable(completed), "a completed referral to review").toBe(true);
-  await page.context().close();
-  return { doctor, facilityAdmin, facilityId: facility.id, referral: pending, completed };
-}
+test.describe("every signed-in page, at 360 and 1280 px", () => {
+  // One setup for the six scans: run in parallel, each worker's setup made its own people at the
+  // same facility, and one worker's facility administrator could complete the other's referral.
+  test.describe.configure({ mode: "serial" });
+  test.use({ allowConsoleErrors: [/status of 40[0-9]/] });
+  let setup: Setup;
 
-for (const [width, viewport, fromLast] of [
-  ["360 px", PHONE, 1],
-  ["1280 px", DESKTOP, 2],
-] as const) {
-  test.describe(`every signed-in page, at ${width}`, () => {
-    // One setup for the width's three scans, which run one after another on one worker.
-    test.describe.configure({ mode: "serial" });
-    test.use({ allowConsoleErrors: [/status of 40[0-9]/] });
-    let setup: Setup;
-
-    test.beforeAll(async ({ browser, request }) => {
-      test.setTimeout(120_000);
-      setup = await makeSetup(browser, request, fromLast);
+  test.beforeAll(async ({ browser, request }) => {
+    test.setTimeout(120_000);
+    const suffix = Date.now().toString(36);
+    const facility = (await facilityChoices(request)).at(-1)!;
+    const doctor = await registerAndVerify(request, { role: "doctor", name: `Dr Efua Scan ${suffix}` });
+    const facilityAdmin = await registerAndVerify(request, {
+      role: "facility_admin",
+      name: `Kofi Scan ${suffix}`,
+      facilityId: facility.id,
     });
+    // Left pending: the users tab shows Approve and Decline.
+    await registerAndVerify(request, { role: "doctor", name: `Dr Pending Scan ${suffix}` });
+    await approveAll([doctor, facilityAdmin]);
+    const page = await signedIn(browser, doctor, "/dashboard/doctor");
+    const details = { chief_complaint: "Shortness of breath on exertion" };
+    const referral = await referByPost(page, facility.id, `Abena Scan ${suffix}`, details);
+    // A second one; one of them is accepted and completed: its payment waits for Mark as Paid on
+    // the payments tab, its doctor may review the facility.
+    const second = await referByPost(page, facility.id, `Yaw Scan ${suffix}`, details);
+    await acceptAndCompleteOne(browser, facilityAdmin, [referral, second]);
+    // Whichever of the two the facility completed has a review page (the other answers 404).
+    const reviewable = async (number: string) => (await page.request.get(`/referrals/${number}/review`)).ok();
+    const [pending, completed] = (await reviewable(second)) ? [referral, second] : [second, referral];
+    expect(await reviewable(completed), "a completed referral to review").toBe(true);
+    await page.context().close();
+    setup = { doctor, facilityAdmin, facilityId: facility.id, referral: pending, completed };
+  });
 
+  for (const [width, viewport] of [
+    ["360 px", PHONE],
+    ["1280 px", DESKTOP],
+  ] as const) {
     const phone = viewport === PHONE;
 
     test(`a doctor's pages at ${width}`, async ({ page }) => {
@@ -277,5 +269,5 @@ for (const [width, viewport, fromLast] of [
         ).toBeVisible();
       }
     });
-  });
-}
+  }
+});
