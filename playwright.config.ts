@@ -33,6 +33,23 @@ const tlsPort = Number(process.env.E2E_TLS_PORT ?? port + 270);
 const tlsAppPort = Number(process.env.E2E_TLS_APP_PORT ?? port + 2);
 const tlsURL = `https://localhost:${tlsPort}`;
 
+/**
+ * E2E_POSTGRES=1 with TEST_DATABASE_URL (issue 34): the main server runs on PostgreSQL, on a database
+ * of its own made afresh for the run (`e2e_<port>` on that server), with E2E_WEB_CONCURRENCY
+ * processes (default 2), as deployed on more than one core. Otherwise a fresh PGlite directory.
+ */
+const postgresURL = process.env.E2E_POSTGRES === "1" ? process.env.TEST_DATABASE_URL : undefined;
+const e2eDatabase = `e2e_${port}`;
+const freshDatabase = postgresURL
+  ? `psql "${postgresURL}" -qc 'DROP DATABASE IF EXISTS ${e2eDatabase} WITH (FORCE)' -c 'CREATE DATABASE ${e2eDatabase}'`
+  : `rm -rf "${workDir}/data"`;
+const databaseEnv: Record<string, string> = postgresURL
+  ? {
+      DATABASE_URL: Object.assign(new URL(postgresURL), { pathname: `/${e2eDatabase}` }).href,
+      WEB_CONCURRENCY: process.env.E2E_WEB_CONCURRENCY ?? "2",
+    }
+  : {};
+
 /** What both production servers share: mail to the catcher, the bootstrap administrator, the build. */
 const serverEnv = {
   NODE_ENV: "production",
@@ -100,14 +117,14 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `rm -rf "${workDir}/data" && node server/main.mjs`,
+      command: `${freshDatabase} && node server/main.mjs`,
       url: `${baseURL}/healthz`,
       reuseExistingServer: false,
       // A first start creates the embedded database; on a loaded 2-core machine that has taken over a minute.
       timeout: 180_000,
       stdout: "ignore",
       stderr: "pipe",
-      env: { ...serverEnv, PORT: String(port), APP_URL: baseURL, DATA_DIR: path.join(workDir, "data") },
+      env: { ...serverEnv, ...databaseEnv, PORT: String(port), APP_URL: baseURL, DATA_DIR: path.join(workDir, "data") },
     },
     {
       command: `rm -rf "${workDir}/data-tls" && node server/main.mjs`,

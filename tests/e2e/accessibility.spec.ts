@@ -2,16 +2,16 @@ import type { Locator, Page } from "@playwright/test";
 import { APP_NAV } from "../../app/auth/app-nav";
 import type { Role } from "../../app/auth/roles";
 import routes from "../../app/routes";
-import { accountMenu, expect, expectAccessible, hydrated, PHONE, test } from "./fixtures";
+import { accountMenu, expect, hydrated, PHONE, test } from "./fixtures";
 import { ADMIN, facilityChoices, registerAndVerify, signInDirectly } from "./support/accounts";
-import { expectNamedRulesPass } from "./support/axe";
+import { expectAccessibleWithNamedRules } from "./support/axe";
 import { acceptAndCompleteOne, approveAll, type Person, referByPost, signedIn } from "./support/sign-in";
 
 /*
  * Every signed-in page, for each role, at 360 px and 1280 px (issue 28): axe's WCAG 2.1 A/AA
- * rules (expectAccessible), and the rules the issue found failing, whatever their impact:
+ * rules, and the rules the issue found failing, whatever their impact:
  * label-content-name-mismatch (experimental in axe, so off unless asked), scrollable-region-focusable
- * and empty-table-header (a best practice). The pages are the role's app navigation (so a new entry
+ * and empty-table-header (a best practice), in one axe pass per page. The pages are the role's app navigation (so a new entry
  * is scanned as soon as it is there), the dashboard's sections and the pages reached from them: a
  * referral's own page, the account pages, a facility's and a hub's editor.
  *
@@ -144,8 +144,7 @@ async function scan(page: Page, address: string, phone: boolean): Promise<void> 
     const response = await page.goto(address);
     expect(response?.status(), `${address} answers`).toBeLessThan(400);
     await hydrated(page);
-    await expectAccessible(page);
-    await expectNamedRulesPass(page);
+    await expectAccessibleWithNamedRules(page);
     if (phone) {
       for (const [controls, what] of namedControls(page)) await expectLargeTargets(controls, what);
     }

@@ -96,6 +96,12 @@ export function toastOnScreen(page: Page) {
   return page.getByRole("region", { name: /Notifications/ }).getByRole("listitem");
 }
 
+/**
+ * The messages already read, by file: a file is written once, and a run's catcher holds hundreds of
+ * them, which every poll of `waitForMail` parsed again (issue 34).
+ */
+const mailsRead = new Map<string, CapturedMail>();
+
 /** Every message the test SMTP server has received so far. */
 export function readMails(): CapturedMail[] {
   const dir = process.env.E2E_MAIL_DIR!;
@@ -103,7 +109,15 @@ export function readMails(): CapturedMail[] {
   return readdirSync(dir)
     .filter((f) => f.endsWith(".json"))
     .sort()
-    .map((f) => JSON.parse(readFileSync(path.join(dir, f), "utf8")) as CapturedMail);
+    .map((f) => {
+      const file = path.join(dir, f);
+      let mail = mailsRead.get(file);
+      if (!mail) {
+        mail = JSON.parse(readFileSync(file, "utf8")) as CapturedMail;
+        mailsRead.set(file, mail);
+      }
+      return mail;
+    });
 }
 
 /** Waits for a message to `to` (and matching `predicate`) to arrive at the test SMTP server. */

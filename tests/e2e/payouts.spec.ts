@@ -1,6 +1,6 @@
-import { expect, expectAccessible, hydrated, PHONE, test, toastOnScreen, waitForMail } from "./fixtures";
+import { expect, hydrated, PHONE, test, toastOnScreen, waitForMail } from "./fixtures";
 import { ADMIN, facilityChoices, registerAndVerify } from "./support/accounts";
-import { expectNamedRulesPass } from "./support/axe";
+import { expectAccessibleWithNamedRules } from "./support/axe";
 import { latestSmsCode } from "./support/outbox";
 import { acceptAndCompleteOne, approveAll, referByPost, signedIn } from "./support/sign-in";
 
@@ -104,8 +104,7 @@ test("a doctor's wallet, confirmed by SMS and email, is paid by the run a system
   const walletField = page.getByLabel("Code from the SMS to the wallet");
   await expect(walletField).toBeVisible();
   // The confirm step as the doctor sees it, checked like every signed-in page (issue 28).
-  await expectAccessible(page);
-  await expectNamedRulesPass(page);
+  await expectAccessibleWithNamedRules(page);
   const mail = await waitForMail(
     doctor.email,
     (m) => /payout details/i.test(m.subject) && Date.parse(m.receivedAt) >= since - 1_000,
@@ -195,8 +194,7 @@ test("a doctor's wallet, confirmed by SMS and email, is paid by the run a system
     await admin.setViewportSize(viewport);
     await admin.goto(runPage);
     await hydrated(admin);
-    await expectAccessible(admin);
-    await expectNamedRulesPass(admin);
+    await expectAccessibleWithNamedRules(admin);
   }
 
   // Issue 33 (high), the review's path: the preparer makes a second account and approves the run with

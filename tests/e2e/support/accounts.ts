@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { APIRequestContext, Cookie, Page } from "@playwright/test";
 import { expect, test, waitForMail } from "../fixtures";
 
 /*
@@ -79,19 +79,50 @@ export function approvedTitle(role: "doctor" | "facility_admin" | "system_admin"
 }
 
 /**
- * Signs `page`'s browser context in without the form (issue 34): the sign-in form's own post, sent
- * by the context's request client (its cookies are the browser's), then the page opens where the
- * server sends a signed-in user. For specs whose subject is what comes after signing in; the form
- * itself, in a browser, is accounts.spec.ts's (`signIn`).
+ * The session cookies of each person this worker has signed in (issue 34), by server and email:
+ * the next context of the same person starts with them instead of posting the password again
+ * (scrypt on the server each time). A session that has ended (signed out, password changed) is
+ * noticed and replaced by a new sign-in.
+ */
+const sessions = new Map<string, Cookie[]>();
+const sessionKey = (baseURL: string, email: string) => `${new URL(baseURL).origin} ${email.toLowerCase()}`;
+
+/** The cookies of a session of `email` this worker signed in, if any. */
+export function knownSession(baseURL: string, email: string): Cookie[] | undefined {
+  return sessions.get(sessionKey(baseURL, email));
+}
+
+/** Remembers (or, with no cookies, forgets) the session of `email` on the server at `baseURL`. */
+export function rememberSession(baseURL: string, email: string, cookies: Cookie[] | undefined): void {
+  if (cookies?.length) sessions.set(sessionKey(baseURL, email), cookies);
+  else sessions.delete(sessionKey(baseURL, email));
+}
+
+/**
+ * Signs `page`'s browser context in without the form (issue 34): with the session this worker
+ * already made for `email` if it is still good, else the sign-in form's own post, sent by the
+ * context's request client (its cookies are the browser's); then the page opens where the server
+ * sends a signed-in user. For specs whose subject is what comes after signing in; the form itself,
+ * in a browser, is accounts.spec.ts's (`signIn`).
  */
 export async function signInDirectly(page: Page, email: string, password: string): Promise<void> {
   const baseURL = test.info().project.use.baseURL ?? "";
+  const known = knownSession(baseURL, email);
+  if (known) {
+    await page.context().addCookies(known);
+    // /auth sends a signed-in user to their dashboard, as the sign-in post does.
+    await page.goto("/auth");
+    if (new URL(page.url()).pathname !== "/auth") return;
+    rememberSession(baseURL, email, undefined);
+    await page.context().clearCookies();
+  }
   const response = await page.context().request.post(new URL("/auth", baseURL).href, {
     form: { intent: "signin", email, password },
     headers: { Origin: new URL(baseURL).origin },
     maxRedirects: 0,
   });
   expect(response.status(), `sign in ${email}`).toBe(302);
+  rememberSession(baseURL, email, await page.context().cookies(baseURL));
   await page.goto(response.headers().location ?? "/");
 }
 
