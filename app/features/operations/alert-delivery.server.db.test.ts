@@ -149,6 +149,9 @@ describe("alert notices (issue 39)", () => {
         },
       });
       running.push(workers);
+      // Retried after 1, 2, 4, 8, 16 s...: on PostgreSQL the checks below take seconds, and tries every
+      // second spent the message's tries before the top-up; with the backoff the next try after the
+      // top-up may be up to half a minute away, so the wait for it is longer.
       await workers.boss.updateQueue("send-message", { retryDelay: 1 });
       const id = await h.db.transaction((tx) =>
         queueText(
@@ -175,7 +178,7 @@ describe("alert notices (issue 39)", () => {
 
       // Topped up: the kept messages go out (the alert's own SMS too), and after the hold it clears, once.
       fake.mode = "success";
-      await waitUntil(async () => (await row()).status === "sent");
+      await waitUntil(async () => (await row()).status === "sent", 45_000);
       await waitUntil(async () => {
         const texts = await h.db
           .select()
@@ -192,5 +195,5 @@ describe("alert notices (issue 39)", () => {
     } finally {
       await fake.close();
     }
-  }, 60_000);
+  }, 120_000);
 });
