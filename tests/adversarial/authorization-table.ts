@@ -472,9 +472,10 @@ export const TABLE: Row[] = [
     expect: 404,
   },
   { file: "routes/webhooks/whatsapp.ts", method: "POST", path: "/webhooks/whatsapp", expect: 404 },
-  // The backup job's report (issue 39): no session counts, only BACKUP_REPORT_TOKEN; the e2e server
-  // has none, so the address does not exist (the token's 401 and 201 in tests/adversarial/backup-report.test.ts).
-  { file: "routes/resources/backup-report.ts", method: "POST", path: "/operations/backup-report", expect: 404 },
+  // The backup job's report (issue 39): no session counts, only BACKUP_REPORT_TOKEN, which the built
+  // app under test has: without the token every actor gets 401 (without a token configured the address
+  // does not exist, 404; the token's 201 is in tests/adversarial/backup-report.test.ts).
+  { file: "routes/resources/backup-report.ts", method: "POST", path: "/operations/backup-report", expect: 401 },
   { file: "routes/resources/backup-report.ts", method: "GET", path: "/operations/backup-report", expect: 405 },
   // Public forms: invalid input is a 400 for everyone, and never stored (fuzzed elsewhere).
   ...(
