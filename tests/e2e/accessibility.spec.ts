@@ -76,6 +76,8 @@ const PAGES: Record<Role, (s: Setup) => string[]> = {
   ],
   facility_admin: (s) => [
     ...APP_NAV.facility_admin.map((item) => item.to),
+    // The queue's second tab: the facility's appointment requests (decision 041).
+    "/dashboard/facility-admin/appointments",
     `/referrals/${s.referral}`,
     "/account/notifications",
     "/account/registration",
