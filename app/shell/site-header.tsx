@@ -6,6 +6,8 @@ import { AccountMenu } from "./account-menu";
 import { LanguageSwitch } from "./language";
 import { Logo } from "./logo";
 
+const SIGNED_IN_AREA = /^\/(dashboard|referrals|account)(\/|$)/;
+
 /**
  * Public header. The small-screen menu is a <details> disclosure: it works before (and without)
  * JavaScript and costs no script. Its links navigate on the client once the page runs React, so
@@ -44,7 +46,8 @@ export function SiteHeader({ user = null }: { user?: ActorSummary }) {
           </ul>
         </nav>
         <div className="ml-auto flex items-center gap-1 md:ml-0">
-          <LanguageSwitch />
+          {/* Only public pages have French twins so far (decision 044): the signed-in area has none. */}
+          {SIGNED_IN_AREA.test(pathname) ? null : <LanguageSwitch />}
           {user ? (
             <AccountMenu user={user} />
           ) : (
