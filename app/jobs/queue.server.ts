@@ -375,6 +375,9 @@ export async function startWorkers(
             const outcomes = new Map((await handler.batch(queued)).map((o) => [o.id, o.error]));
             return queued.map((job) => settle(job.id, outcomes.has(job.id) ? outcomes.get(job.id) : "no outcome"));
           } catch (error) {
+            // The whole batch failed (not one job's send): every job is retried, and the operator
+            // must be able to see why.
+            logger.error({ err: error, queue: name, jobs: queued.length }, "job batch failed");
             const message = error instanceof Error ? error.message : String(error);
             return queued.map((job) => settle(job.id, message));
           }

@@ -135,6 +135,25 @@ describe("the outbox: a message is written with its cause", () => {
   });
 });
 
+describe("a sent message the database refuses to record", () => {
+  it("is not sent again: a provider id already on another message is dropped, the others are recorded", async () => {
+    // The provider answers every message with the same id: the batch's one statement is refused
+    // (messages_provider_id_key). Failing the batch would send all of them again on each retry.
+    const to = ["abena@example.test", "yaw@example.test", "efua@example.test", "kwesi@example.test"];
+    const ids = await h.db.transaction((tx) => queueEmail(tx, { to, subject: "S", text: "T" }, { event: "test.dup" }));
+    const calls: string[] = [];
+    await work(async (mail: Mail) => {
+      calls.push(String(mail.to));
+      return { provider: "smtp" as const, providerId: "same-id-every-time" };
+    });
+    await waitUntil(async () => (await jobStates()).every((state) => state === "completed"));
+    const rows = await Promise.all(ids.map(row));
+    expect(rows.map((r) => r.status)).toEqual(["sent", "sent", "sent", "sent"]);
+    expect(rows.filter((r) => r.providerId === "same-id-every-time")).toHaveLength(1);
+    expect(calls.sort()).toEqual([...to].sort());
+  });
+});
+
 describe("throughput", () => {
   it("a backlog drains at once, not one job a polling interval: 200 mails waiting at a worker's start are sent within seconds", async () => {
     // Queued while no worker ran (a restart, or a waitlist batch): no notification wakes anyone.

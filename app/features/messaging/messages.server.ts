@@ -154,7 +154,7 @@ export function sendMessageJob(db: Db, transports: Transports): BatchJobHandler<
               .set({ attempts: sql`${messages.attempts} + 1`, updatedAt: new Date() })
               .where(and(inArray(messages.id, ids), eq(messages.status, "queued")))
               .returning();
-      const sent: { id: string; provider: string; providerId: string | null; segments: number | null }[] = [];
+      const sent: SentRecord[] = [];
       const results = await Promise.all(
         rows.map(async (row) => {
           const job = byMessage.get(row.id)!;
@@ -195,10 +195,32 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * delivered (recordDeliveryReport drops it then), so that one reported undelivered or failed can be
  * sent again from the Messages screen.
  */
-async function recordSent(
-  db: Db,
-  sent: { id: string; provider: string; providerId: string | null; segments: number | null }[],
-): Promise<void> {
+async function recordSent(db: Db, sent: SentRecord[]): Promise<void> {
+  try {
+    await recordSentTogether(db, sent);
+  } catch (error) {
+    // The providers have accepted these messages: failing the batch would send every one of them
+    // again on each retry. One row the statement refused (a provider id already on another message)
+    // must not hold back the others: each is recorded on its own, and one still refused is
+    // recorded sent without the provider's id, which the operator is told about.
+    logger.error({ err: error, messages: sent.length }, "recording a batch of sent messages failed: one by one");
+    for (const one of sent) {
+      try {
+        await recordSentTogether(db, [one]);
+      } catch (again) {
+        logger.error(
+          { err: again, message: one.id, provider: one.provider },
+          "sent message recorded without its provider id",
+        );
+        await recordSentTogether(db, [{ ...one, providerId: null }]);
+      }
+    }
+  }
+}
+
+type SentRecord = { id: string; provider: string; providerId: string | null; segments: number | null };
+
+async function recordSentTogether(db: Db, sent: SentRecord[]): Promise<void> {
   const values = sql.join(
     sent.map((s) => sql`(${s.id}::uuid, ${s.provider}::text, ${s.providerId}::text, ${s.segments}::int)`),
     sql`, `,
