@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import * as schema from "~/db/schema";
 import { countSegments } from "~/lib/sms-text";
 import { appointmentSms } from "./appointment-sms";
 import {
@@ -12,6 +13,10 @@ import {
 import { oneWorkingDayAfter } from "./working-day";
 
 describe("the appointment status table (issue 37)", () => {
+  it("names the statuses the database's column allows, in the same order (the client-safe copy cannot drift)", () => {
+    expect([...APPOINTMENT_STATUSES]).toEqual([...schema.APPOINTMENT_STATUSES]);
+  });
+
   it("lets nobody move a declined, cancelled or expired request", () => {
     for (const status of FINAL_STATUSES) {
       for (const by of ["patient", "facility_admin", "system"] as const) expect(movesFrom(status, by)).toEqual([]);

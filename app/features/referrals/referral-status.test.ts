@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
+import * as schema from "~/db/schema";
 import { earnedShare, formatShare, REFERRAL_STATUSES } from "./referral-status";
+
+describe("the referral statuses", () => {
+  it("are the ones the database's column allows, in the same order (the client-safe copy cannot drift)", () => {
+    expect([...REFERRAL_STATUSES]).toEqual([...schema.REFERRAL_STATUSES]);
+  });
+});
 
 describe("the doctor's share (issue 28)", () => {
   it("exists only for a completed referral", () => {
