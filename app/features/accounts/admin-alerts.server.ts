@@ -41,11 +41,42 @@ export type AdminNotice = {
 
 /**
  * Tells every approved system administrator (but `except`): always by email (a security notice the
- * preferences cannot turn off), and by SMS or WhatsApp where they chose it for "account.admin"
- * and confirmed a number. Sent at once, whatever their quiet hours. Queued in the caller's transaction.
+ * preferences cannot turn off), and by SMS where they chose it for "account.admin" and confirmed a
+ * number. Sent at once, whatever their quiet hours. Queued in the caller's transaction.
  */
 export async function tellAdministrators(tx: Tx, notice: AdminNotice, except: string[] = []): Promise<void> {
-  const ids = await approvedAdminIds(tx, except);
+  const link = `${env().APP_URL}/dashboard/system-admin/administrators`;
+  await tellEachSystemAdministrator(tx, await approvedAdminIds(tx, except), {
+    preference: "account.admin",
+    mail: simpleMail(notice.subject, ["Hello,", ...notice.lines], { label: "Review administrators", href: link }),
+    text: `${notice.sms} ${link}`,
+    textChannels: ["sms"],
+    meta: { event: notice.event },
+    now: notice.now ?? new Date(),
+  });
+}
+
+type Writer = Pick<Db, "select" | "insert" | "execute">;
+
+/**
+ * The one way system administrators are told of something about the running network (their own
+ * kind: tellAdministrators; operations alerts: operations/alert-notices): each by email always,
+ * and by text on the channels they chose for `preference` where they confirmed a number, at once
+ * whatever their quiet hours. Queued in the caller's transaction.
+ */
+export async function tellEachSystemAdministrator(
+  tx: Writer,
+  ids: string[],
+  notice: {
+    preference: "account.admin" | "operations.alert";
+    mail: { subject: string; text: string; html?: string };
+    text: string;
+    /** The text channels this notice may use (WhatsApp needs its approved template configured). */
+    textChannels: ("sms" | "whatsapp")[];
+    meta: { event: string; priority?: number };
+    now: Date;
+  },
+): Promise<void> {
   if (ids.length === 0) return;
   const people = await tx
     .select({
@@ -59,23 +90,20 @@ export async function tellAdministrators(tx: Tx, notice: AdminNotice, except: st
     .from(users)
     .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
     .where(inArray(users.id, ids));
-  const link = `${env().APP_URL}/dashboard/system-admin/administrators`;
-  const mail = simpleMail(notice.subject, ["Hello,", ...notice.lines], { label: "Review administrators", href: link });
-  const now = notice.now ?? new Date();
   for (const person of people) {
     const preferences = preferencesFrom(
       person.channels ? { channels: person.channels, quietStart: person.quietStart, quietEnd: person.quietEnd } : null,
     );
-    const plan = deliveryPlan(preferences, "account.admin", {
+    const plan = deliveryPlan(preferences, notice.preference, {
       emergency: true,
       hasConfirmedPhone: person.confirmedPhone !== null,
-      now,
+      now: notice.now,
     });
-    const meta = { event: notice.event, userId: person.id };
-    await queueEmail(tx, { to: person.email, ...mail }, meta);
+    const meta = { ...notice.meta, userId: person.id };
+    await queueEmail(tx, { to: person.email, ...notice.mail }, meta);
     for (const channel of plan.channels) {
-      if (channel === "email" || !person.confirmedPhone) continue;
-      if (channel === "sms") await queueText(tx, "sms", person.confirmedPhone, { text: `${notice.sms} ${link}` }, meta);
+      if (channel === "email" || !person.confirmedPhone || !notice.textChannels.includes(channel)) continue;
+      await queueText(tx, channel, person.confirmedPhone, { text: notice.text }, meta);
     }
   }
 }

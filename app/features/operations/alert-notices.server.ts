@@ -1,8 +1,6 @@
-import { eq, inArray } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { notificationPreferences, users } from "~/db/schema";
-import { queueEmail, queueText, systemAdminIds } from "~/features/messaging/public.server";
-import { deliveryPlan, preferencesFrom } from "~/features/notifications/public.server";
+import { tellEachSystemAdministrator } from "~/features/accounts/public.server";
+import { systemAdminIds } from "~/features/messaging/public.server";
 
 type Writer = Pick<Db, "select" | "insert" | "execute">;
 
@@ -23,34 +21,12 @@ export type AlertNotice = {
  * alerts by text wants them when they happen). Queued in the caller's transaction.
  */
 export async function tellOperators(tx: Writer, notice: AlertNotice): Promise<void> {
-  const ids = await systemAdminIds(tx);
-  if (ids.length === 0) return;
-  const people = await tx
-    .select({
-      id: users.id,
-      email: users.email,
-      confirmedPhone: users.confirmedPhone,
-      channels: notificationPreferences.channels,
-      quietStart: notificationPreferences.quietStart,
-      quietEnd: notificationPreferences.quietEnd,
-    })
-    .from(users)
-    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
-    .where(inArray(users.id, ids));
-  for (const person of people) {
-    const preferences = preferencesFrom(
-      person.channels ? { channels: person.channels, quietStart: person.quietStart, quietEnd: person.quietEnd } : null,
-    );
-    const plan = deliveryPlan(preferences, "operations.alert", {
-      emergency: true,
-      hasConfirmedPhone: person.confirmedPhone !== null,
-      now: notice.now,
-    });
-    const meta = { event: notice.event, userId: person.id, priority: 10 };
-    await queueEmail(tx, { to: person.email, subject: notice.subject, text: notice.text }, meta);
-    for (const channel of plan.channels) {
-      if (channel === "email" || !person.confirmedPhone) continue;
-      await queueText(tx, channel, person.confirmedPhone, { text: notice.short }, meta);
-    }
-  }
+  await tellEachSystemAdministrator(tx, await systemAdminIds(tx), {
+    preference: "operations.alert",
+    mail: { subject: notice.subject, text: notice.text },
+    text: notice.short,
+    textChannels: ["sms", "whatsapp"],
+    meta: { event: notice.event, priority: 10 },
+    now: notice.now,
+  });
 }
