@@ -62,10 +62,30 @@ export async function createAccount(
       hefraLicence: role === "facility_admin" ? registrationNumber : null,
     })
     .returning({ id: users.id });
-  const hash = await (await authFor(db).$context).password.hash(password);
+  const hash = await hashOnce(db, password);
   await db.insert(accounts).values({ userId: user.id, accountId: user.id, providerId: "credential", password: hash });
   if (options.roleOverride) await db.insert(userRoles).values({ userId: user.id, role: options.roleOverride });
   return { id: user.id, email, password };
+}
+
+/**
+ * Each password is hashed once per test process (scrypt takes 50-100 ms of a core, seconds on a
+ * loaded machine, and hundreds of accounts are made): accounts that share a password share its
+ * hash, which the real verify still checks on every sign-in. withFastPasswordHashes's hashes are
+ * never kept.
+ */
+const hashes = new Map<string, Promise<string>>();
+const fastHashing = new WeakSet<object>();
+async function hashOnce(db: Db, password: string): Promise<string> {
+  const context = await authFor(db).$context;
+  if (fastHashing.has(context.password)) return context.password.hash(password);
+  let hash = hashes.get(password);
+  if (!hash) {
+    hash = context.password.hash(password);
+    hashes.set(password, hash);
+    hash.catch(() => hashes.delete(password));
+  }
+  return hash;
 }
 
 /** Signs in through the real sign-in and returns the `name=value` session cookie. */
@@ -110,6 +130,10 @@ export async function withFastPasswordHashes(db: Db): Promise<() => void> {
     const [salt, hex] = hash.slice(FAST_HASH.length).split(":");
     return digest(salt, password) === hex;
   };
-  return () => Object.assign(context.password, original);
+  fastHashing.add(context.password);
+  return () => {
+    Object.assign(context.password, original);
+    fastHashing.delete(context.password);
+  };
 }
 const FAST_HASH = "test-sha256:";
