@@ -93,6 +93,9 @@ beforeAll(async () => {
       }),
     );
   }
+  // Paystack's failed answers are retried after 1 s, not production's 30 s doubling (the retry
+  // itself is what is proven; the delay is configuration, PAYOUT_RETRY_DELAY_SECONDS).
+  await workers[0]!.boss.updateQueue("payout-transfer", { retryDelay: 1 });
 }, 300_000);
 
 afterAll(async () => {
