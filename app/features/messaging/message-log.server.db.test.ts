@@ -10,6 +10,7 @@ import { startJobWorkers } from "~/jobs/workers.server";
 import { createAccount } from "../../../tests/helpers/accounts";
 import { insertFacility, refusedWith, statusOf } from "../../../tests/helpers/domain";
 import { createTestDb, type TestDatabase } from "../../../tests/helpers/test-db";
+import { waitUntil } from "../../../tests/helpers/wait";
 import { maskRecipient } from "./message-labels";
 import {
   listMessages,
@@ -56,16 +57,6 @@ afterEach(async () => {
 afterAll(async () => {
   await h?.drop();
 });
-
-async function waitUntil<T>(fn: () => Promise<T | undefined | false>, timeoutMs = 15_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await fn();
-    if (value) return value;
-    if (Date.now() > until) throw new Error("timed out waiting");
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 const row = async (id: string) => (await h.db.select().from(messages).where(eq(messages.id, id)))[0]!;
 const jobsFor = async (id: string) =>

@@ -5,6 +5,7 @@ import type { Mail } from "~/email/send.server";
 import type { JobWorkers } from "~/jobs/queue.server";
 import { startJobWorkers } from "~/jobs/workers.server";
 import { createTestDb, type TestDatabase } from "../../../tests/helpers/test-db";
+import { waitUntil } from "../../../tests/helpers/wait";
 import { queueEmail, queueText } from "./messages.server";
 import type { MessagingProvider, OutboundMessage } from "./providers/types";
 
@@ -28,16 +29,6 @@ afterEach(async () => {
 afterAll(async () => {
   await h?.drop();
 });
-
-async function waitUntil<T>(fn: () => Promise<T | undefined | false>, timeoutMs = 15_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await fn();
-    if (value) return value;
-    if (Date.now() > until) throw new Error("timed out waiting");
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 function catcher(behaviour: (mail: Mail, attempt: number) => void = () => {}) {
   const sent: (Mail & { at: number })[] = [];

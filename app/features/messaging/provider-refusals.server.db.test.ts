@@ -16,6 +16,7 @@ import {
   startFakeWhatsApp,
 } from "../../../tests/helpers/fake-providers/index.ts";
 import { createTestDb, type TestDatabase } from "../../../tests/helpers/test-db";
+import { waitUntil } from "../../../tests/helpers/wait";
 import { listMessages, listProviderAlerts } from "./message-log.server";
 import { queueText } from "./messages.server";
 import { createAfricasTalkingProvider } from "./providers/africastalking.server";
@@ -54,16 +55,6 @@ afterEach(async () => {
 afterAll(async () => {
   await h?.drop();
 });
-
-async function waitUntil<T>(fn: () => Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await fn();
-    if (value) return value;
-    if (Date.now() > until) throw new Error("timed out waiting");
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 type Fake = { url: string; mode: FakeMode; close(): Promise<void> };
 type Case = {

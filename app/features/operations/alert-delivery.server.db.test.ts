@@ -8,6 +8,7 @@ import { startJobWorkers } from "~/jobs/workers.server";
 import { createAccount } from "../../../tests/helpers/accounts";
 import { startFakeArkesel } from "../../../tests/helpers/fake-providers/index.ts";
 import { createTestDb, type TestDatabase } from "../../../tests/helpers/test-db";
+import { waitUntil } from "../../../tests/helpers/wait";
 import { createArkeselProvider } from "../messaging/providers/arkesel.server";
 import { type AlertThresholds, checkAlerts } from "./alerts.server";
 
@@ -80,16 +81,6 @@ const notices = (event: string) =>
     .select({ channel: messages.channel, recipient: messages.recipient, payload: messages.payload })
     .from(messages)
     .where(eq(messages.event, event));
-
-async function waitUntil<T>(fn: () => Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await fn();
-    if (value) return value;
-    if (Date.now() > until) throw new Error("timed out waiting");
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe("alert notices (issue 39)", () => {
   it("email every system administrator, and text at once those who chose SMS and confirmed a number", async () => {

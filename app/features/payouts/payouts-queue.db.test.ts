@@ -10,6 +10,7 @@ import { insertFacility } from "../../../tests/helpers/domain";
 import { type PaystackFake, startPaystackFake } from "../../../tests/helpers/fake-providers/paystack";
 import { completeReferralFor, ledgerSum } from "../../../tests/helpers/money";
 import { createTestDb, type TestDatabase } from "../../../tests/helpers/test-db";
+import { waitUntil } from "../../../tests/helpers/wait";
 import { approvePayoutRun, preparePayoutRun, receivePayoutWebhook } from "./payouts.server";
 import { paystackProvider } from "./paystack.server";
 import type { PayoutProvider } from "./provider";
@@ -31,15 +32,6 @@ let paystack: PayoutProvider;
 let workers: JobWorkers[] = [];
 const admins: Actor[] = [];
 const doctorIds: string[] = [];
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 60_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error("timed out");
-}
 
 async function statuses(): Promise<Record<string, number>> {
   const rows = await h.db
@@ -117,7 +109,7 @@ describe("a payout run on the job queue, adversarially", () => {
       approvePayoutRun(h.db, admins[0]!, prepared.runId, paystack),
     ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(2);
-    await waitFor(async () => (await statuses()).pending === DOCTORS, 120_000);
+    await waitUntil(async () => (await statuses()).pending === DOCTORS, 120_000);
     expect(fake.transfers.size).toBe(DOCTORS);
     expect(new Set([...fake.transfers.values()].map((t) => t.reference)).size).toBe(DOCTORS);
     expect(fake.transferCalls).toBe(DOCTORS + 3);
