@@ -15,6 +15,7 @@ import {
   checkLedger,
   doctorBalance,
   doctorStatement,
+  IdempotencyKeyReusedError,
   postEntry,
   trialBalance,
   UnbalancedEntryError,
@@ -224,5 +225,33 @@ describe("money from referrals", () => {
     expect(await statusOf(trialBalance(h.db, facilityAdmin))).toBe(403);
     expect(await statusOf(doctorBalance(h.db, systemAdmin, target))).toBe(200);
     expect(await doctorBalance(h.db, otherDoctor, idOf(otherDoctor))).toBe(0);
+  });
+});
+
+describe("a reused idempotency key", () => {
+  const fee = (amount: number, kind: "provider_fee" | "paid_outside" = "provider_fee") => ({
+    idempotencyKey: "test:reused",
+    kind,
+    memo: "a provider's fee",
+    lines: [
+      { account: { kind: "provider_fees" as const }, amount },
+      { account: { kind: "cash" as const }, amount: -amount },
+    ],
+  });
+
+  it("repeating the same entry writes nothing; another amount or kind under the key is refused and rolls back", async () => {
+    expect((await h.db.transaction((tx) => postEntry(tx, fee(300)))).posted).toBe(true);
+    expect(await h.db.transaction((tx) => postEntry(tx, fee(300)))).toEqual({ posted: false, entryId: null });
+    await expect(h.db.transaction((tx) => postEntry(tx, fee(400)))).rejects.toThrow(IdempotencyKeyReusedError);
+    await expect(h.db.transaction((tx) => postEntry(tx, fee(300, "paid_outside")))).rejects.toThrow(
+      IdempotencyKeyReusedError,
+    );
+    const [row] = await h.db
+      .select({ total: sql<string>`sum(abs(${ledgerPostings.amount}))` })
+      .from(ledgerPostings)
+      .innerJoin(ledgerEntries, eq(ledgerEntries.id, ledgerPostings.entryId))
+      .where(eq(ledgerEntries.idempotencyKey, "test:reused"));
+    expect(Number(row!.total)).toBe(600);
+    expect(await ledgerSum(h.db)).toBe(0);
   });
 });

@@ -45,6 +45,13 @@ export type EntryInput = {
 
 export class UnbalancedEntryError extends Error {}
 
+/**
+ * An idempotency key already written with other postings (or another kind): the caller is not
+ * repeating the same movement of money but making a different one under a used key, which would
+ * silently be lost if ignored. Refused, so the transaction that asked rolls back.
+ */
+export class IdempotencyKeyReusedError extends Error {}
+
 /** Refuses an entry that cannot balance: fewer than two lines, a line that is not a whole non-zero pesewa, or a sum other than zero. */
 export function assertBalanced(lines: PostingLine[]): void {
   if (lines.length < 2) throw new UnbalancedEntryError("A journal entry needs at least two postings");
@@ -138,13 +145,37 @@ async function writeEntry(
     })
     .onConflictDoNothing({ target: ledgerEntries.idempotencyKey })
     .returning({ id: ledgerEntries.id });
-  if (!entry) return { posted: false, entryId: null };
-  const rows = [];
-  for (const line of input.lines) {
-    rows.push({ entryId: entry.id, accountId: await accountId(tx, line.account), amount: line.amount, createdAt: at });
+  const lines = [];
+  for (const line of input.lines) lines.push({ accountId: await accountId(tx, line.account), amount: line.amount });
+  if (!entry) {
+    await assertSameEntry(tx, input, lines);
+    return { posted: false, entryId: null };
   }
-  await tx.insert(ledgerPostings).values(rows);
+  await tx.insert(ledgerPostings).values(lines.map((line) => ({ ...line, entryId: entry.id, createdAt: at })));
   return { posted: true, entryId: entry.id };
+}
+
+/** A key written before must have been written with this kind and these postings: a true repeat. */
+async function assertSameEntry(
+  tx: Pick<Db, "select">,
+  input: EntryInput,
+  lines: { accountId: string; amount: number }[],
+): Promise<void> {
+  const written = await tx
+    .select({ kind: ledgerEntries.kind, accountId: ledgerPostings.accountId, amount: ledgerPostings.amount })
+    .from(ledgerEntries)
+    .innerJoin(ledgerPostings, eq(ledgerPostings.entryId, ledgerEntries.id))
+    .where(eq(ledgerEntries.idempotencyKey, input.idempotencyKey));
+  const shape = (rows: { accountId: string; amount: number }[]) =>
+    rows
+      .map((r) => `${r.accountId}:${Number(r.amount)}`)
+      .sort()
+      .join(",");
+  if (written.some((row) => row.kind !== input.kind) || shape(written) !== shape(lines)) {
+    throw new IdempotencyKeyReusedError(
+      `The ledger key ${input.idempotencyKey} was written with other postings: a different movement under a used key is refused`,
+    );
+  }
 }
 
 /* ------------------------------------------------------------------------------------------------
