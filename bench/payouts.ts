@@ -85,11 +85,14 @@ async function timed(run: (i: number) => Promise<unknown>, runs = RUNS): Promise
   return { ...latency(times), p99Ms: Math.round(sorted[Math.ceil(0.99 * sorted.length) - 1]! * 10) / 10 };
 }
 
-/** The ledger from the payment records: migration 0013's statements, in one transaction (entries balance at commit). */
+/** The ledger from the payment records: migration 0013's statements (with 0030's fees receivable), in one transaction (entries balance at commit). */
 async function writeLedger(handle: DatabaseHandle): Promise<void> {
   await handle.db.transaction(async (tx) => {
     await tx.execute(sql`insert into ledger_accounts (kind, doctor_id, name)
       select distinct 'doctor_payable', doctor_id, 'Payable to doctor' from payment_records`);
+    // A completed referral's fee is receivable from the facility (migration 0030), not cash.
+    await tx.execute(sql`insert into ledger_accounts (kind, name) values ('fees_receivable', 'Referral fees receivable')
+      on conflict do nothing`);
     await tx.execute(sql`insert into ledger_entries (idempotency_key, kind, memo, referral_id, payment_record_id, created_at)
       select 'referral-completed:' || pr.referral_id, 'referral_completed', 'Referral ' || r.referral_number || ' completed',
              pr.referral_id, pr.id, pr.created_at
@@ -102,7 +105,7 @@ async function writeLedger(handle: DatabaseHandle): Promise<void> {
       join referrals r on r.id = pr.referral_id
       join ledger_entries e on e.idempotency_key = 'referral-completed:' || pr.referral_id
       cross join lateral (values
-        (1, (select id from ledger_accounts where kind = 'cash' and doctor_id is null), r.referral_fee::bigint),
+        (1, (select id from ledger_accounts where kind = 'fees_receivable' and doctor_id is null), r.referral_fee::bigint),
         (2, (select id from ledger_accounts where doctor_id = pr.doctor_id), -pr.amount_due::bigint),
         (3, (select id from ledger_accounts where kind = 'platform_revenue' and doctor_id is null), -(r.referral_fee - pr.amount_due)::bigint)
       ) as line(n, account_id, amount)

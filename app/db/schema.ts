@@ -1177,6 +1177,8 @@ export const providerAlerts = pgTable(
 
 export const LEDGER_ACCOUNT_KINDS = [
   "cash",
+  // Referral fees earned and not yet collected from the facilities (a completed referral's fee).
+  "fees_receivable",
   "doctor_payable",
   "platform_revenue",
   "provider_clearing",
@@ -1203,7 +1205,7 @@ export const ledgerAccounts = pgTable(
     uniqueIndex("ledger_accounts_network_kind_key").on(t.kind).where(sql`${t.doctorId} is null`),
     check(
       "ledger_accounts_kind_check",
-      sql`${t.kind} in ('cash', 'doctor_payable', 'platform_revenue', 'provider_clearing', 'provider_fees')`,
+      sql`${t.kind} in ('cash', 'fees_receivable', 'doctor_payable', 'platform_revenue', 'provider_clearing', 'provider_fees')`,
     ),
     check("ledger_accounts_doctor_check", sql`(${t.kind} = 'doctor_payable') = (${t.doctorId} is not null)`),
   ],
@@ -1217,6 +1219,8 @@ export const LEDGER_ENTRY_KINDS = [
   "payout_failed",
   "payout_reversed",
   "provider_fee",
+  // A one-time correcting entry (migration 0030: fees booked as cash moved to fees receivable).
+  "reclassification",
 ] as const;
 export type LedgerEntryKind = (typeof LEDGER_ENTRY_KINDS)[number];
 
@@ -1246,7 +1250,7 @@ export const ledgerEntries = pgTable(
     index("ledger_entries_transfer_idx").on(t.payoutTransferId).where(sql`${t.payoutTransferId} is not null`),
     check(
       "ledger_entries_kind_check",
-      sql`${t.kind} in ('referral_completed', 'paid_outside', 'payout_initiated', 'payout_settled', 'payout_failed', 'payout_reversed', 'provider_fee')`,
+      sql`${t.kind} in ('referral_completed', 'paid_outside', 'payout_initiated', 'payout_settled', 'payout_failed', 'payout_reversed', 'provider_fee', 'reclassification')`,
     ),
   ],
 );

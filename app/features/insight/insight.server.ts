@@ -230,6 +230,8 @@ async function moneyByMonth(db: Db, today: string): Promise<MoneyMonth[]> {
 
 export type LedgerSummary = {
   owedToDoctors: number;
+  /** Completed referrals' fees not yet collected from the facilities. */
+  feesReceivable: number;
   inTransit: number;
   providerFees: number;
   platformRevenue: number;
@@ -242,6 +244,7 @@ async function ledgerSummary(db: Db): Promise<LedgerSummary> {
   const of = (kind: string) => trial.rows.find((r) => r.kind === kind)?.balance ?? 0;
   return {
     owedToDoctors: 0 - of("doctor_payable") || 0,
+    feesReceivable: of("fees_receivable"),
     inTransit: 0 - of("provider_clearing") || 0,
     providerFees: of("provider_fees"),
     platformRevenue: 0 - of("platform_revenue") || 0,

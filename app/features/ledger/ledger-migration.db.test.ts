@@ -13,6 +13,7 @@ import { createTestDb, type TestDatabase } from "../../../tests/helpers/test-db"
 /**
  * Migration 0013 writes every existing payment record into the ledger: the totals a finance lead
  * reads (owed, paid, fees, platform share, each doctor's balance) are the same before and after.
+ * Migration 0030 then moves the fees booked as cash to fees receivable, in one correcting entry.
  */
 const LAST_BEFORE_LEDGER = 11;
 
@@ -54,7 +55,7 @@ afterAll(async () => {
   if (oldDir) rmSync(oldDir, { recursive: true, force: true });
 });
 
-describe("migration 0013: payment records into the ledger", () => {
+describe("migrations 0013 and 0030: payment records into the ledger, fees receivable", () => {
   it("keeps every total: owed, paid, fees, platform share and each doctor's balance", async () => {
     const db = t.db;
     await db.execute(sql`
@@ -124,7 +125,15 @@ describe("migration 0013: payment records into the ledger", () => {
     // Liabilities and revenue are credits (negative sums).
     expect(-(await balance(sql`a.kind = 'doctor_payable'`))).toBe(Number(before.pending));
     expect(-(await balance(sql`a.kind = 'platform_revenue'`))).toBe(Number(before.platform));
-    expect(await balance(sql`a.kind = 'cash'`)).toBe(Number(before.fees) - Number(before.paid));
+    // Migration 0030: the fees are receivable from the facilities, not cash (nothing collected
+    // them); cash has only paid the doctors paid outside the product.
+    expect(await balance(sql`a.kind = 'fees_receivable'`)).toBe(Number(before.fees));
+    expect(await balance(sql`a.kind = 'cash'`)).toBe(-Number(before.paid));
+    const [moved] = await rows<{ n: string }>(
+      db,
+      sql`select count(*) as n from ledger_entries where kind = 'reclassification'`,
+    );
+    expect(Number(moved.n)).toBe(1);
     for (const row of perDoctorBefore) {
       expect(-(await balance(sql`a.doctor_id = ${row.doctor_id}`))).toBe(Number(row.pending ?? 0));
     }

@@ -143,7 +143,7 @@ describe("the ledger's rules", () => {
 });
 
 describe("money from referrals", () => {
-  it("a completed referral posts the ₵100 fee, the ₵70 payable and the ₵30 revenue with the completion", async () => {
+  it("a completed referral posts the ₵100 fee owed by the facility, the ₵70 payable and the ₵30 revenue with the completion", async () => {
     const before = await trialBalance(h.db, systemAdmin);
     const { referralId, referralNumber } = await completeReferralFor(h.db, {
       doctorId: idOf(doctor),
@@ -157,8 +157,9 @@ describe("money from referrals", () => {
       .innerJoin(sql`ledger_accounts a`, sql`a.id = ${ledgerPostings.accountId}`)
       .where(eq(ledgerEntries.referralId, referralId));
     expect(postings.map((p) => [p.kind, Number(p.amount)]).sort()).toEqual([
-      ["cash", 10_000],
+      // Receivable, not cash: nothing is collected when a referral is completed.
       ["doctor_payable", -7_000],
+      ["fees_receivable", 10_000],
       ["platform_revenue", -3_000],
     ]);
     expect(await doctorBalance(h.db, doctor, idOf(doctor))).toBe(7_000);
@@ -193,9 +194,10 @@ describe("money from referrals", () => {
     const check = await checkLedger(h.db);
     expect(check).toEqual({ ok: true, total: 0, unbalancedEntries: [] });
     // The Overview's money reads the ledger: two referrals' revenue, one doctor's ₵70 still owed,
-    // the provider fees the tests above posted.
+    // the provider fees the tests above posted, and the two ₵100 fees the facility still owes.
     expect((await systemOverview(h.db, systemAdmin, "12m")).ledger).toEqual({
       owedToDoctors: 7_000,
+      feesReceivable: 20_000,
       inTransit: 0,
       providerFees: 350,
       platformRevenue: 6_000,

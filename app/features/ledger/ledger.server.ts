@@ -20,8 +20,10 @@ import { refuse } from "~/lib/refusal";
  * writing, and by the database at commit (deferred constraint triggers, migration 0013); entries
  * and postings are never updated or deleted. Balances and statements are read from the postings.
  *
- * Accounts: cash (fees received, money paid out), platform revenue, provider clearing (money handed
- * to the payout provider, not yet settled), provider fees, and one "payable to doctor" per doctor.
+ * Accounts: cash (money received and paid out), referral fees receivable (a completed referral's fee,
+ * earned and not yet collected from the facility: it is not cash until it is), platform revenue,
+ * provider clearing (money handed to the payout provider, not yet settled), provider fees, and one
+ * "payable to doctor" per doctor.
  */
 
 /** A transaction, or the database: anything that reads and writes. */
@@ -66,7 +68,8 @@ export function assertBalanced(lines: PostingLine[]): void {
 }
 
 const ACCOUNT_NAMES: Record<Exclude<LedgerAccountKind, "doctor_payable">, string> = {
-  cash: "Fees received (cash)",
+  cash: "Cash",
+  fees_receivable: "Referral fees receivable",
   platform_revenue: "Platform revenue",
   provider_clearing: "Payout provider clearing",
   provider_fees: "Payout provider fees",
@@ -182,7 +185,10 @@ async function assertSameEntry(
  * The entries the product writes
  * ---------------------------------------------------------------------------------------------- */
 
-/** A completed referral: the fee received, the doctor's share owed to them, the platform's share earned. */
+/**
+ * A completed referral: the fee earned and owed by the facility (a receivable: nothing is collected
+ * at completion), the doctor's share owed to them, the platform's share earned.
+ */
 export function referralCompletedEntry(referral: {
   id: string;
   referralNumber: string;
@@ -203,7 +209,7 @@ export function referralCompletedEntry(referral: {
     actorId: referral.actorId,
     lines: (
       [
-        { account: { kind: "cash" }, amount: referral.referralFee },
+        { account: { kind: "fees_receivable" }, amount: referral.referralFee },
         { account: { doctorId: referral.doctorId }, amount: -referral.doctorShare },
         { account: { kind: "platform_revenue" }, amount: -platform },
       ] satisfies PostingLine[]

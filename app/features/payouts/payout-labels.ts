@@ -25,4 +25,5 @@ export const ENTRY_KIND_LABELS: Record<LedgerEntryKind, string> = {
   payout_failed: "Payout failed: back on balance",
   payout_reversed: "Payout reversed: back on balance",
   provider_fee: "Provider fee",
+  reclassification: "Correction between accounts",
 };

@@ -118,6 +118,11 @@ export function Money({ view }: { view: SystemOverview }) {
         <StatGrid label="The ledger now">
           <StatCard label="Owed to doctors" value={formatCedis(view.ledger.owedToDoctors)} hint="Their balances" />
           <StatCard
+            label="Fees receivable"
+            value={formatCedis(view.ledger.feesReceivable)}
+            hint="Completed referrals' fees, not yet collected"
+          />
+          <StatCard
             label="With the payout provider"
             value={formatCedis(view.ledger.inTransit)}
             hint="Sent, not yet settled"
