@@ -1,12 +1,18 @@
 // `npm run bench:operations` (issue 39), PostgreSQL, the production build:
 //   scrape     GET /metrics one at a time with BENCH_OPS_WAITING referrals waiting (default 10,000:
 //              a platform of five times as many referrals, 20% pending): p50/p95/max; target p95 <= 50 ms.
-//   recording  the signed-in system administrator's dashboard, two servers on the same database, one
-//              timing every request (the default) and one with METRICS_REQUEST_TIMING=false, measured
-//              in alternating rounds (BENCH_OPS_ROUNDS, 3 each, BENCH_OPS_SECONDS, 10 s each, at
-//              BENCH_OPS_CONNECTIONS, 10): requests a second of each, and what timing costs; target <= 2%.
+//   recording  the signed-in system administrator's dashboard on three servers over the same
+//              database: one timing every request (the default), two with METRICS_REQUEST_TIMING=false.
+//              BENCH_OPS_BLOCKS blocks (default 20), each running the three for BENCH_OPS_SECONDS (4 s)
+//              at BENCH_OPS_CONNECTIONS (10) back to back, in an order that rotates from block to
+//              block. Each block gives one paired difference: timing's cost (untimed vs timed) and,
+//              as a control, the two untimed servers' difference (what two processes differ by with no
+//              change at all). Reported: each difference's median, quartiles, range and 95% interval
+//              (bench/paired.ts), whether the cost is within the noise, and the target (<= 2%) met,
+//              not met or unresolved by that interval. The load average is recorded at each block.
 // Writes BENCH_RESULTS_DIR/operations.json (default bench/results). BUILD_DIR as for `npm run bench`.
 import { mkdirSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import autocannon from "autocannon";
@@ -22,11 +28,12 @@ import {
   signIn,
   startApp,
 } from "./databases.ts";
+import { summarizeDifferences, verdict } from "./paired.ts";
 
 const RESULTS = process.env.BENCH_RESULTS_DIR ?? "bench/results";
 const waiting = Number(process.env.BENCH_OPS_WAITING ?? 10_000);
-const rounds = Number(process.env.BENCH_OPS_ROUNDS ?? 3);
-const seconds = Number(process.env.BENCH_OPS_SECONDS ?? 10);
+const blocks = Number(process.env.BENCH_OPS_BLOCKS ?? 20);
+const seconds = Number(process.env.BENCH_OPS_SECONDS ?? 4);
 const connections = Number(process.env.BENCH_OPS_CONNECTIONS ?? 10);
 const scrapes = Number(process.env.BENCH_OPS_SCRAPES ?? 50);
 const DASHBOARD = "/dashboard/system-admin";
@@ -123,57 +130,101 @@ async function main() {
       `  /metrics: p50 ${scrape.p50Ms} ms, p95 ${scrape.p95Ms} ms, ${scrape.referralsWaiting} waiting (/healthz p50 ${scrape.healthzP50Ms} ms, p95 ${scrape.healthzP95Ms} ms)`,
     );
 
-    const cookies = { timed: await signIn(timed.base), untimed: await signIn(untimed.base) };
-    // Warm both (React Router's modules, the database's caches).
-    await throughput(`${timed.base}${DASHBOARD}`, cookies.timed, 3);
-    await throughput(`${untimed.base}${DASHBOARD}`, cookies.untimed, 3);
-    const results = { timed: [] as number[], untimed: [] as number[] };
+    const untimedAgain = await startApp(database, { WEB_CONCURRENCY: "1", METRICS_REQUEST_TIMING: "false" });
+    apps.push(untimedAgain);
+    const servers = { timed, untimed, untimedAgain };
+    type Which = keyof typeof servers;
+    const names = Object.keys(servers) as Which[];
+    const cookies = {} as Record<Which, string>;
+    for (const which of names) cookies[which] = await signIn(servers[which].base);
+    // Warm each (React Router's modules, the JIT, the database's caches).
+    for (const which of names) await throughput(`${servers[which].base}${DASHBOARD}`, cookies[which], 3);
+    // The six orders of three, in turn: each server runs first, second and last equally often.
+    const ORDERS: Which[][] = [
+      ["timed", "untimed", "untimedAgain"],
+      ["untimed", "untimedAgain", "timed"],
+      ["untimedAgain", "timed", "untimed"],
+      ["timed", "untimedAgain", "untimed"],
+      ["untimedAgain", "untimed", "timed"],
+      ["untimed", "timed", "untimedAgain"],
+    ];
+    const loadBefore = os.loadavg();
+    console.log(
+      `  side by side: ${blocks} blocks of ${seconds} s per server, ${connections} connections; the machine is shared (load average ${loadBefore.map((l) => l.toFixed(1)).join(", ")})`,
+    );
+    const rows: Array<Record<Which, number> & { order: string; load1: number }> = [];
     let failed = 0;
-    for (let round = 0; round < rounds; round += 1) {
-      // Alternate which goes first, so a drift of the machine's load falls on both.
-      const order = round % 2 === 0 ? (["timed", "untimed"] as const) : (["untimed", "timed"] as const);
+    for (let block = 0; block < blocks; block += 1) {
+      const order = ORDERS[block % ORDERS.length]!;
+      const row = { order: order.join(","), load1: Math.round(os.loadavg()[0]! * 10) / 10 } as (typeof rows)[number];
       for (const which of order) {
-        const app = which === "timed" ? timed : untimed;
-        const run = await throughput(`${app.base}${DASHBOARD}`, cookies[which], seconds);
+        const run = await throughput(`${servers[which].base}${DASHBOARD}`, cookies[which], seconds);
         failed += run.non2xx;
-        results[which].push(run.rps);
-        console.log(`  round ${round + 1} ${which}: ${run.rps.toFixed(1)} req/s`);
+        row[which] = Math.round(run.rps * 10) / 10;
       }
+      rows.push(row);
+      console.log(
+        `  block ${block + 1}: timed ${row.timed}, untimed ${row.untimed}, untimed again ${row.untimedAgain} req/s (load ${row.load1})`,
+      );
     }
-    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-    const timedRps = mean(results.timed);
-    const untimedRps = mean(results.untimed);
-    const costPercent = Math.round(((untimedRps - timedRps) / untimedRps) * 1000) / 10;
-    // How far the same server's rounds differ: a side-by-side difference smaller than this is noise.
-    const spreadPercent =
-      Math.round(((Math.max(...results.untimed) - Math.min(...results.untimed)) / untimedRps) * 1000) / 10;
+    const loadAfter = os.loadavg();
+    // Positive: the first is slower than the reference by that share of the reference's requests a second.
+    const percentBelow = (reference: number, other: number) => ((reference - other) / reference) * 100;
+    const cost = summarizeDifferences(rows.map((r) => percentBelow(r.untimed, r.timed)));
+    const control = summarizeDifferences(rows.map((r) => percentBelow(r.untimed, r.untimedAgain)));
+    const judged = verdict(cost, 2);
+    const median = (xs: number[]) => summarizeDifferences(xs).median;
     // The same cost from the timing's own work: its microseconds per request over the server's
     // microseconds per dashboard request (one process, saturated: 1 / requests a second).
     const perRequestUs = timingMicroseconds();
+    const untimedRps = median(rows.map((r) => r.untimed));
     const estimatedPercent = Math.round(perRequestUs * untimedRps * 1e-4 * 1000) / 1000;
+    const interval = (s: typeof cost) =>
+      `median ${s.median}%, middle half ${s.q1} to ${s.q3}%, range ${s.min} to ${s.max}%, ${Math.round(s.coverage * 1000) / 10}% interval ${s.low} to ${s.high}%`;
     const result = {
       date: new Date().toISOString(),
       database: "postgres",
+      machine: {
+        cores: os.cpus().length,
+        shared: true,
+        loadAverageBefore: loadBefore.map((l) => Math.round(l * 100) / 100),
+        loadAverageAfter: loadAfter.map((l) => Math.round(l * 100) / 100),
+      },
       scrape: { ...scrape, targetP95Ms: 50, met: scrape.p95Ms <= 50 },
       recording: {
         path: DASHBOARD,
         connections,
-        secondsPerRound: seconds,
-        rounds,
-        timedRps: results.timed.map((r) => Math.round(r * 10) / 10),
-        untimedRps: results.untimed.map((r) => Math.round(r * 10) / 10),
-        costPercent,
-        untimedSpreadPercent: spreadPercent,
-        resolved: spreadPercent < 2,
+        secondsPerServerPerBlock: seconds,
+        blocks: rows,
+        medianRps: {
+          timed: median(rows.map((r) => r.timed)),
+          untimed: untimedRps,
+          untimedAgain: median(rows.map((r) => r.untimedAgain)),
+        },
+        costPercent: cost,
+        controlPercent: control,
+        withinNoise: judged.withinNoise,
         timingMicrosecondsPerRequest: Math.round(perRequestUs * 100) / 100,
         estimatedPercentFromTimingWork: estimatedPercent,
         failedRequests: failed,
         targetPercent: 2,
-        met: costPercent <= 2,
+        target: judged.target,
       },
     };
-    console.log(`  recording costs ${costPercent}% of the dashboard's throughput side by side`);
+    console.log(`  timing's cost (untimed vs timed, per block): ${interval(cost)}`);
+    console.log(`  control (untimed vs untimed again, no change): ${interval(control)}`);
+    console.log(
+      judged.withinNoise
+        ? "  the cost is within the noise: its interval includes 0 (no difference this run can tell from noise)"
+        : `  the cost is outside the noise: its interval excludes 0 (timing ${cost.median > 0 ? "slower" : "faster"})`,
+    );
+    console.log(
+      `  target (at most 2%): ${judged.target}${judged.target === "unresolved" ? " (the interval straddles 2%: more blocks or a quieter machine)" : ""}`,
+    );
     console.log(`  its own work: ${perRequestUs.toFixed(2)} µs a request, ${estimatedPercent}% of a dashboard request`);
+    console.log(
+      `  load average before ${loadBefore.map((l) => l.toFixed(1)).join(", ")}, after ${loadAfter.map((l) => l.toFixed(1)).join(", ")} (${os.cpus().length} cores, shared)`,
+    );
     mkdirSync(RESULTS, { recursive: true });
     writeFileSync(path.join(RESULTS, "operations.json"), `${JSON.stringify(result, null, 2)}\n`);
   } finally {
