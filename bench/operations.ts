@@ -11,7 +11,8 @@
 //              untimed servers' difference (two processes with no change at all). Reported: each
 //              difference's median, quartiles, range and 95% interval (bench/paired.ts), whether the
 //              cost is within the noise, and the target (<= 2%) met, not met or unresolved by that
-//              interval. The load average is recorded at each block. The servers run no job workers.
+//              interval. The load average is recorded at each block. The servers run no job workers,
+//              and each is first warmed by BENCH_OPS_WARMUP requests (300).
 // Writes BENCH_RESULTS_DIR/operations.json (default bench/results). BUILD_DIR as for `npm run bench`.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -37,6 +38,7 @@ const RESULTS = process.env.BENCH_RESULTS_DIR ?? "bench/results";
 const waiting = Number(process.env.BENCH_OPS_WAITING ?? 10_000);
 const blocks = Number(process.env.BENCH_OPS_BLOCKS ?? 20);
 const perRound = Number(process.env.BENCH_OPS_REQUESTS ?? 100);
+const warmup = Number(process.env.BENCH_OPS_WARMUP ?? 300);
 const connections = Number(process.env.BENCH_OPS_CONNECTIONS ?? 10);
 const scrapes = Number(process.env.BENCH_OPS_SCRAPES ?? 50);
 const DASHBOARD = "/dashboard/system-admin";
@@ -109,15 +111,6 @@ function timingMicroseconds(iterations = 200_000): number {
   return ((performance.now() - started) * 1000) / iterations;
 }
 
-function throughput(url: string, cookie: string, duration: number): Promise<{ rps: number; non2xx: number }> {
-  return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration, headers: { cookie, "accept-encoding": "gzip" } }, (error, result) => {
-      if (error) return reject(error);
-      resolve({ rps: result.requests.total / result.duration, non2xx: result.non2xx + result.errors });
-    });
-  });
-}
-
 const TICKS_PER_SECOND = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
 
 /** CPU time (user + system) a process has used so far, in milliseconds (Linux /proc; tick resolution). */
@@ -180,8 +173,12 @@ async function main() {
     const names = Object.keys(servers) as Which[];
     const cookies = {} as Record<Which, string>;
     for (const which of names) cookies[which] = await signIn(servers[which].base);
-    // Warm each (React Router's modules, the JIT, the database's caches).
-    for (const which of names) await throughput(`${servers[which].base}${DASHBOARD}`, cookies[which], 3);
+    // Warm each (React Router's modules, the JIT, the database's caches) by a number of requests, not
+    // seconds: on a busy machine a few seconds are a few requests, and the blocks after would still
+    // be warming up (a trend the rotating order spreads over all three, but noise all the same).
+    for (const which of names) {
+      await measuredRound(`${servers[which].base}${DASHBOARD}`, cookies[which], servers[which].pid!, warmup);
+    }
     // The six orders of three, in turn: each server runs first, second and last equally often.
     const ORDERS: Which[][] = [
       ["timed", "untimed", "untimedAgain"],
