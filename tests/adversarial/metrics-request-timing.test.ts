@@ -11,8 +11,12 @@ import { type BuiltApp, loadBuiltApp, uniqueIp } from "./built-app";
  * a series each); with METRICS_REQUEST_TIMING=false (how bench/operations.ts measures what the
  * timing costs) no request is recorded at all, and the rest of /metrics is unchanged. The same
  * requests go to the production build twice: in this process with the default, and as a server
- * process of its own with the timing off (the configuration is read once per process).
+ * process of its own with the timing off (the configuration is read once per process). That server
+ * also admits no address (METRICS_ALLOW=none), only its METRICS_TOKEN: the access rules over a real
+ * socket, where the address is the connection's (no proxy, TRUST_PROXY off).
  */
+const TOKEN = "metrics-timing-token-0123456789-0123456789";
+const bearer = { Authorization: `Bearer ${TOKEN}` };
 const REQUESTS = [
   "/referrals/REF-2099-424201",
   "/referrals/REF-2099-424202",
@@ -34,6 +38,8 @@ beforeAll(async () => {
     LOG_LEVEL: "warn",
     DATA_DIR: dataDir,
     METRICS_REQUEST_TIMING: "false",
+    METRICS_ALLOW: "none",
+    METRICS_TOKEN: TOKEN,
   });
   untimedBase = `http://127.0.0.1:${port}`;
   // The server process starts its own PGlite while this one loads the build.
@@ -74,7 +80,7 @@ describe("METRICS_REQUEST_TIMING", () => {
 
   it("false: no request is recorded, and the rest of /metrics is unchanged", async () => {
     for (const pathname of REQUESTS) await fetch(`${untimedBase}${pathname}`, { redirect: "manual" });
-    const response = await fetch(`${untimedBase}/metrics`);
+    const response = await fetch(`${untimedBase}/metrics`, { headers: bearer });
     expect(response.status).toBe(200);
     const text = await response.text();
     // The histogram is declared (dashboards keep their panels) but holds no request.
@@ -89,5 +95,22 @@ describe("METRICS_REQUEST_TIMING", () => {
     // The requests were answered (a server that refused them would record nothing either).
     expect((await fetch(`${untimedBase}/healthz`)).status).toBe(200);
     expect((await fetch(`${untimedBase}/robots.txt`)).status).toBe(200);
+  });
+});
+
+describe("/metrics over a real socket with METRICS_ALLOW=none", () => {
+  it("is the site's 404 page to loopback itself without the token, or with a wrong one; the token reads it", async () => {
+    const notFound = await fetch(`${untimedBase}/no-such-page`);
+    expect(notFound.status).toBe(404);
+    const attempts: Record<string, string>[] = [{}, { Authorization: `Bearer ${TOKEN}x` }, { Authorization: TOKEN }];
+    for (const headers of attempts) {
+      const response = await fetch(`${untimedBase}/metrics`, { headers });
+      expect(response.status, JSON.stringify(headers)).toBe(404);
+      expect(response.headers.get("content-type")).toBe(notFound.headers.get("content-type"));
+      expect(await response.text()).toContain("Page not found");
+    }
+    const allowed = await fetch(`${untimedBase}/metrics`, { headers: bearer });
+    expect(allowed.status).toBe(200);
+    expect(allowed.headers.get("content-type")).toMatch(/^text\/plain; version=0\.0\.4/);
   });
 });
