@@ -21,7 +21,7 @@ export default defineConfig({
   plugins: [poCatalogue()],
   resolve: { tsconfigPaths: true },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
+    include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts", "bench/**/*.test.ts"],
     exclude: [...configDefaults.exclude, ...leftToPostgres],
     environment: "node",
     testTimeout: 30_000,

@@ -137,7 +137,7 @@ const operationsSchema = {
     }),
   // A bearer token that reads /metrics from anywhere (Authorization: Bearer ...).
   METRICS_TOKEN: secret(32),
-  // false: no request latency histogram nor in-flight gauge (bench/operations.ts measures their cost with it).
+  // false: no request is timed (the histogram stays declared and empty, the in-flight gauge 0); bench/operations.ts measures the cost with it.
   METRICS_REQUEST_TIMING: z
     .enum(["true", "false", "1", "0"], { error: "expected true or false" })
     .default("true")

@@ -99,6 +99,40 @@ describe("GET /metrics", () => {
   });
 });
 
+describe("the counters, where it happens (issue 39)", () => {
+  /** A sample's value in the exposition (0 when the series does not exist yet). */
+  const value = (text: string, series: string) => {
+    const line = text.split("\n").find((l) => l.startsWith(`${series} `));
+    return line ? Number(line.slice(series.length + 1)) : 0;
+  };
+  const read = async () => (await scrape({ ip: "127.0.0.1" })).text();
+
+  it("counts sign-in failures, a lockout after the fifth, and refused webhooks", async () => {
+    const account = await createAccount(app.db, { approved: true });
+    const before = await read();
+    const ip = uniqueIp();
+    for (let i = 0; i < 5; i++) {
+      await app.request("/auth", {
+        method: "POST",
+        ip,
+        body: new URLSearchParams({ intent: "signin", email: account.email, password: `${account.password}-wrong` }),
+        headers: { "Sec-Fetch-Site": "same-origin", Origin: app.origin },
+      });
+    }
+    const refused = await app.request("/webhooks/sms/arkesel/not-the-token", { method: "POST", ip: uniqueIp() });
+    expect(refused.status).toBe(401);
+    const after = await read();
+    expect(value(after, "qurhealth_sign_in_failures_total") - value(before, "qurhealth_sign_in_failures_total")).toBe(
+      5,
+    );
+    expect(value(after, "qurhealth_sign_in_lockouts_total") - value(before, "qurhealth_sign_in_lockouts_total")).toBe(
+      1,
+    );
+    const arkesel = 'qurhealth_webhook_refusals_total{source="arkesel"}';
+    expect(value(after, arkesel) - value(before, arkesel)).toBe(1);
+  });
+});
+
 describe("/dashboard/system-admin/health", () => {
   it("shows a system administrator the network's health, server-rendered", async () => {
     const admin = await createAccount(app.db, { role: "system_admin", approved: true });

@@ -5,6 +5,7 @@ import type { Mail } from "~/email/send.server";
 import { queueText } from "~/features/messaging/public.server";
 import type { JobWorkers } from "~/jobs/queue.server";
 import { startJobWorkers } from "~/jobs/workers.server";
+import { processRegistry } from "~/lib/metrics.server";
 import { createAccount } from "../../../tests/helpers/accounts";
 import { startFakeArkesel } from "../../../tests/helpers/fake-providers/index.ts";
 import { createTestDb, type TestDatabase } from "../../../tests/helpers/test-db";
@@ -20,6 +21,14 @@ vi.stubEnv("APP_URL", "http://localhost:3000");
  * for "operations.alert" and confirmed a number (at once, whatever their quiet hours); and the
  * provider alert raised by the SMS provider's own answer, through the fake Arkesel out of credit.
  */
+
+/** A counter of this process's /metrics registry (the workers here run in this process), 0 when absent. */
+async function counted(name: string, ...labels: string[]): Promise<number> {
+  const line = (await processRegistry().metrics())
+    .split("\n")
+    .find((l) => l.startsWith(`${name}{`) && labels.every((label) => l.includes(label)));
+  return line ? Number(line.split(" ").at(-1)) : 0;
+}
 
 const LIMITS: AlertThresholds = {
   ALERT_QUEUE_OLDEST_MINUTES: 5,
@@ -157,6 +166,13 @@ describe("alert notices (issue 39)", () => {
       );
       const row = async () => (await h.db.select().from(messages).where(eq(messages.id, id)))[0]!;
       await waitUntil(async () => (await row()).lastError?.startsWith("no_credit:"));
+      // /metrics counts the provider's answer by kind, and the message as retrying.
+      expect(
+        await counted("qurhealth_message_provider_errors_total", 'provider="arkesel"', 'kind="no_credit"'),
+      ).toBeGreaterThan(0);
+      expect(
+        await counted("qurhealth_messages_total", 'channel="sms"', 'provider="arkesel"', 'outcome="retrying"'),
+      ).toBeGreaterThan(0);
 
       const now = new Date();
       await checkAlerts(h.db, LIMITS, now);
@@ -170,6 +186,9 @@ describe("alert notices (issue 39)", () => {
       // Topped up: the kept messages go out (the alert's own SMS too), and after the hold it clears, once.
       fake.mode = "success";
       await waitUntil(async () => (await row()).status === "sent");
+      expect(
+        await counted("qurhealth_messages_total", 'channel="sms"', 'provider="arkesel"', 'outcome="sent"'),
+      ).toBeGreaterThan(0);
       await waitUntil(async () => {
         const texts = await h.db
           .select()

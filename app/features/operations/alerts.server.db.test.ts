@@ -1,5 +1,8 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { actorById } from "~/auth/actor.server";
 import {
   backupReports,
   messages,
@@ -9,13 +12,16 @@ import {
   payoutTransfers,
   referrals,
 } from "~/db/schema";
+import { formatAccraDateTime } from "~/features/referrals/public";
 import { enqueue } from "~/jobs/queue.server";
 import { createAccount } from "../../../tests/helpers/accounts";
 import { insertFacility } from "../../../tests/helpers/domain";
 import { createTestDb, type TestDatabase } from "../../../tests/helpers/test-db";
 import { accountId } from "../ledger/ledger.server";
 import { type AlertThresholds, checkAlerts } from "./alerts.server";
+import { HealthPanel } from "./components/health-panel";
 import { readOperationalFigures } from "./figures.server";
+import { systemHealth } from "./health.server";
 
 vi.stubEnv("AUTH_SECRET", "test-secret-test-secret-test-secret-0123456789");
 vi.stubEnv("APP_URL", "http://localhost:3000");
@@ -355,5 +361,50 @@ describe("readOperationalFigures", () => {
     expect(figures.queues.map((q) => q.queue)).toContain("operations-alerts");
     expect(figures.queues.filter((q) => q.queue.startsWith("__pgboss"))).toEqual([]);
     await h.db.execute(sql`delete from pgboss.job where name = 'payout-reconcile'`);
+  });
+});
+
+describe("the health screen's alerts (issue 39)", () => {
+  it("lists the open alert first, then the history: one row per alert, a flap within the hold included", async () => {
+    const start = new Date();
+    const at = (minutes: number) => new Date(start.getTime() + minutes * MINUTE);
+    let jobId: string | null = null;
+    const stick = async () => {
+      jobId = await enqueue(h.db, { name: "hub-notification", data: { notificationId: crypto.randomUUID() } });
+      await h.db.execute(
+        sql`update pgboss.job set start_after = ${at(-5).toISOString()}::timestamptz where id = ${jobId}`,
+      );
+    };
+    const unstick = async () => {
+      await h.db.execute(sql`delete from pgboss.job where id = ${jobId}`);
+    };
+    // Starts, flaps within the hold (still one alert), clears; starts again and stays open.
+    await stick();
+    expect((await check(at(1))).started).toEqual(["queue_stuck:hub-notification"]);
+    await unstick();
+    await check(at(5));
+    await stick();
+    await check(at(8));
+    await unstick();
+    expect((await check(at(8 + 15 + 1))).cleared).toEqual(["queue_stuck:hub-notification"]);
+    await stick();
+    expect((await check(at(30))).started).toEqual(["queue_stuck:hub-notification"]);
+    await unstick();
+
+    const admin = await actorById(h.db, adminId);
+    const health = await systemHealth(h.db, admin, at(31));
+    expect(health.alerts.map((a) => ({ started: a.startedAt, last: a.lastFiringAt, cleared: a.clearedAt }))).toEqual([
+      { started: at(30).toISOString(), last: at(30).toISOString(), cleared: null },
+      { started: at(1).toISOString(), last: at(8).toISOString(), cleared: at(24).toISOString() },
+    ]);
+    const page = renderToStaticMarkup(createElement(HealthPanel, { health }));
+    expect(page.match(/A job queue is not moving/g)).toHaveLength(2);
+    expect(page.match(/>Open</g)).toHaveLength(1);
+    for (const moment of [at(30), at(1), at(24)]) expect(page).toContain(formatAccraDateTime(moment));
+    expect(page).toContain("Queue hub-notification: 1 jobs ready");
+    // Told: started, cleared, started again; each to every administrator, nothing for the flap.
+    const events = (await alertMails()).map((m) => m.event);
+    expect(events.filter((e) => e === "operations.alert_started")).toHaveLength(2 * adminEmails.length);
+    expect(events.filter((e) => e === "operations.alert_cleared")).toHaveLength(adminEmails.length);
   });
 });
