@@ -20,6 +20,8 @@ import { appointmentToken } from "./appointment-token.server";
  */
 vi.stubEnv("AUTH_SECRET", "test-secret-test-secret-test-secret-0123456789");
 vi.stubEnv("APP_URL", "http://localhost:3000");
+// A declared holiday (the operator's list): Wednesday 10 June 2026.
+vi.stubEnv("PUBLIC_HOLIDAYS", "2026-06-10");
 
 let h: TestDatabase;
 let facility: string;
@@ -95,6 +97,7 @@ beforeEach(() => {
   vi.unstubAllEnvs();
   vi.stubEnv("AUTH_SECRET", "test-secret-test-secret-test-secret-0123456789");
   vi.stubEnv("APP_URL", "http://localhost:3000");
+  vi.stubEnv("PUBLIC_HOLIDAYS", "2026-06-10");
 });
 
 describe("a request from the profile", () => {
@@ -257,6 +260,31 @@ describe("the sweep", () => {
     // Again: nothing more.
     await expireUnanswered(h.db, new Date("2026-06-09T15:00:00Z"));
     expect((await smsOf(row.phone)).filter((m) => m.event === "appointment.expired")).toHaveLength(1);
+  });
+
+  it("counts neither public holidays nor the days the operator lists as working days", async () => {
+    // Thursday 2 April 2026, before Good Friday and Easter Monday: due Tuesday 7 April.
+    const easter = new Date("2026-04-02T10:00:00Z");
+    const beforeEaster = await requestAppointment(
+      h.db,
+      "heart-clinic",
+      { ...FORM, day: "2026-04-09", phone: nextPhone() },
+      { ip: nextIp(), now: easter },
+    );
+    await patientMove(h.db, appointmentToken(beforeEaster.id), "prove", easter);
+    expect((await rowOf(beforeEaster.id))!.answerDueAt?.toISOString()).toBe("2026-04-07T10:00:00.000Z");
+    // Tuesday 9 June 2026, before the listed Wednesday: due Thursday.
+    const tuesday = new Date("2026-06-09T09:00:00Z");
+    const beforeListed = await requestAppointment(
+      h.db,
+      "heart-clinic",
+      { ...FORM, day: "2026-06-12", phone: nextPhone() },
+      { ip: nextIp(), now: tuesday },
+    );
+    await patientMove(h.db, appointmentToken(beforeListed.id), "prove", tuesday);
+    expect((await rowOf(beforeListed.id))!.answerDueAt?.toISOString()).toBe("2026-06-11T09:00:00.000Z");
+    await expireUnanswered(h.db, new Date("2026-06-10T09:00:00Z"));
+    expect((await rowOf(beforeListed.id))!.status).toBe("requested");
   });
 
   it("sends the reminder 24 hours before, once, and holds it until quiet hours end", async () => {
