@@ -7,6 +7,7 @@ import { accraDay, requestAppointment, requestableFacility } from "~/features/ap
 import { MAX_DAYS_AHEAD } from "~/features/appointments/appointment-status";
 import { clickToChatLink } from "~/features/appointments/appointment-whatsapp.server";
 import { AppointmentRequestForm } from "~/features/appointments/components/appointment-request-form";
+import { AppointmentSent } from "~/features/appointments/components/appointment-sent";
 import { FacilityIcon } from "~/features/facilities/components/facility-icons";
 import { formAction, readForm } from "~/lib/form-action.server";
 import { once, postedKey } from "~/lib/idempotency.server";
@@ -91,26 +92,7 @@ export default function FacilityAppointment({ loaderData, actionData }: Route.Co
       </a>
       <h1 className="mt-2 text-2xl font-bold sm:text-3xl">Request an appointment</h1>
       {actionData?.sent ? (
-        <section role="status" className="mt-6 rounded-lg border border-line bg-white p-6">
-          <h2 className="text-xl font-semibold">Check your phone</h2>
-          <p className="mt-2">
-            We have sent an SMS with a link. Open it within 24 hours to send your request to {facility.name}: nothing
-            reaches the facility before.
-          </p>
-          {actionData.whatsapp ? (
-            <>
-              <p className="mt-2">Or prove it with WhatsApp: send the message it opens, as it is, from this number.</p>
-              <p className="mt-3">
-                <a href={actionData.whatsapp} className="btn-primary" rel="noopener noreferrer">
-                  Send the request by WhatsApp
-                </a>
-              </p>
-            </>
-          ) : null}
-          <p className="mt-2 text-muted">
-            The facility answers within one working day{actionData.whatsapp ? ", by SMS or WhatsApp" : ", by SMS"}.
-          </p>
-        </section>
+        <AppointmentSent facilityName={facility.name} whatsapp={actionData.whatsapp} />
       ) : (
         <>
           <p className="mt-2 text-muted">
