@@ -130,6 +130,28 @@ describe("parseEnv", () => {
     expect(env.WHATSAPP_API_VERSION).toBe("v23.0");
   });
 
+  it("WhatsApp click-to-chat: the business number in international form, its punctuation dropped", () => {
+    expect(parseEnv({ DATA_DIR: dataDir() }).WHATSAPP_BUSINESS_NUMBER).toBeUndefined();
+    expect(
+      parseEnv({ DATA_DIR: dataDir(), WHATSAPP_BUSINESS_NUMBER: "+233 30 212 3456" }).WHATSAPP_BUSINESS_NUMBER,
+    ).toBe("233302123456");
+    expect(() => parseEnv({ DATA_DIR: dataDir(), WHATSAPP_BUSINESS_NUMBER: "0302123456" })).toThrow(
+      /WHATSAPP_BUSINESS_NUMBER: expected the number in international form/,
+    );
+  });
+
+  it("public holidays: none listed by default; dates YYYY-MM-DD, comma-separated, real ones only", () => {
+    expect(parseEnv({ DATA_DIR: dataDir() }).PUBLIC_HOLIDAYS).toEqual([]);
+    expect(
+      parseEnv({ DATA_DIR: dataDir(), PUBLIC_HOLIDAYS: "2026-03-20, 2026-03-23,2026-05-27" }).PUBLIC_HOLIDAYS,
+    ).toEqual(["2026-03-20", "2026-03-23", "2026-05-27"]);
+    for (const bad of ["2026-02-30", "20 March 2026", "2026-03-20;2026-03-23"]) {
+      expect(() => parseEnv({ DATA_DIR: dataDir(), PUBLIC_HOLIDAYS: bad })).toThrow(
+        /PUBLIC_HOLIDAYS: expected dates YYYY-MM-DD/,
+      );
+    }
+  });
+
   it("file storage: a directory under DATA_DIR by default; s3 needs a bucket, and keys go in pairs", () => {
     const local = parseEnv({ DATA_DIR: dataDir() });
     expect(local.FILE_STORAGE).toBe("local");

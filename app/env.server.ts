@@ -42,6 +42,13 @@ const messagingSchema = {
     .optional(),
   WHATSAPP_APP_SECRET: secret(16),
   WHATSAPP_VERIFY_TOKEN: secret(16),
+  // The business's WhatsApp number (international, e.g. 233302123456): with WhatsApp configured,
+  // a patient may prove an appointment request with a click-to-chat message to it (issue 37).
+  WHATSAPP_BUSINESS_NUMBER: z
+    .string()
+    .transform((value) => value.replace(/[\s()+-]/g, ""))
+    .pipe(z.string().regex(/^[1-9]\d{7,14}$/, "expected the number in international form, such as +233302123456"))
+    .optional(),
   WHATSAPP_BASE_URL: baseUrl("https://graph.facebook.com"),
   WHATSAPP_API_VERSION: z
     .string()
@@ -302,6 +309,28 @@ const schema = z.object({
     .string()
     .regex(/^(off|([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d)$/, { error: 'expected "HH:MM-HH:MM" or "off"' })
     .default("21:00-07:00"),
+  // Ghana's public holidays declared each year (Eid al-Fitr, Shaqq Day, Eid al-Adha, days the
+  // government adds or moves): YYYY-MM-DD, comma-separated. The statutory ones are built in
+  // (app/features/appointments/working-day.ts); both are not working days (issue 37).
+  PUBLIC_HOLIDAYS: z
+    .string()
+    .default("")
+    .transform((value, ctx) => {
+      const days = value
+        .split(",")
+        .map((day) => day.trim())
+        .filter(Boolean);
+      const real = (day: string) => {
+        const date = new Date(`${day}T00:00:00Z`);
+        return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
+      };
+      const bad = days.find((day) => !/^\d{4}-\d{2}-\d{2}$/.test(day) || !real(day));
+      if (bad !== undefined) {
+        ctx.addIssue({ code: "custom", message: `expected dates YYYY-MM-DD, comma-separated (${bad} is not one)` });
+        return z.NEVER;
+      }
+      return days;
+    }),
   ...messagingSchema,
   ...payoutSchema,
   ...fileStorageSchema,

@@ -1686,6 +1686,11 @@ export const appointmentRequests = pgTable(
     status: text("status", { enum: APPOINTMENT_STATUSES }).notNull().default("unproven"),
     createdAt: createdAt(),
     provenAt: timestamp("proven_at", { withTimezone: true }),
+    /**
+     * How the number was proven: the SMS link, or a click-to-chat WhatsApp message from it (then,
+     * with WhatsApp configured, the answers go by WhatsApp too; issue 37).
+     */
+    provenBy: text("proven_by", { enum: ["link", "whatsapp"] }),
     /** One working day after the proof: a request still `requested` then expires. */
     answerDueAt: timestamp("answer_due_at", { withTimezone: true }),
     /** The facility's first answer (confirm, propose or decline): the median time to answer. */
@@ -1708,6 +1713,7 @@ export const appointmentRequests = pgTable(
       "appointment_requests_status_check",
       sql`${t.status} in ('unproven', 'requested', 'offered', 'confirmed', 'attended', 'no_show', 'declined', 'cancelled', 'expired')`,
     ),
+    check("appointment_requests_proven_by_check", sql`${t.provenBy} is null or ${t.provenBy} in ('link', 'whatsapp')`),
     check(
       "appointment_requests_slot_check",
       sql`${t.status} not in ('offered', 'confirmed', 'attended', 'no_show') or ${t.slotAt} is not null`,

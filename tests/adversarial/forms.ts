@@ -8,6 +8,7 @@ import { CONTACT_SUBJECT_VALUES } from "~/content/contact";
 import { HUBS } from "~/content/hubs";
 import type { Db } from "~/db/client.server";
 import { referralAttachments, referralMessages, referrals } from "~/db/schema";
+import { adminSignInRuleSchema } from "~/features/accounts/administrator-schemas";
 import { declineSchema } from "~/features/accounts/decline-schema";
 import { FORGOT_PASSWORD_FIELDS, forgotPasswordSchema } from "~/features/accounts/forgot-password-schema";
 import {
@@ -485,6 +486,7 @@ export function fuzzForms(context: FuzzContext): FuzzForm[] {
     ...payoutDetailsForms(context),
     ...payoutRunForms(context),
     ...messageForms(context),
+    ...adminSignInRuleForms(context),
     ...reviewModerationForms(context),
     ...operationsForms(),
     ...apiClientForms(context),
@@ -1409,6 +1411,43 @@ function payoutRunForms(context: FuzzContext): FuzzForm[] {
       echoes: false,
       cookie: () => world().cookies.systemAdmin,
       share: 0.3,
+    },
+  ];
+}
+
+/**
+ * How system administrators sign in (issue 37), on the System administrators screen: password only
+ * or the phone too. A valid post changes the one row (and audits a change; the same value again
+ * writes nothing), so its audit rows are "at most one"; anything else is a 400 and writes nothing.
+ * Whatever is posted, the table keeps its one row at most.
+ */
+function adminSignInRuleForms(context: FuzzContext): FuzzForm[] {
+  const world = () => {
+    if (!context.referrals) throw new Error("the referral world is not set up");
+    return context.referrals;
+  };
+  return [
+    {
+      name: "how system administrators sign in",
+      submission: submissions(
+        fc.constant("/dashboard/system-admin/administrators"),
+        fieldsOf({
+          intent: fc.oneof({ weight: 4, arbitrary: fc.constant("sign-in-rule") }, { weight: 1, arbitrary: text }),
+          passwordOnly: fc.oneof(
+            { weight: 4, arbitrary: fc.constantFrom("on", "off") },
+            { weight: 1, arbitrary: text },
+          ),
+        }),
+      ),
+      isValid: (form) => adminSignInRuleSchema.safeParse(readFields(form, ["intent", "passwordOnly"])).success,
+      stores: { table: "audit_events", exact: false },
+      echoes: false,
+      cookie: () => world().cookies.systemAdmin,
+      share: 0.3,
+      invariant: async (db) => {
+        const rows = await db.execute<{ n: number }>(sql`select count(*)::int as n from sign_in_policy`);
+        if (Number(rows.rows[0]?.n) > 1) throw new Error("sign_in_policy holds more than one row");
+      },
     },
   ];
 }

@@ -15,7 +15,8 @@ import { appointmentLink } from "./appointment-token.server";
 /*
  * What the appointment feature sends (issue 37), always queued in the transaction of the move it
  * tells of (the one messaging queue): SMS to the patient (fixed words, a time, a link; the proof
- * link at once, everything else after the default quiet hours), and an email to the facility's
+ * link at once, everything else after the default quiet hours; by WhatsApp instead to a number
+ * proven by a WhatsApp message, while WhatsApp is configured), and an email to the facility's
  * administrators when a proven request arrives (no patient data: a link to their queue).
  */
 type Tx = Pick<Db, "select" | "insert" | "execute">;
@@ -31,7 +32,14 @@ export type PatientNotice = {
   now: Date;
   /** Never held past this (a reminder is sent before its appointment, quiet hours or not). */
   latest?: Date | null;
+  /** How the number was proven: a request proven by WhatsApp hears by WhatsApp (while it is configured). */
+  provenBy?: "link" | "whatsapp" | null;
 };
+
+/** The patient's channel: WhatsApp for a number proven by a WhatsApp message (while configured), else SMS. */
+export function patientChannel(provenBy: PatientNotice["provenBy"]): "sms" | "whatsapp" {
+  return provenBy === "whatsapp" && env().whatsappEnabled ? "whatsapp" : "sms";
+}
 
 export async function textPatient(tx: Tx, notice: PatientNotice): Promise<void> {
   const link = notice.link ?? appointmentLink(notice.id);
@@ -41,7 +49,7 @@ export async function textPatient(tx: Tx, notice: PatientNotice): Promise<void> 
   const startAfter = quietEnd && (!notice.latest || quietEnd < notice.latest) ? quietEnd : undefined;
   await queueText(
     tx,
-    "sms",
+    patientChannel(notice.provenBy),
     notice.phone,
     { text },
     {

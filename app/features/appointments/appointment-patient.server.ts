@@ -3,7 +3,7 @@ import type { Db } from "~/db/client.server";
 import { appointmentRequests, facilities } from "~/db/schema";
 import { recordAudit } from "~/features/audit/public.server";
 import { refuse } from "~/lib/refusal";
-import { otherFacilitiesPath, tellFacilityAdmins } from "./appointment-notices.server";
+import { otherFacilitiesPath, patientChannel, tellFacilityAdmins } from "./appointment-notices.server";
 import { proveRequest } from "./appointment-request.server";
 import type { PatientMove } from "./appointment-schema";
 import {
@@ -32,6 +32,8 @@ export type PatientView = {
   slotAt: string | null;
   patientConfirmed: boolean;
   declineReason: string | null;
+  /** The channel the facility's answers come by: WhatsApp to a number proven by WhatsApp (while configured). */
+  answersBy: "SMS" | "WhatsApp";
   /** The directory's other facilities for the specialty (after a decline or an expiry). */
   othersHref: string;
   moves: PatientMove[];
@@ -65,6 +67,7 @@ export async function appointmentForPatient(db: Db, token: unknown): Promise<Pat
     slotAt: request.slotAt?.toISOString() ?? null,
     patientConfirmed: request.patientConfirmedAt !== null,
     declineReason: reason,
+    answersBy: patientChannel(request.provenBy) === "whatsapp" ? "WhatsApp" : "SMS",
     othersHref: otherFacilitiesPath(request.specialty),
     moves,
   };

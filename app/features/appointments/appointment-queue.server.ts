@@ -148,7 +148,7 @@ export async function facilityMove(
       toStatus: rule.to,
       reason: move === "decline" ? (input.reason ?? null) : slotAt ? slotAt.toISOString() : null,
     });
-    const tell = { id: request.id, phone: request.phone, language: request.language, now };
+    const tell = { id: request.id, phone: request.phone, language: request.language, provenBy: request.provenBy, now };
     if (move === "confirm") await textPatient(tx, { ...tell, kind: "confirmed", at: slotAt });
     if (move === "propose") await textPatient(tx, { ...tell, kind: "proposed", at: slotAt });
     if (move === "decline") await textPatient(tx, { ...tell, kind: "declined" });

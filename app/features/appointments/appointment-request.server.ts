@@ -1,6 +1,7 @@
 import { and, eq, gte, inArray } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { appointmentRequests, facilities } from "~/db/schema";
+import { env } from "~/env.server";
 import { recordAudit } from "~/features/audit/public.server";
 import { parsePhone } from "~/lib/phone";
 import { hitRateLimit, limitFactor, tooManyAttemptsMessage } from "~/lib/rate-limit.server";
@@ -104,13 +105,20 @@ export async function requestAppointment(
 }
 
 /**
- * The proof (the patient opened the link and pressed its button): `unproven` -> `requested`, due
- * one working day later, the facility's administrators told. The link works 24 hours.
+ * The proof (the patient opened the link and pressed its button, or sent the request's code from
+ * the number by WhatsApp): `unproven` -> `requested`, due one working day later (public holidays
+ * skipped), the facility's administrators told. The proof works 24 hours.
  */
-export async function proveRequest(tx: Db, id: string, now: Date): Promise<boolean> {
+export async function proveRequest(tx: Db, id: string, now: Date, by: "link" | "whatsapp" = "link"): Promise<boolean> {
   const [row] = await tx
     .update(appointmentRequests)
-    .set({ status: "requested", provenAt: now, answerDueAt: oneWorkingDayAfter(now), movedAt: now })
+    .set({
+      status: "requested",
+      provenAt: now,
+      provenBy: by,
+      answerDueAt: oneWorkingDayAfter(now, env().PUBLIC_HOLIDAYS),
+      movedAt: now,
+    })
     .where(
       and(
         eq(appointmentRequests.id, id),
@@ -127,7 +135,7 @@ export async function proveRequest(tx: Db, id: string, now: Date): Promise<boole
     subjectId: id,
     fromStatus: "unproven",
     toStatus: "requested",
-    reason: "The patient proved their number",
+    reason: by === "whatsapp" ? "The patient proved their number by WhatsApp" : "The patient proved their number",
   });
   await tellFacilityAdmins(tx, row.facilityId);
   return true;

@@ -10,7 +10,6 @@ import {
   mayMove,
   movesFrom,
 } from "./appointment-status";
-import { oneWorkingDayAfter } from "./working-day";
 
 describe("the appointment status table (issue 37)", () => {
   it("names the statuses the database's column allows, in the same order (the client-safe copy cannot drift)", () => {
@@ -53,13 +52,5 @@ describe("the appointment SMS", () => {
     expect(appointmentSms("Qurhealth", "reminder", "en", link, new Date("2026-06-05T10:30:00Z"))).toContain(
       "Fri 5 Jun, 10:30",
     );
-  });
-});
-
-describe("one working day", () => {
-  it("is the same time on the next weekday", () => {
-    expect(oneWorkingDayAfter(new Date("2026-06-02T09:00:00Z")).toISOString()).toBe("2026-06-03T09:00:00.000Z");
-    expect(oneWorkingDayAfter(new Date("2026-06-05T15:00:00Z")).toISOString()).toBe("2026-06-08T15:00:00.000Z");
-    expect(oneWorkingDayAfter(new Date("2026-06-06T10:00:00Z")).toISOString()).toBe("2026-06-08T10:00:00.000Z");
   });
 });

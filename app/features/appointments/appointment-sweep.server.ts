@@ -57,7 +57,15 @@ export async function expireUnanswered(db: Db, now: Date): Promise<number> {
         reason: from === "requested" ? "Not answered within one working day" : "The proposed time passed",
       });
       const link = `${env().APP_URL}${otherFacilitiesPath(row.specialty)}`;
-      await textPatient(tx, { id: row.id, phone: row.phone, language: row.language, kind: "expired", link, now });
+      await textPatient(tx, {
+        id: row.id,
+        phone: row.phone,
+        language: row.language,
+        provenBy: row.provenBy,
+        kind: "expired",
+        link,
+        now,
+      });
     }
     return expired.length;
   });
@@ -99,6 +107,7 @@ export async function sendDueReminders(db: Db, now: Date): Promise<number> {
         id: row.id,
         phone: row.phone,
         language: row.language,
+        provenBy: row.provenBy,
         kind: "reminder",
         at: row.slotAt,
         now,

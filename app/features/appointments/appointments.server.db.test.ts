@@ -1,7 +1,14 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { eq, sql } from "drizzle-orm";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { type Actor, actorById } from "~/auth/actor.server";
 import { appointmentRequests, auditEvents, facilities, messages, rateLimits } from "~/db/schema";
+import { FacilityProfileAside } from "~/features/facilities/components/facility-profile";
+import { getFacilityBySlug } from "~/features/facilities/facilities.server";
 import { createAccount } from "../../../tests/helpers/accounts";
 import { insertFacility, statusOf } from "../../../tests/helpers/domain";
 import { createTestDb, type TestDatabase } from "../../../tests/helpers/test-db";
@@ -9,8 +16,14 @@ import { appointmentForPatient, patientMove } from "./appointment-patient.server
 import { appointmentQueue, facilityMove, waitingRequestCount } from "./appointment-queue.server";
 import { requestAppointment } from "./appointment-request.server";
 import { appointmentFigures, profileMedianMinutes } from "./appointment-stats.server";
-import { expireUnanswered, removeExpiredPatientData, sendDueReminders } from "./appointment-sweep.server";
+import {
+  appointmentSweepJob,
+  expireUnanswered,
+  removeExpiredPatientData,
+  sendDueReminders,
+} from "./appointment-sweep.server";
 import { appointmentToken } from "./appointment-token.server";
+import { AppointmentFiguresSection } from "./components/appointment-figures";
 
 /*
  * Appointment requests (issue 37) on a real database: the proof before anything reaches the
@@ -20,6 +33,8 @@ import { appointmentToken } from "./appointment-token.server";
  */
 vi.stubEnv("AUTH_SECRET", "test-secret-test-secret-test-secret-0123456789");
 vi.stubEnv("APP_URL", "http://localhost:3000");
+// A declared holiday (the operator's list): Wednesday 10 June 2026.
+vi.stubEnv("PUBLIC_HOLIDAYS", "2026-06-10");
 
 let h: TestDatabase;
 let facility: string;
@@ -95,6 +110,7 @@ beforeEach(() => {
   vi.unstubAllEnvs();
   vi.stubEnv("AUTH_SECRET", "test-secret-test-secret-test-secret-0123456789");
   vi.stubEnv("APP_URL", "http://localhost:3000");
+  vi.stubEnv("PUBLIC_HOLIDAYS", "2026-06-10");
 });
 
 describe("a request from the profile", () => {
@@ -259,6 +275,31 @@ describe("the sweep", () => {
     expect((await smsOf(row.phone)).filter((m) => m.event === "appointment.expired")).toHaveLength(1);
   });
 
+  it("counts neither public holidays nor the days the operator lists as working days", async () => {
+    // Thursday 2 April 2026, before Good Friday and Easter Monday: due Tuesday 7 April.
+    const easter = new Date("2026-04-02T10:00:00Z");
+    const beforeEaster = await requestAppointment(
+      h.db,
+      "heart-clinic",
+      { ...FORM, day: "2026-04-09", phone: nextPhone() },
+      { ip: nextIp(), now: easter },
+    );
+    await patientMove(h.db, appointmentToken(beforeEaster.id), "prove", easter);
+    expect((await rowOf(beforeEaster.id))!.answerDueAt?.toISOString()).toBe("2026-04-07T10:00:00.000Z");
+    // Tuesday 9 June 2026, before the listed Wednesday: due Thursday.
+    const tuesday = new Date("2026-06-09T09:00:00Z");
+    const beforeListed = await requestAppointment(
+      h.db,
+      "heart-clinic",
+      { ...FORM, day: "2026-06-12", phone: nextPhone() },
+      { ip: nextIp(), now: tuesday },
+    );
+    await patientMove(h.db, appointmentToken(beforeListed.id), "prove", tuesday);
+    expect((await rowOf(beforeListed.id))!.answerDueAt?.toISOString()).toBe("2026-06-11T09:00:00.000Z");
+    await expireUnanswered(h.db, new Date("2026-06-10T09:00:00Z"));
+    expect((await rowOf(beforeListed.id))!.status).toBe("requested");
+  });
+
   it("sends the reminder 24 hours before, once, and holds it until quiet hours end", async () => {
     const id = await requested();
     await facilityMove(h.db, admin, id, "confirm", { slot_day: "2026-06-05", slot_time: "10:30" }, TUESDAY);
@@ -327,6 +368,38 @@ describe("the sweep", () => {
   });
 });
 
+describe("the scheduled job", () => {
+  it("is appointment-sweep, every minute, and removes a request 90 days after its appointment", async () => {
+    const schedule = await h.db.execute(
+      sql`select name, cron, timezone from pgboss.schedule where name = 'appointment-sweep'`,
+    );
+    expect(schedule.rows).toEqual([{ name: "appointment-sweep", cron: "* * * * *", timezone: "Africa/Accra" }]);
+    // A request on today's clock, confirmed for three days ahead at 10:30.
+    const now = new Date();
+    const day = new Date(now.getTime() + 3 * 86_400_000).toISOString().slice(0, 10);
+    const { id } = await requestAppointment(
+      h.db,
+      "heart-clinic",
+      { ...FORM, day, phone: nextPhone() },
+      { ip: nextIp(), now },
+    );
+    await patientMove(h.db, appointmentToken(id), "prove", now);
+    await facilityMove(h.db, admin, id, "confirm", { slot_day: day, slot_time: "10:30" }, now);
+    const phone = (await rowOf(id))!.phone;
+    // The job reads its clock from E2E_CLOCK_FILE (tests only): moved 89, then 94 days ahead.
+    const clock = path.join(mkdtempSync(path.join(tmpdir(), "appointment-clock-")), "offset");
+    vi.stubEnv("E2E_CLOCK_FILE", clock);
+    const job = appointmentSweepJob(h.db) as unknown as () => Promise<void>;
+    writeFileSync(clock, String(89 * 86_400_000));
+    await job();
+    expect((await rowOf(id))?.status).toBe("confirmed");
+    writeFileSync(clock, String(94 * 86_400_000));
+    await job();
+    expect(await rowOf(id)).toBeUndefined();
+    expect(await smsOf(phone)).toHaveLength(0);
+  });
+});
+
 describe("the figures", () => {
   it("count requests, the confirmation rate and the median time to answer; the profile's median needs 5 answers", async () => {
     const clinic = await insertFacility(h.db, "figures-clinic", "Figures Clinic");
@@ -352,9 +425,21 @@ describe("the figures", () => {
     await ask(30, "decline");
     await ask(40, "confirm");
     expect(await profileMedianMinutes(h.db, clinic)).toBeNull();
+    // The profile (as app/routes/public/facility.tsx renders it) says nothing before the fifth answer.
+    const profile = (await getFacilityBySlug(h.db, "figures-clinic"))!;
+    const aside = async () =>
+      renderToStaticMarkup(
+        createElement(FacilityProfileAside, {
+          facility: profile,
+          phones: [],
+          appointmentMedianMinutes: await profileMedianMinutes(h.db, clinic),
+        }),
+      );
+    expect(await aside()).not.toContain("Answers appointment requests");
     await ask(50, "confirm");
     await ask(0, null);
     expect(await profileMedianMinutes(h.db, clinic)).toBe(30);
+    expect(await aside()).toContain("Answers appointment requests in 30 min (median).");
     expect(await statusOf(appointmentFigures(h.db, figuresAdmin))).toBe(403);
     const row = (await appointmentFigures(h.db, systemAdmin)).find((f) => f.facilityName === "Figures Clinic");
     expect(row).toEqual({
@@ -364,5 +449,8 @@ describe("the figures", () => {
       confirmationRate: 4 / 6,
       medianMinutesToAnswer: 30,
     });
+    // The Overview's table: requests, confirmed, the rate and the median per facility.
+    const overview = renderToStaticMarkup(createElement(AppointmentFiguresSection, { rows: [row!] }));
+    expect(overview).toMatch(/<th scope="row">Figures Clinic<\/th><td>6<\/td><td>4<\/td><td>67%<\/td><td>30 min<\/td>/);
   });
 });

@@ -5,7 +5,9 @@ import { SITE } from "~/content/site";
 import { dbOf } from "~/db/context.server";
 import { accraDay, requestAppointment, requestableFacility } from "~/features/appointments/appointment-request.server";
 import { MAX_DAYS_AHEAD } from "~/features/appointments/appointment-status";
+import { clickToChatLink } from "~/features/appointments/appointment-whatsapp.server";
 import { AppointmentRequestForm } from "~/features/appointments/components/appointment-request-form";
+import { AppointmentSent } from "~/features/appointments/components/appointment-sent";
 import { FacilityIcon } from "~/features/facilities/components/facility-icons";
 import { formAction, readForm } from "~/lib/form-action.server";
 import { once, postedKey } from "~/lib/idempotency.server";
@@ -56,18 +58,22 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         dbOf(context),
         { scope: "anonymous", key: postedKey(form), form: `appointment-request:${params.facilityId}` },
         (tx) => requestAppointment(tx, params.facilityId, fields, { ip: requestInfo(context).ip }),
-        () => ({ status: 200 }),
+        // The request's id, kept so that a repeated post (a flaky network) shows the same WhatsApp link.
+        (created) => ({ status: 200, recordId: created.id }),
       ).catch((error: unknown) => {
         if (refusalOf(error)?.status === 404) missing = error;
         throw error;
       }),
-    done: () => ({ sent: true }),
+    done: (outcome) => {
+      const id = outcome.answer?.recordId;
+      return { sent: true, whatsapp: id ? clickToChatLink(id) : null };
+    },
     refused: (description, _messages, status) => ({
       title: status === 429 ? "Too many requests" : "Please check the form",
       description,
       variant: "destructive",
     }),
-    extra: { sent: false },
+    extra: { sent: false, whatsapp: null as string | null },
   });
   if (missing) throw missing;
   return answer;
@@ -86,14 +92,7 @@ export default function FacilityAppointment({ loaderData, actionData }: Route.Co
       </a>
       <h1 className="mt-2 text-2xl font-bold sm:text-3xl">Request an appointment</h1>
       {actionData?.sent ? (
-        <section role="status" className="mt-6 rounded-lg border border-line bg-white p-6">
-          <h2 className="text-xl font-semibold">Check your phone</h2>
-          <p className="mt-2">
-            We have sent an SMS with a link. Open it within 24 hours to send your request to {facility.name}: nothing
-            reaches the facility before.
-          </p>
-          <p className="mt-2 text-muted">The facility answers within one working day, by SMS.</p>
-        </section>
+        <AppointmentSent facilityName={facility.name} whatsapp={actionData.whatsapp} />
       ) : (
         <>
           <p className="mt-2 text-muted">

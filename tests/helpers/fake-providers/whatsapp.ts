@@ -100,7 +100,34 @@ export async function startFakeWhatsApp(token: string, phoneNumberId: string, op
         body,
       });
     },
+    /**
+     * A WhatsApp user's text message to the business number, as Meta posts it
+     * (fixtures/whatsapp/webhook-text-message.json), signed with the app secret (or a wrong one).
+     */
+    async fireText(webhookUrl: string, appSecret: string, from: string, body: string): Promise<Response> {
+      const payload = JSON.stringify(whatsappTextPayload(phoneNumberId, from, body));
+      const signature = `sha256=${createHmac("sha256", appSecret).update(payload).digest("hex")}`;
+      return fetch(webhookUrl, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-hub-signature-256": signature },
+        body: payload,
+      });
+    },
   });
+}
+
+let inboundCounter = 0;
+
+/** A text message webhook as Meta documents it (fixtures/whatsapp/webhook-text-message.json). */
+export function whatsappTextPayload(phoneNumberId: string, from: string, body: string) {
+  inboundCounter += 1;
+  return fromFixture("whatsapp", "webhook-text-message", {
+    phoneNumberId,
+    from,
+    body,
+    id: `wamid.INBOUND${inboundCounter}`,
+    timestamp: String(Math.floor(Date.now() / 1000)),
+  }).body;
 }
 
 /** A status webhook as Meta documents it (fixtures/whatsapp/webhook-status.json), with an error for a failure. */

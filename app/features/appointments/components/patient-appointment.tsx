@@ -72,7 +72,9 @@ function StatusWords({ view, slot }: { view: PatientView; slot: string | null })
     case "unproven":
       return <p className="mt-2">Press the button to send your request to {view.facility.name}.</p>;
     case "requested":
-      return <p className="mt-2">Your request was sent. The facility answers within one working day, by SMS.</p>;
+      return (
+        <p className="mt-2">Your request was sent. The facility answers within one working day, by {view.answersBy}.</p>
+      );
     case "offered":
       return <p className="mt-2">The facility proposes {slot}. Accept this time, or cancel.</p>;
     case "confirmed":

@@ -8,7 +8,13 @@ import { countMessage, countWebhookRefusal } from "~/lib/metrics.server";
 import { parseAfricasTalkingReport } from "./africastalking.server.ts";
 import { parseArkeselReport } from "./arkesel.server.ts";
 import type { DeliveryReport, ProviderName } from "./types.ts";
-import { parseWhatsAppStatuses, verifyWhatsAppSignature, whatsappChallenge } from "./whatsapp.server.ts";
+import {
+  type InboundWhatsAppText,
+  parseWhatsAppInbound,
+  parseWhatsAppStatuses,
+  verifyWhatsAppSignature,
+  whatsappChallenge,
+} from "./whatsapp.server.ts";
 
 /** The states a report may move a message from: forward only, and a final state is final. */
 const FROM: Record<DeliveryReport["status"], MessageStatus[]> = {
@@ -139,12 +145,15 @@ export async function handleSmsWebhook(
 /**
  * /webhooks/whatsapp: Meta's GET verification (hub.verify_token) and the signed POSTs
  * (X-Hub-Signature-256 over the raw body with the app secret). Anything unsigned or wrongly
- * signed is refused (401) and changes nothing.
+ * signed is refused (401) and changes nothing. The text messages people send to the business
+ * number go to `onTexts` (the appointment requests' click-to-chat proof, issue 37), only once the
+ * signature is checked.
  */
 export async function handleWhatsAppWebhook(
   db: Db,
   config: Pick<Env, "whatsappEnabled" | "WHATSAPP_APP_SECRET" | "WHATSAPP_VERIFY_TOKEN">,
   request: Request,
+  onTexts?: (texts: InboundWhatsAppText[]) => Promise<void>,
 ): Promise<Response> {
   if (!config.whatsappEnabled) return answer(404, "Not Found");
   if (request.method === "GET" || request.method === "HEAD") {
@@ -168,5 +177,7 @@ export async function handleWhatsAppWebhook(
     if (await recordDeliveryReport(db, { ...report, provider: "whatsapp" })) changed += 1;
   }
   if (changed) logger.info({ changed }, "WhatsApp status updates");
+  const texts = parseWhatsAppInbound(payload);
+  if (texts.length > 0 && onTexts) await onTexts(texts);
   return answer(200, "OK");
 }

@@ -1,9 +1,14 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { whatsappStatusPayload } from "../../../../tests/helpers/fake-providers/index.ts";
+import { whatsappStatusPayload, whatsappTextPayload } from "../../../../tests/helpers/fake-providers/index.ts";
 import { parseAfricasTalkingReport } from "./africastalking.server.ts";
 import { parseArkeselReport } from "./arkesel.server.ts";
-import { parseWhatsAppStatuses, verifyWhatsAppSignature, whatsappChallenge } from "./whatsapp.server.ts";
+import {
+  parseWhatsAppInbound,
+  parseWhatsAppStatuses,
+  verifyWhatsAppSignature,
+  whatsappChallenge,
+} from "./whatsapp.server.ts";
 
 describe("Arkesel delivery callbacks", () => {
   it("reads sms_id and status from the query", () => {
@@ -77,5 +82,25 @@ describe("WhatsApp webhooks", () => {
     expect(parseWhatsAppStatuses({ entry: [{ changes: [{ value: { messages: [{ id: "in" }] } }] }] })).toEqual([]);
     expect(parseWhatsAppStatuses(null)).toEqual([]);
     expect(parseWhatsAppStatuses("nonsense")).toEqual([]);
+  });
+
+  it("reads the text messages people send (Meta's text message payload), and nothing else", () => {
+    const payload = whatsappTextPayload("123456123", "233241234567", "QH-ABCD-EFGH");
+    expect(parseWhatsAppInbound(payload)).toEqual([
+      { id: expect.stringMatching(/^wamid\./), from: "233241234567", text: "QH-ABCD-EFGH" },
+    ]);
+    expect(parseWhatsAppStatuses(payload)).toEqual([]);
+    expect(parseWhatsAppInbound(whatsappStatusPayload("1", "wamid.R", "read"))).toEqual([]);
+    const image = {
+      entry: [{ changes: [{ value: { messages: [{ from: "233241234567", id: "x", type: "image" }] } }] }],
+    };
+    expect(parseWhatsAppInbound(image)).toEqual([]);
+    const notANumber = whatsappTextPayload("1", "233241234567", "hi") as {
+      entry: { changes: { value: { messages: { from: string }[] } }[] }[];
+    };
+    notANumber.entry[0]!.changes[0]!.value.messages[0]!.from = "+233 24";
+    expect(parseWhatsAppInbound(notANumber)).toEqual([]);
+    expect(parseWhatsAppInbound(null)).toEqual([]);
+    expect(parseWhatsAppInbound("nonsense")).toEqual([]);
   });
 });

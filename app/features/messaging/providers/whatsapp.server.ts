@@ -22,6 +22,11 @@
  *   updates arrive as `entry[].changes[].value.statuses[]` with `id`, `status` (sent, delivered,
  *   read, failed) and `errors[]` (the WhatsApp Node.js SDK's webhooks reference; hookdeck's
  *   WhatsApp webhook guide).
+ * - Inbound messages (issue 37: a patient's click-to-chat message proves an appointment request)
+ *   arrive in the same `messages` field as `entry[].changes[].value.messages[]` with `from` (the
+ *   sender's WhatsApp phone number, digits without "+"), `id`, `timestamp`, `type` and, for
+ *   `type: "text"`, `text.body` (Meta's text messages webhook reference,
+ *   developers.facebook.com/documentation/business-messaging/whatsapp/webhooks/reference/messages/text).
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { callProvider, excerpt, failureForStatus, isFailure, retryAfterMs } from "./http.server.ts";
@@ -188,4 +193,38 @@ function whatsappStatus(item: unknown): DeliveryReport | null {
   const error = `WhatsApp ${code ?? "?"} ${typeof first?.title === "string" ? first.title : "failed"}`.slice(0, 300);
   // Undeliverable (not on WhatsApp, blocked, old app) and Meta's own decision not to deliver: undelivered.
   return { providerId: id, status: code === 131026 || code === 131049 ? "undelivered" : "failed", error };
+}
+
+/** A text message a WhatsApp user sent to the business number: the sender's digits and the text. */
+export type InboundWhatsAppText = { id: string; from: string; text: string };
+
+/**
+ * The text messages in a (verified) webhook payload. Anything else (statuses, media, reactions,
+ * a sender that is not a phone number) is ignored; a text is cut at 1,000 characters.
+ */
+export function parseWhatsAppInbound(payload: unknown): InboundWhatsAppText[] {
+  const found: InboundWhatsAppText[] = [];
+  const entries = (payload as { entry?: unknown } | null)?.entry;
+  if (!Array.isArray(entries)) return found;
+  for (const entry of entries) {
+    const changes = (entry as { changes?: unknown } | null)?.changes;
+    if (!Array.isArray(changes)) continue;
+    for (const change of changes) {
+      const inbound = (change as { value?: { messages?: unknown } } | null)?.value?.messages;
+      if (!Array.isArray(inbound)) continue;
+      for (const item of inbound) {
+        const { id, from, type, text } = (item ?? {}) as {
+          id?: unknown;
+          from?: unknown;
+          type?: unknown;
+          text?: unknown;
+        };
+        const body = (text as { body?: unknown } | null)?.body;
+        if (type !== "text" || typeof body !== "string" || typeof id !== "string" || id.length > 200) continue;
+        if (typeof from !== "string" || !/^[1-9]\d{6,14}$/.test(from)) continue;
+        found.push({ id, from, text: body.slice(0, 1000) });
+      }
+    }
+  }
+  return found;
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "appointment_requests" ADD COLUMN "proven_by" text;--> statement-breakpoint
+ALTER TABLE "appointment_requests" ADD CONSTRAINT "appointment_requests_proven_by_check" CHECK ("appointment_requests"."proven_by" is null or "appointment_requests"."proven_by" in ('link', 'whatsapp'));
