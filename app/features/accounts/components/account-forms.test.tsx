@@ -62,7 +62,7 @@ describe("the account tabs", () => {
 
   it("are links to their address (no JavaScript), the chosen one selected, both panels in the page", () => {
     const onValueChange = vi.fn();
-    render(
+    renderInRouter(
       <AccountTabs
         value="register"
         onValueChange={onValueChange}
