@@ -28,13 +28,11 @@ const optionalText = (label: string, min: number, max: number) =>
         z.optional(z.string()),
         z.transform((v: string | undefined) => shownText(v ?? "").trim()),
       ),
-      z
-        .string()
-        .check(
-          z.refine((v) => v === "" || hasVisibleText(v), `${label} must have visible text, or be left empty`),
-          z.refine((v) => v === "" || v.length >= min, `${label} must be at least ${min} characters`),
-          z.maxLength(max, `${label} must be less than ${max} characters`),
-        ),
+      z.string().check(
+        z.refine((v) => v === "" || hasVisibleText(v), `${label} must have visible text, or be left empty`),
+        z.refine((v) => v === "" || v.length >= min, `${label} must be at least ${min} characters`),
+        z.maxLength(max, `${label} must be less than ${max} characters`),
+      ),
     ),
     z.transform((v: string) => v || null),
   );
