@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { fireEvent, render, screen, within } from "@testing-library/react";
+import { fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { parseSubmission } from "~/components/forms/schema-form";
 import { cleanupDom, renderInRouter, renderServerHtml } from "../../../../tests/helpers/render-in-router";

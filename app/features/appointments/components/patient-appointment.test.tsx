@@ -15,18 +15,20 @@ for (const locale of ["en", "fr"] as const) {
   provideMessages(locale, compileCatalogue(readFileSync(`app/i18n/catalogues/${locale}.po`, "utf8")) as Messages);
 }
 
+/** What the stub's one route shows (set by `html`). */
+let shown: { locale: "en" | "fr"; view: PatientView; refused: string | null };
+function Page() {
+  return (
+    <I18nProvider i18n={i18nFor(shown.locale)}>
+      <PatientAppointment view={shown.view} refused={shown.refused} />
+    </I18nProvider>
+  );
+}
+const Stub = createRoutesStub([{ path: "*", Component: Page }]);
+
 /** The patient's page (no JavaScript) as the server renders it, in one language. */
 function html(locale: "en" | "fr", view: PatientView, refused: string | null = null): string {
-  const Stub = createRoutesStub([
-    {
-      path: "*",
-      Component: () => (
-        <I18nProvider i18n={i18nFor(locale)}>
-          <PatientAppointment view={view} refused={refused} />
-        </I18nProvider>
-      ),
-    },
-  ]);
+  shown = { locale, view, refused };
   return renderToString(<Stub initialEntries={[locale === "fr" ? "/fr/appointment/x" : "/appointment/x"]} />)
     .replace(/<!-- -->/g, "")
     .replace(/\s+/g, " ");

@@ -10,7 +10,6 @@ import {
   NOT_YET_RATED,
   type ReviewRating,
   ratingValue,
-  reviewsLabel,
   splitSpecialties,
 } from "../facility-format";
 import { typeLabel } from "../facility-options";
