@@ -5,6 +5,9 @@ export type Hub = {
   id: string;
   title: string;
   description: string;
+  /** The title and description in French (issue 38), when an administrator wrote them. */
+  titleFr?: string;
+  descriptionFr?: string;
   /** Name of an inline-SVG icon in app/components/hub-icon.tsx. */
   icon: string;
   countries: string[];
@@ -411,6 +414,8 @@ export type HubSummary = Pick<
   | "id"
   | "title"
   | "description"
+  | "titleFr"
+  | "descriptionFr"
   | "icon"
   | "countries"
   | "color"
@@ -426,6 +431,8 @@ export function toHubSummary(hub: Hub): HubSummary {
   const summary: HubSummary = { id, title, description, icon, countries, color, bgColor, specialties, status };
   if (externalUrl) summary.externalUrl = externalUrl;
   if (launchDate) summary.launchDate = launchDate;
+  if (hub.titleFr) summary.titleFr = hub.titleFr;
+  if (hub.descriptionFr) summary.descriptionFr = hub.descriptionFr;
   return summary;
 }
 

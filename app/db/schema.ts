@@ -88,6 +88,9 @@ export const hubs = pgTable(
     position: integer("position").notNull(),
     title: text("title").notNull(),
     description: text("description").notNull(),
+    /** The title and description in French (issue 38); null: the French pages show the English, marked lang="en". */
+    titleFr: text("title_fr"),
+    descriptionFr: text("description_fr"),
     icon: text("icon").notNull(),
     countries: text("countries").array().notNull().default(sql`'{}'::text[]`),
     color: text("color").notNull(),
@@ -218,6 +221,8 @@ export const facilities = pgTable(
     country: text("country").notNull(),
     address: text("address").notNull(),
     description: text("description").notNull(),
+    /** The description in French (issue 38); null: the French pages show the English, marked lang="en". */
+    descriptionFr: text("description_fr"),
     specialties: text("specialties").array().notNull().default(sql`'{}'::text[]`),
     /** Services offered, as shown on the profile. */
     services: text("services").array().notNull().default(sql`'{}'::text[]`),

@@ -9,6 +9,25 @@ import * as contact from "~/content/contact";
 import * as forFacilities from "~/content/for-facilities";
 import * as legal from "~/content/legal";
 import * as press from "~/content/press";
+import { REGISTERED_TOAST, VALIDATION_TOAST } from "~/features/accounts/action-data";
+import { INVALID_EMAIL_TOAST } from "~/features/accounts/forgot-password-schema";
+import * as newPassword from "~/features/accounts/new-password-rules";
+import { PHONE_SIGN_IN_FORM_MESSAGES } from "~/features/accounts/phone-sign-in-schema";
+import {
+  REGISTRATION_HINTS,
+  REGISTRATION_LABELS,
+  REGISTRATION_MESSAGES,
+} from "~/features/accounts/registration-number";
+import {
+  COUNTRY_OPTIONS,
+  SERVICE_OPTIONS,
+  SPECIALTY_OPTIONS,
+  TYPE_OPTIONS,
+} from "~/features/facilities/facility-options";
+import { FACILITY_BENEFITS } from "~/features/waitlist/components/hub-waitlist-page";
+import * as waitlistMessages from "~/features/waitlist/waitlist-messages";
+import { FACILITY_TYPES, SMS_CONSENT_LABEL } from "~/features/waitlist/waitlist-schema";
+import * as emailField from "~/lib/email-field";
 
 /**
  * The translated pages' copy lives in English in the content modules and is looked up in the
@@ -31,6 +50,7 @@ const NOT_TEXT = new Set([
   "CONTACT_SUBJECT_VALUES",
   "investHref",
   "name",
+  "variant",
 ]);
 
 function texts(value: unknown, key = "", found: string[] = []): string[] {
@@ -54,6 +74,36 @@ describe("the translated pages' copy is in the catalogue", () => {
     ["for-facilities", forFacilities],
     ["legal", legal],
     ["press (assets and header)", { PRESS: press.PRESS, PRESS_ASSETS: press.PRESS_ASSETS }],
+    // The /auth pages' texts that live outside their components (issue 38, second part).
+    [
+      "accounts (toasts, registration numbers, phone sign-in, email field)",
+      {
+        REGISTERED_TOAST,
+        VALIDATION_TOAST,
+        INVALID_EMAIL_TOAST,
+        REGISTRATION_HINTS,
+        REGISTRATION_LABELS,
+        REGISTRATION_MESSAGES,
+        PHONE_SIGN_IN_FORM_MESSAGES,
+        newPassword,
+        emailField,
+      },
+    ],
+    // A hub's page: the facility benefits, the sign-up's facility types, SMS consent and toasts.
+    [
+      "hub pages and waitlist",
+      {
+        FACILITY_BENEFITS,
+        FACILITY_TYPES,
+        SMS_CONSENT_LABEL,
+        joined: (["professional", "facility", "patient"] as const).flatMap((u) => [
+          waitlistMessages.joinedNotice(u, true),
+          waitlistMessages.joinedNotice(u, false),
+          waitlistMessages.duplicateNotice(u),
+        ]),
+      },
+    ],
+    ["the directory's filters", { COUNTRY_OPTIONS, TYPE_OPTIONS, SPECIALTY_OPTIONS, SERVICE_OPTIONS }],
   ])("%s", (_name, module) => {
     const all = texts(module);
     expect(all.length).toBeGreaterThan(3);

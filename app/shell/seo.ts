@@ -21,15 +21,16 @@ export function appUrlFrom(matches: MetaArgsLike["matches"]): string {
  */
 export function pageMeta(
   args: MetaArgsLike,
-  page: { title: string; description: string; path?: string; noindex?: boolean },
+  page: { title: string; description: string; path?: string; noindex?: boolean; translated?: boolean },
 ): MetaDescriptor[] {
   // In the page's language: the texts through its catalogue, an address given in English moved under /fr.
   const locale = localeOfPath(args.location.pathname);
   const i18n = i18nFor(locale);
   const url = `${appUrlFrom(args.matches)}${page.path ? localePath(locale, page.path) : args.location.pathname}`;
-  const pageTitle = i18n._(page.title);
+  // `translated`: the texts are in the page's language already (a hub's French title, from the database).
+  const pageTitle = page.translated ? page.title : i18n._(page.title);
   const title = pageTitle.includes(SITE.name) ? pageTitle : `${pageTitle} | ${SITE.name}`;
-  const description = i18n._(page.description);
+  const description = page.translated ? page.description : i18n._(page.description);
   const tags: MetaDescriptor[] = [
     { title },
     { name: "description", content: description },

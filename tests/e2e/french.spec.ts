@@ -12,6 +12,8 @@ const PAGES = [
   "/facility/ridgeview-specialist-hospital",
   "/auth",
   "/forgot-password",
+  "/reset-password",
+  "/auth/phone",
 ];
 /**
  * The pages whose texts all pass through the catalogue (what is still in English is listed in
@@ -32,6 +34,15 @@ const TRANSLATED = [
   "/terms-of-service",
   "/cookie-policy",
   "/security",
+  // Second part (branch french-pages): /auth, a hub's page and the directory.
+  "/auth",
+  "/auth?tab=register",
+  "/forgot-password",
+  "/reset-password",
+  "/auth/phone",
+  "/hub/cervical-cancer",
+  "/facilities",
+  "/facilities?q=zzz",
 ];
 const fr = (path: string) => (path === "/" ? "/fr" : `/fr${path}`);
 

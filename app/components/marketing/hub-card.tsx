@@ -1,4 +1,5 @@
 import type { HubSummary } from "~/content/hubs";
+import { databaseText } from "~/i18n/database-text";
 import { launchDateIn } from "~/i18n/launch-date-in";
 import { useLocale, useT } from "~/i18n/react";
 import { HubIcon } from "../hub-icon";
@@ -23,6 +24,9 @@ export function HubCard({
   // Hub texts come from the database in English: marked so on a page in another language.
   const locale = useLocale();
   const lang = locale === "en" ? undefined : "en";
+  // The title and description in French where an administrator wrote them (issue 38).
+  const title = databaseText(locale, hub.title, hub.titleFr);
+  const description = databaseText(locale, hub.description, hub.descriptionFr);
   const live = hub.status === "live";
   const badge =
     variant === "home"
@@ -55,17 +59,17 @@ export function HubCard({
           {badge}
         </span>
       </div>
-      <Heading className="text-lg font-bold leading-snug" lang={lang}>
+      <Heading className="text-lg font-bold leading-snug" lang={title.lang}>
         {stretched ? (
           <HubLink hub={hub} className="after:absolute after:inset-0 after:rounded-2xl hover:text-brand-800">
-            {hub.title}
+            {title.text}
           </HubLink>
         ) : (
-          hub.title
+          title.text
         )}
       </Heading>
-      <p className="text-sm leading-6 text-muted" lang={lang}>
-        {hub.description}
+      <p className="text-sm leading-6 text-muted" lang={description.lang}>
+        {description.text}
       </p>
       <div className="mt-auto space-y-2 pt-1">
         <MoreList
@@ -79,8 +83,8 @@ export function HubCard({
       {variant === "join" ? (
         <HubLink hub={hub} className="btn-primary mt-2 w-full">
           {t("Join This Hub")}
-          <span className="sr-only" lang={lang}>
-            : {hub.title}
+          <span className="sr-only" lang={title.lang}>
+            : {title.text}
           </span>
           {live ? <Icon name="external-link" className="size-4" /> : <Icon name="arrow-right" className="size-4" />}
         </HubLink>

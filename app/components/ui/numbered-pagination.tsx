@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { useT } from "~/i18n/react";
 
 /** Numbered pages around the current one, plus the first and the last. */
 function pageNumbers(page: number, pageCount: number): (number | "gap")[] {
@@ -26,16 +27,17 @@ export function NumberedPagination({
   pageCount: number;
   hrefFor: (page: number) => string;
 }) {
+  const t = useT();
   if (pageCount <= 1) return null;
   const linkClass =
     "inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg border px-3 text-sm font-semibold";
   return (
-    <nav aria-label="Pagination" className="mt-10">
+    <nav aria-label={t("Pagination")} className="mt-10">
       <ul className="flex flex-wrap items-center justify-center gap-2">
         {page > 1 ? (
           <li>
             <Link to={hrefFor(page - 1)} rel="prev" className={`${linkClass} border-slate-300 text-brand-800`}>
-              Previous
+              {t("Previous")}
             </Link>
           </li>
         ) : null}
@@ -49,7 +51,7 @@ export function NumberedPagination({
               <Link
                 to={hrefFor(n)}
                 aria-current={n === page ? "page" : undefined}
-                aria-label={`Page ${n}`}
+                aria-label={t("pagination.page", { n })}
                 className={`${linkClass} ${
                   n === page ? "border-brand-700 bg-brand-700 text-white" : "border-slate-300 text-brand-800"
                 }`}
@@ -62,7 +64,7 @@ export function NumberedPagination({
         {page < pageCount ? (
           <li>
             <Link to={hrefFor(page + 1)} rel="next" className={`${linkClass} border-slate-300 text-brand-800`}>
-              Next
+              {t("Next")}
             </Link>
           </li>
         ) : null}

@@ -20,6 +20,7 @@ const cardColumns = {
   languages: facilities.languages,
   emergency: facilities.emergency,
   description: facilities.description,
+  descriptionFr: facilities.descriptionFr,
   nhisAccepted: facilities.nhisAccepted,
   licenceVerifiedOn: facilities.licenceVerifiedOn,
   openingHours: facilities.openingHours,

@@ -303,6 +303,26 @@ describe("editing (system administrators; a facility administrator only their ow
     expect(event!.actorId).toBe((ownAdmin as { id: string }).id);
   });
 
+  it("saves the short description in French beside the English (issue 38); empty is none; too long is refused", async () => {
+    const french = "Cardiologie, chirurgie et urgences 24 h/24 pour la région.";
+    const saved = await updateFacility(h.db, ownAdmin, ownId, form("Own Facility", { description_fr: ` ${french} ` }));
+    expect(saved).toMatchObject({ ok: true });
+    if (saved.ok) expect(saved.changed).toContain("French description");
+    const row = async () => (await h.db.select().from(facilities).where(eq(facilities.id, ownId)))[0]!;
+    expect((await row()).descriptionFr).toBe(french);
+    expect(
+      await refusedWith(
+        updateFacility(h.db, ownAdmin, ownId, form("Own Facility", { description_fr: "é".repeat(501) })),
+      ),
+    ).toMatchObject({
+      status: 400,
+      fieldErrors: { description_fr: "Short description in French must be less than 500 characters" },
+    });
+    expect((await row()).descriptionFr).toBe(french);
+    await updateFacility(h.db, ownAdmin, ownId, form("Own Facility", { description_fr: "" }));
+    expect((await row()).descriptionFr).toBeNull();
+  });
+
   it("keeps the on-call mobile number in E.164 and audits it; a fixed line or garbage is refused under its field (issue 26)", async () => {
     const saved = await updateFacility(h.db, ownAdmin, ownId, form("Own Facility", { on_call_phone: "020 555 0147" }));
     expect(saved.ok && saved.changed).toContain("on-call number");

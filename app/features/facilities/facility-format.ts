@@ -1,3 +1,5 @@
+import { INTL_LOCALE, type Locale } from "~/i18n/locales";
+
 /** Display rules for facility data (spec sections 2 and 9). Client-safe. */
 
 /** Directory cards show up to 4 specialties, then "+N more". */
@@ -37,8 +39,9 @@ export function profileReviewsLabel(reviews: number): string {
   return reviewsLabel(reviews);
 }
 
-export function ratingValue(average: number): string {
-  return average.toFixed(1);
+/** "4.5" (French "4,5"). */
+export function ratingValue(average: number, locale: Locale = "en"): string {
+  return average.toLocaleString(INTL_LOCALE[locale], { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 }
 
 /** The Verified tick's words (issue 28): the one thing "verified" means for a facility. */
@@ -54,14 +57,13 @@ export function displayUrl(url: string): string {
   return url.replace(/^https?:\/\/(www\.)?/, "").replace(/\/$/, "");
 }
 
-const calendarDate = new Intl.DateTimeFormat("en-GH", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  timeZone: "UTC",
-});
+const CALENDAR_DATE = { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" } as const;
+const calendarDates: Record<Locale, Intl.DateTimeFormat> = {
+  en: new Intl.DateTimeFormat(INTL_LOCALE.en, CALENDAR_DATE),
+  fr: new Intl.DateTimeFormat(INTL_LOCALE.fr, CALENDAR_DATE),
+};
 
-/** A stored calendar date ("2026-11-03") as "3 Nov 2026". */
-export function formatCalendarDate(date: string): string {
-  return calendarDate.format(new Date(`${date}T00:00:00Z`));
+/** A stored calendar date ("2026-11-03") as "3 Nov 2026" (French "3 nov. 2026"). */
+export function formatCalendarDate(date: string, locale: Locale = "en"): string {
+  return calendarDates[locale].format(new Date(`${date}T00:00:00Z`));
 }

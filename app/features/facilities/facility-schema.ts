@@ -135,6 +135,8 @@ export const facilitySchema = z
     }),
     address: text("Address", 5, 300),
     description: text("Short description", 10, 500),
+    // Issue 38: the French pages show it; empty, they show the English one (marked lang="en").
+    description_fr: optionalText("Short description in French", 500),
     about: text("About", 20, 5000),
     mission: optionalText("Mission", 1000),
     vision: optionalText("Vision", 1000),
@@ -273,6 +275,7 @@ export const FACILITY_FIELDS = [
   "country",
   "address",
   "description",
+  "description_fr",
   "about",
   "mission",
   "vision",

@@ -2,6 +2,7 @@ import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ANONYMOUS } from "~/auth/actor";
 import { type Actor, actorById } from "~/auth/actor.server";
+import { toHubSummary } from "~/content/hubs";
 import { investorHubFigures } from "~/content/investors";
 import { hubNotificationDeliveries, hubNotifications, hubs, hubWaitlist, messages } from "~/db/schema";
 import { seedContent } from "~/db/seed.server";
@@ -42,6 +43,8 @@ async function formOf(slug: string, extra: Record<string, string> = {}): Promise
   return {
     title: row!.title,
     description: row!.description,
+    title_fr: row!.titleFr ?? "",
+    description_fr: row!.descriptionFr ?? "",
     status: row!.status,
     launch_date: row!.launchDate ?? "",
     external_url: row!.externalUrl ?? "",
@@ -286,6 +289,31 @@ describe("editing a hub (system administrators only)", () => {
       message: "A live hub needs its address",
       fieldErrors: { external_url: "A live hub needs its address" },
     });
+  });
+
+  it("saves the French title and description beside the English (issue 38); empty is none; refuses a too short one", async () => {
+    const french = {
+      title_fr: "  Santé mentale  ",
+      description_fr: "Des psychiatres et psychologues en ligne pour les établissements partenaires.",
+    };
+    const saved = await updateHub(h.db, admin, "mental-health", await formOf("mental-health", french));
+    // (The sales pitch is counted as changed on every save here: its stored JSON's key order differs from the form's.)
+    expect(saved.changed).toEqual(expect.arrayContaining(["French title", "French description"]));
+    expect(saved.changed).not.toContain("title");
+    const hub = await findHub(h.db, "mental-health");
+    expect(hub).toMatchObject({ titleFr: "Santé mentale", descriptionFr: french.description_fr });
+    expect(toHubSummary(hub!)).toMatchObject({ titleFr: "Santé mentale" });
+    const bad = await refusedWith(
+      updateHub(h.db, admin, "mental-health", await formOf("mental-health", { description_fr: "Court" })),
+    );
+    expect(bad).toMatchObject({
+      status: 400,
+      fieldErrors: { description_fr: "French description must be at least 10 characters" },
+    });
+    await updateHub(h.db, admin, "mental-health", await formOf("mental-health", { title_fr: "", description_fr: " " }));
+    const cleared = (await h.db.select().from(hubs).where(eq(hubs.slug, "mental-health")))[0]!;
+    expect([cleared.titleFr, cleared.descriptionFr]).toEqual([null, null]);
+    expect(await findHub(h.db, "mental-health")).not.toHaveProperty("titleFr");
   });
 
   it("refuses everyone else (401 / 403) and answers 404 for an unknown hub", async () => {

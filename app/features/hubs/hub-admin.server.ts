@@ -140,6 +140,8 @@ function columnsOf(input: HubInput) {
   return {
     title: input.title,
     description: input.description,
+    titleFr: input.title_fr,
+    descriptionFr: input.description_fr,
     status: input.status,
     launchDate: input.status === "coming-soon" ? input.launch_date : null,
     externalUrl: input.status === "live" ? input.external_url : null,
@@ -158,6 +160,8 @@ function columnsOf(input: HubInput) {
 const FIELD_NAMES: Record<keyof ReturnType<typeof columnsOf>, string> = {
   title: "title",
   description: "description",
+  titleFr: "French title",
+  descriptionFr: "French description",
   status: "status",
   launchDate: "launch date",
   externalUrl: "address",
@@ -240,6 +244,8 @@ export async function launchHub(
   return updateHub(db, actor, slug, {
     title: current.title,
     description: current.description,
+    title_fr: current.titleFr ?? "",
+    description_fr: current.descriptionFr ?? "",
     status: "live",
     external_url: external_url ?? "",
     capacity: String(current.foundingMemberCapacity),

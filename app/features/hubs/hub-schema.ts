@@ -20,6 +20,23 @@ const text = (label: string, min: number, max: number) =>
       ),
   );
 
+/** An optional text (the French title and description, issue 38): empty is null, else as `text`. */
+const optionalText = (label: string, min: number, max: number) =>
+  z.pipe(
+    z.pipe(
+      z.pipe(
+        z.optional(z.string()),
+        z.transform((v: string | undefined) => shownText(v ?? "").trim()),
+      ),
+      z.string().check(
+        z.refine((v) => v === "" || hasVisibleText(v), `${label} must have visible text, or be left empty`),
+        z.refine((v) => v === "" || v.length >= min, `${label} must be at least ${min} characters`),
+        z.maxLength(max, `${label} must be less than ${max} characters`),
+      ),
+    ),
+    z.transform((v: string) => v || null),
+  );
+
 const lines = (label: string, max: number) =>
   z
     .pipe(
@@ -57,6 +74,8 @@ export const hubSchema = z
   .object({
     title: text("Title", 2, 100),
     description: text("Description", 10, 300),
+    title_fr: optionalText("French title", 2, 100),
+    description_fr: optionalText("French description", 10, 300),
     status: z.enum(["coming-soon", "live"], { error: "Choose coming soon or live" }),
     launch_date: z.pipe(
       z
@@ -109,6 +128,8 @@ export type HubInput = z.output<typeof hubSchema>;
 export const HUB_FIELDS = [
   "title",
   "description",
+  "title_fr",
+  "description_fr",
   "status",
   "launch_date",
   "external_url",

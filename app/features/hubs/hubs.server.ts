@@ -19,6 +19,8 @@ export function toHub(row: HubRow, taken: number, now = new Date()): Hub {
     id: row.slug,
     title: row.title,
     description: row.description,
+    ...(row.titleFr ? { titleFr: row.titleFr } : {}),
+    ...(row.descriptionFr ? { descriptionFr: row.descriptionFr } : {}),
     icon: row.icon,
     countries: row.countries,
     color: row.color,

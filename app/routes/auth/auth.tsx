@@ -11,6 +11,8 @@ import { type AccountTab, AccountTabs, accountTabOf } from "~/features/accounts/
 import { RecoveryPanel, RegisterPanel } from "~/features/accounts/components/auth-panels";
 import { SignInForm } from "~/features/accounts/components/sign-in-form";
 import { isRecoveryAddress } from "~/features/accounts/recovery-link";
+import { pathWithoutLocale } from "~/i18n/locales";
+import { useLocalePath, useT } from "~/i18n/react";
 import { requestInfo } from "~/lib/request-context.server";
 import { pageMeta } from "~/shell/seo";
 import type { Route } from "./+types/auth";
@@ -41,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * signed-in user in recovery mode is not sent to the dashboard halfway through).
  */
 export function shouldRevalidate({ formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return formAction === "/reset-password" ? false : defaultShouldRevalidate;
+  return formAction && pathWithoutLocale(formAction) === "/reset-password" ? false : defaultShouldRevalidate;
 }
 
 /** Sign in and register share /auth: features/accounts/auth-page.server.ts answers both. */
@@ -54,6 +56,8 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
   const [searchParams] = useSearchParams();
   const { hash, search } = useLocation();
   const navigate = useNavigate();
+  const t = useT();
+  const to = useLocalePath();
 
   // Recovery mode: `?type=recovery` (the server sees it), or a reset link's fragment (read here).
   const [recovery, setRecovery] = useState(searchParams.get("type") === "recovery");
@@ -63,8 +67,8 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
   // The new password is set: recovery mode ends, on the sign-in page (spec section 4).
   const finishRecovery = useCallback(() => {
     setRecovery(false);
-    navigate("/auth", { replace: true });
-  }, [navigate]);
+    navigate(to("/auth"), { replace: true });
+  }, [navigate, to]);
 
   const [tab, setTab] = useState<AccountTab>(actionData?.intent ?? accountTabOf(searchParams.get("tab")));
   const showSignIn = useCallback(() => setTab("signin"), []);
@@ -74,9 +78,9 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
   return (
     <main id="main" className="container-page py-10 sm:py-16">
       <div className="mx-auto max-w-md">
-        <h1 className="text-center text-2xl font-bold sm:text-3xl">Welcome to {SITE.name}</h1>
+        <h1 className="text-center text-2xl font-bold sm:text-3xl">{t("auth.welcome", { site: SITE.name })}</h1>
         <p className="mt-2 text-center text-muted">
-          Sign in to your dashboard, or register to refer patients and manage referrals.
+          {t("Sign in to your dashboard, or register to refer patients and manage referrals.")}
         </p>
         <div className="card mt-8 p-5 sm:p-8">
           {loaderData.verificationFailed ? (

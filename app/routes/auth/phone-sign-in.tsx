@@ -9,6 +9,7 @@ import { SITE } from "~/content/site";
 import { dbOf } from "~/db/context.server";
 import { phoneSignInAction } from "~/features/accounts/phone-sign-in-page.server";
 import { phoneCodeRequestSchema, phoneCodeSignInSchema } from "~/features/accounts/phone-sign-in-schema";
+import { useLocalePath, useT } from "~/i18n/react";
 import { requestInfo } from "~/lib/request-context.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { pageMeta } from "~/shell/seo";
@@ -55,12 +56,14 @@ export default function PhoneSignIn({ actionData }: Route.ComponentProps) {
     lastResult: answer?.intent === "verify" ? answer.result : undefined,
   });
   const phone = answer?.phone ?? "";
+  const t = useT();
+  const to = useLocalePath();
   return (
     <main id="main" className="container-page py-10 sm:py-16">
       <div className="mx-auto max-w-md">
-        <h1 className="text-center text-2xl font-bold sm:text-3xl">Sign in with your phone</h1>
+        <h1 className="text-center text-2xl font-bold sm:text-3xl">{t("Sign in with your phone")}</h1>
         <p className="mt-2 text-center text-muted">
-          Type the mobile number you confirmed on your account. We send a 6-digit code to it by SMS.
+          {t("Type the mobile number you confirmed on your account. We send a 6-digit code to it by SMS.")}
         </p>
         <div className="card mt-8 space-y-5 p-5 sm:p-8">
           <FormNotice answer={answer} />
@@ -70,27 +73,27 @@ export default function PhoneSignIn({ actionData }: Route.ComponentProps) {
                 <input type="hidden" name="intent" value="verify" />
                 <input type="hidden" name="phone" value={phone} />
                 <p>
-                  Number: <strong>{phone}</strong>
+                  {t("Number:")} <strong>{phone}</strong>
                 </p>
                 <InputField
                   field={codeFields.code}
-                  label="Code from the SMS"
+                  label={t("Code from the SMS")}
                   inputMode="numeric"
                   autoComplete="one-time-code"
                   required
                 />
-                <SubmitButton busy={false} busyLabel="Signing In..." className="btn-primary w-full">
-                  Sign In
+                <SubmitButton busy={false} busyLabel={t("Signing In...")} className="btn-primary w-full">
+                  {t("Sign In")}
                 </SubmitButton>
               </Form>
               <Form method="post" className="flex flex-wrap items-center justify-between gap-3">
                 <input type="hidden" name="intent" value="send" />
                 <input type="hidden" name="phone" value={phone} />
                 <button type="submit" className="btn-secondary">
-                  Send a new code
+                  {t("Send a new code")}
                 </button>
-                <Link to="/auth/phone" className="text-sm font-medium text-brand-700 underline">
-                  Use another number
+                <Link to={to("/auth/phone")} className="text-sm font-medium text-brand-700 underline">
+                  {t("Use another number")}
                 </Link>
               </Form>
             </>
@@ -99,20 +102,20 @@ export default function PhoneSignIn({ actionData }: Route.ComponentProps) {
               <input type="hidden" name="intent" value="send" />
               <InputField
                 field={numberFields.phone}
-                label="Mobile number"
+                label={t("Mobile number")}
                 type="tel"
                 autoComplete="tel"
                 inputMode="tel"
                 required
               />
-              <SubmitButton busy={false} busyLabel="Sending..." className="btn-primary w-full">
-                Send code
+              <SubmitButton busy={false} busyLabel={t("Sending...")} className="btn-primary w-full">
+                {t("Send code")}
               </SubmitButton>
             </Form>
           )}
           <p className="text-center text-sm">
-            <Link to="/auth" className="font-medium text-brand-700 underline">
-              Sign in with your email and password
+            <Link to={to("/auth")} className="font-medium text-brand-700 underline">
+              {t("Sign in with your email and password")}
             </Link>
           </p>
         </div>

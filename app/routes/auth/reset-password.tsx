@@ -8,6 +8,7 @@ import { resetLinkUser } from "~/features/accounts/accounts.server";
 import { type RecoveryAnswer, SECRET_FIELDS } from "~/features/accounts/action-data";
 import { newPasswordToast, RecoveryFlow } from "~/features/accounts/components/recovery-flow";
 import { newPasswordSchema, PASSWORD_UPDATED } from "~/features/accounts/new-password-schema";
+import { useLocalePath } from "~/i18n/react";
 import { pageMeta } from "~/shell/seo";
 import type { Route } from "./+types/reset-password";
 import { postedForm } from "./posted-form.server";
@@ -81,7 +82,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ResetPasswordPage({ actionData }: Route.ComponentProps) {
   const navigate = useNavigate();
   // The new password is set and every session ended: the sign-in page (spec section 4).
-  const toSignIn = useCallback(() => navigate("/auth", { replace: true }), [navigate]);
+  const to = useLocalePath();
+  const toSignIn = useCallback(() => navigate(to("/auth"), { replace: true }), [navigate, to]);
   return (
     <main id="main" className="container-page py-10 sm:py-16">
       <div className="card mx-auto max-w-md p-6 sm:p-8">

@@ -4,6 +4,9 @@ import { dbOf } from "~/db/context.server";
 import { appointmentForPatient, patientMove } from "~/features/appointments/appointment-patient.server";
 import { isPatientMove } from "~/features/appointments/appointment-schema";
 import { PatientAppointment } from "~/features/appointments/components/patient-appointment";
+import { translator } from "~/i18n/i18n";
+import { localeOfPath, localePath } from "~/i18n/locales";
+import { useLocalePath, useT } from "~/i18n/react";
 import { readForm } from "~/lib/form-action.server";
 import { refusalOf } from "~/lib/refusal";
 import type { RouteHandle } from "~/lib/route-handle";
@@ -34,11 +37,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (!refusal || refusal.status === 404) throw error;
     return data({ refused: refusal.message }, { status: refusal.status });
   }
-  return redirect(`/appointment/${encodeURIComponent(params.token)}`, 303);
+  // Back to the page in the language it was posted from.
+  const locale = localeOfPath(new URL(request.url).pathname);
+  return redirect(localePath(locale, `/appointment/${encodeURIComponent(params.token)}`), 303);
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Your appointment request | ${SITE.name}` },
+export const meta: Route.MetaFunction = ({ location }) => [
+  { title: `${translator(localeOfPath(location.pathname))("Your appointment request")} | ${SITE.name}` },
   { name: "robots", content: "noindex" },
 ];
 
@@ -47,16 +52,18 @@ export default function Appointment({ loaderData, actionData }: Route.ComponentP
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const t = useT();
+  const to = useLocalePath();
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <main
         id="main"
         className="container-page flex min-h-[60vh] flex-col items-center justify-center py-16 text-center"
       >
-        <h1 className="text-3xl font-bold">Request not found</h1>
-        <p className="mt-3 max-w-md text-muted">This link is not valid, or the request was removed.</p>
-        <a href="/facilities" className="btn-primary mt-6">
-          Find a facility
+        <h1 className="text-3xl font-bold">{t("Request not found")}</h1>
+        <p className="mt-3 max-w-md text-muted">{t("This link is not valid, or the request was removed.")}</p>
+        <a href={to("/facilities")} className="btn-primary mt-6">
+          {t("Find a facility")}
         </a>
       </main>
     );

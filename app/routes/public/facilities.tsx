@@ -8,6 +8,7 @@ import { FacilityIcon } from "~/features/facilities/components/facility-icons";
 import { listFacilities } from "~/features/facilities/facilities.server";
 import { parseFacilityFilters } from "~/features/facilities/facility-filters";
 import { facilitiesSearch, type View } from "~/features/facilities/facility-options";
+import { useLocalePath, useT } from "~/i18n/react";
 import type { RouteHandle } from "~/lib/route-handle";
 import { pageMeta } from "~/shell/seo";
 import type { Route } from "./+types/facilities";
@@ -42,24 +43,28 @@ export default function FacilitiesDirectory({ loaderData }: Route.ComponentProps
   const { filters, facilities, total, page, pageCount } = loaderData;
   const navigation = useNavigation();
   const navigate = useNavigate();
-  const pending = navigation.location?.pathname === "/facilities" ? navigation.location : null;
+  const t = useT();
+  const to = useLocalePath();
+  const directory = to("/facilities");
+  const pending = navigation.location?.pathname === directory ? navigation.location : null;
   // A view change shows at once; the address and the list follow.
   const view: View = pending ? viewOf(pending.search) : filters.view;
   const loading = navigation.state === "loading" && pending !== null;
-  const clearHref = `/facilities${facilitiesSearch({ view })}`;
-  const viewHref = (id: View) => `/facilities${facilitiesSearch({ ...filters, page, view: id })}`;
+  const clearHref = `${directory}${facilitiesSearch({ view })}`;
+  const viewHref = (id: View) => `${directory}${facilitiesSearch({ ...filters, page, view: id })}`;
 
   return (
     <main id="main" className="pb-16">
       <section className="border-b border-slate-200 bg-brand-50">
         <div className="container-page py-5 sm:py-12">
-          <h1 className="text-2xl font-bold tracking-tight sm:text-4xl">Find a Healthcare Facility</h1>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-4xl">{t("Find a Healthcare Facility")}</h1>
           {/* On a phone the results come first (issue 33): the introduction is for wider screens. */}
           <p className="mt-3 hidden max-w-2xl text-muted sm:block">
-            Search partner hospitals, clinics, diagnostic and specialty centres by country, type, specialty and
-            services. Every profile lists the facility's specialists, languages and how to book.
+            {t(
+              "Search partner hospitals, clinics, diagnostic and specialty centres by country, type, specialty and services. Every profile lists the facility's specialists, languages and how to book.",
+            )}
           </p>
-          <search aria-label="Search facilities" className="mt-4 block sm:mt-6">
+          <search aria-label={t("Search facilities")} className="mt-4 block sm:mt-6">
             <FacilityFilterForm filters={filters} view={view} clearHref={clearHref} />
           </search>
         </div>
@@ -69,11 +74,11 @@ export default function FacilitiesDirectory({ loaderData }: Route.ComponentProps
         {/* The status and the view tabs share a row; the panels go below (the tabs' root is laid out as contents). */}
         <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-4 [&>div]:contents">
           <p role="status" className="text-sm font-medium text-ink">
-            {total === 1 ? "1 facility found" : `${total.toLocaleString("en-GH")} facilities found`}
-            {pageCount > 1 ? ` (page ${page} of ${pageCount})` : ""}
+            {t("directory.found", { total })}
+            {pageCount > 1 ? ` ${t("directory.page", { page, pageCount })}` : ""}
           </p>
           <Tabs
-            label="Directory view"
+            label={t("Directory view")}
             value={view}
             onValueChange={(_next, item) => navigate(item.href, { replace: true, preventScrollReset: true })}
             listClassName="inline-flex rounded-lg border border-slate-300 bg-white p-1"
@@ -85,7 +90,7 @@ export default function FacilitiesDirectory({ loaderData }: Route.ComponentProps
                 label: (
                   <>
                     <FacilityIcon name="list" />
-                    List View
+                    {t("List View")}
                   </>
                 ),
                 href: viewHref("list"),
@@ -96,22 +101,22 @@ export default function FacilitiesDirectory({ loaderData }: Route.ComponentProps
                         <ul className="grid gap-3 sm:grid-cols-2 sm:gap-5 lg:grid-cols-3">
                           {facilities.map((facility) => (
                             <li key={facility.id}>
-                              <FacilityCard facility={facility} from={viewHref("list").slice("/facilities".length)} />
+                              <FacilityCard facility={facility} from={viewHref("list").slice(directory.length)} />
                             </li>
                           ))}
                         </ul>
                         <NumberedPagination
                           page={page}
                           pageCount={pageCount}
-                          hrefFor={(n) => `/facilities${facilitiesSearch({ ...filters, page: n, view })}`}
+                          hrefFor={(n) => `${directory}${facilitiesSearch({ ...filters, page: n, view })}`}
                         />
                       </>
                     ) : (
                       <div className="card mx-auto max-w-xl py-10 text-center">
-                        <h2 className="text-xl font-semibold">No facilities match your search</h2>
-                        <p className="mt-2 text-muted">Try another search term, or fewer filters.</p>
+                        <h2 className="text-xl font-semibold">{t("No facilities match your search")}</h2>
+                        <p className="mt-2 text-muted">{t("Try another search term, or fewer filters.")}</p>
                         <Link to={clearHref} preventScrollReset className="btn-primary mt-6">
-                          Clear filters
+                          {t("Clear filters")}
                         </Link>
                       </div>
                     )}
@@ -123,17 +128,18 @@ export default function FacilitiesDirectory({ loaderData }: Route.ComponentProps
                 label: (
                   <>
                     <FacilityIcon name="map" />
-                    Map View
+                    {t("Map View")}
                   </>
                 ),
                 href: viewHref("map"),
                 panel: (
                   <div className="card flex flex-col items-center py-16 text-center">
                     <FacilityIcon name="map" className="size-10 text-brand-700" />
-                    <h2 className="mt-4 text-xl font-semibold">Map View Coming Soon</h2>
+                    <h2 className="mt-4 text-xl font-semibold">{t("Map View Coming Soon")}</h2>
                     <p className="mt-2 max-w-md text-muted">
-                      Until then, the list view shows each facility's city and country, and every profile gives its full
-                      address.
+                      {t(
+                        "Until then, the list view shows each facility's city and country, and every profile gives its full address.",
+                      )}
                     </p>
                   </div>
                 ),

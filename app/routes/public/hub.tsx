@@ -9,6 +9,9 @@ import { joinedOrRefuse, joinWaitlist } from "~/features/waitlist/waitlist.serve
 import { asWaitlistHub } from "~/features/waitlist/waitlist-hubs";
 import { GENERIC_ERROR, joinedNotice, refusedNotice } from "~/features/waitlist/waitlist-messages";
 import { isUserType, USER_TYPES, WAITLIST_SCHEMAS } from "~/features/waitlist/waitlist-schema";
+import { databaseText } from "~/i18n/database-text";
+import { translator } from "~/i18n/i18n";
+import { localeOfPath } from "~/i18n/locales";
 import { formAction, readForm } from "~/lib/form-action.server";
 import { IDEMPOTENCY_FIELD } from "~/lib/idempotency";
 import { once, postedKey } from "~/lib/idempotency.server";
@@ -66,16 +69,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
 }
 
-export const meta: Route.MetaFunction = (args) =>
-  args.loaderData
-    ? pageMeta(args, {
-        title:
-          args.loaderData.hub.status === "live"
-            ? `${args.loaderData.hub.title} Hub`
-            : `${args.loaderData.hub.title} Hub: Join the Waitlist`,
-        description: args.loaderData.hub.description,
-      })
-    : [{ title: `Hub Not Found | ${SITE.name}` }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = (args) => {
+  const locale = localeOfPath(args.location.pathname);
+  const t = translator(locale);
+  const hub = args.loaderData?.hub;
+  if (!hub) return [{ title: `${t("Hub Not Found")} | ${SITE.name}` }, { name: "robots", content: "noindex" }];
+  // The hub's title and description from the database: French where written (issue 38).
+  const title = databaseText(locale, hub.title, hub.titleFr).text;
+  return pageMeta(args, {
+    title: t(hub.status === "live" ? "hub.meta.live" : "hub.meta.waitlist", { hub: title }),
+    description: databaseText(locale, hub.description, hub.descriptionFr).text,
+    translated: true,
+  });
+};
 
 export default function HubRoute({ loaderData, actionData }: Route.ComponentProps) {
   // Without JavaScript a tab is a link: the address says which tab to show.

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { fireEvent, render, screen, within } from "@testing-library/react";
+import { fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { parseSubmission } from "~/components/forms/schema-form";
 import { cleanupDom, renderInRouter, renderServerHtml } from "../../../../tests/helpers/render-in-router";
@@ -62,7 +62,7 @@ describe("the account tabs", () => {
 
   it("are links to their address (no JavaScript), the chosen one selected, both panels in the page", () => {
     const onValueChange = vi.fn();
-    render(
+    renderInRouter(
       <AccountTabs
         value="register"
         onValueChange={onValueChange}

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Tabs } from "~/components/ui/tabs";
+import { useLocalePath, useT } from "~/i18n/react";
 
 export type AccountTab = "signin" | "register";
 
@@ -25,15 +26,17 @@ export function AccountTabs({
   signIn: ReactNode;
   register: ReactNode;
 }) {
+  const t = useT();
+  const to = useLocalePath();
   return (
     <Tabs
-      label="Account"
+      label={t("Account")}
       value={value}
       onValueChange={(next) => onValueChange(accountTabOf(next))}
       listClassName="grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1"
       items={[
-        { value: "signin", label: "Sign In", href: "/auth?tab=signin", panel: signIn },
-        { value: "register", label: "Register", href: "/auth?tab=register", panel: register },
+        { value: "signin", label: t("Sign In"), href: to("/auth?tab=signin"), panel: signIn },
+        { value: "register", label: t("Register"), href: to("/auth?tab=register"), panel: register },
       ]}
     />
   );

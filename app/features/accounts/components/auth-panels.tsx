@@ -1,4 +1,5 @@
 import { lazy, memo, Suspense } from "react";
+import { useT } from "~/i18n/react";
 import { lazyWhenShown } from "~/lib/lazy-when-shown";
 import type { RegisterAnswer } from "../action-data";
 
@@ -15,7 +16,11 @@ const RegisterForm = lazyWhenShown(
 );
 const RecoveryFlow = lazy(() => import("./recovery-flow").then((m) => ({ default: m.RecoveryFlow })));
 
-const loading = <p className="py-6 text-center text-muted">Loading...</p>;
+function Loading() {
+  const t = useT();
+  return <p className="py-6 text-center text-muted">{t("Loading...")}</p>;
+}
+const loading = <Loading />;
 
 /**
  * Memoized: a boundary React has not hydrated yet must not be given new props (React would drop

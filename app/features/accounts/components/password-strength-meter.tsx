@@ -1,3 +1,4 @@
+import { useT } from "~/i18n/react";
 import { EMPTY_BAR_CLASS, passwordStrength, strengthBarClass, strengthLabel } from "../password-strength";
 
 /**
@@ -5,6 +6,7 @@ import { EMPTY_BAR_CLASS, passwordStrength, strengthBarClass, strengthLabel } fr
  * follows the password it is given: the form passes the value as it is typed.
  */
 export function PasswordStrengthMeter({ password, id }: { password: string; id: string }) {
+  const t = useT();
   const score = passwordStrength(password);
   return (
     <div id={id} className="mt-2">
@@ -17,8 +19,8 @@ export function PasswordStrengthMeter({ password, id }: { password: string; id: 
         ))}
       </div>
       <p className="mt-1 text-sm text-muted" aria-live="polite">
-        Password strength: <span className="font-semibold text-ink">{strengthLabel(score)}</span>{" "}
-        <span className="sr-only">({score} of 5)</span>
+        {t("Password strength:")} <span className="font-semibold text-ink">{t(strengthLabel(score))}</span>{" "}
+        <span className="sr-only">{t("password.strength.outOf", { score })}</span>
       </p>
     </div>
   );

@@ -1,8 +1,11 @@
 // @vitest-environment happy-dom
+
+import { I18nProvider } from "@lingui/react";
 import { render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { parseSubmission } from "~/components/forms/schema-form";
-import { cleanupDom, renderServerHtml } from "../../../../tests/helpers/render-in-router";
+import { catalogueI18n } from "../../../../tests/helpers/catalogue-translate";
+import { cleanupDom, renderInRouter, renderServerHtml } from "../../../../tests/helpers/render-in-router";
 import { type RecoveryAnswer, SECRET_FIELDS } from "../action-data";
 import {
   PASSWORD_MISMATCH_MESSAGE,
@@ -136,7 +139,7 @@ describe("the strength meter", () => {
       ["abcdefgH1", "Good", 4],
       ["N3w-Passw0rd!", "Strong", 5],
     ];
-    const { container, rerender } = render(<PasswordStrengthMeter password="" id="m" />);
+    const { container, rerender } = renderInRouter(<PasswordStrengthMeter password="" id="m" />);
     for (const [password, label, score] of cases) {
       rerender(<PasswordStrengthMeter password={password} id="m" />);
       // Announced as it changes: the label, and the score for screen readers.
@@ -148,5 +151,18 @@ describe("the strength meter", () => {
       expect(steps).toHaveLength(5);
       expect(steps.filter((step) => step.classList.contains(EMPTY_BAR_CLASS))).toHaveLength(5 - score);
     }
+  });
+});
+
+describe("the strength meter in French", () => {
+  it("says the score in French, with the label the catalogue gives", () => {
+    render(
+      <I18nProvider i18n={catalogueI18n("fr")}>
+        <PasswordStrengthMeter password="abcdefgH" id="m" />
+      </I18nProvider>,
+    );
+    expect(screen.getByText("Robustesse du mot de passe :", { exact: false }).textContent).toBe(
+      "Robustesse du mot de passe : Moyenne (3 sur 5)",
+    );
   });
 });

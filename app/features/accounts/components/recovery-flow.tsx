@@ -6,6 +6,7 @@ import { useSchemaForm } from "~/components/forms/schema-form";
 import { InputField } from "~/components/ui/field";
 import type { ToastMessage } from "~/components/ui/toaster";
 import { useToastOf } from "~/components/ui/toaster";
+import { useLocalePath, useT } from "~/i18n/react";
 import type { RecoveryAnswer } from "../action-data";
 import {
   PASSWORD_MISMATCH_MESSAGE,
@@ -141,16 +142,18 @@ function RecoveryScreen({
 }
 
 function Validating() {
+  const t = useT();
   return (
     <div className="text-center">
-      <h1 className="text-2xl font-bold sm:text-3xl">Reset Your Password</h1>
+      <h1 className="text-2xl font-bold sm:text-3xl">{t("Reset Your Password")}</h1>
       <p role="status" className="mt-4 text-muted">
-        Loading...
+        {t("Loading...")}
       </p>
       <noscript>
         <p className="mt-4 text-muted">
-          Setting a new password needs JavaScript, which reads the reset link in your browser. Please turn it on, then
-          open the link from your email again.
+          {t(
+            "Setting a new password needs JavaScript, which reads the reset link in your browser. Please turn it on, then open the link from your email again.",
+          )}
         </p>
       </noscript>
     </div>
@@ -158,19 +161,22 @@ function Validating() {
 }
 
 function InvalidLink() {
+  const t = useT();
+  const to = useLocalePath();
   return (
     <div className="text-center">
-      <h1 className="text-2xl font-bold sm:text-3xl">Reset Link Invalid or Expired</h1>
+      <h1 className="text-2xl font-bold sm:text-3xl">{t("Reset Link Invalid or Expired")}</h1>
       <p className="mt-4 text-muted">
-        This password reset link cannot be used. Reset links expire after 30 minutes, work only once, and stop working
-        when a newer reset email is requested.
+        {t(
+          "This password reset link cannot be used. Reset links expire after 30 minutes, work only once, and stop working when a newer reset email is requested.",
+        )}
       </p>
       <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-center">
-        <Link to="/forgot-password" className="btn-primary">
-          Request New Reset Link
+        <Link to={to("/forgot-password")} className="btn-primary">
+          {t("Request New Reset Link")}
         </Link>
-        <Link to="/auth" className="btn-secondary">
-          Back to Sign In
+        <Link to={to("/auth")} className="btn-secondary">
+          {t("Back to Sign In")}
         </Link>
       </div>
     </div>
@@ -178,12 +184,13 @@ function InvalidLink() {
 }
 
 function Updated({ answer }: { answer: RecoveryAnswer | undefined }) {
+  const t = useT();
   useToastOf(answer && "toast" in answer ? answer : undefined);
   return (
     <div className="text-center" role="status">
-      <h1 className="text-2xl font-bold sm:text-3xl">{PASSWORD_UPDATED.title}</h1>
-      <p className="mt-4 text-muted">{PASSWORD_UPDATED.description}</p>
-      <p className="mt-2 text-sm text-muted">Taking you to the sign-in page...</p>
+      <h1 className="text-2xl font-bold sm:text-3xl">{t(PASSWORD_UPDATED.title)}</h1>
+      <p className="mt-4 text-muted">{t(PASSWORD_UPDATED.description)}</p>
+      <p className="mt-2 text-sm text-muted">{t("Taking you to the sign-in page...")}</p>
     </div>
   );
 }
@@ -210,15 +217,17 @@ function NewPasswordForm({
   // The spec's blocked submit: off until the password is strong enough and confirmed.
   const ready = score >= MIN_STRENGTH && password === confirm;
   const busy = fetcher.state !== "idle";
+  const t = useT();
+  const to = useLocalePath();
   return (
     <div>
-      <h1 className="text-2xl font-bold sm:text-3xl">Set a New Password</h1>
-      <p className="mt-2 text-muted">Choose a strong password you have not used here before.</p>
+      <h1 className="text-2xl font-bold sm:text-3xl">{t("Set a New Password")}</h1>
+      <p className="mt-2 text-muted">{t("Choose a strong password you have not used here before.")}</p>
       <div className="mt-6">
         <FormNotice answer={answer} />
         <fetcher.Form
           method="post"
-          action={RESET_ACTION}
+          action={to(RESET_ACTION)}
           {...getFormProps(form)}
           className="space-y-5"
           onInput={(event) => {
@@ -235,23 +244,23 @@ function NewPasswordForm({
           <div>
             <InputField
               field={fields.password}
-              label="New Password"
+              label={t("New Password")}
               type="password"
               autoComplete="new-password"
               required
-              hint={password !== "" && score < MIN_STRENGTH ? WEAK_PASSWORD_MESSAGE : undefined}
+              hint={password !== "" && score < MIN_STRENGTH ? t(WEAK_PASSWORD_MESSAGE) : undefined}
             />
             <PasswordStrengthMeter password={password} id="recovery-strength" />
           </div>
           <InputField
             field={fields.confirmPassword}
-            label="Confirm New Password"
+            label={t("Confirm New Password")}
             type="password"
             autoComplete="new-password"
             required
           />
           <button type="submit" className="btn-primary w-full" disabled={!ready} aria-disabled={busy || undefined}>
-            {busy ? "Updating Password..." : "Update Password"}
+            {busy ? t("Updating Password...") : t("Update Password")}
           </button>
         </fetcher.Form>
       </div>

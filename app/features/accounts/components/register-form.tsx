@@ -5,6 +5,7 @@ import { ErrorSummary, FormNotice, SubmitButton } from "~/components/forms/form-
 import { useIsSubmitting, useSchemaForm } from "~/components/forms/schema-form";
 import { InputField, SelectField } from "~/components/ui/field";
 import { useToastOf } from "~/components/ui/toaster";
+import { useLocalePath, useT } from "~/i18n/react";
 import { FormKeyField } from "~/lib/idempotency";
 import { useReveal } from "~/lib/reveal";
 import { useHydrated } from "~/lib/use-hydrated";
@@ -12,8 +13,6 @@ import { type RegisterAnswer, VALIDATION_TOAST } from "../action-data";
 import { REGISTER_FIELDS, registerFormSchema } from "../register-schema";
 import { REGISTRATION_HINTS, REGISTRATION_LABELS } from "../registration-number";
 import { PasswordStrengthMeter } from "./password-strength-meter";
-
-const ROLE_OPTIONS = REGISTRATION_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 
 type Facilities = ReadonlyArray<{ id: string; name: string }>;
 
@@ -38,20 +37,23 @@ export function RegisterForm({
 }
 
 function Registered({ answer, onSignIn }: { answer: RegisterAnswer; onSignIn: () => void }) {
+  const t = useT();
+  const to = useLocalePath();
   useToastOf(answer);
   // Issue 33: on a phone the form was a screen long; the confirmation is scrolled to and focused.
   const shown = useReveal<HTMLDivElement>(answer);
   const toast = answer.toast;
   return (
     <div ref={shown} role="status" className="rounded-xl border border-brand-200 bg-brand-50 p-5 text-brand-900">
-      <h2 className="text-lg font-semibold">{toast?.title}</h2>
-      <p className="mt-1">{toast?.description}</p>
+      <h2 className="text-lg font-semibold">{toast ? t(toast.title) : null}</h2>
+      <p className="mt-1">{toast?.description ? t(toast.description) : null}</p>
       <p className="mt-3 text-sm">
-        The link in the email confirms your address. Then sign in: doctors and administrators can use their dashboard
-        once a system administrator has approved the account.
+        {t(
+          "The link in the email confirms your address. Then sign in: doctors and administrators can use their dashboard once a system administrator has approved the account.",
+        )}
       </p>
       <Link
-        to="/auth?tab=signin"
+        to={to("/auth?tab=signin")}
         className="btn-secondary mt-4"
         onClick={(event) => {
           // The Sign In tab is in this page already: show it (a new tab or window still loads the address).
@@ -60,7 +62,7 @@ function Registered({ answer, onSignIn }: { answer: RegisterAnswer; onSignIn: ()
           onSignIn();
         }}
       >
-        Back to Sign In
+        {t("Back to Sign In")}
       </Link>
     </div>
   );
@@ -75,7 +77,9 @@ function RegisterFields({ answer, facilities }: { answer: RegisterAnswer | undef
     defaultValue: { role: "doctor" },
     invalidToast: () => VALIDATION_TOAST,
   });
-  const busy = useIsSubmitting({ formAction: "/auth", intent: "register" });
+  const t = useT();
+  const to = useLocalePath();
+  const busy = useIsSubmitting({ formAction: to("/auth"), intent: "register" });
   // The specialty is asked of doctors, the facility of facility administrators. React follows the
   // role select; before that (and without JavaScript) CSS does, from the selected option.
   const hydrated = useHydrated();
@@ -86,68 +90,89 @@ function RegisterFields({ answer, facilities }: { answer: RegisterAnswer | undef
     <div>
       <FormNotice answer={answer} />
       <ErrorSummary form={form} labels={REGISTER_FIELDS} />
-      <Form method="post" action="/auth?tab=register" {...getFormProps(form)} className="group/register space-y-5">
+      <Form
+        method="post"
+        action={to("/auth?tab=register")}
+        {...getFormProps(form)}
+        className="group/register space-y-5"
+      >
         <input type="hidden" name="intent" value="register" />
         <FormKeyField form="register" />
-        <InputField field={fields.full_name} label="Full Name" autoComplete="name" required />
-        <InputField field={fields.email} label="Email" type="email" autoComplete="email" inputMode="email" required />
-        <InputField field={fields.phone} label="Phone Number" type="tel" autoComplete="tel" inputMode="tel" required />
+        <InputField field={fields.full_name} label={t("Full Name")} autoComplete="name" required />
+        <InputField
+          field={fields.email}
+          label={t("Email")}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+        />
+        <InputField
+          field={fields.phone}
+          label={t("Phone Number")}
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          required
+        />
         <InputField
           field={fields.password}
-          label="Password"
+          label={t("Password")}
           type="password"
           autoComplete="new-password"
           required
-          hint="At least 8 characters, with upper and lower case letters, a number or a symbol."
+          hint={t("At least 8 characters, with upper and lower case letters, a number or a symbol.")}
         />
         <PasswordStrengthMeter password={fields.password.value ?? ""} id="register-strength" />
         <InputField
           field={fields.confirmPassword}
-          label="Confirm Password"
+          label={t("Confirm Password")}
           type="password"
           autoComplete="new-password"
           required
         />
         <SelectField
           field={fields.role}
-          label="Role"
+          label={t("Role")}
           required
-          options={ROLE_OPTIONS}
-          hint="Doctors, facility administrators and system administrators start pending until a system administrator approves the account."
+          options={REGISTRATION_ROLES.map((role) => ({ value: role, label: t(ROLE_LABELS[role]) }))}
+          hint={t(
+            "Doctors, facility administrators and system administrators start pending until a system administrator approves the account.",
+          )}
         />
         <InputField
           field={fields.specialty}
-          label="Specialty (optional)"
+          label={t("Specialty (optional)")}
           required={false}
           autoComplete="off"
           className={shownFor("doctor", "hidden group-has-[option[value=doctor]:checked]/register:block")}
         />
         <InputField
           field={fields.mdc_number}
-          label={REGISTRATION_LABELS.mdc}
+          label={t(REGISTRATION_LABELS.mdc)}
           required
           autoComplete="off"
-          hint={REGISTRATION_HINTS.mdc}
+          hint={t(REGISTRATION_HINTS.mdc)}
           className={shownFor("doctor", "hidden group-has-[option[value=doctor]:checked]/register:block")}
         />
         <SelectField
           field={fields.facility_id}
-          label="Facility you run"
+          label={t("Facility you run")}
           required
-          placeholder="Select your facility"
+          placeholder={t("Select your facility")}
           options={facilities.map((f) => ({ value: f.id, label: f.name }))}
           className={shownFor("facility_admin", "hidden group-has-[option[value^=facility]:checked]/register:block")}
         />
         <InputField
           field={fields.hefra_licence}
-          label={REGISTRATION_LABELS.hefra}
+          label={t(REGISTRATION_LABELS.hefra)}
           required
           autoComplete="off"
-          hint={REGISTRATION_HINTS.hefra}
+          hint={t(REGISTRATION_HINTS.hefra)}
           className={shownFor("facility_admin", "hidden group-has-[option[value^=facility]:checked]/register:block")}
         />
-        <SubmitButton busy={busy} busyLabel="Creating Account..." className="btn-primary w-full">
-          Create Account
+        <SubmitButton busy={busy} busyLabel={t("Creating Account...")} className="btn-primary w-full">
+          {t("Create Account")}
         </SubmitButton>
       </Form>
     </div>

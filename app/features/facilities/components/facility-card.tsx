@@ -1,6 +1,8 @@
 import { Link } from "react-router";
 import { FACILITY_IMAGE_SIZE } from "~/content/facilities";
 import type { facilities } from "~/db/schema";
+import { databaseText } from "~/i18n/database-text";
+import { useLocale, useLocalePath, useT } from "~/i18n/react";
 import {
   formatCalendarDate,
   isRated,
@@ -8,7 +10,6 @@ import {
   NOT_YET_RATED,
   type ReviewRating,
   ratingValue,
-  reviewsLabel,
   splitSpecialties,
 } from "../facility-format";
 import { typeLabel } from "../facility-options";
@@ -32,6 +33,8 @@ export type FacilityCardData = Pick<
   | "licenceVerifiedOn"
   | "openingHours"
 > & {
+  /** The description in French (issue 38); absent or null: the English one, marked lang="en". */
+  descriptionFr?: string | null;
   /** From reviews written in the product; absent or null: "Not yet rated" (issue 28). */
   reviewRating?: ReviewRating | null;
 };
@@ -58,6 +61,7 @@ export function FacilityImage({
   className?: string;
 }) {
   const loading = priority ? { fetchPriority: "high" as const } : { loading: "lazy" as const };
+  const t = useT();
   if (facility.photoId) {
     const width = PHOTO_WIDTHS[1];
     return (
@@ -79,7 +83,7 @@ export function FacilityImage({
       src={inline ?? facility.image}
       width={FACILITY_IMAGE_SIZE.width}
       height={FACILITY_IMAGE_SIZE.height}
-      alt={decorative ? "" : `Illustration of ${facility.name}`}
+      alt={decorative ? "" : t("facility.illustration", { name: facility.name })}
       decoding="async"
       {...loading}
       className={className}
@@ -89,9 +93,10 @@ export function FacilityImage({
 
 /** Takes Ghana's National Health Insurance. */
 export function NhisBadge() {
+  const t = useT();
   return (
     <span className="inline-flex items-center rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-semibold text-emerald-800">
-      Accepts NHIS
+      {t("Accepts NHIS")}
     </span>
   );
 }
@@ -101,27 +106,31 @@ export function NhisBadge() {
  * HeFRA licence, on this date. Nothing else shows a tick or the word "verified" for a facility.
  */
 export function LicenceVerified({ verifiedOn }: { verifiedOn: string }) {
+  const t = useT();
+  const locale = useLocale();
   return (
     <span className="inline-flex items-center gap-1 rounded-full bg-sky-50 px-2.5 py-0.5 text-xs font-semibold text-sky-900">
       <FacilityIcon name="verified" className="size-3.5" />
-      {LICENCE_VERIFIED} {formatCalendarDate(verifiedOn)}
+      {t(LICENCE_VERIFIED)} {formatCalendarDate(verifiedOn, locale)}
     </span>
   );
 }
 
 export function TypeBadge({ type }: { type: string }) {
+  const t = useT();
   return (
     <span className="inline-flex items-center rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-800">
-      {typeLabel(type)}
+      {t(typeLabel(type))}
     </span>
   );
 }
 
 export function EmergencyBadge() {
+  const t = useT();
   return (
     <span className="inline-flex items-center gap-1 rounded-full bg-red-50 px-2.5 py-0.5 text-xs font-semibold text-red-800">
       <FacilityIcon name="clock" className="size-3.5" />
-      24/7 Emergency
+      {t("24/7 Emergency")}
     </span>
   );
 }
@@ -137,6 +146,12 @@ export function FacilityCard({
 }) {
   const { shown, more } = splitSpecialties(facility.specialties);
   const hours = hoursSummary(facility.openingHours);
+  const t = useT();
+  const to = useLocalePath();
+  const locale = useLocale();
+  const description = databaseText(locale, facility.description, facility.descriptionFr);
+  // Specialties, languages and hours are the facility's own words, in English.
+  const lang = locale === "en" ? undefined : "en";
   return (
     // On a phone a compact card (issue 33: about 250 px): a thumbnail beside the name, the
     // description cut to two lines, small specialty tags, the languages beside View Profile, no
@@ -168,26 +183,27 @@ export function FacilityCard({
             <>
               <FacilityIcon name="star" filled className="size-4 text-amber-500" />
               <span className="font-semibold text-ink">
-                <span className="sr-only">Rated </span>
-                {ratingValue(facility.reviewRating.average)}
-                <span className="sr-only"> out of 5</span>
+                <span className="sr-only">{t("Rated")} </span>
+                {ratingValue(facility.reviewRating.average, locale)}
+                <span className="sr-only"> {t("out of 5")}</span>
               </span>
-              <span className="text-muted">({reviewsLabel(facility.reviewRating.count)})</span>
+              <span className="text-muted">({t("facility.reviews", { count: facility.reviewRating.count })})</span>
             </>
           ) : (
-            <span className="text-muted">{NOT_YET_RATED}</span>
+            <span className="text-muted">{t(NOT_YET_RATED)}</span>
           )}
         </span>
       </div>
-      <p className="line-clamp-2 text-sm leading-5 text-muted sm:line-clamp-none sm:leading-6">
-        {facility.description}
+      <p className="line-clamp-2 text-sm leading-5 text-muted sm:line-clamp-none sm:leading-6" lang={description.lang}>
+        {description.text}
       </p>
       <div>
         {/* On a phone a comma-separated line; from 640 px tags. */}
-        <ul className="flex flex-wrap gap-x-1 text-xs leading-4 sm:gap-1.5" aria-label="Specialties">
+        <ul className="flex flex-wrap gap-x-1 text-xs leading-4 sm:gap-1.5" aria-label={t("Specialties")}>
           {shown.map((s, i) => (
             <li
               key={s}
+              lang={lang}
               className={`text-ink sm:rounded-md sm:border sm:border-slate-200 sm:px-2 sm:py-0.5 ${i < shown.length - 1 ? "after:content-[','] sm:after:content-none" : ""}`}
             >
               {s}
@@ -195,7 +211,8 @@ export function FacilityCard({
           ))}
           {more > 0 ? (
             <li className="font-medium text-brand-700 sm:rounded-md sm:px-1 sm:py-0.5">
-              +{more} more<span className="sr-only"> specialties</span>
+              {t("facility.moreSpecialties", { more })}
+              <span className="sr-only"> {t("specialties")}</span>
             </li>
           ) : null}
         </ul>
@@ -206,22 +223,24 @@ export function FacilityCard({
           <FacilityIcon name="languages" className="mt-0.5 size-4 shrink-0" />
           <span>
             {/* On a phone the icon says it (the word stays for screen readers). */}
-            <span className="font-medium text-ink max-sm:sr-only">Languages:</span> {facility.languages.join(", ")}
+            <span className="font-medium text-ink max-sm:sr-only">{t("Languages:")}</span>{" "}
+            <span lang={lang}>{facility.languages.join(", ")}</span>
           </span>
         </p>
         {hours ? (
           <p className="hidden items-start gap-1.5 text-sm text-muted sm:flex">
             <FacilityIcon name="clock" className="mt-0.5 size-4" />
             <span>
-              <span className="font-medium text-ink">Hours:</span> {hours}
+              <span className="font-medium text-ink">{t("Hours:")}</span> <span lang={lang}>{hours}</span>
             </span>
           </p>
         ) : null}
         <Link
-          to={`/facility/${facility.slug}${from.length > 1 ? `?from=${encodeURIComponent(from.slice(1))}` : ""}`}
+          to={`${to(`/facility/${facility.slug}`)}${from.length > 1 ? `?from=${encodeURIComponent(from.slice(1))}` : ""}`}
           className="btn-secondary shrink-0 px-3 sm:mt-auto sm:w-full sm:px-5"
         >
-          View Profile<span className="sr-only">: {facility.name}</span>
+          {t("View Profile")}
+          <span className="sr-only">: {facility.name}</span>
         </Link>
       </div>
     </article>

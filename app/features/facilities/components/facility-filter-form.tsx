@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useSubmit } from "react-router";
+import { useLocalePath, useT } from "~/i18n/react";
 import {
   COUNTRY_OPTIONS,
   type FacilityFilters,
@@ -44,6 +45,8 @@ export function FacilityFilterForm({
   clearHref: string;
 }) {
   const submit = useSubmit();
+  const t = useT();
+  const to = useLocalePath();
   const formRef = useRef<HTMLFormElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const hydrated = useRef(false);
@@ -54,7 +57,12 @@ export function FacilityFilterForm({
     const form = formRef.current;
     if (!form) return;
     const search = facilitiesSearch(filtersFromForm(new FormData(form), view));
-    submit(new URLSearchParams(search), { method: "get", action: "/facilities", replace, preventScrollReset: true });
+    submit(new URLSearchParams(search), {
+      method: "get",
+      action: to("/facilities"),
+      replace,
+      preventScrollReset: true,
+    });
   };
 
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -87,7 +95,7 @@ export function FacilityFilterForm({
     <Form
       ref={formRef}
       method="get"
-      action="/facilities"
+      action={to("/facilities")}
       onSubmit={(event) => {
         event.preventDefault();
         apply(false);
@@ -105,7 +113,7 @@ export function FacilityFilterForm({
     >
       <div>
         <label htmlFor="facility-search" className="field-label">
-          Search
+          {t("Search")}
         </label>
         <div className="relative">
           <FacilityIcon
@@ -118,7 +126,7 @@ export function FacilityFilterForm({
             name="q"
             defaultValue={filters.q}
             maxLength={MAX_QUERY_LENGTH}
-            placeholder="Search by name, town, specialty or service..."
+            placeholder={t("Search by name, town, specialty or service...")}
             autoComplete="off"
             enterKeyHint="search"
             className="field-input pl-9"
@@ -129,14 +137,14 @@ export function FacilityFilterForm({
           640 px up they are always shown (app.css, .facility-filters). Open while any is chosen. */}
       <details className="facility-filters" open={chosen > 0 || undefined}>
         <summary className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-lg px-1 text-sm font-semibold text-brand-800">
-          Filters{chosen > 0 ? ` (${chosen} chosen)` : ""}
+          {chosen > 0 ? t("directory.filtersChosen", { chosen }) : t("Filters")}
         </summary>
         <div className="mt-2 grid gap-4">
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {FILTER_SELECTS.map((select) => (
               <div key={select.name}>
                 <label htmlFor={`filter-${select.name}`} className="field-label">
-                  {select.label}
+                  {t(select.label)}
                 </label>
                 <select
                   id={`filter-${select.name}`}
@@ -144,10 +152,10 @@ export function FacilityFilterForm({
                   defaultValue={filters[select.name] ?? "all"}
                   className="field-input"
                 >
-                  <option value="all">{select.all}</option>
+                  <option value="all">{t(select.all)}</option>
                   {select.options.map((option) => (
                     <option key={option.value} value={option.value}>
-                      {option.label}
+                      {t(option.label)}
                     </option>
                   ))}
                 </select>
@@ -162,18 +170,18 @@ export function FacilityFilterForm({
               defaultChecked={filters.nhis}
               className="size-5 accent-brand-700"
             />
-            Accepts NHIS (National Health Insurance)
+            {t("Accepts NHIS (National Health Insurance)")}
           </label>
         </div>
       </details>
       {view === "map" ? <input type="hidden" name="view" value="map" /> : null}
       <div className="flex flex-wrap items-center gap-3">
         <button type="submit" className="btn-primary">
-          Search
+          {t("Search")}
         </button>
         {hasActiveFilters(filters) ? (
           <Link to={clearHref} preventScrollReset className="btn-ghost">
-            Clear filters
+            {t("Clear filters")}
           </Link>
         ) : null}
       </div>

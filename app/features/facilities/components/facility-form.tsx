@@ -25,6 +25,7 @@ export function facilityFormValues(f: Facility): Record<string, string> {
     country: f.country,
     address: f.address,
     description: f.description,
+    description_fr: f.descriptionFr ?? "",
     about: f.about,
     mission: f.mission ?? "",
     vision: f.vision ?? "",
@@ -142,6 +143,13 @@ export function FacilityForm({
             required
             rows={3}
             hint="Shown on the directory card (up to 500 characters)."
+          />
+          <TextAreaField
+            field={fields.description_fr}
+            label="Short description in French"
+            required={false}
+            rows={3}
+            hint="Shown on the French pages (/fr). Left empty, they show the English description."
           />
           <fieldset>
             <legend className="field-label">Services in the directory's filter</legend>

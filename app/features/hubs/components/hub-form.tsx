@@ -31,6 +31,8 @@ export function HubForm({
     defaultValue: {
       title: hub.title,
       description: hub.description,
+      title_fr: hub.titleFr ?? "",
+      description_fr: hub.descriptionFr ?? "",
       status: hub.status,
       launch_date: hub.launchDate ?? "",
       external_url: hub.externalUrl ?? "",
@@ -60,6 +62,20 @@ export function HubForm({
         <FormKeyField form="hub" />
         <InputField field={fields.title} label="Title" required />
         <TextAreaField field={fields.description} label="Description" required rows={3} />
+        {/* Issue 38: the French pages show these; left empty, they show the English. */}
+        <InputField
+          field={fields.title_fr}
+          label="Title in French"
+          required={false}
+          hint="Shown on the French pages (/fr). Left empty, they show the English title."
+        />
+        <TextAreaField
+          field={fields.description_fr}
+          label="Description in French"
+          required={false}
+          rows={3}
+          hint="Shown on the French pages. Left empty, they show the English description."
+        />
         <div className="grid gap-5 sm:grid-cols-2">
           <SelectField
             field={fields.status}

@@ -1,9 +1,15 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen } from "@testing-library/react";
+import { I18nProvider } from "@lingui/react";
+import { cleanup, render as renderBare, screen } from "@testing-library/react";
+import type { ReactNode } from "react";
 import { afterEach, describe, expect, it } from "vitest";
+import { catalogueI18n } from "../../../../tests/helpers/catalogue-translate";
 import { FoundingMemberProgress } from "./founding-member-progress";
 
 afterEach(cleanup);
+
+const english = catalogueI18n("en");
+const render = (element: ReactNode, i18n = english) => renderBare(<I18nProvider i18n={i18n}>{element}</I18nProvider>);
 
 describe("FoundingMemberProgress", () => {
   it("shows spots taken over capacity and the spots remaining when capacity is above 0", () => {
@@ -30,5 +36,15 @@ describe("FoundingMemberProgress", () => {
   it("renders nothing when the capacity is 0 (as in all the hub data)", () => {
     expect(render(<FoundingMemberProgress taken={0} capacity={0} />).container.innerHTML).toBe("");
     expect(render(<FoundingMemberProgress taken={5} capacity={-1} />).container.innerHTML).toBe("");
+  });
+
+  it("counts in French, with French plurals (0 and 1 are singular)", () => {
+    const french = catalogueI18n("fr");
+    render(<FoundingMemberProgress taken={49} capacity={50} />, french);
+    expect(screen.getByText("49 places de membre fondateur prises sur 50")).toBeTruthy();
+    expect(screen.getByText("1 place restante")).toBeTruthy();
+    cleanup();
+    render(<FoundingMemberProgress taken={37} capacity={100} />, french);
+    expect(screen.getByText("63 places restantes")).toBeTruthy();
   });
 });

@@ -1,6 +1,9 @@
 import { memo, Suspense } from "react";
 import { Link } from "react-router";
 import { HubIcon } from "~/components/hub-icon";
+import { databaseText } from "~/i18n/database-text";
+import { launchDateIn } from "~/i18n/launch-date-in";
+import { useLocale, useLocalePath, useT } from "~/i18n/react";
 import { lazyWhenShown } from "~/lib/lazy-when-shown";
 import { FoundingMemberProgress } from "./founding-member-progress";
 import type { SignUpProps } from "./waitlist-sign-up";
@@ -31,13 +34,23 @@ function Check() {
   );
 }
 
-export function CheckList({ items }: { items: readonly string[] }) {
+/** A list of ticks: `translate` for the site's own texts (catalogue), else database texts marked `lang`. */
+export function CheckList({
+  items,
+  lang,
+  translate,
+}: {
+  items: readonly string[];
+  lang?: string;
+  translate?: boolean;
+}) {
+  const t = useT();
   return (
     <ul className="mt-4 space-y-3">
       {items.map((item) => (
         <li key={item} className="flex gap-3 text-muted">
           <Check />
-          <span>{item}</span>
+          <span lang={translate ? undefined : lang}>{translate ? t(item) : item}</span>
         </li>
       ))}
     </ul>
@@ -60,9 +73,10 @@ const WaitlistSignUp = lazyWhenShown(() => import("./waitlist-sign-up"), SIGN_UP
  * the server's HTML and draw it again); these change only with the answer to a post.
  */
 const SignUpCard = memo(function SignUpCard(props: SignUpProps) {
+  const t = useT();
   return (
     <div id={SIGN_UP_ID} className="card mt-6">
-      <Suspense fallback={<p className="text-muted">Loading the sign-up form...</p>}>
+      <Suspense fallback={<p className="text-muted">{t("Loading the sign-up form...")}</p>}>
         <WaitlistSignUp {...props} />
       </Suspense>
     </div>
@@ -73,6 +87,13 @@ const SignUpCard = memo(function SignUpCard(props: SignUpProps) {
  * A coming-soon hub's page (spec section 2), with its waitlist sign-up (waitlist-sign-up.tsx).
  */
 export function HubWaitlistPage({ hub, actionData, initialTab }: SignUpProps) {
+  const t = useT();
+  const to = useLocalePath();
+  const locale = useLocale();
+  // The hub's texts come from the database: French where written, else English marked lang="en".
+  const title = databaseText(locale, hub.title, hub.titleFr);
+  const description = databaseText(locale, hub.description, hub.descriptionFr);
+  const lang = locale === "en" ? undefined : "en";
   return (
     <main id="main">
       <section className={`${hub.bgColor} border-b border-slate-200`}>
@@ -85,17 +106,24 @@ export function HubWaitlistPage({ hub, actionData, initialTab }: SignUpProps) {
             </span>
             {/* The planned date from the hub's data; once it has passed, no stale promise. */}
             <p className="rounded-full bg-white px-3 py-1 text-sm font-semibold text-brand-800 shadow-sm">
-              {hub.launchDate ? `Launching ${hub.launchDate}` : "Launching soon"}
+              {hub.launchDate
+                ? t("hub.launching", { date: launchDateIn(locale, hub.launchDate) })
+                : t("Launching soon")}
             </p>
           </div>
-          <h1 className="mt-5 text-3xl font-extrabold tracking-tight sm:text-5xl">{hub.title}</h1>
-          <p className="mt-4 max-w-3xl text-lg text-muted">{hub.description}</p>
+          <h1 className="mt-5 text-3xl font-extrabold tracking-tight sm:text-5xl" lang={title.lang}>
+            {title.text}
+          </h1>
+          <p className="mt-4 max-w-3xl text-lg text-muted" lang={description.lang}>
+            {description.text}
+          </p>
           <p className="mt-3 text-sm text-muted">
-            <span className="font-semibold text-ink">Launch countries:</span> {hub.countries.join(", ")}
+            <span className="font-semibold text-ink">{t("Launch countries:")}</span>{" "}
+            <span lang={lang}>{hub.countries.join(", ")}</span>
           </p>
           <div className="mt-6 flex flex-wrap gap-3">
             <a href={`#${JOIN_ID}`} className="btn-primary">
-              Join the Waitlist
+              {t("Join the Waitlist")}
             </a>
           </div>
         </div>
@@ -105,14 +133,20 @@ export function HubWaitlistPage({ hub, actionData, initialTab }: SignUpProps) {
         <div className="grid gap-6 md:grid-cols-2">
           <div className="card">
             <h2 id="problem-heading" className="text-xl font-bold">
-              The problem
+              {t("The problem")}
             </h2>
-            <p className="mt-3 leading-7 text-muted">{hub.salesPitch.problem}</p>
-            <p className="mt-3 leading-7 text-muted">{hub.salesPitch.agitation}</p>
+            <p className="mt-3 leading-7 text-muted" lang={lang}>
+              {hub.salesPitch.problem}
+            </p>
+            <p className="mt-3 leading-7 text-muted" lang={lang}>
+              {hub.salesPitch.agitation}
+            </p>
           </div>
           <div className="card border-brand-200 bg-brand-50">
-            <h2 className="text-xl font-bold">How the hub helps</h2>
-            <p className="mt-3 leading-7 text-ink">{hub.salesPitch.solution}</p>
+            <h2 className="text-xl font-bold">{t("How the hub helps")}</h2>
+            <p className="mt-3 leading-7 text-ink" lang={lang}>
+              {hub.salesPitch.solution}
+            </p>
           </div>
         </div>
       </section>
@@ -120,21 +154,22 @@ export function HubWaitlistPage({ hub, actionData, initialTab }: SignUpProps) {
       <section aria-labelledby="benefits-heading" className="bg-slate-50 py-12">
         <div className="container-page">
           <h2 id="benefits-heading" className="text-2xl font-bold">
-            Who benefits
+            {t("Who benefits")}
           </h2>
           <div className="mt-6 grid gap-6 md:grid-cols-2">
             <div className="card">
-              <h3 className="text-lg font-semibold">For healthcare professionals</h3>
-              <CheckList items={hub.salesPitch.benefits} />
+              <h3 className="text-lg font-semibold">{t("For healthcare professionals")}</h3>
+              <CheckList items={hub.salesPitch.benefits} lang={lang} />
               {hub.targetAudience.length > 0 ? (
                 <p className="mt-4 text-sm text-muted">
-                  <span className="font-semibold text-ink">Built for:</span> {hub.targetAudience.join(", ")}
+                  <span className="font-semibold text-ink">{t("Built for:")}</span>{" "}
+                  <span lang={lang}>{hub.targetAudience.join(", ")}</span>
                 </p>
               ) : null}
             </div>
             <div className="card">
-              <h3 className="text-lg font-semibold">For healthcare facilities</h3>
-              <CheckList items={FACILITY_BENEFITS} />
+              <h3 className="text-lg font-semibold">{t("For healthcare facilities")}</h3>
+              <CheckList items={FACILITY_BENEFITS} translate />
             </div>
           </div>
         </div>
@@ -143,10 +178,10 @@ export function HubWaitlistPage({ hub, actionData, initialTab }: SignUpProps) {
       <section aria-labelledby="perks-heading" className="container-page py-12">
         <div className="card">
           <h2 id="perks-heading" className="text-2xl font-bold">
-            Founding-member perks
+            {t("Founding-member perks")}
           </h2>
-          <p className="mt-2 text-muted">Join before launch to be among the first in the {hub.title} hub.</p>
-          <CheckList items={hub.foundingMemberPerks} />
+          <p className="mt-2 text-muted">{t("hub.perks.lead", { hub: title.text })}</p>
+          <CheckList items={hub.foundingMemberPerks} lang={lang} />
           <FoundingMemberProgress taken={hub.foundingMembersTaken} capacity={hub.foundingMemberCapacity} />
         </div>
       </section>
@@ -154,11 +189,12 @@ export function HubWaitlistPage({ hub, actionData, initialTab }: SignUpProps) {
       <section id={JOIN_ID} aria-labelledby="join-heading" className="bg-slate-50 py-12">
         <div className="container-page max-w-3xl">
           <h2 id="join-heading" className="text-2xl font-bold">
-            Join the waitlist
+            {t("Join the waitlist")}
           </h2>
           <p className="mt-2 text-muted">
-            Professionals join as founding members; facilities register interest in partnering. We email a confirmation
-            straight away.
+            {t(
+              "Professionals join as founding members; facilities register interest in partnering. We email a confirmation straight away.",
+            )}
           </p>
           <SignUpCard hub={hub} actionData={actionData} initialTab={initialTab} />
         </div>
@@ -166,12 +202,13 @@ export function HubWaitlistPage({ hub, actionData, initialTab }: SignUpProps) {
 
       <section aria-labelledby="providers-heading" className="container-page py-12">
         <h2 id="providers-heading" className="text-2xl font-bold">
-          Facilities: list free or grow with premium marketing
+          {t("Facilities: list free or grow with premium marketing")}
         </h2>
         <div className="mt-6 grid gap-6 md:grid-cols-2">
           <div className="card">
-            <h3 className="text-lg font-semibold">Free listing</h3>
+            <h3 className="text-lg font-semibold">{t("Free listing")}</h3>
             <CheckList
+              translate
               items={[
                 "Join the network at no cost",
                 "Keep 80% of every consultation fee",
@@ -180,8 +217,9 @@ export function HubWaitlistPage({ hub, actionData, initialTab }: SignUpProps) {
             />
           </div>
           <div className="card border-brand-200">
-            <h3 className="text-lg font-semibold">Premium patient acquisition</h3>
+            <h3 className="text-lg font-semibold">{t("Premium patient acquisition")}</h3>
             <CheckList
+              translate
               items={[
                 "20% commission only on confirmed bookings from our marketing",
                 "No upfront or monthly fees",
@@ -192,8 +230,8 @@ export function HubWaitlistPage({ hub, actionData, initialTab }: SignUpProps) {
           </div>
         </div>
         <div className="mt-6">
-          <Link to="/for-facilities" className="btn-secondary">
-            Compare facility packages
+          <Link to={to("/for-facilities")} className="btn-secondary">
+            {t("Compare facility packages")}
           </Link>
         </div>
       </section>
@@ -201,14 +239,14 @@ export function HubWaitlistPage({ hub, actionData, initialTab }: SignUpProps) {
       <section aria-labelledby="more-heading" className="border-t border-slate-200 py-12">
         <div className="container-page text-center">
           <h2 id="more-heading" className="text-xl font-bold">
-            Not the hub you were looking for?
+            {t("Not the hub you were looking for?")}
           </h2>
           <div className="mt-5 flex flex-wrap justify-center gap-3">
-            <Link to="/hubs" className="btn-primary">
-              Explore Other Hubs
+            <Link to={to("/hubs")} className="btn-primary">
+              {t("Explore Other Hubs")}
             </Link>
-            <Link to="/contact" className="btn-secondary">
-              Contact Us
+            <Link to={to("/contact")} className="btn-secondary">
+              {t("Contact Us")}
             </Link>
           </div>
         </div>
@@ -219,12 +257,16 @@ export function HubWaitlistPage({ hub, actionData, initialTab }: SignUpProps) {
 
 /** Unknown or live hub ids (spec section 8: "Hub Not Found"). */
 export function HubNotFound() {
+  const t = useT();
+  const to = useLocalePath();
   return (
     <main id="main" className="container-page flex min-h-[60vh] flex-col items-center justify-center py-16 text-center">
-      <h1 className="text-3xl font-bold">Hub Not Found</h1>
-      <p className="mt-3 max-w-md text-muted">There is no hub at this address. Every hub is listed on the hubs page.</p>
-      <Link to="/hubs" className="btn-primary mt-6">
-        Back to Hubs
+      <h1 className="text-3xl font-bold">{t("Hub Not Found")}</h1>
+      <p className="mt-3 max-w-md text-muted">
+        {t("There is no hub at this address. Every hub is listed on the hubs page.")}
+      </p>
+      <Link to={to("/hubs")} className="btn-primary mt-6">
+        {t("Back to Hubs")}
       </Link>
     </main>
   );

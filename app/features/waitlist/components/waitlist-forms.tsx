@@ -3,6 +3,7 @@ import { Form, useNavigation } from "react-router";
 import { FormNotice, SubmitButton } from "~/components/forms/form-parts";
 import { type FormAnswer, useIsSubmitting, useSchemaForm } from "~/components/forms/schema-form";
 import { InputField, SelectField, TextAreaField } from "~/components/ui/field";
+import { useT } from "~/i18n/react";
 import { FormKeyField } from "~/lib/idempotency";
 import { validationNotice } from "../waitlist-messages";
 import {
@@ -46,6 +47,7 @@ function SmsConsentField({
   field: { name: string; id: string; errorId: string; initialValue?: unknown; errors?: string[] };
 }) {
   const error = field.errors?.[0];
+  const t = useT();
   return (
     <div className="sm:col-span-2">
       <label htmlFor={field.id} className="inline-flex min-h-11 items-center gap-2">
@@ -59,11 +61,11 @@ function SmsConsentField({
           aria-describedby={error ? field.errorId : undefined}
           className="size-5"
         />
-        {SMS_CONSENT_LABEL}
+        {t(SMS_CONSENT_LABEL)}
       </label>
       {error ? (
         <p id={field.errorId} className="field-error">
-          {error}
+          {t(error)}
         </p>
       ) : null}
     </div>
@@ -71,9 +73,13 @@ function SmsConsentField({
 }
 
 function RequiredNote() {
+  const t = useT();
+  const [before, after] = t("form.requiredNote", { mark: "\u0000" }).split("\u0000");
   return (
     <p className="mb-4 text-sm text-muted">
-      Fields marked <span className="text-red-700">*</span> are required.
+      {before}
+      <span className="text-red-700">*</span>
+      {after}
     </p>
   );
 }
@@ -90,47 +96,48 @@ export function ProfessionalWaitlistForm({ specialties, action, answer }: FormPr
     invalidToast: validationNotice,
   });
   const busy = useIsJoining(action, "professional");
+  const t = useT();
   return (
-    <Form method="post" action={action} {...getFormProps(form)} aria-label="Healthcare professional sign-up">
+    <Form method="post" action={action} {...getFormProps(form)} aria-label={t("Healthcare professional sign-up")}>
       <FormKeyField form="waitlist-professional" />
       <input type="hidden" name="userType" value="professional" />
       <FormNotice answer={answer} />
       <RequiredNote />
       <div className="grid gap-4 sm:grid-cols-2">
-        <InputField field={fields.fullName} label="Full Name" required autoComplete="name" />
-        <InputField field={fields.email} label="Email" type="email" required autoComplete="email" />
+        <InputField field={fields.fullName} label={t("Full Name")} required autoComplete="name" />
+        <InputField field={fields.email} label={t("Email")} type="email" required autoComplete="email" />
         <InputField
           field={fields.professionalTitle}
-          label="Professional Title"
-          placeholder="e.g. Consultant Oncologist"
+          label={t("Professional Title")}
+          placeholder={t("e.g. Consultant Oncologist")}
           autoComplete="organization-title"
         />
         <SelectField
           field={fields.specialty}
-          label="Specialty"
-          placeholder="Select your specialty"
+          label={t("Specialty")}
+          placeholder={t("Select your specialty")}
           options={specialties.map((s) => ({ value: s, label: s }))}
         />
         <InputField
           field={fields.yearsOfExperience}
-          label="Years of Experience"
+          label={t("Years of Experience")}
           type="number"
           inputMode="numeric"
           min={0}
           step={1}
         />
-        <InputField field={fields.country} label="Country" required autoComplete="country-name" />
-        <InputField field={fields.phone} label="Phone" type="tel" autoComplete="tel" />
+        <InputField field={fields.country} label={t("Country")} required autoComplete="country-name" />
+        <InputField field={fields.phone} label={t("Phone")} type="tel" autoComplete="tel" />
         <SmsConsentField field={fields.smsConsent} />
         <TextAreaField
           field={fields.message}
-          label="Message"
+          label={t("Message")}
           className="sm:col-span-2"
-          placeholder="What would you like from this hub?"
+          placeholder={t("What would you like from this hub?")}
         />
       </div>
-      <SubmitButton busy={busy} busyLabel="Joining..." className="btn-primary mt-6 w-full sm:w-auto">
-        Join as a Founding Member
+      <SubmitButton busy={busy} busyLabel={t("Joining...")} className="btn-primary mt-6 w-full sm:w-auto">
+        {t("Join as a Founding Member")}
       </SubmitButton>
     </Form>
   );
@@ -144,35 +151,36 @@ export function FacilityWaitlistForm({ action, answer }: FormProps) {
     invalidToast: validationNotice,
   });
   const busy = useIsJoining(action, "facility");
+  const t = useT();
   return (
-    <Form method="post" action={action} {...getFormProps(form)} aria-label="Healthcare facility registration">
+    <Form method="post" action={action} {...getFormProps(form)} aria-label={t("Healthcare facility registration")}>
       <FormKeyField form="waitlist-facility" />
       <input type="hidden" name="userType" value="facility" />
       <FormNotice answer={answer} />
       <RequiredNote />
       <div className="grid gap-4 sm:grid-cols-2">
-        <InputField field={fields.facilityName} label="Facility Name" required autoComplete="organization" />
-        <InputField field={fields.email} label="Email" type="email" required autoComplete="email" />
+        <InputField field={fields.facilityName} label={t("Facility Name")} required autoComplete="organization" />
+        <InputField field={fields.email} label={t("Email")} type="email" required autoComplete="email" />
         <SelectField
           field={fields.facilityType}
-          label="Facility Type"
+          label={t("Facility Type")}
           required
-          placeholder="Select a facility type"
-          options={FACILITY_TYPES}
+          placeholder={t("Select a facility type")}
+          options={FACILITY_TYPES.map((type) => ({ value: type.value, label: t(type.label) }))}
         />
-        <InputField field={fields.contactPerson} label="Contact Person" required autoComplete="name" />
-        <InputField field={fields.country} label="Country" required autoComplete="country-name" />
-        <InputField field={fields.phone} label="Phone" type="tel" autoComplete="tel" />
+        <InputField field={fields.contactPerson} label={t("Contact Person")} required autoComplete="name" />
+        <InputField field={fields.country} label={t("Country")} required autoComplete="country-name" />
+        <InputField field={fields.phone} label={t("Phone")} type="tel" autoComplete="tel" />
         <SmsConsentField field={fields.smsConsent} />
         <TextAreaField
           field={fields.message}
-          label="Message"
+          label={t("Message")}
           className="sm:col-span-2"
-          placeholder="Tell us about your facility and the patients you serve"
+          placeholder={t("Tell us about your facility and the patients you serve")}
         />
       </div>
-      <SubmitButton busy={busy} busyLabel="Registering..." className="btn-primary mt-6 w-full sm:w-auto">
-        Register Interest
+      <SubmitButton busy={busy} busyLabel={t("Registering...")} className="btn-primary mt-6 w-full sm:w-auto">
+        {t("Register Interest")}
       </SubmitButton>
     </Form>
   );
@@ -190,29 +198,30 @@ export function PatientWaitlistForm({ action, answer }: FormProps) {
     invalidToast: validationNotice,
   });
   const busy = useIsJoining(action, "patient");
+  const t = useT();
   return (
-    <Form method="post" action={action} {...getFormProps(form)} aria-label="Patient or family member sign-up">
+    <Form method="post" action={action} {...getFormProps(form)} aria-label={t("Patient or family member sign-up")}>
       <FormKeyField form="waitlist-patient" />
       <input type="hidden" name="userType" value="patient" />
       <FormNotice answer={answer} />
       <RequiredNote />
       <p className="mb-4 text-sm text-muted">
-        Hear when this hub opens. Please do not share medical details here: we only send news about the hub.
+        {t("Hear when this hub opens. Please do not share medical details here: we only send news about the hub.")}
       </p>
       <div className="grid gap-4 sm:grid-cols-2">
-        <InputField field={fields.fullName} label="Full Name" required autoComplete="name" />
+        <InputField field={fields.fullName} label={t("Full Name")} required autoComplete="name" />
         <InputField
           field={fields.email}
-          label="Email"
+          label={t("Email")}
           type="email"
           autoComplete="email"
-          hint="Or leave it empty and give a mobile number for SMS."
+          hint={t("Or leave it empty and give a mobile number for SMS.")}
         />
-        <InputField field={fields.phone} label="Mobile number" type="tel" autoComplete="tel" />
+        <InputField field={fields.phone} label={t("Mobile number")} type="tel" autoComplete="tel" />
         <SmsConsentField field={fields.smsConsent} />
       </div>
-      <SubmitButton busy={busy} busyLabel="Joining..." className="btn-primary mt-6 w-full sm:w-auto">
-        Join the Waitlist
+      <SubmitButton busy={busy} busyLabel={t("Joining...")} className="btn-primary mt-6 w-full sm:w-auto">
+        {t("Join the Waitlist")}
       </SubmitButton>
     </Form>
   );

@@ -2,6 +2,8 @@ import { useState } from "react";
 import { ConfirmationPanel } from "~/components/forms/confirmation-panel";
 import { Tabs } from "~/components/ui/tabs";
 import type { Hub } from "~/content/hubs";
+import { databaseText } from "~/i18n/database-text";
+import { useLocale, useLocalePath, useT } from "~/i18n/react";
 import { isUserType, type UserType } from "../waitlist-schema";
 import {
   FacilityWaitlistForm,
@@ -21,14 +23,16 @@ export type SignUpProps = { hub: Hub; actionData?: WaitlistAnswer; initialTab: U
 
 export default function WaitlistSignUp({ hub, actionData, initialTab }: SignUpProps) {
   const [tab, setTab] = useState<UserType>(initialTab);
-  const action = `/hub/${hub.id}`;
+  const t = useT();
+  const to = useLocalePath();
+  const action = to(`/hub/${hub.id}`);
   const answerFor = (userType: UserType) => (actionData?.userType === userType ? actionData : undefined);
   if (actionData?.ok && actionData.userType) {
     return <SignedUp hub={hub} answer={actionData} userType={actionData.userType} />;
   }
   return (
     <Tabs
-      label="Sign up as"
+      label={t("Sign up as")}
       value={tab}
       onValueChange={(next) => {
         if (isUserType(next)) setTab(next);
@@ -36,7 +40,7 @@ export default function WaitlistSignUp({ hub, actionData, initialTab }: SignUpPr
       items={[
         {
           value: "professional",
-          label: "Healthcare Professional",
+          label: t("Healthcare Professional"),
           href: `?tab=professional#join`,
           panel: (
             <ProfessionalWaitlistForm
@@ -48,13 +52,13 @@ export default function WaitlistSignUp({ hub, actionData, initialTab }: SignUpPr
         },
         {
           value: "facility",
-          label: "Healthcare Facility",
+          label: t("Healthcare Facility"),
           href: `?tab=facility#join`,
           panel: <FacilityWaitlistForm action={action} answer={answerFor("facility")} />,
         },
         {
           value: "patient",
-          label: "Patient or family member",
+          label: t("Patient or family member"),
           href: `?tab=patient#join`,
           panel: <PatientWaitlistForm action={action} answer={answerFor("patient")} />,
         },
@@ -72,27 +76,26 @@ const AGAIN: Record<UserType, string> = {
 /** What happens after a sign-up: the spec's message as the heading, then what comes next and when. */
 function SignedUp({ hub, answer, userType }: { hub: Hub; answer: WaitlistAnswer; userType: UserType }) {
   const toast = answer.toast;
+  const t = useT();
+  const to = useLocalePath();
+  const title = databaseText(useLocale(), hub.title, hub.titleFr).text;
   return (
     <ConfirmationPanel
       answer={answer}
-      title={toast?.title ?? "You're on the waitlist!"}
+      title={t(toast?.title ?? "You're on the waitlist!")}
       heading="h3"
-      again={{ to: `/hub/${hub.id}?tab=${userType}#join`, label: AGAIN[userType] }}
+      again={{ to: to(`/hub/${hub.id}?tab=${userType}#join`), label: t(AGAIN[userType]) }}
     >
-      {toast?.description ? <p>{toast.description}</p> : null}
+      {toast?.description ? <p>{t(toast.description)}</p> : null}
       {userType === "facility" ? (
-        <p>
-          Our partnerships team will write to the email address you gave about joining the {hub.title} hub: what the
-          network asks of a partner facility, and how referrals would reach you.
-        </p>
+        <p>{t("hub.signedUp.facility", { hub: title })}</p>
+      ) : userType === "professional" ? (
+        <p>{t("hub.signedUp.professional", { hub: title })}</p>
       ) : (
-        <p>
-          When the {hub.title} hub opens, we will tell you
-          {userType === "professional" ? " how to start taking part" : ""}, by email or by SMS as you chose.
-        </p>
+        <p>{t("hub.signedUp.patient", { hub: title })}</p>
       )}
       <p className="text-sm text-muted">
-        Every email from us has a link to leave the waitlist, and every SMS a link to stop them.
+        {t("Every email from us has a link to leave the waitlist, and every SMS a link to stop them.")}
       </p>
     </ConfirmationPanel>
   );
