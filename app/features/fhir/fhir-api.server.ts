@@ -18,6 +18,7 @@ import { capabilityStatement, INCLUDES, SEARCH_PARAMETERS, type SearchableType }
 import { directoryRoutes } from "./directory-routes.server";
 import {
   CURSOR,
+  dateSpan,
   type FhirEnv,
   FhirError,
   fhirJson,
@@ -203,13 +204,18 @@ function searchQuery(
   params: URLSearchParams,
   baseUrl: string,
 ): { query: ExchangeQuery; canonical: string } {
-  const known = new Set<string>([...SEARCH_PARAMETERS[type].map((p) => p.name), CURSOR, "_format"]);
+  const parameters: ReadonlyArray<{ name: string; type: string }> = SEARCH_PARAMETERS[type];
+  const known = new Set<string>([...parameters.map((p) => p.name), CURSOR, "_format"]);
+  // A date may be given twice or more (ANDed: a range, ge...&...=lt...); any other parameter once.
+  const dates = new Set(parameters.filter((p) => p.type === "date").map((p) => p.name));
   const canonical = new URLSearchParams();
   const query: ExchangeQuery = { limit: DEFAULT_COUNT };
   const seen = new Set<string>();
   for (const [name] of params) {
     if (!known.has(name)) throw new FhirError(400, "not-supported", `Search parameter ${name} is not supported.`);
-    if (seen.has(name)) throw new FhirError(400, "not-supported", `Give ${name} once (values comma-separated).`);
+    if (seen.has(name) && !dates.has(name)) {
+      throw new FhirError(400, "not-supported", `Give ${name} once (values comma-separated).`);
+    }
     seen.add(name);
   }
   const values = (name: string) => {
@@ -251,6 +257,21 @@ function searchQuery(
     const focusIds = focus.flatMap((v) => referenceId(v, "ServiceRequest") ?? []);
     query.ids = query.ids ? query.ids.filter((id) => focusIds.includes(id)) : focusIds;
   }
+  const requesters = type === "ServiceRequest" ? values("requester") : null;
+  if (requesters) query.doctorIds = requesters.flatMap((v) => referenceId(v, "Practitioner") ?? []);
+  // Every occurrence is ANDed; the comma-separated values of one are ORed.
+  const spans = (name: string) =>
+    params.getAll(name).map((raw) =>
+      raw
+        .split(",")
+        .map((v) => v.trim())
+        .filter(Boolean)
+        .map((v) => dateSpan(name, v)),
+    );
+  const created = type === "ServiceRequest" ? spans("authored") : [];
+  if (created.length > 0) query.created = created;
+  const changed = [...spans("_lastUpdated"), ...(type === "Task" ? spans("modified") : [])];
+  if (changed.length > 0) query.lastChanged = changed;
   const count = params.get("_count");
   if (count !== null) {
     const n = Number(count);
@@ -259,7 +280,7 @@ function searchQuery(
     query.limit = Math.min(n, MAX_COUNT);
   }
   query.after = params.get(CURSOR);
-  for (const [name, value] of params) if (name !== CURSOR && name !== "_count") canonical.set(name, value);
+  for (const [name, value] of params) if (name !== CURSOR && name !== "_count") canonical.append(name, value);
   canonical.set("_count", String(query.limit));
   return { query, canonical: canonical.toString() };
 }
