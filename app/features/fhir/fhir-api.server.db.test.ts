@@ -462,7 +462,9 @@ describe("metadata, reads and searches", () => {
       facilitySlug: "gamma-hospital",
     });
     const token = await tokenFor({ id, key }, null);
-    const other = await actorById(h.db, (await createAccount(h.db, { role: "doctor", approved: true })).id);
+    const otherId = (await createAccount(h.db, { role: "doctor", approved: true })).id;
+    const other = await actorById(h.db, otherId);
+    const doctorId = (doctor as { id: string }).id;
     const make = async (by: Actor) =>
       (
         await createReferral(h.db, by, {
@@ -522,11 +524,11 @@ describe("metadata, reads and searches", () => {
     expect(await request("authored=2026-01-10")).toEqual(sorted(jan, janLater));
     expect(await request("authored=ge2026-01-10T08:00:01Z&authored=lt2026-02-09T15:30:00Z")).toEqual([janLater]);
     expect(await request("_lastUpdated=ge2026-03-01T12:00:00.000Z")).toEqual([jan]);
-    expect(await request(`requester=Practitioner/${other.id}`)).toEqual([janLater]);
-    expect(await request(`requester=${doctor.id}&authored=ge2026-02`)).toEqual([feb]);
+    expect(await request(`requester=Practitioner/${otherId}`)).toEqual([janLater]);
+    expect(await request(`requester=${doctorId}&authored=ge2026-02`)).toEqual([feb]);
     expect(await request("requester=Organization/x")).toEqual([]);
     // Another facility's referrals stay out of every answer.
-    expect(await request(`requester=Practitioner/${doctor.id}&authored=le2026-12`)).toEqual(sorted(jan, feb));
+    expect(await request(`requester=Practitioner/${doctorId}&authored=le2026-12`)).toEqual(sorted(jan, feb));
 
     // Paging by a range: the next link keeps both ends, and a referral made meanwhile does not shift it.
     const first = await (await get("/fhir/Task?_lastUpdated=ge2026-01&_lastUpdated=lt2027&_count=2", token)).json();
