@@ -1549,7 +1549,13 @@ export const apiClients = pgTable(
     name: text("name").notNull(),
     facilityId: uuid("facility_id").references(() => facilities.id, { onDelete: "restrict" }),
     scopes: text("scopes").array().notNull(),
-    jwks: jsonb("jwks").$type<PublicJwks>().notNull(),
+    /** Its public keys as registered (null when it gave their address instead). */
+    jwks: jsonb("jwks").$type<PublicJwks>(),
+    /**
+     * Where its public keys are published (an https JWKS address, fetched and cached by jose, so
+     * the hospital rotates keys without asking); null when the keys themselves were registered.
+     */
+    jwksUrl: text("jwks_url"),
     /** Who registered it (null: from the shell, `npm run create-api-client`). */
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
@@ -1559,6 +1565,7 @@ export const apiClients = pgTable(
   (t) => [
     index("api_clients_facility_idx").on(t.facilityId),
     check("api_clients_name_check", sql`char_length(${t.name}) between 1 and 200`),
+    check("api_clients_keys_check", sql`(${t.jwks} is null) <> (${t.jwksUrl} is null)`),
   ],
 );
 

@@ -94,7 +94,8 @@ export function dateSpan(name: string, raw: string): TimeSpan {
   else if (mo) end.setUTCMonth(end.getUTCMonth() + 1);
   else end.setUTCFullYear(end.getUTCFullYear() + 1);
   const valid =
-    month >= 0 && month < 12 &&
+    month >= 0 &&
+    month < 12 &&
     !Number.isNaN(start.getTime()) &&
     (!d || new Date(Date.UTC(year, month, day)).getUTCDate() === day) &&
     (!h || (Number(h) < 24 && Number(mi) < 60 && (!sec || Number(sec) < 60)));
