@@ -153,15 +153,10 @@ export async function registerApiClient(
     if (!facility) throw new ApiClientInputError(`No active facility has the slug "${facilitySlug}".`);
     facilityId = facility.id;
   }
-  const scopes = parsed.data.scopes ?? [...DEFAULT_SCOPES[facilityId ? "facility" : "network"]];
-  const unknown = scopes.filter((s) => !(API_CLIENT_SCOPES as readonly string[]).includes(s));
-  if (unknown.length > 0) {
-    throw new ApiClientInputError(`Unknown scope ${unknown.join(", ")}: choose from ${API_CLIENT_SCOPES.join(", ")}.`);
-  }
-  if (scopes.length === 0) throw new ApiClientInputError("Give the client at least one scope.");
-  if (!facilityId && scopes.some((s) => s !== "system/*.rs")) {
-    throw new ApiClientInputError("The network's client only reads (system/*.rs): give --facility for writes.");
-  }
+  const scopes = checkedScopes(
+    parsed.data.scopes ?? [...DEFAULT_SCOPES[facilityId ? "facility" : "network"]],
+    facilityId,
+  );
   const { jwksUrl } = parsed.data;
   if ((jwksUrl === null) === (parsed.data.jwks === undefined || parsed.data.jwks === null)) {
     throw new ApiClientInputError("Give the public keys (a JWKS) or the address they are published at, not both.");
@@ -176,9 +171,27 @@ export async function registerApiClient(
   }
   const [created] = await db
     .insert(apiClients)
-    .values({ name, facilityId, scopes: [...new Set(scopes)], ...keys, createdBy })
+    .values({ name, facilityId, scopes, ...keys, createdBy })
     .returning({ id: apiClients.id });
-  return { id: created!.id, scopes: scopes as ApiClientScope[], facilityId };
+  return { id: created!.id, scopes, facilityId };
+}
+
+/**
+ * Scopes a client may hold: known ones, at least one, and for the network's client (no facility)
+ * reading only. Refused with ApiClientInputError; duplicates dropped, in API_CLIENT_SCOPES' order.
+ */
+export function checkedScopes(scopes: readonly string[], facilityId: string | null): ApiClientScope[] {
+  const unknown = scopes.filter((s) => !(API_CLIENT_SCOPES as readonly string[]).includes(s));
+  if (unknown.length > 0) {
+    throw new ApiClientInputError(`Unknown scope ${unknown.join(", ")}: choose from ${API_CLIENT_SCOPES.join(", ")}.`);
+  }
+  if (scopes.length === 0) throw new ApiClientInputError("Give the client at least one scope.");
+  if (!facilityId && scopes.some((s) => s !== "system/*.rs")) {
+    throw new ApiClientInputError(
+      "The network's client only reads (system/*.rs): choose a facility for updates and messages.",
+    );
+  }
+  return API_CLIENT_SCOPES.filter((s) => scopes.includes(s));
 }
 
 /** A client that may get tokens and use them: registered and not revoked. */
