@@ -699,6 +699,12 @@ export const referrals = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    // What changed at a facility since a hospital system's last poll (FHIR `_lastUpdated`/`modified`,
+    // issue 36): the latest transition, the expression exchange.server.ts's lastChangedAt compares.
+    index("referrals_facility_changed_idx").on(
+      t.facilityId,
+      sql`greatest(${t.createdAt}, ${t.acceptedAt}, ${t.rejectedAt}, ${t.completedAt}, ${t.cancelledAt})`,
+    ),
     index("referrals_facility_accepted_at_idx").on(t.facilityId, t.acceptedAt),
     index("referrals_facility_completed_at_idx").on(t.facilityId, t.completedAt),
     index("referrals_patient_id_idx").on(t.patientId),

@@ -40,7 +40,10 @@ const remoteSets = new WeakMap<SmartConfig, Map<string, JWTVerifyGetKey>>();
 function keysOf(client: { jwks: unknown; jwksUrl: string | null }, config: SmartConfig): JWTVerifyGetKey {
   if (client.jwksUrl === null) return createLocalJWKSet(client.jwks as never);
   let sets = remoteSets.get(config);
-  if (!sets) remoteSets.set(config, (sets = new Map()));
+  if (!sets) {
+    sets = new Map();
+    remoteSets.set(config, sets);
+  }
   let set = sets.get(client.jwksUrl);
   if (!set) {
     // Checked again here, not only at registration: without allowHttp an http address is never fetched.

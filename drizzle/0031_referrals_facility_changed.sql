@@ -1,0 +1,1 @@
+CREATE INDEX "referrals_facility_changed_idx" ON "referrals" USING btree ("facility_id",greatest("created_at", "accepted_at", "rejected_at", "completed_at", "cancelled_at"));
