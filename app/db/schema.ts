@@ -6,6 +6,7 @@ import {
   check,
   customType,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -251,11 +252,21 @@ export const facilities = pgTable(
     photoId: uuid("photo_id"),
     /** The number on duty for new and escalated referrals, in E.164 (issue 26): its admins edit it. */
     onCallPhone: text("on_call_phone"),
+    /**
+     * Where the facility is (WGS84 degrees), when its administrators give it: the FHIR Location's
+     * `position` (issue 36). Both or neither.
+     */
+    latitude: doublePrecision("latitude"),
+    longitude: doublePrecision("longitude"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("facilities_slug_key").on(t.slug),
+    check(
+      "facilities_position_check",
+      sql`(${t.latitude} is null) = (${t.longitude} is null) and ${t.latitude} between -90 and 90 and ${t.longitude} between -180 and 180`,
+    ),
     check(
       "facilities_on_call_phone_check",
       sql`${t.onCallPhone} is null or ${t.onCallPhone} ~ '^\\+[1-9][0-9]{6,14}$'`,

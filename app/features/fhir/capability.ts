@@ -146,7 +146,7 @@ const RESOURCES: Array<{ type: string; interactions: Interaction[]; documentatio
     type: "Location",
     interactions: ["read", "search-type"],
     documentation:
-      "A facility's site (same id as its Organization): address and opening hours; no map position is kept.",
+      "A facility's site (same id as its Organization): address, position (when its administrators gave one) and opening hours.",
   },
   {
     type: "Practitioner",

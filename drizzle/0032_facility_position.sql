@@ -1,0 +1,3 @@
+ALTER TABLE "facilities" ADD COLUMN "latitude" double precision;--> statement-breakpoint
+ALTER TABLE "facilities" ADD COLUMN "longitude" double precision;--> statement-breakpoint
+ALTER TABLE "facilities" ADD CONSTRAINT "facilities_position_check" CHECK (("facilities"."latitude" is null) = ("facilities"."longitude" is null) and "facilities"."latitude" between -90 and 90 and "facilities"."longitude" between -180 and 180);
