@@ -710,6 +710,13 @@ export const referrals = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    // A facility's referrals newest first, whatever their status (the FHIR API's Task and ServiceRequest
+    // searches and their keyset pages, issue 36): a page reads its rows, not the facility's every row.
+    index("referrals_facility_created_at_idx").on(
+      t.facilityId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     // What changed at a facility since a hospital system's last poll (FHIR `_lastUpdated`/`modified`,
     // issue 36): the latest transition, the expression exchange.server.ts's lastChangedAt compares.
     index("referrals_facility_changed_idx").on(

@@ -1,0 +1,1 @@
+CREATE INDEX "referrals_facility_created_at_idx" ON "referrals" USING btree ("facility_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
