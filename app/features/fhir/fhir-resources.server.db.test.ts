@@ -347,6 +347,8 @@ describe("PATCH on a Task and _include", () => {
 
 describe("rate limits and the record of calls", () => {
   it("answers 429 throttled past a client's calls a minute, and records every call with the client", async () => {
+    // One instant for all four calls: on a slow machine they could straddle the minute's end.
+    const at = new Date();
     const limited = new Hono().route(
       "/fhir",
       fhirApi({
@@ -356,6 +358,7 @@ describe("rate limits and the record of calls", () => {
         transitionReferral,
         postMessage,
         callsPerMinute: 3,
+        now: () => at,
       }),
     );
     const limitedFetch = validatingFetch((request) => limited.fetch(request), invalid);
