@@ -25,11 +25,12 @@ function ScopeBoxes({
 }) {
   const errorId = `${idPrefix}-scopes-error`;
   return (
-    <fieldset aria-describedby={error ? errorId : undefined}>
+    // min-w-0: a fieldset is as wide as its content by default, and would push a 360 px screen sideways.
+    <fieldset aria-describedby={error ? errorId : undefined} className="min-w-0">
       <legend className="field-label">{legend}</legend>
       <div className="mt-1 grid gap-1">
         {SCOPE_CHOICES.map((choice) => (
-          <label key={choice.value} className="inline-flex min-h-11 items-center gap-2 text-sm">
+          <label key={choice.value} className="flex min-h-11 items-center gap-2 text-sm [overflow-wrap:anywhere]">
             <input
               type="checkbox"
               name={name}
