@@ -250,6 +250,13 @@ const schema = z.object({
     .min(1, "expected 1 to 100000 calls")
     .max(100000, "expected 1 to 100000 calls")
     .default(600),
+  // The FHIR API's record of calls (api_client_calls): days kept before the nightly job removes them.
+  FHIR_CALL_RETENTION_DAYS: z.coerce
+    .number({ error: "expected a whole number of days" })
+    .int("expected a whole number of days")
+    .min(1, "expected 1 to 3650 days")
+    .max(3650, "expected 1 to 3650 days")
+    .default(90),
   SESSION_MAX_HOURS: z.coerce
     .number({ error: "expected a whole number of hours" })
     .int("expected a whole number of hours")

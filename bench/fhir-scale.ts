@@ -6,9 +6,11 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import { exportJWK, generateKeyPair, SignJWT } from "jose";
+import type { ClientActor } from "~/auth/actor.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import { registerApiClient } from "~/features/fhir/api-clients.server";
 import { fhirApi } from "~/features/fhir/public.server";
+import { referralsForClient } from "~/features/referrals/public.server";
 import { transitionReferral } from "~/features/referrals/referrals.server";
 import { postMessage } from "~/features/referrals/workspace.server";
 
@@ -76,6 +78,20 @@ export async function measureFhir<S>(handle: DatabaseHandle, measure: Measure<S>
     return response.json() as Promise<{ link: Array<{ relation: string; url: string }>; entry?: unknown[] }>;
   };
   const pick = <T>(items: T[], i: number) => items[i % items.length]!;
+  const since = new Date(Date.now() - 30 * 24 * 60 * 60_000).toISOString().slice(0, 10);
+  const facilityIds = await handle.db.execute<{ id: string }>(
+    sql`select id from facilities where slug in (${sql.join(
+      busiest.rows.map((r) => sql`${r.slug}`),
+      sql`, `,
+    )})`,
+  );
+  const actors: ClientActor[] = facilityIds.rows.map((r) => ({
+    kind: "client",
+    id: "00000000-0000-0000-0000-000000000000",
+    name: "Bench EMR",
+    facilityId: r.id,
+    scopes: ["system/*.rs"],
+  }));
   // A next link five pages in, per client (keyset: each page starts after the last one's row).
   const deep = await Promise.all(
     tokens.map(async (token) => {
@@ -97,6 +113,18 @@ export async function measureFhir<S>(handle: DatabaseHandle, measure: Measure<S>
     await measure(
       "fhir: a facility's Task search (every status, page 6 by next link)",
       (i) => call(pick(deep, i).token, pick(deep, i).url),
+      FHIR_TASK_BUDGET_MS,
+    ),
+    await measure(
+      "fhir: a facility's poll, Tasks changed in the last 30 days (_lastUpdated=ge)",
+      (i) => call(pick(tokens, i), `/fhir/Task?_lastUpdated=ge${since}`),
+      FHIR_TASK_BUDGET_MS,
+    ),
+    // The same first page's database work alone (no token, rate limit, call record or JSON):
+    // what the API adds on top is the difference.
+    await measure(
+      "fhir: a facility's Task search, the query alone (every status, first 20)",
+      (i) => referralsForClient(handle.db, pick(actors, i), { limit: 20 }),
       FHIR_TASK_BUDGET_MS,
     ),
     await measure(

@@ -6,6 +6,7 @@ import {
   check,
   customType,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -256,11 +257,21 @@ export const facilities = pgTable(
     photoId: uuid("photo_id"),
     /** The number on duty for new and escalated referrals, in E.164 (issue 26): its admins edit it. */
     onCallPhone: text("on_call_phone"),
+    /**
+     * Where the facility is (WGS84 degrees), when its administrators give it: the FHIR Location's
+     * `position` (issue 36). Both or neither.
+     */
+    latitude: doublePrecision("latitude"),
+    longitude: doublePrecision("longitude"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("facilities_slug_key").on(t.slug),
+    check(
+      "facilities_position_check",
+      sql`(${t.latitude} is null) = (${t.longitude} is null) and ${t.latitude} between -90 and 90 and ${t.longitude} between -180 and 180`,
+    ),
     check(
       "facilities_on_call_phone_check",
       sql`${t.onCallPhone} is null or ${t.onCallPhone} ~ '^\\+[1-9][0-9]{6,14}$'`,
@@ -703,6 +714,19 @@ export const referrals = pgTable(
       t.status,
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
+    ),
+    // A facility's referrals newest first, whatever their status (the FHIR API's Task and ServiceRequest
+    // searches and their keyset pages, issue 36): a page reads its rows, not the facility's every row.
+    index("referrals_facility_created_at_idx").on(
+      t.facilityId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    // What changed at a facility since a hospital system's last poll (FHIR `_lastUpdated`/`modified`,
+    // issue 36): the latest transition, the expression exchange.server.ts's lastChangedAt compares.
+    index("referrals_facility_changed_idx").on(
+      t.facilityId,
+      sql`greatest(${t.createdAt}, ${t.acceptedAt}, ${t.rejectedAt}, ${t.completedAt}, ${t.cancelledAt})`,
     ),
     index("referrals_facility_accepted_at_idx").on(t.facilityId, t.acceptedAt),
     index("referrals_facility_completed_at_idx").on(t.facilityId, t.completedAt),
@@ -1558,7 +1582,13 @@ export const apiClients = pgTable(
     name: text("name").notNull(),
     facilityId: uuid("facility_id").references(() => facilities.id, { onDelete: "restrict" }),
     scopes: text("scopes").array().notNull(),
-    jwks: jsonb("jwks").$type<PublicJwks>().notNull(),
+    /** Its public keys as registered (null when it gave their address instead). */
+    jwks: jsonb("jwks").$type<PublicJwks>(),
+    /**
+     * Where its public keys are published (an https JWKS address, fetched and cached by jose, so
+     * the hospital rotates keys without asking); null when the keys themselves were registered.
+     */
+    jwksUrl: text("jwks_url"),
     /** Who registered it (null: from the shell, `npm run create-api-client`). */
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
@@ -1568,6 +1598,7 @@ export const apiClients = pgTable(
   (t) => [
     index("api_clients_facility_idx").on(t.facilityId),
     check("api_clients_name_check", sql`char_length(${t.name}) between 1 and 200`),
+    check("api_clients_keys_check", sql`(${t.jwks} is null) <> (${t.jwksUrl} is null)`),
   ],
 );
 

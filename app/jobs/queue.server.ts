@@ -35,6 +35,8 @@ export type JobData = {
   "operations-alerts": Record<string, never>;
   /** Expires unanswered appointment requests, sends due reminders, removes old patient data (every minute, issue 37). */
   "appointment-sweep": Record<string, never>;
+  /** Removes FHIR API calls past FHIR_CALL_RETENTION_DAYS, each client's latest kept (nightly, issue 36). */
+  "api-call-prune": Record<string, never>;
 };
 export type JobName = keyof JobData;
 
@@ -90,6 +92,8 @@ export function queueDefinitions(retry: RetrySettings): Record<JobName, Omit<Que
     "operations-alerts": { policy: "singleton", retryLimit: 0, expireInSeconds: 120 },
     // One sweep at a time; a failed one is followed by the next a minute later (issue 37).
     "appointment-sweep": { policy: "singleton", retryLimit: 0, expireInSeconds: 120 },
+    // One prune at a time; a failed one is tried again, then left to the next night.
+    "api-call-prune": { policy: "singleton", retryLimit: 2, retryDelay: 600, expireInSeconds: 1800 },
     "payout-transfer": {
       // One queued or running job per transfer; a worker killed mid-call loses the job to another,
       // which finds the reference at the provider instead of sending it again.
@@ -141,6 +145,7 @@ export const JOB_SCHEDULES: Partial<Record<JobName, string>> = {
   "message-poll": "*/5 * * * *",
   "operations-alerts": "* * * * *",
   "appointment-sweep": "* * * * *",
+  "api-call-prune": "45 2 * * *",
 };
 
 /* ------------------------------------------------------------------------------------------------

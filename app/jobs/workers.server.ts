@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from "~/db/client.server";
 import { appointmentSweepJob } from "~/features/appointments/public.server";
+import { apiCallPruneJob } from "~/features/fhir/public.server";
 import { hubNotificationJob } from "~/features/hubs/hub-admin.server";
 import { ledgerCheckJob } from "~/features/ledger/ledger-check.server";
 import { messagePollJob } from "~/features/messaging/delivery-poll.server";
@@ -41,6 +42,7 @@ export function startJobWorkers(
       "message-poll": messagePollJob(handle.db, transports),
       "operations-alerts": operationsAlertsJob(handle.db),
       "appointment-sweep": appointmentSweepJob(handle.db),
+      "api-call-prune": apiCallPruneJob(handle.db),
     },
     options,
   );

@@ -414,6 +414,14 @@ export const TABLE: Row[] = [
       ["POST", "/dashboard/system-admin/api-clients", { intent: "register", name: "", jwks: "" }, 400],
       ["POST", "/dashboard/system-admin/api-clients", { intent: "register", name: "EMR", jwks: "not json" }, 400],
       ["POST", "/dashboard/system-admin/api-clients", { intent: "revoke", clientId: MISSING }, 404],
+      // Scopes (chosen when registering, changed later): none ticked is 400, an unknown client 404.
+      ["POST", "/dashboard/system-admin/api-clients", { intent: "scopes", clientId: MISSING }, 400],
+      [
+        "POST",
+        "/dashboard/system-admin/api-clients",
+        { intent: "scopes", clientId: MISSING, scopes: "system/*.rs" },
+        404,
+      ],
       ["POST", "/dashboard/system-admin/api-clients", { intent: "nonsense" }, 400],
     ] as const
   ).map(

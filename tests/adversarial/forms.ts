@@ -1644,8 +1644,9 @@ const FUZZ_JWKS = JSON.stringify({
 
 /**
  * Hospital systems (issue 36), system administrators: register one (the network's, with a real
- * public key, or garbage keys and facilities the domain refuses) and revoke one (an unknown id:
- * 404). Only a valid name with the real key and no facility stores a client.
+ * public key, or garbage keys, scopes and facilities the domain refuses), change one's scopes and
+ * revoke one (an unknown id: 404). Only a valid name with the real key, no facility and reading
+ * only stores a client. (No JWKS address is fuzzed: it would be fetched.)
  */
 function apiClientForms(context: FuzzContext): FuzzForm[] {
   const world = () => {
@@ -1654,12 +1655,12 @@ function apiClientForms(context: FuzzContext): FuzzForm[] {
   };
   return [
     {
-      name: "hospital systems: register / revoke",
+      name: "hospital systems: register / scopes / revoke",
       submission: submissions(
         fc.constant("/dashboard/system-admin/api-clients"),
         fieldsOf({
           intent: fc.oneof(
-            { weight: 3, arbitrary: fc.constantFrom("register", "revoke") },
+            { weight: 3, arbitrary: fc.constantFrom("register", "revoke", "scopes") },
             { weight: 1, arbitrary: text },
           ),
           name: fc.oneof(
@@ -1667,19 +1668,28 @@ function apiClientForms(context: FuzzContext): FuzzForm[] {
             { weight: 1, arbitrary: text },
           ),
           facility: fc.oneof({ weight: 3, arbitrary: fc.constant("") }, { weight: 1, arbitrary: text }),
+          // The network's client may only read: any other scope (or none) is refused.
+          scopes: fc.oneof(
+            { weight: 3, arbitrary: fc.constantFrom("system/*.rs", "system/Task.u") },
+            { weight: 1, arbitrary: text },
+          ),
           jwks: fc.oneof({ weight: 3, arbitrary: fc.constant(FUZZ_JWKS) }, { weight: 1, arbitrary: text }),
           clientId: fc.oneof(fc.uuid(), text),
         }),
       ),
       isValid: (form) => {
         const fields = ["intent", "name", "facility", "jwks"] as const;
-        // A field posted twice is a list to the form's parser, which the schema refuses.
+        // A field posted twice is a list to the form's parser, which the schema refuses (but for
+        // the scopes' checkboxes, which are a list).
         if (fields.some((f) => form.getAll(f).length > 1)) return false;
         const { intent, name, facility, jwks } = readFields(form, fields);
+        const scopes = form.getAll("scopes").map(String);
         return (
           intent === "register" &&
-          apiClientSchema.safeParse({ name, facility, jwks }).success &&
+          apiClientSchema.safeParse({ name, facility, jwks, scopes }).success &&
           facility === "" &&
+          scopes.length > 0 &&
+          scopes.every((scope) => scope === "system/*.rs") &&
           jwks === FUZZ_JWKS
         );
       },

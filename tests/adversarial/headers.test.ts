@@ -166,7 +166,12 @@ const REAL_POSTS: Record<string, () => Promise<RealPost>> = {
     const { publicKey } = await generateKeyPair("ES384", { extractable: true });
     const jwk = { ...(await exportJWK(publicKey)), kid: "header-key", alg: "ES384" };
     return {
-      body: new URLSearchParams({ intent: "register", name: "Header EMR", jwks: JSON.stringify({ keys: [jwk] }) }),
+      body: new URLSearchParams({
+        intent: "register",
+        name: "Header EMR",
+        scopes: "system/*.rs",
+        jwks: JSON.stringify({ keys: [jwk] }),
+      }),
       table: "api_clients",
       cookie: world.cookies.systemAdmin,
     };

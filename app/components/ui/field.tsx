@@ -99,9 +99,9 @@ export function InputField({
   step,
   ...common
 }: Common & {
-  type?: "text" | "email" | "tel" | "password" | "number" | "date" | "search";
+  type?: "text" | "email" | "tel" | "password" | "number" | "date" | "search" | "url";
   autoComplete?: string;
-  inputMode?: "numeric" | "text" | "email" | "tel" | "decimal";
+  inputMode?: "numeric" | "text" | "email" | "tel" | "decimal" | "url";
   placeholder?: string;
   min?: number;
   step?: number;

@@ -56,6 +56,7 @@ export const AUDIT_TYPES = {
   "appointment.expire": "Appointment request expired",
   "api_client.registered": "Hospital system registered (FHIR API)",
   "api_client.revoked": "Hospital system revoked (FHIR API)",
+  "api_client.scopes_changed": "Hospital system's scopes changed (FHIR API)",
 } as const;
 
 export type AuditType = keyof typeof AUDIT_TYPES;

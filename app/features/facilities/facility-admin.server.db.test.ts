@@ -341,6 +341,43 @@ describe("editing (system administrators; a facility administrator only their ow
     expect(await onCall()).toBeNull();
   });
 
+  it("keeps the facility's position when both coordinates are given (the FHIR Location's), audited; half or out of range is refused", async () => {
+    const saved = await updateFacility(
+      h.db,
+      ownAdmin,
+      ownId,
+      form("Own Facility", { latitude: " 6.6001 ", longitude: "0.4713" }),
+    );
+    expect(saved.ok && saved.changed).toEqual(expect.arrayContaining(["latitude", "longitude"]));
+    const position = async () =>
+      (
+        await h.db
+          .select({ latitude: facilities.latitude, longitude: facilities.longitude })
+          .from(facilities)
+          .where(eq(facilities.id, ownId))
+      )[0];
+    expect(await position()).toEqual({ latitude: 6.6001, longitude: 0.4713 });
+    for (const [latitude, longitude, field] of [
+      ["6.6", "", "longitude"],
+      ["", "0.47", "latitude"],
+      ["91", "0", "latitude"],
+      ["6.6", "-180.5", "longitude"],
+      ["north", "0", "latitude"],
+      ["1e2", "0", "latitude"],
+    ] as const) {
+      const refused = await refusedWith(
+        updateFacility(h.db, ownAdmin, ownId, form("Own Facility", { latitude, longitude })),
+      );
+      expect(refused, `${latitude} ${longitude}`).toMatchObject({
+        status: 400,
+        fieldErrors: { [field]: expect.any(String) },
+      });
+    }
+    expect(await position()).toEqual({ latitude: 6.6001, longitude: 0.4713 });
+    await updateFacility(h.db, ownAdmin, ownId, form("Own Facility", { latitude: "", longitude: "" }));
+    expect(await position()).toEqual({ latitude: null, longitude: null });
+  });
+
   it("refuses a facility administrator on another facility, a doctor, a pending admin; nothing changes", async () => {
     const [before] = await h.db.select().from(facilities).where(eq(facilities.id, otherId));
     for (const [actor, status] of [

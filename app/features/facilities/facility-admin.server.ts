@@ -86,6 +86,8 @@ function columnsOf(input: FacilityInput) {
     nhisAccepted: input.nhis_accepted,
     hefraLicence: input.hefra_licence,
     onCallPhone: onCallPhoneOf(input.on_call_phone),
+    latitude: input.latitude,
+    longitude: input.longitude,
     openingHours: hoursFromForm(input.hours_mode, input as unknown as Record<string, string>),
     contact: {
       phones: input.phones,
@@ -125,6 +127,8 @@ const FIELD_NAMES: Record<keyof Columns, string> = {
   nhisAccepted: "NHIS",
   hefraLicence: "licence number",
   onCallPhone: "on-call number",
+  latitude: "latitude",
+  longitude: "longitude",
   verified: "verified mark",
   licenceVerifiedOn: "licence verified date",
   openingHours: "opening hours",

@@ -86,6 +86,23 @@ export function isWebAddress(value: string): boolean {
   }
 }
 
+/** A coordinate in decimal degrees (5.6037, -0.187), at most `max` either way; empty: none. */
+const coordinate = (label: string, max: number) =>
+  z.pipe(
+    z
+      .pipe(
+        z.optional(z.string()),
+        z.transform((v: string | undefined) => formText(v ?? "").trim()),
+      )
+      .check(
+        z.refine(
+          (v) => v === "" || (/^-?\d{1,3}(\.\d{1,10})?$/.test(v) && Math.abs(Number(v)) <= max),
+          `${label} must be a number of degrees from -${max} to ${max}, like ${max === 90 ? "5.6037" : "-0.1870"}`,
+        ),
+      ),
+    z.transform((v: string) => (v === "" ? null : Number(v))),
+  );
+
 const checkbox = z.pipe(
   z.optional(z.string()),
   z.transform((v: string | undefined) => v === "on" || v === "true"),
@@ -222,10 +239,21 @@ export const facilitySchema = z
         .check(z.refine((v) => v === "" || isPastOrToday(v), "Enter a date that is not in the future")),
       z.transform((v: string) => v || null),
     ),
+    latitude: coordinate("Latitude", 90),
+    longitude: coordinate("Longitude", 180),
     hours_mode: z.enum(["unknown", "all-day", "weekly"], { error: "Choose how the opening hours are given" }),
     ...hoursFields,
   })
   .check(
+    z.superRefine((value, ctx) => {
+      if ((value.latitude === null) !== (value.longitude === null)) {
+        ctx.addIssue({
+          code: "custom",
+          path: [value.latitude === null ? "latitude" : "longitude"],
+          message: "Give both the latitude and the longitude, or neither",
+        });
+      }
+    }),
     z.superRefine((value, ctx) => {
       if (value.hours_mode !== "weekly") return;
       let openDays = 0;
@@ -297,6 +325,8 @@ export const FACILITY_FIELDS = [
   "verified",
   "hefra_licence",
   "licence_verified_on",
+  "latitude",
+  "longitude",
   "hours_mode",
   ...WEEKDAYS.flatMap((day) => [`hours_${day.key}_opens`, `hours_${day.key}_closes`]),
 ] as const;

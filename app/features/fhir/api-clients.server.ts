@@ -1,5 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { importJWK, type JWK } from "jose";
+import { createRemoteJWKSet, importJWK, type JWK } from "jose";
 import { z } from "zod";
 import type { Db } from "../../db/client.server.ts";
 import { API_CLIENT_SCOPES, type ApiClientScope, apiClients, facilities, type PublicJwks } from "../../db/schema.ts";
@@ -30,7 +30,61 @@ const inputSchema = z.object({
   facilitySlug: z.string().trim().min(1, "--facility must be a facility's slug").nullable(),
   scopes: z.array(z.string()).nullable(),
   jwks: z.unknown(),
+  jwksUrl: z.string().trim().max(2000, "The JWKS address must be at most 2,000 characters").nullable(),
 });
+
+/**
+ * How a JWKS address is fetched (jose's remote key set): how long one fetch may take, how soon an
+ * unknown `kid` may fetch again (a rotated key), and how long keys are trusted before they are
+ * fetched anew. `allowHttp` admits a plain-http address: for tests (a local server), never set in
+ * production, where a key set fetched in clear could be swapped on the way.
+ */
+export type JwksFetchOptions = { allowHttp?: boolean; timeoutMs?: number; cooldownMs?: number; cacheMaxAgeMs?: number };
+
+export const JWKS_FETCH_DEFAULTS = { timeoutMs: 5_000, cooldownMs: 30_000, cacheMaxAgeMs: 10 * 60_000 } as const;
+
+/** A JWKS address as registered: absolute, https (http only when `allowHttp`), no credentials or fragment. */
+export function jwksUrlFrom(value: string, options: Pick<JwksFetchOptions, "allowHttp"> = {}): URL {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ApiClientInputError("The JWKS address is not a URL: give it as https://...");
+  }
+  const schemes = options.allowHttp ? ["https:", "http:"] : ["https:"];
+  if (!schemes.includes(url.protocol)) throw new ApiClientInputError("The JWKS address must start with https://.");
+  if (url.username || url.password || url.hash) {
+    throw new ApiClientInputError("The JWKS address must not carry a user name, password or #fragment.");
+  }
+  return url;
+}
+
+/** jose's resolver of the keys at a JWKS address: fetched on first use, cached, refetched for an unknown kid. */
+export function remoteJwks(url: URL, options: JwksFetchOptions = {}) {
+  return createRemoteJWKSet(url, {
+    timeoutDuration: options.timeoutMs ?? JWKS_FETCH_DEFAULTS.timeoutMs,
+    cooldownDuration: options.cooldownMs ?? JWKS_FETCH_DEFAULTS.cooldownMs,
+    cacheMaxAge: options.cacheMaxAgeMs ?? JWKS_FETCH_DEFAULTS.cacheMaxAgeMs,
+    headers: { Accept: "application/jwk-set+json, application/json" },
+  });
+}
+
+/**
+ * The keys published at a JWKS address, fetched once at registration and checked as registered
+ * keys are (public RS384/ES384 keys with a kid), so a wrong address or a private key is refused
+ * before the hospital tries to connect.
+ */
+async function keysAt(url: URL, options: JwksFetchOptions): Promise<PublicJwks> {
+  const set = remoteJwks(url, options);
+  try {
+    await set.reload();
+  } catch (error) {
+    throw new ApiClientInputError(
+      `Could not fetch a JWKS from ${url.href}: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  return publicJwksFrom(set.jwks());
+}
 
 /** A public JWKS with at least one RS384 or ES384 key, each with a `kid`; private members refused. */
 export async function publicJwksFrom(value: unknown): Promise<PublicJwks> {
@@ -69,14 +123,23 @@ export async function publicJwksFrom(value: unknown): Promise<PublicJwks> {
  */
 export async function registerApiClient(
   db: Db,
-  input: { name: string; jwks: unknown; facilitySlug?: string | null; scopes?: string[] | null },
+  input: {
+    name: string;
+    /** The public keys themselves, or (`jwksUrl`) where they are published: exactly one. */
+    jwks?: unknown;
+    jwksUrl?: string | null;
+    facilitySlug?: string | null;
+    scopes?: string[] | null;
+  },
   createdBy: string | null = null,
+  fetchOptions: JwksFetchOptions = {},
 ): Promise<{ id: string; scopes: ApiClientScope[]; facilityId: string | null }> {
   const parsed = inputSchema.safeParse({
     name: input.name,
     facilitySlug: input.facilitySlug ?? null,
     scopes: input.scopes ?? null,
     jwks: input.jwks,
+    jwksUrl: input.jwksUrl || null,
   });
   if (!parsed.success) throw new ApiClientInputError(parsed.error.issues.map((i) => i.message).join("\n"));
   const { name, facilitySlug } = parsed.data;
@@ -90,21 +153,45 @@ export async function registerApiClient(
     if (!facility) throw new ApiClientInputError(`No active facility has the slug "${facilitySlug}".`);
     facilityId = facility.id;
   }
-  const scopes = parsed.data.scopes ?? [...DEFAULT_SCOPES[facilityId ? "facility" : "network"]];
+  const scopes = checkedScopes(
+    parsed.data.scopes ?? [...DEFAULT_SCOPES[facilityId ? "facility" : "network"]],
+    facilityId,
+  );
+  const { jwksUrl } = parsed.data;
+  if ((jwksUrl === null) === (parsed.data.jwks === undefined || parsed.data.jwks === null)) {
+    throw new ApiClientInputError("Give the public keys (a JWKS) or the address they are published at, not both.");
+  }
+  let keys: { jwks: PublicJwks; jwksUrl: null } | { jwks: null; jwksUrl: string };
+  if (jwksUrl !== null) {
+    const url = jwksUrlFrom(jwksUrl, fetchOptions);
+    await keysAt(url, fetchOptions);
+    keys = { jwks: null, jwksUrl: url.href };
+  } else {
+    keys = { jwks: await publicJwksFrom(parsed.data.jwks), jwksUrl: null };
+  }
+  const [created] = await db
+    .insert(apiClients)
+    .values({ name, facilityId, scopes, ...keys, createdBy })
+    .returning({ id: apiClients.id });
+  return { id: created!.id, scopes, facilityId };
+}
+
+/**
+ * Scopes a client may hold: known ones, at least one, and for the network's client (no facility)
+ * reading only. Refused with ApiClientInputError; duplicates dropped, in API_CLIENT_SCOPES' order.
+ */
+export function checkedScopes(scopes: readonly string[], facilityId: string | null): ApiClientScope[] {
   const unknown = scopes.filter((s) => !(API_CLIENT_SCOPES as readonly string[]).includes(s));
   if (unknown.length > 0) {
     throw new ApiClientInputError(`Unknown scope ${unknown.join(", ")}: choose from ${API_CLIENT_SCOPES.join(", ")}.`);
   }
   if (scopes.length === 0) throw new ApiClientInputError("Give the client at least one scope.");
   if (!facilityId && scopes.some((s) => s !== "system/*.rs")) {
-    throw new ApiClientInputError("The network's client only reads (system/*.rs): give --facility for writes.");
+    throw new ApiClientInputError(
+      "The network's client only reads (system/*.rs): choose a facility for updates and messages.",
+    );
   }
-  const jwks = await publicJwksFrom(parsed.data.jwks);
-  const [created] = await db
-    .insert(apiClients)
-    .values({ name, facilityId, scopes: [...new Set(scopes)], jwks, createdBy })
-    .returning({ id: apiClients.id });
-  return { id: created!.id, scopes: scopes as ApiClientScope[], facilityId };
+  return API_CLIENT_SCOPES.filter((s) => scopes.includes(s));
 }
 
 /** A client that may get tokens and use them: registered and not revoked. */
@@ -117,6 +204,7 @@ export async function activeApiClient(db: Pick<Db, "select">, id: string) {
       facilityId: apiClients.facilityId,
       scopes: apiClients.scopes,
       jwks: apiClients.jwks,
+      jwksUrl: apiClients.jwksUrl,
     })
     .from(apiClients)
     .where(and(eq(apiClients.id, id), isNull(apiClients.revokedAt)))

@@ -10,9 +10,17 @@ const SEARCH_COMMON = [
   { name: "_count", type: "number", documentation: "Entries per page: 20 by default, at most 100." },
 ];
 
+const LAST_UPDATED = {
+  name: "_lastUpdated",
+  type: "date",
+  documentation:
+    "When the referral last changed (meta.lastUpdated: made, accepted, rejected, cancelled or completed), with eq, ge, gt, le or lt; repeat it for a range (ge...&_lastUpdated=lt...), commas for either of several.",
+} as const;
+
 export const SEARCH_PARAMETERS = {
   ServiceRequest: [
     ...SEARCH_COMMON,
+    LAST_UPDATED,
     {
       name: "identifier",
       type: "token",
@@ -24,6 +32,12 @@ export const SEARCH_PARAMETERS = {
       documentation: "active (pending or accepted), completed or revoked (rejected or cancelled).",
     },
     { name: "performer", type: "reference", documentation: "The receiving facility: Organization/{id}." },
+    { name: "requester", type: "reference", documentation: "The referring doctor: Practitioner/{id}." },
+    {
+      name: "authored",
+      type: "date",
+      documentation: "When the referral was made (authoredOn), with eq, ge, gt, le or lt; repeat it for a range.",
+    },
     {
       name: "_revinclude",
       type: "special",
@@ -32,6 +46,7 @@ export const SEARCH_PARAMETERS = {
   ],
   Task: [
     ...SEARCH_COMMON,
+    LAST_UPDATED,
     {
       name: "identifier",
       type: "token",
@@ -45,6 +60,12 @@ export const SEARCH_PARAMETERS = {
     },
     { name: "owner", type: "reference", documentation: "The receiving facility: Organization/{id}." },
     { name: "focus", type: "reference", documentation: "The referral's ServiceRequest: ServiceRequest/{id}." },
+    {
+      name: "modified",
+      type: "date",
+      documentation:
+        "When the Task last changed (lastModified, the same instant as meta.lastUpdated), with eq, ge, gt, le or lt; repeat it for a range.",
+    },
     {
       name: "_include",
       type: "special",
@@ -125,7 +146,7 @@ const RESOURCES: Array<{ type: string; interactions: Interaction[]; documentatio
     type: "Location",
     interactions: ["read", "search-type"],
     documentation:
-      "A facility's site (same id as its Organization): address and opening hours; no map position is kept.",
+      "A facility's site (same id as its Organization): address, position (when its administrators gave one) and opening hours.",
   },
   {
     type: "Practitioner",

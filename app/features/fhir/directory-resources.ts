@@ -66,7 +66,7 @@ function hoursOf(f: DirectoryFacility) {
   );
 }
 
-/** The facility's site: its address and opening hours (no map position: the directory keeps none). */
+/** The facility's site: its address, its position when its administrators gave one, and its opening hours. */
 export function locationOf(f: DirectoryFacility, baseUrl: string) {
   const hours = hoursOf(f);
   return {
@@ -79,6 +79,9 @@ export function locationOf(f: DirectoryFacility, baseUrl: string) {
     mode: "instance" as const,
     telecom: facilityTelecom(f),
     address: facilityAddress(f),
+    ...(f.latitude !== null && f.longitude !== null
+      ? { position: { latitude: f.latitude, longitude: f.longitude } }
+      : {}),
     managingOrganization: { reference: `Organization/${f.id}`, display: f.name },
     ...(hours && hours.length > 0 ? { hoursOfOperation: hours } : {}),
   };

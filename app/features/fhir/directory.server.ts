@@ -24,6 +24,8 @@ const facilityColumns = {
   isActive: facilities.isActive,
   openingHours: facilities.openingHours,
   hefraLicence: facilities.hefraLicence,
+  latitude: facilities.latitude,
+  longitude: facilities.longitude,
   updatedAt: facilities.updatedAt,
 };
 

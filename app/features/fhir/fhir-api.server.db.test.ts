@@ -330,6 +330,29 @@ describe("metadata, reads and searches", () => {
       ["Binary", ["read"]],
       ["AuditEvent", ["read", "search-type"]],
     ]);
+    // Every search parameter issue 36 names is stated, with its type.
+    const params = (type: string) =>
+      Object.fromEntries(
+        statement.rest[0].resource
+          .find((r: { type: string }) => r.type === type)
+          .searchParam.map((p: { name: string; type: string }) => [p.name, p.type]),
+      );
+    expect(params("Task")).toMatchObject({
+      status: "token",
+      "business-status": "token",
+      owner: "reference",
+      focus: "reference",
+      modified: "date",
+      _lastUpdated: "date",
+    });
+    expect(params("ServiceRequest")).toMatchObject({
+      status: "token",
+      requester: "reference",
+      performer: "reference",
+      identifier: "token",
+      authored: "date",
+    });
+    expect(params("Organization")).toMatchObject({ name: "string", identifier: "token", "address-city": "string" });
   });
 
   it("reads a referral as its ServiceRequest and BSeR Task, with version and ETag", async () => {
@@ -428,6 +451,114 @@ describe("metadata, reads and searches", () => {
     expect(
       (await appFetch(`${BASE}/fhir/Task`, { method: "POST", headers: { Authorization: `Bearer ${token}` } })).status,
     ).toBe(405);
+  });
+
+  it("searches Tasks by modified and _lastUpdated, ServiceRequests by authored and requester, with prefixes and ranges", async () => {
+    const gamma = await insertFacility(h.db, "gamma-hospital", "Gamma Hospital");
+    const key = await keys("ES384");
+    const { id } = await registerApiClient(h.db, {
+      name: "Gamma EMR",
+      jwks: { keys: [key.jwk] },
+      facilitySlug: "gamma-hospital",
+    });
+    const token = await tokenFor({ id, key }, null);
+    const otherId = (await createAccount(h.db, { role: "doctor", approved: true })).id;
+    const other = await actorById(h.db, otherId);
+    const doctorId = (doctor as { id: string }).id;
+    const make = async (by: Actor) =>
+      (
+        await createReferral(h.db, by, {
+          facility_id: gamma,
+          patient_name: "Kofi Boateng",
+          patient_phone: "024 765 4321",
+          chief_complaint: "Knee pain",
+          urgency_level: "routine",
+        })
+      ).id;
+    // Made on 10 January at 08:00:00 (one of them by another doctor), 08:00:01 and 9 February;
+    // the first accepted on 1 March at noon.
+    const [jan, janLater, feb] = [await make(doctor), await make(other), await make(doctor)];
+    const at = (id: string, set: Partial<typeof referrals.$inferInsert>) =>
+      h.db.update(referrals).set(set).where(eq(referrals.id, id));
+    await at(jan, { createdAt: new Date("2026-01-10T08:00:00.000Z") });
+    await at(janLater, { createdAt: new Date("2026-01-10T08:00:01.000Z") });
+    await at(feb, { createdAt: new Date("2026-02-09T15:30:00.000Z") });
+    await transitionReferral(
+      h.db,
+      { kind: "client", id, name: "Gamma EMR", facilityId: gamma, scopes: ["system/Task.u"] },
+      jan,
+      "accept",
+    );
+    await at(jan, { acceptedAt: new Date("2026-03-01T12:00:00.000Z") });
+
+    const ids = async (query: string) => {
+      const response = await get(query, token);
+      expect(response.status, query).toBe(200);
+      const bundle = await response.json();
+      return (bundle.entry ?? []).map((e: { resource: { id: string } }) => e.resource.id).sort();
+    };
+    const sorted = (...list: string[]) => [...list].sort();
+    const task = (q: string) => ids(`/fhir/Task?${q}`);
+    const request = (q: string) => ids(`/fhir/ServiceRequest?${q}`);
+    // Task.modified and _lastUpdated: the latest transition (the accepted one changed on 1 March).
+    expect(await task("modified=ge2026-03-01")).toEqual([jan]);
+    expect(await task("_lastUpdated=ge2026-03-01")).toEqual([jan]);
+    expect(await task("modified=lt2026-03")).toEqual(sorted(janLater, feb));
+    expect(await task("modified=2026-01-10")).toEqual([janLater]);
+    expect(await task("_lastUpdated=eq2026-02")).toEqual([feb]);
+    expect(await task("_lastUpdated=2026")).toEqual(sorted(jan, janLater, feb));
+    expect(await task("_lastUpdated=lt2026")).toEqual([]);
+    // Precision: gt a second is after that whole second; le it includes it; a zone is honoured.
+    expect(await task(`_lastUpdated=${encodeURIComponent("gt2026-01-10T08:00:00Z")}&_lastUpdated=lt2026-02`)).toEqual([
+      janLater,
+    ]);
+    expect(await task(`_lastUpdated=${encodeURIComponent("le2026-01-10T08:00:01Z")}`)).toEqual([janLater]);
+    expect(await task(`_lastUpdated=${encodeURIComponent("eq2026-01-10T09:00:01+01:00")}`)).toEqual([janLater]);
+    expect(
+      await task(`_lastUpdated=${encodeURIComponent("gt2026-01-10T08:00:00.999Z")}&modified=lt2026-01-11`),
+    ).toEqual([janLater]);
+    // Commas: either value; repeated: both.
+    expect(await task("modified=2026-02-09,ge2026-03-01")).toEqual(sorted(jan, feb));
+    expect(await task("modified=ge2026-01&modified=lt2026-02-10&status=requested")).toEqual(sorted(janLater, feb));
+    // ServiceRequest.authored is when the referral was made (the acceptance does not move it).
+    expect(await request("authored=2026-01-10")).toEqual(sorted(jan, janLater));
+    expect(await request("authored=ge2026-01-10T08:00:01Z&authored=lt2026-02-09T15:30:00Z")).toEqual([janLater]);
+    expect(await request("_lastUpdated=ge2026-03-01T12:00:00.000Z")).toEqual([jan]);
+    expect(await request(`requester=Practitioner/${otherId}`)).toEqual([janLater]);
+    expect(await request(`requester=${doctorId}&authored=ge2026-02`)).toEqual([feb]);
+    expect(await request("requester=Organization/x")).toEqual([]);
+    // Another facility's referrals stay out of every answer.
+    expect(await request(`requester=Practitioner/${doctorId}&authored=le2026-12`)).toEqual(sorted(jan, feb));
+
+    // Paging by a range: the next link keeps both ends, and a referral made meanwhile does not shift it.
+    const first = await (await get("/fhir/Task?_lastUpdated=ge2026-01&_lastUpdated=lt2027&_count=2", token)).json();
+    const next = first.link.find((l: { relation: string }) => l.relation === "next").url as string;
+    expect(new URL(next).searchParams.getAll("_lastUpdated")).toEqual(["ge2026-01", "lt2027"]);
+    const late = await make(doctor);
+    await at(late, { createdAt: new Date("2026-06-01T00:00:00.000Z") });
+    const second = await (await get(next.slice(BASE.length), token)).json();
+    // Newest first by when each was made; the June referral is newer than the first page, so not on the second.
+    expect([...first.entry, ...second.entry].map((e: { resource: { id: string } }) => e.resource.id)).toEqual([
+      feb,
+      janLater,
+      jan,
+    ]);
+    expect(second.link.some((l: { relation: string }) => l.relation === "next")).toBe(false);
+
+    for (const bad of [
+      "/fhir/Task?modified=sa2026-01-01",
+      "/fhir/Task?modified=2026-13-01",
+      "/fhir/Task?_lastUpdated=2026-02-30",
+      "/fhir/Task?_lastUpdated=yesterday",
+      "/fhir/Task?modified=ge2026-01-01T25:00:00Z",
+      "/fhir/Task?authored=2026",
+      "/fhir/ServiceRequest?modified=2026",
+      "/fhir/ServiceRequest?requester=a&requester=b",
+    ]) {
+      const response = await get(bad, token);
+      expect(response.status, bad).toBe(400);
+      expect((await response.json()).resourceType).toBe("OperationOutcome");
+    }
   });
 
   it("refuses a token without the scope (403)", async () => {

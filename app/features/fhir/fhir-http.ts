@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import type { ClientActor } from "~/auth/actor.server";
+import type { TimeSpan } from "~/features/referrals/public.server";
 import { FHIR_JSON, type IssueCode, operationOutcome } from "./fhir-resources";
 import { allows } from "./smart-auth.server";
 
@@ -49,6 +50,68 @@ export function tokenCode(value: string, system: string): string | null {
   const bar = value.indexOf("|");
   if (bar === -1) return value;
   return value.slice(0, bar) === "" || value.slice(0, bar) === system ? value.slice(bar + 1) : null;
+}
+
+const DATE_PREFIXES = ["eq", "ge", "gt", "le", "lt"] as const;
+const DATE_VALUE =
+  /^(\d{4})(?:-(\d{2})(?:-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:\d{2})?)?)?)?$/;
+
+/**
+ * A date search value (FHIR's `date` parameter type) as the span of time it matches: its prefix
+ * (eq, the default, ge, gt, le or lt) applied to the value's implicit range at its precision
+ * (2026 is the whole year, 2026-11-28 the day, ...T10:00:00Z the second, with milliseconds the
+ * millisecond). A time without a zone is UTC (Accra's time, the server's). Anything else is a 400.
+ */
+export function dateSpan(name: string, raw: string): TimeSpan {
+  const prefix = (DATE_PREFIXES as readonly string[]).includes(raw.slice(0, 2)) ? raw.slice(0, 2) : "eq";
+  const value = /^[a-z]{2}/.test(raw) ? raw.slice(2) : raw;
+  const match = value.match(DATE_VALUE);
+  if (!match || (/^[a-z]{2}/.test(raw) && !(DATE_PREFIXES as readonly string[]).includes(raw.slice(0, 2)))) {
+    throw new FhirError(
+      400,
+      "invalid",
+      `${name}: give a date or time (2026-11-28, 2026-11-28T10:00:00Z) with eq, ge, gt, le or lt before it.`,
+    );
+  }
+  const [, y, mo, d, h, mi, sec, frac, zone] = match;
+  const year = Number(y);
+  const month = mo ? Number(mo) - 1 : 0;
+  const day = d ? Number(d) : 1;
+  const offsetMinutes =
+    zone && zone !== "Z"
+      ? (zone.startsWith("-") ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4)))
+      : 0;
+  const ms = frac ? Number(frac.slice(0, 3).padEnd(3, "0")) : 0;
+  const start = new Date(
+    Date.UTC(year, month, day, h ? Number(h) : 0, mi ? Number(mi) : 0, sec ? Number(sec) : 0, ms) -
+      offsetMinutes * 60_000,
+  );
+  const end = new Date(start);
+  if (frac) end.setUTCMilliseconds(end.getUTCMilliseconds() + 1);
+  else if (sec) end.setUTCSeconds(end.getUTCSeconds() + 1);
+  else if (mi) end.setUTCMinutes(end.getUTCMinutes() + 1);
+  else if (d) end.setUTCDate(end.getUTCDate() + 1);
+  else if (mo) end.setUTCMonth(end.getUTCMonth() + 1);
+  else end.setUTCFullYear(end.getUTCFullYear() + 1);
+  const valid =
+    month >= 0 &&
+    month < 12 &&
+    !Number.isNaN(start.getTime()) &&
+    (!d || new Date(Date.UTC(year, month, day)).getUTCDate() === day) &&
+    (!h || (Number(h) < 24 && Number(mi) < 60 && (!sec || Number(sec) < 60)));
+  if (!valid) throw new FhirError(400, "invalid", `${name}: ${value} is not a date.`);
+  switch (prefix) {
+    case "ge":
+      return { from: start };
+    case "gt":
+      return { from: end };
+    case "le":
+      return { until: end };
+    case "lt":
+      return { until: start };
+    default:
+      return { from: start, until: end };
+  }
 }
 
 /** A reference search value `Type/id` or `id`: the id, or null when it names another type. */

@@ -79,6 +79,8 @@ beforeAll(async () => {
     .set({
       hefraLicence: "HeFRA/GA/0042",
       location: "Kumasi",
+      latitude: 6.6885,
+      longitude: -1.6244,
       openingHours: { allDay: false, week: [{ opens: "08:00", closes: "17:00" }, null, null, null, null, null, null] },
     })
     .where(eq(facilities.id, facilityA));
@@ -131,7 +133,7 @@ afterAll(async () => {
 });
 
 describe("facilities as Organization and Location", () => {
-  it("reads a facility with its HeFRA licence, address and opening hours", async () => {
+  it("reads a facility with its HeFRA licence, address, position and opening hours", async () => {
     const org = await get(`/fhir/Organization/${facilityA}`, tokens.b);
     expect(org.status).toBe(200);
     expect(org.headers.get("etag")).toMatch(/^W\/"\d+"$/);
@@ -146,8 +148,13 @@ describe("facilities as Organization and Location", () => {
     expect(location).toMatchObject({
       status: "active",
       managingOrganization: { reference: `Organization/${facilityA}` },
+      position: { latitude: 6.6885, longitude: -1.6244 },
       hoursOfOperation: [{ daysOfWeek: ["mon"], openingTime: "08:00:00", closingTime: "17:00:00" }],
     });
+    // A facility that gave no position has none (never an invented one).
+    const beta = await (await get(`/fhir/Location/${facilityB}`, tokens.network)).json();
+    expect(beta.resourceType).toBe("Location");
+    expect(beta.position).toBeUndefined();
   });
 
   it("searches by name, identifier and address-city, and pages by next links", async () => {
@@ -340,6 +347,8 @@ describe("PATCH on a Task and _include", () => {
 
 describe("rate limits and the record of calls", () => {
   it("answers 429 throttled past a client's calls a minute, and records every call with the client", async () => {
+    // One instant for all four calls: on a slow machine they could straddle the minute's end.
+    const at = new Date();
     const limited = new Hono().route(
       "/fhir",
       fhirApi({
@@ -349,6 +358,7 @@ describe("rate limits and the record of calls", () => {
         transitionReferral,
         postMessage,
         callsPerMinute: 3,
+        now: () => at,
       }),
     );
     const limitedFetch = validatingFetch((request) => limited.fetch(request), invalid);

@@ -1,10 +1,16 @@
 import { hkdfSync, randomUUID } from "node:crypto";
 import { lt, sql } from "drizzle-orm";
-import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify, SignJWT } from "jose";
+import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, type JWTVerifyGetKey, jwtVerify, SignJWT } from "jose";
 import type { ClientActor } from "~/auth/actor.server";
 import type { Db } from "~/db/client.server";
 import { API_CLIENT_SCOPES, apiClientAssertions } from "~/db/schema";
-import { ASSERTION_ALGORITHMS, activeApiClient } from "./api-clients.server";
+import {
+  ASSERTION_ALGORITHMS,
+  activeApiClient,
+  type JwksFetchOptions,
+  jwksUrlFrom,
+  remoteJwks,
+} from "./api-clients.server";
 
 /*
  * SMART App Launch's Backend Services (issue 36, decision 034): a registered client proves who it
@@ -17,7 +23,35 @@ export const TOKEN_SECONDS = 300;
 const ASSERTION_TYPE = "urn:ietf:params:oauth:client-assertion-type:jwt-bearer";
 const TOKEN_ALGORITHM = "HS256";
 
-export type SmartConfig = { baseUrl: string; secret: string };
+export type SmartConfig = {
+  baseUrl: string;
+  secret: string;
+  /** How clients' JWKS addresses are fetched (jose's defaults-ish: 5 s, 30 s cooldown, 10 minutes' cache). */
+  jwksFetch?: JwksFetchOptions;
+};
+
+/**
+ * jose's remote key sets, one per address and per API (each keeps its own cache: the keys fetched,
+ * when, and the cooldown before an unknown kid fetches again).
+ */
+const remoteSets = new WeakMap<SmartConfig, Map<string, JWTVerifyGetKey>>();
+
+/** The keys an assertion is checked against: the registered JWKS, or the one at its address. */
+function keysOf(client: { jwks: unknown; jwksUrl: string | null }, config: SmartConfig): JWTVerifyGetKey {
+  if (client.jwksUrl === null) return createLocalJWKSet(client.jwks as never);
+  let sets = remoteSets.get(config);
+  if (!sets) {
+    sets = new Map();
+    remoteSets.set(config, sets);
+  }
+  let set = sets.get(client.jwksUrl);
+  if (!set) {
+    // Checked again here, not only at registration: without allowHttp an http address is never fetched.
+    set = remoteJwks(jwksUrlFrom(client.jwksUrl, config.jwksFetch), config.jwksFetch);
+    sets.set(client.jwksUrl, set);
+  }
+  return set;
+}
 
 /** The token endpoint's address: the audience every client assertion must name. */
 export const tokenUrlOf = (baseUrl: string) => `${baseUrl}/fhir/auth/token`;
@@ -93,7 +127,7 @@ export async function issueToken(db: Db, form: URLSearchParams, config: SmartCon
   let exp: number;
   let jti: string;
   try {
-    const { payload } = await jwtVerify(assertion, createLocalJWKSet(client.jwks as never), {
+    const { payload } = await jwtVerify(assertion, keysOf(client, config), {
       algorithms: [...ASSERTION_ALGORITHMS],
       issuer: client.id,
       subject: client.id,

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { ClientActor } from "~/auth/actor.server";
 import type { Db } from "~/db/client.server";
@@ -37,12 +37,21 @@ export type ExchangedReferral = {
   doctor: { id: string; name: string };
 };
 
+/** A span of time, from (inclusive) until (exclusive); either end may be open. */
+export type TimeSpan = { from?: Date; until?: Date };
+
 /** What a search may ask for; every list is an OR of its values, the lists are ANDed. */
 export type ExchangeQuery = {
   ids?: readonly string[];
   statuses?: readonly ReferralStatus[];
   referralNumbers?: readonly string[];
   facilityIds?: readonly string[];
+  /** The referring doctors (users' ids). */
+  doctorIds?: readonly string[];
+  /** When the referral was made: each entry is an OR of spans, the entries are ANDed. */
+  created?: ReadonlyArray<readonly TimeSpan[]>;
+  /** When it last changed (its latest transition, `lastChangedAt`): as `created`. */
+  lastChanged?: ReadonlyArray<readonly TimeSpan[]>;
   /** The last referral of the previous page (its id): this page starts after it, newest first. */
   after?: string | null;
   limit: number;
@@ -103,6 +112,26 @@ function toExchanged(r: Raw): ExchangedReferral {
   };
 }
 
+/**
+ * When a referral last changed: its latest transition (greatest() skips the nulls). The same
+ * instant as fhir-resources.ts's lastUpdatedOf, and the expression referrals_facility_changed_idx
+ * indexes, so a facility's poll for what changed since its last one reads that index.
+ */
+export const lastChangedAt = sql`greatest(${referrals.createdAt}, ${referrals.acceptedAt}, ${referrals.rejectedAt}, ${referrals.completedAt}, ${referrals.cancelledAt})`;
+
+function within(column: SQL | typeof referrals.createdAt, spans: readonly TimeSpan[]): SQL | undefined {
+  return or(
+    ...spans.map((span) =>
+      and(
+        span.from ? sql`${column} >= ${span.from.toISOString()}::timestamptz` : undefined,
+        span.until ? sql`${column} < ${span.until.toISOString()}::timestamptz` : undefined,
+        // An unbounded span (both ends open) matches every referral.
+        !span.from && !span.until ? sql`true` : undefined,
+      ),
+    ),
+  );
+}
+
 /** The client's scope as a condition: its facility's referrals, or all of them for the network's. */
 function scopeOf(client: ClientActor): SQL | undefined {
   return client.facilityId === null ? undefined : eq(referrals.facilityId, client.facilityId);
@@ -147,6 +176,13 @@ export async function referralsForClient(
     if (ids.length === 0) return { rows: [], hasMore: false };
     where.push(inArray(referrals.facilityId, ids));
   }
+  if (q.doctorIds) {
+    const ids = q.doctorIds.filter((id) => UUID.test(id));
+    if (ids.length === 0) return { rows: [], hasMore: false };
+    where.push(inArray(referrals.doctorId, ids));
+  }
+  for (const spans of q.created ?? []) where.push(within(referrals.createdAt, spans));
+  for (const spans of q.lastChanged ?? []) where.push(within(lastChangedAt, spans));
   if (q.after) {
     if (!UUID.test(q.after)) return { rows: [], hasMore: false };
     where.push(

@@ -2,7 +2,7 @@
 // (biome.json's restricted imports). Inside the feature, import the file itself.
 
 // The FHIR API (issue 36): referrals as hospital systems read them, moved by the same transitions.
-export type { ExchangedReferral, ExchangeQuery } from "./exchange.server";
+export type { ExchangedReferral, ExchangeQuery, TimeSpan } from "./exchange.server";
 export { referralForClient, referralsForClient } from "./exchange.server";
 export type {
   ExchangedAttachment,

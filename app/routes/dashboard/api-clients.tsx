@@ -4,8 +4,13 @@ import { DashboardShell } from "~/auth/components/dashboard-shell";
 import { allowedActor } from "~/auth/context.server";
 import type { ToastMessage } from "~/components/ui/toaster";
 import { dbOf } from "~/db/context.server";
-import { listApiClients, registerApiClientAs, revokeApiClient } from "~/features/fhir/api-client-admin.server";
-import { apiClientSchema } from "~/features/fhir/api-client-schema";
+import {
+  listApiClients,
+  registerApiClientAs,
+  revokeApiClient,
+  setApiClientScopes,
+} from "~/features/fhir/api-client-admin.server";
+import { apiClientSchema, apiClientScopesSchema } from "~/features/fhir/api-client-schema";
 import { ApiClientsPanel } from "~/features/fhir/components/api-clients-panel";
 import { formAction, readForm } from "~/lib/form-action.server";
 import { pageMeta } from "~/shell/seo";
@@ -14,7 +19,8 @@ import type { Route } from "./+types/api-clients";
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: "Hospital systems",
-    description: "Register, list and revoke the hospital systems connected through the FHIR API.",
+    description:
+      "Register, list and revoke the hospital systems connected through the FHIR API, and choose their scopes.",
     noindex: true,
   });
 
@@ -43,6 +49,22 @@ export async function action({ request, context }: Route.ActionArgs) {
       }),
       refused: (message) => failed(message),
       extra: { intent } as { intent: string; clientId?: string },
+    });
+  }
+  if (intent === "scopes") {
+    const subject = String(form.get("clientId") ?? "");
+    return formAction(form, {
+      schema: apiClientScopesSchema,
+      run: (values) => setApiClientScopes(db, actor, values),
+      done: ({ name, scopes }) => ({
+        toast: {
+          title: "Scopes saved",
+          description: `${name} may now use: ${scopes.join(" ")}.`,
+          variant: "success",
+        },
+      }),
+      refused: (message) => failed(message),
+      extra: { intent, subject },
     });
   }
   if (intent === "revoke") {

@@ -45,6 +45,8 @@ export function facilityFormValues(f: Facility): Record<string, string> {
     nhis_accepted: f.nhisAccepted ? "on" : "",
     hefra_licence: f.hefraLicence ?? "",
     licence_verified_on: f.licenceVerifiedOn ?? "",
+    latitude: f.latitude === null ? "" : String(f.latitude),
+    longitude: f.longitude === null ? "" : String(f.longitude),
     ...hoursToForm(f.openingHours),
   };
 }
@@ -137,6 +139,22 @@ export function FacilityForm({
             <SelectField field={fields.country} label="Country" required options={COUNTRY_OPTIONS} />
           </div>
           <InputField field={fields.address} label="Address" required maxLength={300} />
+          <div className="grid gap-5 sm:grid-cols-2">
+            <InputField
+              field={fields.latitude}
+              label={optional("Latitude")}
+              required={false}
+              inputMode="decimal"
+              hint="Decimal degrees, north positive (Accra: 5.6037). Hospital systems read it as the site's position."
+            />
+            <InputField
+              field={fields.longitude}
+              label={optional("Longitude")}
+              required={false}
+              inputMode="decimal"
+              hint="Decimal degrees, east positive (Accra: -0.1870)."
+            />
+          </div>
           <TextAreaField
             field={fields.description}
             label="Short description"

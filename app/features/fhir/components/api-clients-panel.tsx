@@ -7,7 +7,49 @@ import { Cell, Row, Table } from "~/components/ui/table";
 import { formatAccraDateTime } from "~/features/referrals/public";
 import type { ActionAnswer } from "~/lib/form-action.server";
 import type { ApiClientRow } from "../api-client-admin.server";
-import { apiClientSchema } from "../api-client-schema";
+import { apiClientSchema, SCOPE_CHOICES } from "../api-client-schema";
+
+/** The scopes as ticked boxes (a fieldset with its legend, and the field's error under it). */
+function ScopeBoxes({
+  name,
+  chosen,
+  legend,
+  error,
+  idPrefix,
+}: {
+  name: string;
+  chosen: readonly string[];
+  legend: string;
+  error?: string;
+  idPrefix: string;
+}) {
+  const errorId = `${idPrefix}-scopes-error`;
+  return (
+    // min-w-0: a fieldset is as wide as its content by default, and would push a 360 px screen sideways.
+    <fieldset aria-describedby={error ? errorId : undefined} className="min-w-0">
+      <legend className="field-label">{legend}</legend>
+      <div className="mt-1 grid gap-1">
+        {SCOPE_CHOICES.map((choice) => (
+          <label key={choice.value} className="flex min-h-11 items-center gap-2 text-sm [overflow-wrap:anywhere]">
+            <input
+              type="checkbox"
+              name={name}
+              value={choice.value}
+              defaultChecked={chosen.includes(choice.value)}
+              className="size-5 shrink-0 accent-brand-700"
+            />
+            {choice.label}
+          </label>
+        ))}
+      </div>
+      {error ? (
+        <p id={errorId} className="field-error">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
 
 /**
  * The hospital systems connected through the FHIR API (issue 36): register one with its public
@@ -20,7 +62,7 @@ export function ApiClientsPanel({
 }: {
   clients: ApiClientRow[];
   facilities: Array<{ slug: string; name: string }>;
-  answer: ActionAnswer<{ intent?: string; clientId?: string }> | undefined;
+  answer: ActionAnswer<{ intent?: string; clientId?: string; subject?: string }> | undefined;
 }) {
   const [form, fields] = useSchemaForm(apiClientSchema, {
     id: "register-api-client",
@@ -54,12 +96,29 @@ export function ApiClientsPanel({
             placeholder="None: the network's read-only client"
             options={facilities.map((f) => ({ value: f.slug, label: f.name }))}
           />
+          <ScopeBoxes
+            name={fields.scopes.name}
+            chosen={SCOPE_CHOICES.map((c) => c.value)}
+            legend="Scopes"
+            error={fields.scopes.errors?.[0]}
+            idPrefix="register"
+          />
+          <p className="text-sm text-muted">
+            The network's client may only read: untick updates and messages when no facility is chosen.
+          </p>
           <TextAreaField
             field={fields.jwks}
             label="Public keys (JWKS)"
-            required
             rows={6}
-            hint="RS384 or ES384 public keys, each with a kid, as the system exported them."
+            hint="RS384 or ES384 public keys, each with a kid, as the system exported them; or leave empty and give their address below."
+          />
+          <InputField
+            field={fields.jwksUrl}
+            label="Or the address of its JWKS"
+            type="url"
+            inputMode="url"
+            autoComplete="off"
+            hint="An https address where the system publishes its public keys; new keys it publishes there are picked up when first used."
           />
           <div>
             <SubmitButton busy={busy} busyLabel="Registering...">
@@ -82,7 +141,33 @@ export function ApiClientsPanel({
               <span className="block break-all text-xs text-muted">{c.id}</span>
             </Cell>
             <Cell label="Facility">{c.facility ?? "The network (read only)"}</Cell>
-            <Cell label="Scopes">{c.scopes.join(" ")}</Cell>
+            <Cell label="Scopes">
+              {c.revokedAt ? (
+                c.scopes.join(" ")
+              ) : (
+                <Form method="post" className="space-y-2">
+                  <input type="hidden" name="intent" value="scopes" />
+                  <input type="hidden" name="clientId" value={c.id} />
+                  <ScopeBoxes
+                    name="scopes"
+                    chosen={c.scopes}
+                    legend={`Scopes of ${c.name}`}
+                    error={
+                      answer?.intent === "scopes" && answer.subject === c.id && !answer.ok
+                        ? (answer.result?.error?.scopes?.[0] ?? answer.toast?.description)
+                        : undefined
+                    }
+                    idPrefix={`client-${c.id}`}
+                  />
+                  <button type="submit" className="btn-secondary" aria-label={`Save the scopes of ${c.name}`}>
+                    Save scopes
+                  </button>
+                </Form>
+              )}
+              <span className="block text-xs text-muted">
+                {c.jwksUrl ? `Keys fetched from ${c.jwksUrl}` : "Keys registered with it"}
+              </span>
+            </Cell>
             <Cell label="Registered">{formatAccraDateTime(c.createdAt)}</Cell>
             <Cell label="Last call">{c.lastCallAt ? formatAccraDateTime(c.lastCallAt) : "None yet"}</Cell>
             <Cell label="Actions">
