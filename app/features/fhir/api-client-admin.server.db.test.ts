@@ -7,7 +7,7 @@ import { insertFacility, statusOf } from "../../../tests/helpers/domain";
 import { clientKeys } from "../../../tests/helpers/fhir-client";
 import { createTestDb, type TestDatabase } from "../../../tests/helpers/test-db";
 import { listApiClients, registerApiClientAs, revokeApiClient, setApiClientScopes } from "./api-client-admin.server";
-import { apiClientScopesSchema, SCOPE_CHOICES } from "./api-client-schema";
+import { apiClientSchema, apiClientScopesSchema, SCOPE_CHOICES } from "./api-client-schema";
 import { activeApiClient } from "./api-clients.server";
 
 /* The hospital systems' screen (issue 36): system administrators register, list, scope and revoke clients, audited. */
@@ -86,7 +86,20 @@ describe("hospital systems on the administrators' screen", () => {
         registerApiClientAs(h.db, admin, { name: "EMR", scopes: read, jwksUrl: "http://127.0.0.1:9/jwks.json" }),
       ),
     ).toBe(400);
+    // U+0000 inside a key (jsonb cannot hold it): refused as keys that are not what a system exports.
+    const withNul = JSON.stringify({
+      keys: [{ ...(JSON.parse(jwks) as { keys: object[] }).keys[0], kid: "a\u0000b" }],
+    });
+    expect(await statusOf(registerApiClientAs(h.db, admin, { name: "EMR", scopes: read, jwks: withNul }))).toBe(400);
     expect((await h.db.select().from(apiClients)).length).toBe(before);
+  });
+
+  it("takes the name as one line without U+0000, and refuses one that shows nothing", () => {
+    const form = { scopes: "system/*.rs", jwks: "{}" };
+    const parsed = apiClientSchema.safeParse({ ...form, name: "EMR\u0000 of\nKorle Bu" });
+    expect(parsed.success && parsed.data.name).toBe("EMR of Korle Bu");
+    expect(apiClientSchema.safeParse({ ...form, name: "\u0000" }).success).toBe(false);
+    expect(apiClientSchema.safeParse({ ...form, name: "\u200B " }).success).toBe(false);
   });
 
   it("is for system administrators only", async () => {

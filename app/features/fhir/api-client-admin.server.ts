@@ -93,6 +93,8 @@ export async function registerApiClientAs(
   if (jwksText !== "") {
     try {
       jwks = JSON.parse(jwksText);
+      // No key holds U+0000, and PostgreSQL's jsonb cannot store it (the insert would be a 500).
+      if (JSON.stringify(jwks).includes("\\u0000")) throw new Error("U+0000 in the keys");
     } catch {
       refuse(400, "The keys are not JSON: paste the JWKS as the system exported it.", {
         jwks: "The keys are not JSON: paste the JWKS as the system exported it.",

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { hasVisibleText, nameText } from "~/lib/form-text";
 
 /*
  * The forms a system administrator registers a hospital system with, and changes its scopes with
@@ -30,12 +31,16 @@ const scopes = z
   );
 
 export const apiClientSchema = z.object({
-  name: z.pipe(
-    z.string({ error: "Enter the system's name" }).check(z.trim()),
-    z
-      .string()
-      .check(z.minLength(1, "Enter the system's name"), z.maxLength(200, "The name must be at most 200 characters")),
-  ),
+  // Shown to administrators and in the audit: one line, no U+0000 (PostgreSQL text cannot hold it).
+  name: z
+    .string({ error: "Enter the system's name" })
+    .check(
+      z.overwrite(nameText),
+      z.trim(),
+      z.minLength(1, "Enter the system's name"),
+      z.refine(hasVisibleText, "Enter the system's name"),
+      z.maxLength(200, "The name must be at most 200 characters"),
+    ),
   facility: z.optional(z.string().check(z.maxLength(200, "Choose a facility from the list"))),
   scopes,
   /** The public keys themselves, or (jwksUrl) where they are published: the server wants exactly one. */
