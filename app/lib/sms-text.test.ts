@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { messageT } from "~/i18n/message-text.server";
 import { confirmationCodeSms, countSegments, isGsm7, referralSms, shapeSms, toGsm7 } from "./sms-text";
+
+const en = messageT("en");
 
 describe("GSM-7 detection", () => {
   it("knows the default alphabet and its extension table", () => {
@@ -71,6 +74,7 @@ describe("shaping to at most two parts", () => {
 describe("referral and code texts", () => {
   it("carry the referral number and the link only, in one GSM-7 part", () => {
     const text = referralSms(
+      en,
       "Qurhealth",
       "referral_new_emergency",
       "REF-2026-000123",
@@ -84,15 +88,15 @@ describe("referral and code texts", () => {
 
   it("refuses anything that is not a referral number or a link", () => {
     expect(() =>
-      referralSms("Qurhealth", "referral_new", "Ama Mensah, 34, chest pain", "https://x.example/r"),
+      referralSms(en, "Qurhealth", "referral_new", "Ama Mensah, 34, chest pain", "https://x.example/r"),
     ).toThrow();
-    expect(() => referralSms("Qurhealth", "referral_new", "REF-2026-000123", "javascript:alert(1)")).toThrow();
+    expect(() => referralSms(en, "Qurhealth", "referral_new", "REF-2026-000123", "javascript:alert(1)")).toThrow();
   });
 
   it("the confirmation code text", () => {
-    const text = confirmationCodeSms("Qurhealth", "048213", 5);
+    const text = confirmationCodeSms(en, "Qurhealth", "048213", 5);
     expect(text).toBe("Qurhealth: your phone confirmation code is 048213. It expires in 5 minutes. Do not share it.");
     expect(countSegments(text).segments).toBe(1);
-    expect(() => confirmationCodeSms("Qurhealth", "12345", 5)).toThrow();
+    expect(() => confirmationCodeSms(en, "Qurhealth", "12345", 5)).toThrow();
   });
 });

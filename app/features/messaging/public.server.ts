@@ -7,8 +7,10 @@ export { queueEmail, queueEmails, queueText } from "./messages.server";
 export {
   defaultQuietHours,
   facilityAdminIds,
+  type MailRecipient,
   notifyOnCall,
   notifyUsers,
+  queueEmailInTheirLanguages,
   referralNoticeMail,
   systemAdminIds,
 } from "./notify.server";

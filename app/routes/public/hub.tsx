@@ -9,6 +9,7 @@ import { joinedOrRefuse, joinWaitlist } from "~/features/waitlist/waitlist.serve
 import { asWaitlistHub } from "~/features/waitlist/waitlist-hubs";
 import { GENERIC_ERROR, joinedNotice, refusedNotice } from "~/features/waitlist/waitlist-messages";
 import { isUserType, USER_TYPES, WAITLIST_SCHEMAS } from "~/features/waitlist/waitlist-schema";
+import { localeOfPath } from "~/i18n/locales";
 import { formAction, readForm } from "~/lib/form-action.server";
 import { IDEMPOTENCY_FIELD } from "~/lib/idempotency";
 import { once, postedKey } from "~/lib/idempotency.server";
@@ -54,7 +55,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const outcome = await once(
         db,
         { scope: "anonymous", key: postedKey(form), form: `waitlist:${params.hubId}` },
-        (tx) => joinWaitlist(tx, params.hubId, input, { ip: requestInfo(context).ip }),
+        (tx) =>
+          joinWaitlist(tx, params.hubId, input, {
+            ip: requestInfo(context).ip,
+            // Signed up on a French page: their confirmation and SMS are French (issue 38).
+            locale: localeOfPath(new URL(request.url).pathname),
+          }),
         (result) => (result.status === "joined" ? { status: 200, recordId: result.entryId } : null),
       );
       if (!outcome.replayed) joinedOrRefuse(outcome.value);
