@@ -30,7 +30,9 @@ export function smsLanguageOf(reader: Reader): SmsLanguage {
 
 /**
  * A day and time in Ghana (Africa/Accra), the language's way: "Tue 12 May, 10:30",
- * "mar. 12 mai, 10:30" (the abbreviations' dots dropped, for SMS length), Twi as CLDR writes it.
+ * "mar 12 mai, 10:30" (the abbreviations' dots dropped, for SMS length), Twi as CLDR writes it.
+ * French August is "aout", as the 1990 spelling allows: "août"'s û is not GSM-7 and would halve
+ * what an SMS holds.
  */
 export function messageDateTime(at: Date, locale: CatalogueLocale): string {
   return new Intl.DateTimeFormat(INTL_LOCALE[locale] === "en-GH" ? "en-GB" : INTL_LOCALE[locale], {
@@ -43,7 +45,8 @@ export function messageDateTime(at: Date, locale: CatalogueLocale): string {
     hourCycle: "h23",
   })
     .format(at)
-    .replace(/\.(?=\s|,|$)/g, "");
+    .replace(/\.(?=\s|,|$)/g, "")
+    .replace("août", "aout");
 }
 
 /** A date in full, the language's way: "12 May 2026", "12 mai 2026". */

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { messageT } from "~/i18n/message-text.server";
-import { confirmationCodeSms, countSegments, isGsm7, referralSms, shapeSms, toGsm7 } from "./sms-text";
+import {
+  confirmationCodeSms,
+  countSegments,
+  isGsm7,
+  plainLetters,
+  referralSms,
+  shapeSms,
+  toGsm7,
+} from "./sms-text";
 
 const en = messageT("en");
 
@@ -59,11 +67,24 @@ describe("shaping to at most two parts", () => {
     const text = shapeSms("word ".repeat(200), link);
     expect(countSegments(text).segments).toBeLessThanOrEqual(2);
     expect(text.endsWith(`... ${link}`)).toBe(true);
-    const ucs = shapeSms("ɛ".repeat(400), link);
+    // Text that must stay UCS-2 (an emoji has no plain form) is shortened in UCS-2.
+    const ucs = shapeSms("👋ɛ".repeat(200), link);
     expect(countSegments(ucs)).toMatchObject({ encoding: "UCS-2", segments: 2 });
     expect(ucs.endsWith(link)).toBe(true);
     expect(countSegments(shapeSms("€".repeat(400), link)).segments).toBe(2);
     expect(countSegments(shapeSms("a".repeat(400), "", 1))).toMatchObject({ segments: 1, units: 160 });
+  });
+
+  it("writes Twi and Hausa letters plainly (ɛ e, ɔ o, ƙ k) only when the text would not fit in UCS-2", () => {
+    const short = "Qurhealth: wɔagye referral REF-2026-000123.";
+    expect(shapeSms(short, link)).toBe(`${short} ${link}`);
+    expect(countSegments(shapeSms(short, link)).encoding).toBe("UCS-2");
+    const long = `Qurhealth: frɛ ayaresabea no: yɛntumi nka referral REF-2026-000123 ho asɛm nkyerɛ obiara wɔ hɔ.`;
+    expect(shapeSms(long, link)).toBe(
+      `Qurhealth: fre ayaresabea no: yentumi nka referral REF-2026-000123 ho asem nkyere obiara wo ho. ${link}`,
+    );
+    expect(plainLetters("Ƙwararrun Lafiyar Zuciya, Ɔkɔm, être, reçu")).toBe("Kwararrun Lafiyar Zuciya, Okom, etre, recu");
+    expect(plainLetters("é è à Ç 👋")).toBe("é è à Ç 👋");
   });
 
   it("refuses a link that cannot fit", () => {

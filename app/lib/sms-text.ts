@@ -72,6 +72,45 @@ export function toGsm7(text: string): string {
   return out;
 }
 
+/**
+ * Letters of Ghana's and its neighbours' languages that GSM-7 lacks, as people type them on a
+ * phone keyboard without them: Twi ɛ and ɔ as e and o, Hausa's hooked letters as plain ones.
+ */
+const PLAIN_LETTERS: Record<string, string> = {
+  ɛ: "e",
+  Ɛ: "E",
+  ɔ: "o",
+  Ɔ: "O",
+  ŋ: "ng",
+  Ŋ: "Ng",
+  ƙ: "k",
+  Ƙ: "K",
+  ɓ: "b",
+  Ɓ: "B",
+  ɗ: "d",
+  Ɗ: "D",
+  ƴ: "y",
+  Ƴ: "Y",
+};
+
+/**
+ * The text in GSM-7 letters where it can be (docs/decisions/045): each letter GSM-7 lacks becomes
+ * its plain form (PLAIN_LETTERS, or the letter without its accents: ê is e, ç is c). Characters
+ * with no plain form (an emoji) are kept.
+ */
+export function plainLetters(text: string): string {
+  let out = "";
+  for (const ch of text) {
+    if (GSM7_BASIC.has(ch) || GSM7_EXTENDED.has(ch)) out += ch;
+    else if (PLAIN_LETTERS[ch]) out += PLAIN_LETTERS[ch];
+    else {
+      const bare = ch.normalize("NFD").replace(/\p{M}+/gu, "");
+      out += bare && isGsm7(bare) ? bare : ch;
+    }
+  }
+  return out;
+}
+
 /** The longest prefix of `text` (whole characters) whose cost in `encoding` stays within `units`. */
 function fitUnits(text: string, units: number, encoding: Encoding): string {
   let used = 0;
@@ -86,12 +125,19 @@ function fitUnits(text: string, units: number, encoding: Encoding): string {
 }
 
 /**
- * A text shaped to at most `maxSegments` parts: GSM-7 replacements first, then the words are
- * shortened (with "...") so that `tail` (the link) is always sent whole.
+ * A text shaped to at most `maxSegments` parts: GSM-7 replacements first; a text that needs UCS-2
+ * (Twi's ɛ and ɔ, 67 characters a part) and does not fit in it is written in plain letters instead
+ * (`plainLetters`, GSM-7: 153 a part), so that it goes out whole (docs/decisions/045); only then
+ * are the words shortened (with "...") so that `tail` (the link) is always sent whole.
  */
 export function shapeSms(words: string, tail = "", maxSegments = MAX_SEGMENTS): string {
-  const head = toGsm7(words).replace(/\s+/g, " ").trim();
-  const end = tail ? ` ${toGsm7(tail).trim()}` : "";
+  let head = toGsm7(words).replace(/\s+/g, " ").trim();
+  let end = tail ? ` ${toGsm7(tail).trim()}` : "";
+  if (countSegments(`${head}${end}`).segments <= maxSegments) return `${head}${end}`;
+  if (isGsm7(plainLetters(`${head}${end}`))) {
+    head = plainLetters(head);
+    end = plainLetters(end);
+  }
   const whole = `${head}${end}`;
   if (countSegments(whole).segments <= maxSegments) return whole;
   const encoding: Encoding = isGsm7(whole) ? "GSM-7" : "UCS-2";
