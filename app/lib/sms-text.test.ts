@@ -1,14 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { messageT } from "~/i18n/message-text.server";
-import {
-  confirmationCodeSms,
-  countSegments,
-  isGsm7,
-  plainLetters,
-  referralSms,
-  shapeSms,
-  toGsm7,
-} from "./sms-text";
+import { confirmationCodeSms, countSegments, isGsm7, plainLetters, referralSms, shapeSms, toGsm7 } from "./sms-text";
 
 const en = messageT("en");
 
@@ -83,7 +75,9 @@ describe("shaping to at most two parts", () => {
     expect(shapeSms(long, link)).toBe(
       `Qurhealth: fre ayaresabea no: yentumi nka referral REF-2026-000123 ho asem nkyere obiara wo ho. ${link}`,
     );
-    expect(plainLetters("Ƙwararrun Lafiyar Zuciya, Ɔkɔm, être, reçu")).toBe("Kwararrun Lafiyar Zuciya, Okom, etre, recu");
+    expect(plainLetters("Ƙwararrun Lafiyar Zuciya, Ɔkɔm, être, reçu")).toBe(
+      "Kwararrun Lafiyar Zuciya, Okom, etre, recu",
+    );
     expect(plainLetters("é è à Ç 👋")).toBe("é è à Ç 👋");
   });
 
