@@ -49,14 +49,6 @@ export function messageDateTime(at: Date, locale: CatalogueLocale): string {
     .replace("août", "aout");
 }
 
-/** A date in full, the language's way: "12 May 2026", "12 mai 2026". */
-export function messageDate(at: Date, locale: CatalogueLocale): string {
-  return new Intl.DateTimeFormat(INTL_LOCALE[locale] === "en-GH" ? "en-GB" : INTL_LOCALE[locale], {
-    timeZone: "Africa/Accra",
-    dateStyle: "long",
-  }).format(at);
-}
-
 /**
  * An amount in cedis from pesewas: "₵2,500.50" in English (decisions section 6), "2 500,50 ₵" in
  * French (its grouping and decimal signs, the sign after the amount with a no-break space).

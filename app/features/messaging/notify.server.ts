@@ -133,7 +133,7 @@ export async function notifyUsers(tx: Tx, userIds: string[], notice: ReferralNot
 }
 
 /** Someone an email goes to, and the language they read (issue 38). */
-export type MailRecipient = { email: string; language: Locale };
+type MailRecipient = { email: string; language: Locale };
 
 /**
  * One email to several people, written once for each language among them (issue 38): each

@@ -7,7 +7,6 @@ export { queueEmail, queueEmails, queueText } from "./messages.server";
 export {
   defaultQuietHours,
   facilityAdminIds,
-  type MailRecipient,
   notifyOnCall,
   notifyUsers,
   queueEmailInTheirLanguages,
