@@ -159,13 +159,13 @@ function createAuth(db: Db) {
       sendResetPassword: async ({ user, token }) => {
         // A new request invalidates every earlier link (better-auth keeps them by default).
         // The older links go and the mail is queued in one transaction (better-auth has committed the new row).
+        // Their language (an additional field of the user): the mail's words and the page it opens.
+        const reader = await readerOf((user as { language?: unknown }).language);
         await queueAccountMail(
           db,
           {
             to: user.email,
-            ...resetPasswordMail(await readerOf((user as { language?: unknown }).language), {
-              link: resetLink(token, env().APP_URL, (user as { language?: unknown }).language === "fr" ? "fr" : "en"),
-            }),
+            ...resetPasswordMail(reader, { link: resetLink(token, env().APP_URL, reader.locale) }),
           },
           "account.password-reset",
           (tx) => supersedeOlderResetRows(tx, user.id, storedResetIdentifier(`${RESET_IDENTIFIER_PREFIX}${token}`)),

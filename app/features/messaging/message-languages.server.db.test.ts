@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { actorById } from "~/auth/actor.server";
 import { messages, notificationPreferences, users } from "~/db/schema";
-import { registerAccount } from "~/features/accounts/accounts.server";
+import { registerAccount, requestPasswordReset } from "~/features/accounts/accounts.server";
 import { approveAccount } from "~/features/accounts/approval.server";
 import { myMessageLanguages, saveMessageLanguages } from "~/features/notifications/message-language.server";
 import { requestPhoneCode } from "~/features/phones/public.server";
@@ -168,6 +168,15 @@ describe("registration and account mail in French", () => {
     expect((await sent(email, "email"))[0]!.payload).toMatchObject({
       subject: "Confirm your email address for Qurhealth",
     });
+  });
+
+  it("a password reset is in French for a French account, and opens the French page", async () => {
+    const id = (await createAccount(h.db, { role: "doctor", approved: true, email: "dr.kouassi@example.test" })).id;
+    await h.db.update(users).set({ language: "fr" }).where(eq(users.id, id));
+    expect(await requestPasswordReset(h.db, "dr.kouassi@example.test", { ip: "192.0.2.12" })).toEqual({ ok: true });
+    const [mail] = await sent("dr.kouassi@example.test", "email");
+    expect(mail!.payload).toMatchObject({ subject: "Réinitialisez votre mot de passe Qurhealth" });
+    expect(String(mail!.payload!.text)).toContain("https://care.example.org/fr/reset-password#type=recovery");
   });
 
   it("the approval mail is in the account's language", async () => {
