@@ -1,10 +1,18 @@
 import { SITE } from "../content/site.ts";
 import { type MailContent, mailHtml } from "../email/layout.ts";
+import type { Translate } from "../i18n/i18n.ts";
+import { type Locale, localePath } from "../i18n/locales.ts";
 
 /** The account emails (see app/email/layout.ts for the shared frame). */
 export type AccountMail = MailContent;
 
-const html = mailHtml;
+/**
+ * Who reads it (issue 38): `t` writes in their language, `locale` picks the pages its links open
+ * (French ones under /fr).
+ */
+export type MailReader = { t: Translate; locale: Locale };
+
+const brand = SITE.name;
 
 /*
  * Mail to an address that has not been confirmed never repeats a name typed into a form: anyone
@@ -12,73 +20,57 @@ const html = mailHtml;
  * send it. These messages greet no one by name; only mail to a confirmed, approved account does.
  */
 
-export function verificationMail(input: { link: string }): AccountMail {
-  const lines = [
-    "Hello,",
-    `Thank you for registering with ${SITE.name}. Please confirm your email address to finish setting up your account.`,
-    "This link is valid for 24 hours. If you did not register, you can ignore this email.",
-  ];
+export function verificationMail({ t }: MailReader, input: { link: string }): AccountMail {
+  const lines = [t("mail.hello"), t("mail.verify.intro", { brand }), t("mail.verify.validity")];
   return {
-    subject: `Confirm your email address for ${SITE.name}`,
-    text: `${lines[0]}\n\n${lines[1]}\n\nConfirm your email address:\n${input.link}\n\n${lines[2]}\n\n${SITE.name}\n`,
-    html: html(lines, { label: "Confirm email address", href: input.link }),
+    subject: t("mail.verify.subject", { brand }),
+    text: `${lines[0]}\n\n${lines[1]}\n\n${t("mail.verify.text-action")}\n${input.link}\n\n${lines[2]}\n\n${brand}\n`,
+    html: mailHtml(lines, { label: t("mail.verify.action"), href: input.link }, t),
   };
 }
 
-export function resetPasswordMail(input: { link: string }): AccountMail {
-  const lines = [
-    "Hello,",
-    `We received a request to reset the password of your ${SITE.name} account.`,
-    "This link is valid for 30 minutes and can be used once. Requesting another email makes this link stop working. If you did not ask for a reset, you can ignore this email: your password stays the same.",
-  ];
+export function resetPasswordMail({ t }: MailReader, input: { link: string }): AccountMail {
+  const lines = [t("mail.hello"), t("mail.reset.intro", { brand }), t("mail.reset.validity")];
   return {
-    subject: `Reset your ${SITE.name} password`,
-    text: `${lines[0]}\n\n${lines[1]}\n\nSet a new password:\n${input.link}\n\n${lines[2]}\n\n${SITE.name}\n`,
-    html: html(lines, { label: "Set a new password", href: input.link }),
+    subject: t("mail.reset.subject", { brand }),
+    text: `${lines[0]}\n\n${lines[1]}\n\n${t("mail.reset.text-action")}\n${input.link}\n\n${lines[2]}\n\n${brand}\n`,
+    html: mailHtml(lines, { label: t("mail.reset.action"), href: input.link }, t),
   };
 }
 
 /** Sent when someone registers with an address that already has an account (the form answers as usual). */
-export function existingAccountMail(input: { appUrl: string }): AccountMail {
-  const signIn = `${input.appUrl}/auth`;
-  const reset = `${input.appUrl}/forgot-password`;
-  const lines = [
-    "Hello,",
-    `Someone tried to register a new ${SITE.name} account with this email address, which already has an account.`,
-    `If it was you, sign in at ${signIn}, or choose a new password at ${reset}. If it was not you, you can ignore this email.`,
-  ];
+export function existingAccountMail({ t, locale }: MailReader, input: { appUrl: string }): AccountMail {
+  const signIn = `${input.appUrl}${localePath(locale, "/auth")}`;
+  const reset = `${input.appUrl}${localePath(locale, "/forgot-password")}`;
+  const lines = [t("mail.hello"), t("mail.existing.intro", { brand }), t("mail.existing.next", { signIn, reset })];
   return {
-    subject: `You already have a ${SITE.name} account`,
-    text: `${lines.join("\n\n")}\n\n${SITE.name}\n`,
-    html: html(lines),
+    subject: t("mail.existing.subject", { brand }),
+    text: `${lines.join("\n\n")}\n\n${brand}\n`,
+    html: mailHtml(lines, undefined, t),
   };
 }
 
 /** Sent once a day at most when an account sees many failed sign-ins from anywhere. */
-export function failedSignInsMail(input: { appUrl: string }): AccountMail {
-  const reset = `${input.appUrl}/forgot-password`;
-  const lines = [
-    "Hello,",
-    `There have been many failed attempts to sign in to your ${SITE.name} account in the last few minutes. Your account stays open to you: signing in may take a few seconds longer for a while.`,
-    `If it was not you, someone may be guessing your password. Choose a new, strong one at ${reset}.`,
-  ];
+export function failedSignInsMail({ t, locale }: MailReader, input: { appUrl: string }): AccountMail {
+  const reset = `${input.appUrl}${localePath(locale, "/forgot-password")}`;
+  const lines = [t("mail.hello"), t("mail.failed.intro", { brand }), t("mail.failed.next", { reset })];
   return {
-    subject: `Failed sign-in attempts on your ${SITE.name} account`,
-    text: `${lines.join("\n\n")}\n\n${SITE.name}\n`,
-    html: html(lines, { label: "Choose a new password", href: reset }),
+    subject: t("mail.failed.subject", { brand }),
+    text: `${lines.join("\n\n")}\n\n${brand}\n`,
+    html: mailHtml(lines, { label: t("mail.failed.action"), href: reset }, t),
   };
 }
 
-export function accountApprovedMail(input: { name: string; appUrl: string; dashboardPath: string }): AccountMail {
+export function accountApprovedMail(
+  { t }: MailReader,
+  input: { name: string; appUrl: string; dashboardPath: string },
+): AccountMail {
   const link = `${input.appUrl}${input.dashboardPath}`;
-  const lines = [
-    `Hello ${input.name},`,
-    `Your ${SITE.name} account has been approved. You can now use your dashboard.`,
-  ];
+  const lines = [t("mail.hello-name", { name: input.name }), t("mail.approved.body", { brand })];
   return {
-    subject: `Your ${SITE.name} account is approved`,
-    text: `${lines.join("\n\n")}\n\n${link}\n\n${SITE.name}\n`,
-    html: html(lines, { label: "Open your dashboard", href: link }),
+    subject: t("mail.approved.subject", { brand }),
+    text: `${lines.join("\n\n")}\n\n${link}\n\n${brand}\n`,
+    html: mailHtml(lines, { label: t("mail.approved.action"), href: link }, t),
   };
 }
 
@@ -86,15 +78,12 @@ export function accountApprovedMail(input: { name: string; appUrl: string; dashb
  * An account a system administrator declined (issue 19): says so and links to sign in, where the
  * reason is shown; the reason itself never travels by mail (decisions section 4: no free text).
  */
-export function accountDeclinedMail(input: { name: string; appUrl: string }): AccountMail {
-  const link = `${input.appUrl}/auth`;
-  const lines = [
-    `Hello ${input.name},`,
-    `Your ${SITE.name} account request was declined by an administrator. Sign in to read why and what you can do.`,
-  ];
+export function accountDeclinedMail({ t, locale }: MailReader, input: { name: string; appUrl: string }): AccountMail {
+  const link = `${input.appUrl}${localePath(locale, "/auth")}`;
+  const lines = [t("mail.hello-name", { name: input.name }), t("mail.declined.body", { brand })];
   return {
-    subject: `Your ${SITE.name} account request was declined`,
-    text: `${lines.join("\n\n")}\n\n${link}\n\n${SITE.name}\n`,
-    html: html(lines, { label: "Sign in", href: link }),
+    subject: t("mail.declined.subject", { brand }),
+    text: `${lines.join("\n\n")}\n\n${link}\n\n${brand}\n`,
+    html: mailHtml(lines, { label: t("mail.declined.action"), href: link }, t),
   };
 }

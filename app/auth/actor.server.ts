@@ -110,6 +110,7 @@ export async function actorById(db: Db, userId: string): Promise<Actor> {
       declineReason: users.declineReason,
       facilityId: users.facilityId,
       specialty: users.specialty,
+      language: users.language,
     })
     .from(users)
     .leftJoin(userRoles, eq(userRoles.userId, users.id))
@@ -128,6 +129,7 @@ export async function actorById(db: Db, userId: string): Promise<Actor> {
     facilityId: row.facilityId,
     specialty: row.specialty,
     declineReason: row.approvalStatus === "declined" ? row.declineReason : null,
+    language: row.language,
   };
 }
 

@@ -18,6 +18,8 @@ export type UserActor = {
   specialty: string | null;
   /** Set when a system administrator declined the account: the reason the person reads. */
   declineReason?: string | null;
+  /** The language of their emails (issue 38; English when unknown). */
+  language?: "en" | "fr";
 };
 export type Actor = AnonymousActor | UserActor;
 

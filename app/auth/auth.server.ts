@@ -7,9 +7,16 @@ import { accounts, sessions, users, verifications } from "../db/schema.ts";
 import { mayMailRecipient } from "../email/mail-limit.server.ts";
 import type { Mail } from "../email/send.server.ts";
 import { env } from "../env.server.ts";
+import { type Locale, localePath } from "../i18n/locales.ts";
 import { PRIORITY, queueEmail } from "../jobs/queue-message.server.ts";
 import { logger } from "../lib/logger.server.ts";
-import { existingAccountMail, failedSignInsMail, resetPasswordMail, verificationMail } from "./account-mail.ts";
+import {
+  existingAccountMail,
+  failedSignInsMail,
+  type MailReader,
+  resetPasswordMail,
+  verificationMail,
+} from "./account-mail.ts";
 import { provenSignIn } from "./proven-sign-in.server.ts";
 
 /*
@@ -52,6 +59,23 @@ async function queueAccountMail(
   });
 }
 
+/**
+ * The reader of a mail to an account, in the account's language (issue 38). The catalogues load
+ * when a mail is first written, not with this module: create-admin loads it in plain Node, where a
+ * `.po` file cannot be imported, and never writes one of these mails.
+ */
+async function readerOf(language: unknown): Promise<MailReader> {
+  const { messageT } = await import("../i18n/message-text.server.ts");
+  const locale = language === "fr" ? "fr" : "en";
+  return { t: messageT(locale), locale };
+}
+
+/** The language of the account with this address (English when there is none). */
+async function languageOfAddress(db: Pick<Db, "select">, email: string): Promise<string> {
+  const [row] = await db.select({ language: users.language }).from(users).where(eq(users.email, email)).limit(1);
+  return row?.language ?? "en";
+}
+
 /** The refresh_token of a reset link: an HMAC of its access_token, so both must come from our mail. */
 export function recoverySignature(accessToken: string, secret = env().AUTH_SECRET): string {
   return createHmac("sha256", secret).update(`recovery:${accessToken}`).digest("base64url");
@@ -63,13 +87,13 @@ export function isRecoverySignatureValid(accessToken: string, refreshToken: stri
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
 
-export function resetLink(accessToken: string, appUrl = env().APP_URL): string {
+export function resetLink(accessToken: string, appUrl = env().APP_URL, locale: Locale = "en"): string {
   const fragment = new URLSearchParams({
     type: "recovery",
     access_token: accessToken,
     refresh_token: recoverySignature(accessToken),
   });
-  return `${appUrl}/reset-password#${fragment}`;
+  return `${appUrl}${localePath(locale, "/reset-password")}#${fragment}`;
 }
 
 export function verificationLink(token: string, appUrl = env().APP_URL): string {
@@ -107,6 +131,8 @@ function createAuth(db: Db) {
         approvalStatus: { type: "string", required: false, defaultValue: "pending", input: false },
         approvedAt: { type: "date", required: false, input: false },
         approvedBy: { type: "string", required: false, input: false },
+        // The language of the page they registered on (issue 38): their emails are in it.
+        language: { type: "string", required: false, defaultValue: "en" },
       },
     },
     session: {
@@ -133,9 +159,14 @@ function createAuth(db: Db) {
       sendResetPassword: async ({ user, token }) => {
         // A new request invalidates every earlier link (better-auth keeps them by default).
         // The older links go and the mail is queued in one transaction (better-auth has committed the new row).
+        // Their language (an additional field of the user): the mail's words and the page it opens.
+        const reader = await readerOf((user as { language?: unknown }).language);
         await queueAccountMail(
           db,
-          { to: user.email, ...resetPasswordMail({ link: resetLink(token) }) },
+          {
+            to: user.email,
+            ...resetPasswordMail(reader, { link: resetLink(token, env().APP_URL, reader.locale) }),
+          },
           "account.password-reset",
           (tx) => supersedeOlderResetRows(tx, user.id, storedResetIdentifier(`${RESET_IDENTIFIER_PREFIX}${token}`)),
         );
@@ -155,7 +186,12 @@ function createAuth(db: Db) {
         if (!(await mayMailRecipient(db, "verification", user.email))) return;
         await queueAccountMail(
           db,
-          { to: user.email, ...verificationMail({ link: verificationLink(token) }) },
+          {
+            to: user.email,
+            ...verificationMail(await readerOf((user as { language?: unknown }).language), {
+              link: verificationLink(token),
+            }),
+          },
           "account.verification",
         );
       },
@@ -206,12 +242,22 @@ export function authFor(db: Db): Auth {
  */
 export async function notifyExistingAccount(db: Db, email: string): Promise<void> {
   if (!(await mayMailRecipient(db, "existing-account", email))) return;
-  await queueAccountMail(db, { to: email, ...existingAccountMail({ appUrl: env().APP_URL }) }, "account.existing");
+  const reader = await readerOf(await languageOfAddress(db, email));
+  await queueAccountMail(
+    db,
+    { to: email, ...existingAccountMail(reader, { appUrl: env().APP_URL }) },
+    "account.existing",
+  );
 }
 
 /** Tells the owner of an account that it has seen many failed sign-ins (a link, no detail). */
 export async function notifyFailedSignIns(db: Db, email: string): Promise<void> {
-  await queueAccountMail(db, { to: email, ...failedSignInsMail({ appUrl: env().APP_URL }) }, "account.sign-in-alert");
+  const reader = await readerOf(await languageOfAddress(db, email));
+  await queueAccountMail(
+    db,
+    { to: email, ...failedSignInsMail(reader, { appUrl: env().APP_URL }) },
+    "account.sign-in-alert",
+  );
 }
 
 /** Deletes the user's other reset rows that are not newer than the one kept (newest wins). */

@@ -26,6 +26,10 @@ const updatedAt = () =>
     .defaultNow()
     .$onUpdate(() => new Date());
 
+/** The languages of pages and emails, and of SMS texts (issue 38; app/i18n/message-language.ts). */
+export const PAGE_LANGUAGES = ["en", "fr"] as const;
+export const SMS_LANGUAGES = ["en", "fr", "ak"] as const;
+
 /** Founding-member sign-ups for coming-soon hubs (spec section 3, decisions section 5). */
 export const hubWaitlist = pgTable(
   "hub_waitlist",
@@ -54,6 +58,8 @@ export const hubWaitlist = pgTable(
     smsConsentAt: timestamp("sms_consent_at", { withTimezone: true }),
     /** When they stopped them (the stop link in every SMS); no SMS after this. */
     smsStoppedAt: timestamp("sms_stopped_at", { withTimezone: true }),
+    /** The language of the page they signed up on (issue 38): their emails and SMS are in it. */
+    language: text("language", { enum: PAGE_LANGUAGES }).notNull().default("en"),
     notifiedAt: timestamp("notified_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
@@ -69,6 +75,7 @@ export const hubWaitlist = pgTable(
       sql`${t.email} is not null or (${t.userType} = 'patient' and ${t.phone} is not null and ${t.smsConsentAt} is not null)`,
     ),
     index("hub_waitlist_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    check("hub_waitlist_language_check", sql`${t.language} in ('en', 'fr')`),
   ],
 );
 
@@ -306,6 +313,7 @@ export const rateLimits = pgTable("rate_limits", {
  * ------------------------------------------------------------------------------------------- */
 
 export const ROLES = ["doctor", "facility_admin", "system_admin"] as const;
+
 export type Role = (typeof ROLES)[number];
 /** "declined": a system administrator refused the account, with a reason the person reads when they sign in. */
 export const APPROVAL_STATUSES = ["pending", "approved", "declined"] as const;
@@ -361,6 +369,13 @@ export const users = pgTable(
     registrationCheckedBy: uuid("registration_checked_by").references((): AnyPgColumn => users.id, {
       onDelete: "set null",
     }),
+    /**
+     * The person's language (issue 38): their emails, and their SMS unless `smsLanguage` says
+     * otherwise. The language of the page they registered on, then their choice.
+     */
+    language: text("language", { enum: PAGE_LANGUAGES }).notNull().default("en"),
+    /** Their SMS and WhatsApp texts' language when it is not `language` (Twi has texts, no pages). */
+    smsLanguage: text("sms_language", { enum: SMS_LANGUAGES }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -376,6 +391,8 @@ export const users = pgTable(
     index("users_search_idx").using("gin", sql`${userSearchDocument(t)} gin_trgm_ops`),
     check("users_role_check", sql`${t.role} in ('doctor', 'facility_admin', 'system_admin')`),
     check("users_approval_status_check", sql`${t.approvalStatus} in ('pending', 'approved', 'declined')`),
+    check("users_language_check", sql`${t.language} in ('en', 'fr')`),
+    check("users_sms_language_check", sql`${t.smsLanguage} in ('en', 'fr', 'ak')`),
     check(
       "users_declined_check",
       sql`(${t.approvalStatus} = 'declined') = (${t.declinedAt} is not null and ${t.declineReason} is not null)`,
@@ -1717,7 +1734,8 @@ export const appointmentRequests = pgTable(
     specialty: text("specialty").notNull(),
     preferredDay: date("preferred_day", { mode: "string" }).notNull(),
     preferredPart: text("preferred_part", { enum: ["morning", "afternoon"] }).notNull(),
-    language: text("language", { enum: ["en", "fr"] }).notNull(),
+    /** The patient's SMS language (issue 38: English, French or Twi). */
+    language: text("language", { enum: SMS_LANGUAGES }).notNull(),
     consentAt: timestamp("consent_at", { withTimezone: true }).notNull(),
     status: text("status", { enum: APPOINTMENT_STATUSES }).notNull().default("unproven"),
     createdAt: createdAt(),

@@ -1,12 +1,12 @@
 import { type I18n, type Messages, setupI18n } from "@lingui/core";
-import { INTL_LOCALE, type Locale } from "./locales";
+import { type CatalogueLocale, INTL_LOCALE } from "./locales";
 
 /**
  * One i18n object per language, each loaded once with its compiled catalogue and never switched
  * (so concurrent renders in different languages on the server never share one). The server loads
  * every language (i18n/server-catalogues.server.ts); the browser only the page's (entry.client).
  */
-const instances = new Map<Locale, I18n>();
+const instances = new Map<CatalogueLocale, I18n>();
 const reported = new Set<string>();
 
 /**
@@ -26,7 +26,7 @@ export function missingMessage(locale: string, id: string): string {
   return id;
 }
 
-export function provideMessages(locale: Locale, messages: Messages): I18n {
+export function provideMessages(locale: CatalogueLocale, messages: Messages): I18n {
   const i18n = setupI18n({ missing: missingMessage });
   i18n.load(locale, messages);
   i18n.activate(locale, [INTL_LOCALE[locale]]);
@@ -35,7 +35,7 @@ export function provideMessages(locale: Locale, messages: Messages): I18n {
 }
 
 /** The language's i18n object; in the browser, a language not loaded falls back to the one that is. */
-export function i18nFor(locale: Locale): I18n {
+export function i18nFor(locale: CatalogueLocale): I18n {
   const i18n = instances.get(locale) ?? instances.values().next().value;
   if (!i18n) throw new Error(`No catalogue loaded for ${locale}`);
   return i18n;
@@ -45,7 +45,7 @@ export function i18nFor(locale: Locale): I18n {
 export type Translate = (key: string, values?: Record<string, unknown>) => string;
 
 /** The language's translation function, for texts a loader or a content module builds (server side). */
-export function translator(locale: Locale): Translate {
+export function translator(locale: CatalogueLocale): Translate {
   const i18n = i18nFor(locale);
   return (key, values) => i18n._(key, values);
 }

@@ -7,11 +7,13 @@ export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = "en";
 /** Languages with a catalogue but no pages (SMS texts, issue 38). */
 export const MESSAGE_ONLY_LOCALES = ["ak", "ha"] as const;
+/** Every language with a catalogue: the page languages and the message-only ones. */
+export type CatalogueLocale = Locale | (typeof MESSAGE_ONLY_LOCALES)[number];
 
 /** The <html lang> and hreflang of each language. */
 export const HTML_LANG: Record<Locale, string> = { en: "en-GH", fr: "fr" };
-/** The Intl locale that formats dates, numbers and money (French the fr-FR way). */
-export const INTL_LOCALE: Record<Locale, string> = { en: "en-GH", fr: "fr-FR" };
+/** The Intl locale that formats dates, numbers and money (French the fr-FR way; Twi and Hausa as in Ghana). */
+export const INTL_LOCALE: Record<CatalogueLocale, string> = { en: "en-GH", fr: "fr-FR", ak: "ak-GH", ha: "ha-GH" };
 /** Open Graph's locale of each language. */
 export const OG_LOCALE: Record<Locale, string> = { en: "en_GH", fr: "fr_FR" };
 /** Each language's own name, for the language switch. */

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { confirmationCodeSms, countSegments, isGsm7, referralSms, shapeSms, toGsm7 } from "./sms-text";
+import { messageT } from "~/i18n/message-text.server";
+import { confirmationCodeSms, countSegments, isGsm7, plainLetters, referralSms, shapeSms, toGsm7 } from "./sms-text";
+
+const en = messageT("en");
 
 describe("GSM-7 detection", () => {
   it("knows the default alphabet and its extension table", () => {
@@ -56,11 +59,26 @@ describe("shaping to at most two parts", () => {
     const text = shapeSms("word ".repeat(200), link);
     expect(countSegments(text).segments).toBeLessThanOrEqual(2);
     expect(text.endsWith(`... ${link}`)).toBe(true);
-    const ucs = shapeSms("ɛ".repeat(400), link);
+    // Text that must stay UCS-2 (an emoji has no plain form) is shortened in UCS-2.
+    const ucs = shapeSms("👋ɛ".repeat(200), link);
     expect(countSegments(ucs)).toMatchObject({ encoding: "UCS-2", segments: 2 });
     expect(ucs.endsWith(link)).toBe(true);
     expect(countSegments(shapeSms("€".repeat(400), link)).segments).toBe(2);
     expect(countSegments(shapeSms("a".repeat(400), "", 1))).toMatchObject({ segments: 1, units: 160 });
+  });
+
+  it("writes Twi and Hausa letters plainly (ɛ e, ɔ o, ƙ k) only when the text would not fit in UCS-2", () => {
+    const short = "Qurhealth: wɔagye referral REF-2026-000123.";
+    expect(shapeSms(short, link)).toBe(`${short} ${link}`);
+    expect(countSegments(shapeSms(short, link)).encoding).toBe("UCS-2");
+    const long = `Qurhealth: frɛ ayaresabea no: yɛntumi nka referral REF-2026-000123 ho asɛm nkyerɛ obiara wɔ hɔ.`;
+    expect(shapeSms(long, link)).toBe(
+      `Qurhealth: fre ayaresabea no: yentumi nka referral REF-2026-000123 ho asem nkyere obiara wo ho. ${link}`,
+    );
+    expect(plainLetters("Ƙwararrun Lafiyar Zuciya, Ɔkɔm, être, reçu")).toBe(
+      "Kwararrun Lafiyar Zuciya, Okom, etre, recu",
+    );
+    expect(plainLetters("é è à Ç 👋")).toBe("é è à Ç 👋");
   });
 
   it("refuses a link that cannot fit", () => {
@@ -71,6 +89,7 @@ describe("shaping to at most two parts", () => {
 describe("referral and code texts", () => {
   it("carry the referral number and the link only, in one GSM-7 part", () => {
     const text = referralSms(
+      en,
       "Qurhealth",
       "referral_new_emergency",
       "REF-2026-000123",
@@ -84,15 +103,15 @@ describe("referral and code texts", () => {
 
   it("refuses anything that is not a referral number or a link", () => {
     expect(() =>
-      referralSms("Qurhealth", "referral_new", "Ama Mensah, 34, chest pain", "https://x.example/r"),
+      referralSms(en, "Qurhealth", "referral_new", "Ama Mensah, 34, chest pain", "https://x.example/r"),
     ).toThrow();
-    expect(() => referralSms("Qurhealth", "referral_new", "REF-2026-000123", "javascript:alert(1)")).toThrow();
+    expect(() => referralSms(en, "Qurhealth", "referral_new", "REF-2026-000123", "javascript:alert(1)")).toThrow();
   });
 
   it("the confirmation code text", () => {
-    const text = confirmationCodeSms("Qurhealth", "048213", 5);
+    const text = confirmationCodeSms(en, "Qurhealth", "048213", 5);
     expect(text).toBe("Qurhealth: your phone confirmation code is 048213. It expires in 5 minutes. Do not share it.");
     expect(countSegments(text).segments).toBe(1);
-    expect(() => confirmationCodeSms("Qurhealth", "12345", 5)).toThrow();
+    expect(() => confirmationCodeSms(en, "Qurhealth", "12345", 5)).toThrow();
   });
 });

@@ -1,3 +1,5 @@
+import type { Translate } from "~/i18n/i18n";
+
 /**
  * SMS text (issue 26): GSM-7 where possible (160 characters a message, 153 a part when split)
  * rather than UCS-2 (70, 67 a part), and at most two parts. An SMS carries the referral number
@@ -70,6 +72,45 @@ export function toGsm7(text: string): string {
   return out;
 }
 
+/**
+ * Letters of Ghana's and its neighbours' languages that GSM-7 lacks, as people type them on a
+ * phone keyboard without them: Twi ɛ and ɔ as e and o, Hausa's hooked letters as plain ones.
+ */
+const PLAIN_LETTERS: Record<string, string> = {
+  ɛ: "e",
+  Ɛ: "E",
+  ɔ: "o",
+  Ɔ: "O",
+  ŋ: "ng",
+  Ŋ: "Ng",
+  ƙ: "k",
+  Ƙ: "K",
+  ɓ: "b",
+  Ɓ: "B",
+  ɗ: "d",
+  Ɗ: "D",
+  ƴ: "y",
+  Ƴ: "Y",
+};
+
+/**
+ * The text in GSM-7 letters where it can be (docs/decisions/048): each letter GSM-7 lacks becomes
+ * its plain form (PLAIN_LETTERS, or the letter without its accents: ê is e, ç is c). Characters
+ * with no plain form (an emoji) are kept.
+ */
+export function plainLetters(text: string): string {
+  let out = "";
+  for (const ch of text) {
+    if (GSM7_BASIC.has(ch) || GSM7_EXTENDED.has(ch)) out += ch;
+    else if (PLAIN_LETTERS[ch]) out += PLAIN_LETTERS[ch];
+    else {
+      const bare = ch.normalize("NFD").replace(/\p{M}+/gu, "");
+      out += bare && isGsm7(bare) ? bare : ch;
+    }
+  }
+  return out;
+}
+
 /** The longest prefix of `text` (whole characters) whose cost in `encoding` stays within `units`. */
 function fitUnits(text: string, units: number, encoding: Encoding): string {
   let used = 0;
@@ -84,12 +125,19 @@ function fitUnits(text: string, units: number, encoding: Encoding): string {
 }
 
 /**
- * A text shaped to at most `maxSegments` parts: GSM-7 replacements first, then the words are
- * shortened (with "...") so that `tail` (the link) is always sent whole.
+ * A text shaped to at most `maxSegments` parts: GSM-7 replacements first; a text that needs UCS-2
+ * (Twi's ɛ and ɔ, 67 characters a part) and does not fit in it is written in plain letters instead
+ * (`plainLetters`, GSM-7: 153 a part), so that it goes out whole (docs/decisions/048); only then
+ * are the words shortened (with "...") so that `tail` (the link) is always sent whole.
  */
 export function shapeSms(words: string, tail = "", maxSegments = MAX_SEGMENTS): string {
-  const head = toGsm7(words).replace(/\s+/g, " ").trim();
-  const end = tail ? ` ${toGsm7(tail).trim()}` : "";
+  let head = toGsm7(words).replace(/\s+/g, " ").trim();
+  let end = tail ? ` ${toGsm7(tail).trim()}` : "";
+  if (countSegments(`${head}${end}`).segments <= maxSegments) return `${head}${end}`;
+  if (isGsm7(plainLetters(`${head}${end}`))) {
+    head = plainLetters(head);
+    end = plainLetters(end);
+  }
   const whole = `${head}${end}`;
   if (countSegments(whole).segments <= maxSegments) return whole;
   const encoding: Encoding = isGsm7(whole) ? "GSM-7" : "UCS-2";
@@ -108,45 +156,58 @@ export function shapeSms(words: string, tail = "", maxSegments = MAX_SEGMENTS): 
   }
 }
 
-/** The events an SMS tells about, in fixed words (never patient or clinical text). */
-export const SMS_EVENT_WORDS = {
-  referral_new: "New referral",
-  referral_new_urgent: "New URGENT referral",
-  referral_new_emergency: "New EMERGENCY referral",
-  referral_escalated: "EMERGENCY referral still waiting to be accepted",
-  referral_escalated_urgent: "Urgent referral still waiting to be accepted",
-  referral_unreachable: "Phone the facility: no one there can be told of referral",
-  referral_accepted: "Referral accepted",
-  referral_rejected: "Referral rejected",
-  referral_completed: "Referral completed",
-  referral_cancelled: "Referral cancelled",
-  referral_message: "New message on referral",
-  payout_made: "Payout made for referral",
-} as const;
-export type SmsEvent = keyof typeof SMS_EVENT_WORDS;
+/**
+ * The events an SMS tells about, each a fixed text of the catalogues (`sms.event.*`, every
+ * language: issue 38), never patient or clinical text.
+ */
+export const SMS_EVENTS = [
+  "referral_new",
+  "referral_new_urgent",
+  "referral_new_emergency",
+  "referral_escalated",
+  "referral_escalated_urgent",
+  "referral_unreachable",
+  "referral_accepted",
+  "referral_rejected",
+  "referral_completed",
+  "referral_cancelled",
+  "referral_message",
+  "payout_made",
+] as const;
+export type SmsEvent = (typeof SMS_EVENTS)[number];
+
+/** The catalogue's text for an event, with the referral number: "New referral REF-2026-000123". */
+export function eventWords(t: Translate, event: SmsEvent, referralNumber: string): string {
+  return t(`sms.event.${event}`, { number: referralNumber });
+}
 
 const REFERRAL_NUMBER = /^REF-\d{4}-\d{6}$/;
 
 /**
- * A referral SMS: the sender's name, the event's fixed words, the referral number and its link.
- * Anything that is not a referral number is refused (so no other text can slip in).
+ * A referral SMS in the reader's language (`t`): the sender's name, the event's fixed words, the
+ * referral number and its link. Anything that is not a referral number is refused (so no other text
+ * can slip in).
  */
-export function referralSms(brand: string, event: SmsEvent, referralNumber: string, link: string): string {
+export function referralSms(
+  t: Translate,
+  brand: string,
+  event: SmsEvent,
+  referralNumber: string,
+  link: string,
+): string {
   if (!REFERRAL_NUMBER.test(referralNumber)) throw new Error("not a referral number");
   if (!/^https?:\/\/\S+$/.test(link)) throw new Error("not a link");
-  return shapeSms(`${brand}: ${SMS_EVENT_WORDS[event]} ${referralNumber}.`, link);
+  return shapeSms(t("sms.referral", { brand, words: eventWords(t, event, referralNumber) }), link);
 }
 
 /** The code that signs a person in with their confirmed number (issue 37). */
-export function signInCodeSms(brand: string, code: string, minutes: number): string {
+export function signInCodeSms(t: Translate, brand: string, code: string, minutes: number): string {
   if (!/^\d{6}$/.test(code)) throw new Error("not a 6-digit code");
-  return shapeSms(`${brand}: your sign-in code is ${code}. It expires in ${minutes} minutes. Never share it.`);
+  return shapeSms(t("sms.sign-in-code", { brand, code, minutes }));
 }
 
 /** The phone-confirmation text: the code, how long it lasts, and not to share it. */
-export function confirmationCodeSms(brand: string, code: string, minutes: number): string {
+export function confirmationCodeSms(t: Translate, brand: string, code: string, minutes: number): string {
   if (!/^\d{6}$/.test(code)) throw new Error("not a 6-digit code");
-  return shapeSms(
-    `${brand}: your phone confirmation code is ${code}. It expires in ${minutes} minutes. Do not share it.`,
-  );
+  return shapeSms(t("sms.confirmation-code", { brand, code, minutes }));
 }

@@ -189,6 +189,9 @@ export const TABLE: Row[] = [
         { intent: "preferences", "referral.escalated:sms": "on", "referral.outcome:email": "on", quiet: "off" },
         200,
       ],
+      // The language of the account's messages (issue 38): only the languages offered.
+      ["POST", { intent: "language", language: "de", sms_language: "same" }, 400],
+      ["POST", { intent: "language", language: "fr", sms_language: "ak" }, 200],
     ] as const
   ).map(
     ([method, body, status]): Row => ({

@@ -30,6 +30,7 @@ import { contactSchema } from "~/features/contact/contact-schema";
 import { facilityReportSchema, facilitySchema, readFacilityForm } from "~/features/facilities/facility-schema";
 import { apiClientSchema } from "~/features/fhir/api-client-schema";
 import { HUB_FIELDS, hubLaunchSchema, hubSchema, hubUpdateSchema } from "~/features/hubs/hub-schema";
+import { messageLanguageSchema } from "~/features/notifications/message-language-schema";
 import {
   NOTIFICATION_CHANNELS,
   NOTIFICATION_EVENTS,
@@ -1277,6 +1278,29 @@ function phoneForms(context: FuzzContext): FuzzForm[] {
       echoes: false,
       cookie: () => world().cookies.facilityAdmin,
       share: 0.5,
+    },
+    {
+      // The language of the account's messages (issue 38): a choice among those offered, saved in place.
+      name: "message languages",
+      submission: submissions(
+        fc.constant("/account/notifications"),
+        fieldsOf({
+          intent: fc.constant("language"),
+          language: fc.oneof(fc.constantFrom("en", "fr", "ak", "ha"), text),
+          sms_language: fc.oneof(fc.constantFrom("same", "en", "fr", "ak", "ha"), text),
+        }),
+      ),
+      isValid: (form) =>
+        messageLanguageSchema.safeParse(readFields(form, ["intent", "language", "sms_language"])).success,
+      echoes: false,
+      cookie: () => world().cookies.doctor,
+      share: 0.3,
+      invariant: async (db) => {
+        const bad = await db.execute(
+          sql`select 1 from users where language not in ('en', 'fr') or sms_language not in ('en', 'fr', 'ak')`,
+        );
+        if (bad.rows.length > 0) throw new Error("a language outside the choices was stored");
+      },
     },
   ];
 }

@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { poCatalogue } from "../../scripts/vite-po-catalogue.ts";
 import SlowFirstSequencer from "../helpers/slow-first-sequencer.ts";
 
 /**
@@ -7,6 +8,8 @@ import SlowFirstSequencer from "../helpers/slow-first-sequencer.ts";
  * build; the default Vitest run (unit + database tests) does not include them.
  */
 export default defineConfig({
+  // The tests load server modules that write messages: they import the catalogues (.po).
+  plugins: [poCatalogue()],
   resolve: { tsconfigPaths: true },
   test: {
     root: ".",

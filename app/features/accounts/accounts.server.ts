@@ -12,6 +12,7 @@ import {
 import { dashboardPath } from "~/auth/roles";
 import type { Db } from "~/db/client.server";
 import { facilities, users } from "~/db/schema";
+import type { Locale } from "~/i18n/locales";
 import { logger } from "~/lib/logger.server";
 import { countSignInFailure } from "~/lib/metrics.server";
 import { tooManyAttemptsMessage } from "~/lib/rate-limit.server";
@@ -38,7 +39,12 @@ import {
 } from "./throttle.server";
 
 /** Who sent the request: the client IP (for limits and session records) and the request itself. */
-export type RequestMeta = { ip: string; request?: Request };
+export type RequestMeta = {
+  ip: string;
+  request?: Request;
+  /** The language of the page the form was sent from (issue 38): a registration records it. */
+  locale?: Locale;
+};
 
 export type Failure = { ok: false; message: string };
 
@@ -109,6 +115,7 @@ export async function registerAccount(
         facilityId: input.role === "facility_admin" ? input.facility_id : null,
         mdcNumber: input.role === "doctor" ? input.mdc_number : null,
         hefraLicence: input.role === "facility_admin" ? input.hefra_licence : null,
+        language: meta.locale ?? "en",
       },
       headers: authHeaders(meta.request, meta.ip),
     });

@@ -9,6 +9,7 @@ import { users } from "~/db/schema";
 import { env } from "~/env.server";
 import { recordAudit } from "~/features/audit/public.server";
 import { queueEmail } from "~/features/messaging/public.server";
+import { mailReader } from "~/i18n/message-text.server";
 import { parseOrRefuse } from "~/lib/refusal";
 import { adminApprovalStep, recordSponsor, tellAdminApproved } from "./administrators.server";
 import { declineSchema } from "./decline-schema";
@@ -85,7 +86,7 @@ export async function approveAccount(db: Db, actor: Actor, userId: string): Prom
       tx,
       {
         to: target.email,
-        ...accountApprovedMail({
+        ...accountApprovedMail(mailReader(target.language), {
           name: target.fullName,
           appUrl: env().APP_URL,
           dashboardPath: dashboardPath(target.role),
@@ -161,7 +162,10 @@ export async function declineAccount(
     });
     await queueEmail(
       tx,
-      { to: target.email, ...accountDeclinedMail({ name: target.fullName, appUrl: env().APP_URL }) },
+      {
+        to: target.email,
+        ...accountDeclinedMail(mailReader(target.language), { name: target.fullName, appUrl: env().APP_URL }),
+      },
       { event: "account.declined", userId: row.id },
     );
     return true;

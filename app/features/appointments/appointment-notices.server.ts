@@ -5,8 +5,14 @@ import { users } from "~/db/schema";
 import { simpleMail } from "~/email/layout";
 import { env } from "~/env.server";
 import { SPECIALTY_OPTIONS } from "~/features/facilities/public";
-import { defaultQuietHours, facilityAdminIds, queueEmail, queueText } from "~/features/messaging/public.server";
+import {
+  defaultQuietHours,
+  facilityAdminIds,
+  queueEmailInTheirLanguages,
+  queueText,
+} from "~/features/messaging/public.server";
 import { quietUntil } from "~/features/notifications/public.server";
+import { messageDateTime, messageT } from "~/i18n/message-text.server";
 import { PRIORITY } from "~/jobs/queue-message.server";
 import { type AppointmentSms, appointmentSms } from "./appointment-sms";
 import type { MessageLanguage } from "./appointment-status";
@@ -42,8 +48,9 @@ export function patientChannel(provenBy: PatientNotice["provenBy"]): "sms" | "wh
 }
 
 export async function textPatient(tx: Tx, notice: PatientNotice): Promise<void> {
-  const link = notice.link ?? appointmentLink(notice.id);
-  const text = appointmentSms(SITE.name, notice.kind, notice.language, link, notice.at ?? null);
+  const link = notice.link ?? appointmentLink(notice.id, notice.language);
+  const time = notice.at ? messageDateTime(notice.at, notice.language) : "";
+  const text = appointmentSms(messageT(notice.language), SITE.name, notice.kind, link, time);
   const proof = notice.kind === "prove";
   const quietEnd = proof ? null : quietUntil(defaultQuietHours(), notice.now);
   const startAfter = quietEnd && (!notice.latest || quietEnd < notice.latest) ? quietEnd : undefined;
@@ -63,19 +70,14 @@ export async function textPatient(tx: Tx, notice: PatientNotice): Promise<void> 
 const ADMIN_MAIL = {
   requested: {
     event: "appointment.requested",
-    subject: "A new appointment request",
-    words: ["A patient has asked your facility for an appointment.", "Please answer within one working day."],
+    words: ["mail.appointment.requested.body", "mail.appointment.requested.next"],
   },
-  cancelled: {
-    event: "appointment.cancelled",
-    subject: "An appointment was cancelled",
-    words: ["A patient has cancelled an appointment or an appointment request with your facility."],
-  },
+  cancelled: { event: "appointment.cancelled", words: ["mail.appointment.cancelled.body"] },
 } as const;
 
 /**
  * The facility's administrators hear by email of a proven request and of a patient's cancellation
- * (no patient data: a link to their queue, which holds the rest).
+ * (no patient data: a link to their queue, which holds the rest), each in their language.
  */
 export async function tellFacilityAdmins(
   tx: Tx,
@@ -85,16 +87,20 @@ export async function tellFacilityAdmins(
   const mail = ADMIN_MAIL[what];
   const ids = await facilityAdminIds(tx, facilityId);
   if (ids.length === 0) return;
-  const rows = await tx.select({ email: users.email }).from(users).where(inArray(users.id, ids));
-  await queueEmail(
+  const rows = await tx
+    .select({ email: users.email, language: users.language })
+    .from(users)
+    .where(inArray(users.id, ids));
+  await queueEmailInTheirLanguages(
     tx,
-    {
-      to: rows.map((r) => r.email),
-      ...simpleMail(mail.subject, ["Hello,", ...mail.words], {
-        label: "Open the appointment requests",
-        href: `${env().APP_URL}/dashboard/facility-admin/appointments`,
-      }),
-    },
+    rows,
+    (t) =>
+      simpleMail(
+        t(`mail.appointment.${what}.subject`),
+        [t("mail.hello"), ...mail.words.map((key) => t(key))],
+        { label: t("mail.appointment.action"), href: `${env().APP_URL}/dashboard/facility-admin/appointments` },
+        t,
+      ),
     { event: mail.event },
   );
 }

@@ -50,7 +50,7 @@ export const appointmentRequestSchema = z.object({
     .check(z.minLength(1, APPOINTMENT_MESSAGES.specialty), z.maxLength(200, APPOINTMENT_MESSAGES.specialty)),
   day: z.string({ error: APPOINTMENT_MESSAGES.day }).check(z.regex(DATE, APPOINTMENT_MESSAGES.day)),
   part: z.enum(["morning", "afternoon"], { error: APPOINTMENT_MESSAGES.part }),
-  language: z.enum(["en", "fr"], { error: APPOINTMENT_MESSAGES.language }),
+  language: z.enum(["en", "fr", "ak"], { error: APPOINTMENT_MESSAGES.language }),
   consent: z.literal("on", { error: APPOINTMENT_MESSAGES.consent }),
 });
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
+import { messageDateTime, messageT } from "~/i18n/message-text.server";
 import { countSegments } from "~/lib/sms-text";
-import { appointmentSms } from "./appointment-sms";
+import { APPOINTMENT_SMS, appointmentSms } from "./appointment-sms";
 import {
   APPOINTMENT_MOVES,
   APPOINTMENT_STATUSES,
@@ -41,16 +42,16 @@ describe("the appointment status table (issue 37)", () => {
 
 describe("the appointment SMS", () => {
   const link = `https://referrals.example.org/appointment/${"a".repeat(36)}.${"b".repeat(43)}`;
-  it("fit in 2 parts in every language, with the whole link", () => {
+  it("fit in 2 parts in English and French, with the whole link (every language: sms-languages.test.ts)", () => {
     for (const language of ["en", "fr"] as const) {
-      for (const kind of ["prove", "confirmed", "proposed", "declined", "expired", "reminder"] as const) {
-        const text = appointmentSms("Qurhealth", kind, language, link, new Date("2026-06-05T10:30:00Z"));
+      for (const kind of APPOINTMENT_SMS) {
+        const time = messageDateTime(new Date("2026-06-05T10:30:00Z"), language);
+        const text = appointmentSms(messageT(language), "Qurhealth", kind, link, time);
         expect(countSegments(text).segments).toBeLessThanOrEqual(2);
         expect(text).toContain(link);
       }
     }
-    expect(appointmentSms("Qurhealth", "reminder", "en", link, new Date("2026-06-05T10:30:00Z"))).toContain(
-      "Fri 5 Jun, 10:30",
-    );
+    const time = messageDateTime(new Date("2026-06-05T10:30:00Z"), "en");
+    expect(appointmentSms(messageT("en"), "Qurhealth", "reminder", link, time)).toContain("Fri 5 Jun, 10:30");
   });
 });

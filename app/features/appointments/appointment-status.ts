@@ -83,9 +83,11 @@ export const DAY_PARTS = [
   { value: "afternoon", label: "Afternoon" },
 ] as const;
 
+/** The patient's SMS language (issue 38: Twi too, which has texts but no pages). */
 export const MESSAGE_LANGUAGES = [
   { value: "en", label: "English" },
   { value: "fr", label: "Français" },
+  { value: "ak", label: "Twi (Akan)" },
 ] as const;
 export type MessageLanguage = (typeof MESSAGE_LANGUAGES)[number]["value"];
 

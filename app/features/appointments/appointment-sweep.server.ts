@@ -3,6 +3,7 @@ import type { Db } from "~/db/client.server";
 import { appointmentRequests, messages, rateLimits } from "~/db/schema";
 import { env } from "~/env.server";
 import { recordAudit } from "~/features/audit/public.server";
+import { localePath } from "~/i18n/locales";
 import type { JobHandler } from "~/jobs/queue.server";
 import { scheduledNow } from "~/lib/test-clock.server";
 import { otherFacilitiesPath, textPatient } from "./appointment-notices.server";
@@ -56,7 +57,7 @@ export async function expireUnanswered(db: Db, now: Date): Promise<number> {
         toStatus: "expired",
         reason: from === "requested" ? "Not answered within one working day" : "The proposed time passed",
       });
-      const link = `${env().APP_URL}${otherFacilitiesPath(row.specialty)}`;
+      const link = `${env().APP_URL}${localePath(row.language === "fr" ? "fr" : "en", otherFacilitiesPath(row.specialty))}`;
       await textPatient(tx, {
         id: row.id,
         phone: row.phone,

@@ -1,5 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { env } from "~/env.server";
+import { localePath } from "~/i18n/locales";
+import type { MessageLanguage } from "./appointment-status";
 
 /**
  * The patient's link (issue 37): /appointment/{request id}.{HMAC-SHA256 of it}. Nothing is stored
@@ -17,8 +19,9 @@ export function appointmentToken(id: string): string {
   return `${id}.${mac(id)}`;
 }
 
-export function appointmentLink(id: string): string {
-  return `${env().APP_URL}/appointment/${appointmentToken(id)}`;
+/** The patient's page, in French for a patient who reads French (Twi has no pages: English). */
+export function appointmentLink(id: string, language: MessageLanguage = "en"): string {
+  return `${env().APP_URL}${localePath(language === "fr" ? "fr" : "en", `/appointment/${appointmentToken(id)}`)}`;
 }
 
 /** The request id a genuine token names, or null (never throws). */

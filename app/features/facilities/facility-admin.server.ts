@@ -16,8 +16,8 @@ import { simpleMail } from "~/email/layout";
 import { mayMailRecipient } from "~/email/mail-limit.server";
 import { env } from "~/env.server";
 import { recordAudit } from "~/features/audit/public.server";
-import { queueEmail } from "~/features/messaging/public.server";
-import { facilityAdminEmails } from "~/features/referrals/public.server";
+import { queueEmail, queueEmailInTheirLanguages } from "~/features/messaging/public.server";
+import { facilityAdminReaders } from "~/features/referrals/public.server";
 import { containsPattern } from "~/lib/like-pattern";
 import { type ProbedPage, probedPage } from "~/lib/paging";
 import { parsePhone } from "~/lib/phone";
@@ -695,25 +695,25 @@ export async function fileFacilityReport(
   if (!limit.ok) refuse(429, tooManyAttemptsMessage(limit.retryAfterSeconds));
   // However many reports arrive, from however many addresses, the administrators hear of them at
   // most once an hour (the queue shows every one). The mail is queued with the report.
-  const admins = await facilityAdminEmails(db, facility.id);
+  const admins = await facilityAdminReaders(db, facility.id);
   const tell = admins.length > 0 && (await mayMailRecipient(db, "facility-report", facility.id, options.now));
   await db.transaction(async (tx) => {
     await tx.insert(facilityReports).values({ facilityId: facility.id, details: input.details, email: input.email });
     if (!tell) return;
-    await queueEmail(
+    await queueEmailInTheirLanguages(
       tx,
-      {
-        to: admins,
-        ...simpleMail(
-          `A report about ${facility.name}'s profile`,
+      admins,
+      (t) =>
+        simpleMail(
+          t("mail.facility-report.subject", { facility: facility.name }),
           [
-            "Hello,",
-            `Someone has reported that information on ${facility.name}'s public profile may be wrong.`,
-            "Please sign in to read the report, correct the profile if needed and mark the report resolved.",
+            t("mail.hello"),
+            t("mail.facility-report.body", { facility: facility.name }),
+            t("mail.facility-report.next"),
           ],
-          { label: "Open the reports", href: `${env().APP_URL}/dashboard/facility-reports` },
+          { label: t("mail.facility-report.action"), href: `${env().APP_URL}/dashboard/facility-reports` },
+          t,
         ),
-      },
       { event: "facility.report" },
     );
   });

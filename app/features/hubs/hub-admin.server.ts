@@ -9,6 +9,8 @@ import { env } from "~/env.server";
 import { recordAudit } from "~/features/audit/public.server";
 import { queueEmails, queueText } from "~/features/messaging/public.server";
 import { signSmsStopToken, waitlistSms } from "~/features/waitlist/public.server";
+import { type Locale, localePath } from "~/i18n/locales";
+import { messageT } from "~/i18n/message-text.server";
 import { enqueue, type JobHandler, pendingJobs } from "~/jobs/queue.server";
 import { PRIORITY } from "~/jobs/queue-message.server";
 import { parseOrRefuse } from "~/lib/refusal";
@@ -314,37 +316,44 @@ async function createNotification(
  * The runner: a `hub-notification` job on the job queue (issue 26)
  * ---------------------------------------------------------------------------------------------- */
 
-/** The mail one entry gets: what changed and what to do next, for a professional or a facility. */
+/**
+ * The mail one entry gets, in the language of the page they signed up on (issue 38): what changed
+ * and what to do next, for a professional or a facility, with links to the pages in that language.
+ * An update's subject and message are the administrator's own words, sent as they were written.
+ */
 export function notificationMail(
   hub: Pick<HubRow, "slug" | "title" | "externalUrl">,
   notification: { kind: "launch" | "update"; subject: string; message: string },
-  entry: { email: string; userType: "professional" | "facility" | "patient" },
+  entry: { email: string; userType: "professional" | "facility" | "patient"; language?: Locale },
   appUrl: string,
 ): Omit<Mail, "messageId"> {
-  const register = `${appUrl}/auth?tab=register`;
+  const locale = entry.language ?? "en";
+  const t = messageT(locale);
+  const page = (path: string) => `${appUrl}${localePath(locale, path)}`;
+  const register = page("/auth?tab=register");
   const next =
     entry.userType === "patient"
-      ? ["What to do next:", `- Find a facility in the network: ${appUrl}/facilities`]
+      ? [t("mail.hub.next"), t("mail.hub.patient.find", { link: page("/facilities") })]
       : entry.userType === "professional"
-        ? ["What to do next:", `- Register as a doctor to take referrals through ${SITE.name}: ${register}`]
+        ? [t("mail.hub.next"), t("mail.hub.professional.register", { brand: SITE.name, link: register })]
         : [
-            "What to do next:",
-            `- Claim your facility's listing: register as its facility administrator at ${register}`,
-            `- How facilities work with the network: ${appUrl}/for-facilities`,
+            t("mail.hub.next"),
+            t("mail.hub.facility.claim", { link: register }),
+            t("mail.hub.facility.how", { link: page("/for-facilities") }),
           ];
   const body =
     notification.kind === "launch"
       ? [
-          `The ${hub.title} hub you joined the waitlist for is now open.`,
+          t("mail.hub.launch.body", { hub: hub.title }),
           "",
-          `What it offers and how to take part: ${appUrl}/hub/${hub.slug}`,
-          ...(hub.externalUrl ? [`Visit the hub: ${hub.externalUrl}`] : []),
+          t("mail.hub.launch.page", { link: page(`/hub/${hub.slug}`) }),
+          ...(hub.externalUrl ? [t("mail.hub.launch.visit", { link: hub.externalUrl })] : []),
         ]
-      : [`An update about the ${hub.title} hub you joined the waitlist for:`, "", notification.message];
+      : [t("mail.hub.update.body", { hub: hub.title }), "", notification.message];
   return {
     to: entry.email,
-    subject: notification.kind === "launch" ? `${hub.title} is now open` : notification.subject,
-    text: ["Hello,", "", ...body, "", ...next, "", SITE.name].join("\n"),
+    subject: notification.kind === "launch" ? t("mail.hub.launch.subject", { hub: hub.title }) : notification.subject,
+    text: [t("mail.hello"), "", ...body, "", ...next, "", SITE.name].join("\n"),
   };
 }
 
@@ -389,6 +398,7 @@ export async function sendNotification(db: Db, id: string): Promise<void> {
           phone: hubWaitlist.phone,
           smsConsentAt: hubWaitlist.smsConsentAt,
           smsStoppedAt: hubWaitlist.smsStoppedAt,
+          language: hubWaitlist.language,
         })
         .from(hubWaitlist)
         .where(pending)
@@ -430,8 +440,16 @@ export async function sendNotification(db: Db, id: string): Promise<void> {
       // transaction as the claim, so once per entry; the message's id is its idempotency key.
       for (const e of entries) {
         if (!e.phone || !e.smsConsentAt || e.smsStoppedAt) continue;
-        const stopLink = `${appUrl}/hub-sms/stop/${signSmsStopToken(e.id, secret)}`;
-        const text = waitlistSms(SITE.name, hub.title, notification.kind, `${appUrl}/hub/${hub.slug}`, stopLink);
+        const page = (path: string) => `${appUrl}${localePath(e.language, path)}`;
+        const stopLink = page(`/hub-sms/stop/${signSmsStopToken(e.id, secret)}`);
+        const text = waitlistSms(
+          messageT(e.language),
+          SITE.name,
+          hub.title,
+          notification.kind,
+          page(`/hub/${hub.slug}`),
+          stopLink,
+        );
         await queueText(tx, "sms", e.phone, { text }, { event, priority: PRIORITY.bulk });
       }
       // Entries that joined while it ran are told too: the total grows with them.

@@ -12,8 +12,11 @@ import {
   preferencesFrom,
   type QuietHours,
 } from "~/features/notifications/public.server";
+import type { Translate } from "~/i18n/i18n";
+import { LOCALES, type Locale } from "~/i18n/locales";
+import { messageT, smsLanguageOf } from "~/i18n/message-text.server";
 import { PRIORITY, queueEmail, queueText } from "~/jobs/queue-message.server";
-import { referralSms, SMS_EVENT_WORDS, type SmsEvent } from "~/lib/sms-text";
+import { eventWords, referralSms, type SmsEvent } from "~/lib/sms-text";
 
 /*
  * Who is told what (issue 26): each person by the channels they chose for the kind of event
@@ -34,7 +37,8 @@ export type ReferralNotice = {
   referralNumber: string;
   /** An emergency is sent at once, whatever the quiet hours, and ahead of everything else. */
   emergency?: boolean;
-  mail: { subject: string; text: string; html?: string };
+  /** The email, written in each reader's language (issue 38). */
+  mail: (t: Translate) => { subject: string; text: string; html?: string };
   now?: Date;
 };
 
@@ -51,16 +55,25 @@ export function referralLink(referralNumber: string): string {
   return `${env().APP_URL}/referrals/${referralNumber}`;
 }
 
-/** The email of a referral notice: the event's words, the number and a link. */
+/** The email of a referral notice, in the reader's language: the event's words, the number and a link. */
 export function referralNoticeMail(
   sms: SmsEvent,
   referralNumber: string,
-): { subject: string; text: string; html?: string } {
-  const words = SMS_EVENT_WORDS[sms];
-  return simpleMail(`${words}: ${referralNumber}`, ["Hello,", `${words}: ${referralNumber}.`, "Sign in to see it."], {
-    label: "Open the referral",
-    href: referralLink(referralNumber),
-  });
+): (t: Translate) => { subject: string; text: string; html?: string } {
+  return (t) => {
+    const words = capitalised(eventWords(t, sms, referralNumber));
+    return simpleMail(
+      words,
+      [t("mail.hello"), t("mail.notice.line", { words }), t("mail.notice.sign-in")],
+      { label: t("mail.notice.open"), href: referralLink(referralNumber) },
+      t,
+    );
+  };
+}
+
+/** "nouvelle orientation …" starts a sentence: "Nouvelle orientation …". */
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /**
@@ -75,6 +88,8 @@ export async function notifyUsers(tx: Tx, userIds: string[], notice: ReferralNot
     .select({
       id: users.id,
       email: users.email,
+      language: users.language,
+      smsLanguage: users.smsLanguage,
       confirmedPhone: users.confirmedPhone,
       channels: notificationPreferences.channels,
       quietStart: notificationPreferences.quietStart,
@@ -85,7 +100,6 @@ export async function notifyUsers(tx: Tx, userIds: string[], notice: ReferralNot
     .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
     .where(inArray(users.id, ids));
   const queued: string[] = [];
-  const text = referralSms(SITE.name, notice.sms, notice.referralNumber, referralLink(notice.referralNumber));
   const priority = notice.emergency ? PRIORITY.emergency : PRIORITY.normal;
   for (const person of people) {
     const preferences = person.chose
@@ -105,12 +119,37 @@ export async function notifyUsers(tx: Tx, userIds: string[], notice: ReferralNot
     };
     for (const channel of plan.channels) {
       if (channel === "email") {
-        queued.push(...(await queueEmail(tx, { to: person.email, ...notice.mail }, meta)));
+        const mail = notice.mail(messageT(person.language));
+        queued.push(...(await queueEmail(tx, { to: person.email, ...mail }, meta)));
       } else if (person.confirmedPhone) {
         // WhatsApp sends the same text as the one parameter of the configured template (issue 35).
+        const t = messageT(smsLanguageOf(person));
+        const text = referralSms(t, SITE.name, notice.sms, notice.referralNumber, referralLink(notice.referralNumber));
         queued.push(await queueText(tx, channel, person.confirmedPhone, { text }, meta));
       }
     }
+  }
+  return queued;
+}
+
+/** Someone an email goes to, and the language they read (issue 38). */
+type MailRecipient = { email: string; language: Locale };
+
+/**
+ * One email to several people, written once for each language among them (issue 38): each
+ * language's readers get one message. Returns the ids of the messages queued.
+ */
+export async function queueEmailInTheirLanguages(
+  tx: Tx,
+  recipients: readonly MailRecipient[],
+  write: (t: Translate, locale: Locale) => { subject: string; text: string; html?: string },
+  meta: Parameters<typeof queueEmail>[2],
+): Promise<string[]> {
+  const queued: string[] = [];
+  for (const locale of LOCALES) {
+    const to = recipients.filter((r) => r.language === locale).map((r) => r.email);
+    if (to.length === 0) continue;
+    queued.push(...(await queueEmail(tx, { to, ...write(messageT(locale), locale) }, meta)));
   }
   return queued;
 }
@@ -159,7 +198,16 @@ export async function notifyOnCall(tx: Tx, facilityId: string, notice: ReferralN
     tx,
     "sms",
     facility.onCallPhone,
-    { text: referralSms(SITE.name, notice.sms, notice.referralNumber, referralLink(notice.referralNumber)) },
+    // A duty phone, not a person: no language of its own, so English (the facility's shared language).
+    {
+      text: referralSms(
+        messageT("en"),
+        SITE.name,
+        notice.sms,
+        notice.referralNumber,
+        referralLink(notice.referralNumber),
+      ),
+    },
     {
       event: notice.event,
       referralId: notice.referralId,

@@ -9,6 +9,7 @@ export {
   facilityAdminIds,
   notifyOnCall,
   notifyUsers,
+  queueEmailInTheirLanguages,
   referralNoticeMail,
   systemAdminIds,
 } from "./notify.server";

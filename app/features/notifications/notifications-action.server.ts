@@ -15,16 +15,18 @@ import {
 import { formAction } from "~/lib/form-action.server";
 import { onceOutside, postedKey } from "~/lib/idempotency.server";
 import { refuse } from "~/lib/refusal";
+import { saveMessageLanguages } from "./message-language.server";
+import { messageLanguageSchema } from "./message-language-schema";
 import { saveNotificationPreferences } from "./notification-preferences.server";
 
 /*
- * The notifications page's four forms (issue 26) on the one form path (issue 25): each intent
+ * The notifications page's forms (issue 26) on the one form path (issue 25): each intent
  * names its schema and its domain call; refusals are thrown by the domain and answered by
  * formAction under the field they concern. A code is sent once per idempotency key (issue 29): a
  * double tap or a retry after a timeout sends no second SMS and is answered as the first.
  */
 
-export const NOTIFICATIONS_INTENTS = ["send-code", "confirm", "remove", "preferences"] as const;
+export const NOTIFICATIONS_INTENTS = ["send-code", "confirm", "remove", "preferences", "language"] as const;
 export type NotificationsIntent = (typeof NOTIFICATIONS_INTENTS)[number];
 
 type Post = { db: Db; actor: UserActor; form: FormData };
@@ -104,6 +106,14 @@ const INTENTS: Record<NotificationsIntent, IntentEntry> = {
       );
       await saveNotificationPreferences(db, actor, fields);
       return { title: "Preferences saved", description: "We will tell you as you chose.", variant: "success" };
+    },
+  },
+  language: {
+    schema: messageLanguageSchema,
+    title: "Language not saved",
+    run: async ({ db, actor, form }) => {
+      await saveMessageLanguages(db, actor, Object.fromEntries(form));
+      return { title: "Language saved", description: "Your next messages will be in it.", variant: "success" };
     },
   },
 };

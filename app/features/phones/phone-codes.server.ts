@@ -1,10 +1,11 @@
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from "node:crypto";
-import { and, gt, lt, sql } from "drizzle-orm";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { SITE } from "~/content/site";
 import type { Db } from "~/db/client.server";
-import { type PHONE_CODE_PURPOSES, phoneConfirmations } from "~/db/schema";
+import { type PHONE_CODE_PURPOSES, phoneConfirmations, users } from "~/db/schema";
 import { env } from "~/env.server";
 import type { OutboundMessage } from "~/features/messaging/public.server";
+import { messageT, smsLanguageOf } from "~/i18n/message-text.server";
 import { confirmationCodeSms, signInCodeSms } from "~/lib/sms-text";
 import { PHONE_CODE_RULES } from "./phone-schemas.ts";
 
@@ -76,9 +77,21 @@ export async function issuePhoneCode(
     purpose,
     createdAt: now,
   });
+  // In the account's SMS language (issue 38).
+  const [reader] = await tx
+    .select({ language: users.language, smsLanguage: users.smsLanguage })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  const t = messageT(reader ? smsLanguageOf(reader) : "en");
   const message: OutboundMessage = {
     to: phone,
-    text: (purpose === "sign-in" ? signInCodeSms : confirmationCodeSms)(SITE.name, code, PHONE_CODE_RULES.validMinutes),
+    text: (purpose === "sign-in" ? signInCodeSms : confirmationCodeSms)(
+      t,
+      SITE.name,
+      code,
+      PHONE_CODE_RULES.validMinutes,
+    ),
     idempotencyKey: `phone-code-${id}`,
   };
   await inTransaction?.(tx, message);

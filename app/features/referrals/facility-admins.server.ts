@@ -2,14 +2,17 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { users } from "~/db/schema";
 
-export async function facilityAdminEmails(db: Pick<Db, "select">, facilityId: string): Promise<string[]> {
-  const rows = await db
-    .select({ email: users.email })
+/** The approved administrators of a facility: their addresses and the language they read. */
+export async function facilityAdminReaders(
+  db: Pick<Db, "select">,
+  facilityId: string,
+): Promise<Array<{ email: string; language: "en" | "fr" }>> {
+  return db
+    .select({ email: users.email, language: users.language })
     .from(users)
     .where(
       and(eq(users.facilityId, facilityId), eq(users.approvalStatus, "approved"), eq(effectiveRole, "facility_admin")),
     );
-  return rows.map((r) => r.email);
 }
 
 /** The user's effective role (spec section 3: user_roles overrides users.role). */

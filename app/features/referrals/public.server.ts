@@ -20,7 +20,7 @@ export {
   messageForClient,
   messagesForClient,
 } from "./exchange-parts.server";
-export { facilityAdminEmails } from "./facility-admins.server";
+export { facilityAdminReaders } from "./facility-admins.server";
 export { canSee } from "./referral-access";
 export type { ReferralStatus, Transition, UrgencyLevel } from "./referral-status";
 export { earnedShare, isReferralStatus, REFERRAL_STATUSES, TRANSITIONS, URGENCY_LEVELS } from "./referral-status";

@@ -1,75 +1,77 @@
 import { SITE } from "~/content/site";
 import { type MailContent, simpleMail } from "~/email/layout";
+import type { Translate } from "~/i18n/i18n";
 
 /**
- * Referral emails. They carry the referral number and a link, never clinical details or the
- * patient's identity (issue 7: "mail never carries clinical details"); the reader signs in to see more.
+ * Referral emails, in the reader's language (`t`, issue 38). They carry the referral number and a
+ * link, never clinical details or the patient's identity (issue 7: "mail never carries clinical
+ * details"); the reader signs in to see more.
  */
 /** A referral's own page: every mail about a referral links there. */
 export function referralLink(appUrl: string, referralNumber: string): string {
   return `${appUrl}/referrals/${encodeURIComponent(referralNumber)}`;
 }
 
-function openReferral(appUrl: string, referralNumber: string) {
-  return { label: `Open referral ${referralNumber}`, href: referralLink(appUrl, referralNumber) };
+function openReferral(t: Translate, appUrl: string, number: string) {
+  return { label: t("mail.referral.open", { number }), href: referralLink(appUrl, number) };
 }
 
-export function newReferralMail(input: { referralNumber: string; appUrl: string }): MailContent {
+export function newReferralMail(t: Translate, input: { referralNumber: string; appUrl: string }): MailContent {
+  const number = input.referralNumber;
   return simpleMail(
-    `New referral ${input.referralNumber}`,
-    [
-      "Hello,",
-      `Your facility has received a new referral, ${input.referralNumber}, through ${SITE.name}.`,
-      "Please sign in to review it and accept or reject it.",
-    ],
-    openReferral(input.appUrl, input.referralNumber),
+    t("mail.referral.new.subject", { number }),
+    [t("mail.hello"), t("mail.referral.new.body", { number, brand: SITE.name }), t("mail.referral.new.next")],
+    openReferral(t, input.appUrl, number),
+    t,
   );
 }
 
 /** To the receiving facility's administrators: the doctor withdrew a pending referral (the reason stays on the page). */
-export function referralCancelledMail(input: { referralNumber: string; appUrl: string }): MailContent {
+export function referralCancelledMail(t: Translate, input: { referralNumber: string; appUrl: string }): MailContent {
+  const number = input.referralNumber;
   return simpleMail(
-    `Referral ${input.referralNumber} cancelled`,
-    [
-      "Hello,",
-      `The referring doctor has cancelled referral ${input.referralNumber}. No action is needed from your facility.`,
-      "Sign in to read the doctor's reason.",
-    ],
-    openReferral(input.appUrl, input.referralNumber),
+    t("mail.referral.cancelled.subject", { number }),
+    [t("mail.hello"), t("mail.referral.cancelled.body", { number }), t("mail.referral.cancelled.next")],
+    openReferral(t, input.appUrl, number),
+    t,
   );
 }
 
 /** To the other side of a referral: a new message is waiting (never the message itself). */
-export function referralMessageMail(input: { referralNumber: string; appUrl: string }): MailContent {
+export function referralMessageMail(t: Translate, input: { referralNumber: string; appUrl: string }): MailContent {
+  const number = input.referralNumber;
   return simpleMail(
-    `New message on referral ${input.referralNumber}`,
-    ["Hello,", `There is a new message on referral ${input.referralNumber}.`, "Sign in to read it and reply."],
-    openReferral(input.appUrl, input.referralNumber),
+    t("mail.referral.message.subject", { number }),
+    [t("mail.hello"), t("mail.referral.message.body", { number }), t("mail.referral.message.next")],
+    openReferral(t, input.appUrl, number),
+    t,
   );
 }
-
-const OUTCOME: Record<"accepted" | "rejected" | "completed", string> = {
-  accepted: "has been accepted by the receiving facility",
-  rejected: "has been rejected by the receiving facility",
-  completed: "has been marked as completed by the receiving facility. Your share of the referral fee is now due to you",
-};
 
 /**
  * The doctor's notice of an outcome: the number and a link only. A rejection's reason is free text a
  * facility typed (it may be clinical): it stays on the platform, shown on the dashboard.
  */
-export function referralStatusMail(input: {
-  doctorName: string;
-  referralNumber: string;
-  status: "accepted" | "rejected" | "completed";
-  appUrl: string;
-}): MailContent {
-  const paragraphs = [`Hello ${input.doctorName},`, `Your referral ${input.referralNumber} ${OUTCOME[input.status]}.`];
-  if (input.status === "rejected") paragraphs.push("Sign in to read the facility's reason.");
-  if (input.status === "completed") paragraphs.push("Sign in to read the facility's outcome note.");
+export function referralStatusMail(
+  t: Translate,
+  input: {
+    doctorName: string;
+    referralNumber: string;
+    status: "accepted" | "rejected" | "completed";
+    appUrl: string;
+  },
+): MailContent {
+  const { status, referralNumber: number } = input;
+  const paragraphs = [
+    t("mail.hello-name", { name: input.doctorName }),
+    t("mail.referral.status.body", { number, status }),
+  ];
+  if (status === "rejected") paragraphs.push(t("mail.referral.status.rejected"));
+  if (status === "completed") paragraphs.push(t("mail.referral.status.completed"));
   return simpleMail(
-    `Referral ${input.referralNumber} ${input.status}`,
+    t("mail.referral.status.subject", { number, status }),
     paragraphs,
-    openReferral(input.appUrl, input.referralNumber),
+    openReferral(t, input.appUrl, number),
+    t,
   );
 }

@@ -15,11 +15,17 @@ import { searchText } from "~/lib/search-text";
 
 export { pageFrom } from "~/lib/paging";
 
-import { facilityAdminIds, notifyOnCall, notifyUsers, queueEmail } from "~/features/messaging/public.server";
+import {
+  facilityAdminIds,
+  notifyOnCall,
+  notifyUsers,
+  queueEmailInTheirLanguages,
+} from "~/features/messaging/public.server";
+import type { Translate } from "~/i18n/i18n";
 import { joinedMessages } from "~/lib/form-fields";
 import { parseOrRefuse, refuse } from "~/lib/refusal";
 import { scheduleEscalation } from "./escalation.server";
-import { facilityAdminEmails } from "./facility-admins.server";
+import { facilityAdminReaders } from "./facility-admins.server";
 import { canSee } from "./referral-access";
 import { newReferralMail, referralCancelledMail, referralStatusMail } from "./referral-mail";
 import { type ReferralActivity, withActivity } from "./referral-reads.server";
@@ -131,7 +137,7 @@ export async function createReferral(db: Db, actor: Actor, values: unknown): Pro
       referralId: referral.id,
       referralNumber: referral.referralNumber,
       emergency,
-      mail: newReferralMail({ referralNumber: referral.referralNumber, appUrl: env().APP_URL }),
+      mail: (t: Translate) => newReferralMail(t, { referralNumber: referral.referralNumber, appUrl: env().APP_URL }),
     };
     const told = await notifyUsers(tx, await facilityAdminIds(tx, facility.id), notice);
     const onCall = await notifyOnCall(tx, facility.id, notice);
@@ -761,12 +767,10 @@ export async function transitionReferral(
     });
     const appUrl = env().APP_URL;
     if (to === "cancelled") {
-      await queueEmail(
+      await queueEmailInTheirLanguages(
         tx,
-        {
-          to: await facilityAdminEmails(tx, current.facilityId),
-          ...referralCancelledMail({ referralNumber: updated.referralNumber, appUrl }),
-        },
+        await facilityAdminReaders(tx, current.facilityId),
+        (t) => referralCancelledMail(t, { referralNumber: updated.referralNumber, appUrl }),
         { event: "referral.cancelled", referralId: updated.id },
       );
     } else {
@@ -783,12 +787,13 @@ export async function transitionReferral(
           sms: `referral_${to}`,
           referralId: updated.id,
           referralNumber: updated.referralNumber,
-          mail: referralStatusMail({
-            doctorName: doctor.fullName,
-            referralNumber: updated.referralNumber,
-            status: to,
-            appUrl,
-          }),
+          mail: (t) =>
+            referralStatusMail(t, {
+              doctorName: doctor.fullName,
+              referralNumber: updated.referralNumber,
+              status: to,
+              appUrl,
+            }),
         });
       }
     }

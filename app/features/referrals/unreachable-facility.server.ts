@@ -3,6 +3,7 @@ import type { Db } from "~/db/client.server";
 import { facilities } from "~/db/schema";
 import { simpleMail } from "~/email/layout";
 import { notifyUsers, systemAdminIds } from "~/features/messaging/public.server";
+import type { Translate } from "~/i18n/i18n";
 import { referralLink } from "./referral-mail";
 
 /*
@@ -17,19 +18,22 @@ type Tx = Parameters<typeof notifyUsers>[0] & Pick<Db, "select">;
 
 /** The system administrators' alert mail: which facility to phone, its public numbers, the referral's link. */
 export function unreachableFacilityMail(
+  t: Translate,
   appUrl: string,
   referralNumber: string,
   facility: { name: string; phones: readonly string[] },
 ) {
-  const phones = facility.phones.length > 0 ? facility.phones.join(", ") : "none on its profile";
+  const number = referralNumber;
+  const phones = facility.phones.length > 0 ? facility.phones.join(", ") : t("mail.unreachable.no-phones");
   return simpleMail(
-    `Phone ${facility.name}: referral ${referralNumber} reached no one there`,
+    t("mail.unreachable.subject", { facility: facility.name, number }),
     [
-      "Hello,",
-      `Referral ${referralNumber} was sent to ${facility.name}, which has no approved administrator and no on-call number: no one there has been told of it.`,
-      `Please phone the facility to tell them (its numbers: ${phones}), and help it set up an administrator or an on-call number.`,
+      t("mail.hello"),
+      t("mail.unreachable.body", { facility: facility.name, number }),
+      t("mail.unreachable.next", { phones }),
     ],
-    { label: "Open the referral", href: referralLink(appUrl, referralNumber) },
+    { label: t("mail.notice.open"), href: referralLink(appUrl, referralNumber) },
+    t,
   );
 }
 
@@ -52,10 +56,11 @@ export async function alertUnreachableFacility(
     referralNumber: options.referralNumber,
     // At once, whatever the quiet hours: a patient may be on the way.
     emergency: true,
-    mail: unreachableFacilityMail(options.appUrl, options.referralNumber, {
-      name: facility.name,
-      phones: facility.contact?.phones ?? [],
-    }),
+    mail: (t) =>
+      unreachableFacilityMail(t, options.appUrl, options.referralNumber, {
+        name: facility.name,
+        phones: facility.contact?.phones ?? [],
+      }),
     now: options.now,
   });
 }

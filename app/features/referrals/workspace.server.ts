@@ -486,7 +486,7 @@ export async function postMessage(
       sms: "referral_message",
       referralId: referral.id,
       referralNumber: referral.referralNumber,
-      mail: referralMessageMail({ referralNumber: referral.referralNumber, appUrl: env().APP_URL }),
+      mail: (t) => referralMessageMail(t, { referralNumber: referral.referralNumber, appUrl: env().APP_URL }),
     });
     return message;
   });

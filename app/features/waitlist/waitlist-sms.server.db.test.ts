@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { hubNotifications, hubs, hubWaitlist, messages } from "~/db/schema";
 import { seedContent } from "~/db/seed.server";
 import { sendNotification } from "~/features/hubs/hub-admin.server";
+import { messageT } from "~/i18n/message-text.server";
 import { countSegments } from "~/lib/sms-text";
 import { createTestDb, type TestDatabase } from "../../../tests/helpers/test-db";
 import { signRemovalToken, signSmsStopToken } from "./removal-token.server";
@@ -170,6 +171,7 @@ describe("waitlist SMS (issue 26)", () => {
   it("the text stays within two GSM-7 parts with a long, typographic hub name; the links are whole", () => {
     const stop = `https://hubs.example.org/hub-sms/stop/${signSmsStopToken("00000000-0000-4000-8000-000000000000", SECRET)}`;
     const text = waitlistSms(
+      messageT("en"),
       "Qurhealth",
       "Women’s “Cancer” Care – ".repeat(10),
       "update",
@@ -179,6 +181,6 @@ describe("waitlist SMS (issue 26)", () => {
     expect(countSegments(text)).toMatchObject({ encoding: "GSM-7" });
     expect(countSegments(text).segments).toBeLessThanOrEqual(2);
     expect(text.endsWith(`https://hubs.example.org/hub/x Stop: ${stop}`)).toBe(true);
-    expect(() => waitlistSms("Q", "T", "launch", "javascript:alert(1)", stop)).toThrow();
+    expect(() => waitlistSms(messageT("en"), "Q", "T", "launch", "javascript:alert(1)", stop)).toThrow();
   });
 });

@@ -7,6 +7,9 @@ import type { Mail } from "~/email/send.server";
 import { env } from "~/env.server";
 import { findHub as findHubInDb } from "~/features/hubs/public.server";
 import { queueEmail } from "~/features/messaging/public.server";
+import { launchDateIn } from "~/i18n/launch-date-in";
+import { type Locale, localePath } from "~/i18n/locales";
+import { messageT } from "~/i18n/message-text.server";
 import { logger } from "~/lib/logger.server";
 import { parsePhone } from "~/lib/phone";
 import { hitRateLimit, tooManyAttemptsMessage } from "~/lib/rate-limit.server";
@@ -32,6 +35,8 @@ export type JoinWaitlistResult =
 
 export type JoinWaitlistOptions = {
   ip: string;
+  /** The language of the page they signed up on (issue 38): their confirmation and SMS are in it. */
+  locale?: Locale;
   /** Hub lookup (tests pass their own hubs). */
   findHub?: (id: string) => Hub | undefined | Promise<Hub | undefined>;
   now?: Date;
@@ -75,6 +80,7 @@ export async function joinWaitlist(
     smsPhone = phone.e164;
   }
   const now = options.now ?? new Date();
+  const locale = options.locale ?? "en";
 
   try {
     const limit = await hitRateLimit(db, `waitlist:ip:${options.ip}`, waitlistRateLimit(), options.now);
@@ -93,15 +99,16 @@ export async function joinWaitlist(
     entryId = await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(hubWaitlist)
-        .values(toRow(hub.id, submission, smsPhone, now))
+        .values({ ...toRow(hub.id, submission, smsPhone, now), language: locale })
         .returning({ id: hubWaitlist.id });
       // A patient who gave only a mobile number (issue 28) gets no confirmation: the page is the
       // receipt, and their consent is to the launch and update SMS only.
       if (submission.data.email !== null) {
         const config = env();
         const token = signRemovalToken(row!.id, config.AUTH_SECRET);
-        const removeUrl = `${config.APP_URL}/hub/${encodeURIComponent(hub.id)}/leave?token=${token}`;
-        await queueEmail(tx, confirmationMail(hub, submission, removeUrl, `${config.APP_URL}/hub/${hub.id}`), {
+        const page = (path: string) => `${config.APP_URL}${localePath(locale, path)}`;
+        const removeUrl = page(`/hub/${encodeURIComponent(hub.id)}/leave?token=${token}`);
+        await queueEmail(tx, confirmationMail(hub, submission, removeUrl, page(`/hub/${hub.id}`), locale), {
           event: "waitlist.joined",
         });
       }
@@ -182,70 +189,62 @@ function toRow(
   };
 }
 
-/** The confirmation: which hub, what happens next, and the link that removes the entry. */
-export function confirmationMail(hub: Hub, submission: WaitlistSubmission, removeUrl: string, hubUrl: string): Mail {
-  const when = hub.launchDate ? ` (planned for ${hub.launchDate})` : "";
+/**
+ * The confirmation, in the language of the page they signed up on (issue 38): which hub, what
+ * happens next, and the link that removes the entry (its page in their language too).
+ */
+export function confirmationMail(
+  hub: Hub,
+  submission: WaitlistSubmission,
+  removeUrl: string,
+  hubUrl: string,
+  locale: Locale = "en",
+): Mail {
+  const t = messageT(locale);
+  const values = {
+    hub: hub.title,
+    when: hub.launchDate ? t("mail.waitlist.when", { date: launchDateIn(locale, hub.launchDate) }) : "",
+  };
   const footer = [
-    `Hub page: ${hubUrl}`,
+    t("mail.waitlist.hub-page", { link: hubUrl }),
     "",
-    "Did not sign up, or changed your mind? This link removes your details from this waitlist:",
+    t("mail.waitlist.remove"),
     removeUrl,
     "",
-    `${SITE.name}`,
+    SITE.name,
   ];
+  const body = (thanks: string, next: string[]) =>
+    // The address is not confirmed: no name typed into the form is repeated (anyone can sign up anyone).
+    [t("mail.hello"), "", thanks, "", t("mail.waitlist.next"), ...next, "", ...footer].join("\n");
   if (submission.userType === "professional") {
-    const d = submission.data;
     return {
-      to: d.email,
-      subject: `You're on the ${hub.title} waitlist`,
-      text: [
-        // The address is not confirmed: no name typed into the form is repeated (anyone can sign up anyone).
-        "Hello,",
-        "",
-        `Thank you for joining the ${hub.title} hub waitlist as a founding member.`,
-        "",
-        "What happens next:",
-        `- We will email you when the ${hub.title} hub opens${when}.`,
-        "- Founding members are invited first, with the founding-member perks shown on the hub page.",
-        "- There is nothing else you need to do now.",
-        "",
-        ...footer,
-      ].join("\n"),
+      to: submission.data.email,
+      subject: t("mail.waitlist.subject", values),
+      text: body(t("mail.waitlist.professional.thanks", values), [
+        t("mail.waitlist.professional.opens", values),
+        t("mail.waitlist.professional.perks"),
+        t("mail.waitlist.nothing"),
+      ]),
     };
   }
   if (submission.userType === "patient") {
     return {
       to: submission.data.email ?? [],
-      subject: `You're on the ${hub.title} waitlist`,
-      text: [
-        "Hello,",
-        "",
-        `Thank you for joining the ${hub.title} hub waitlist as a patient or family member.`,
-        "",
-        "What happens next:",
-        `- We will email you when the ${hub.title} hub opens${when}, with how to find care through it.`,
-        "- There is nothing else you need to do now.",
-        "",
-        ...footer,
-      ].join("\n"),
+      subject: t("mail.waitlist.subject", values),
+      text: body(t("mail.waitlist.patient.thanks", values), [
+        t("mail.waitlist.patient.opens", values),
+        t("mail.waitlist.nothing"),
+      ]),
     };
   }
-  const d = submission.data;
   return {
-    to: d.email,
-    subject: `${hub.title}: partnership interest received`,
-    text: [
-      "Hello,",
-      "",
-      `Thank you for registering your facility's interest in the ${hub.title} hub.`,
-      "",
-      "What happens next:",
-      `- Our partnerships team will contact you about partnership opportunities before the hub opens${when}.`,
-      "- Joining the network is free, and facilities keep 80% of consultation fees.",
-      "- There is nothing else you need to do now.",
-      "",
-      ...footer,
-    ].join("\n"),
+    to: submission.data.email,
+    subject: t("mail.waitlist.facility.subject", values),
+    text: body(t("mail.waitlist.facility.thanks", values), [
+      t("mail.waitlist.facility.contact", values),
+      t("mail.waitlist.facility.free"),
+      t("mail.waitlist.nothing"),
+    ]),
   };
 }
 

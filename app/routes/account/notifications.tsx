@@ -4,10 +4,12 @@ import { SITE } from "~/content/site";
 import { dbOf } from "~/db/context.server";
 import {
   ConfirmCode,
+  MessageLanguageForm,
   PreferencesForm,
   RemoveNumber,
   SendCode,
 } from "~/features/notifications/components/notification-forms";
+import { myMessageLanguages } from "~/features/notifications/message-language.server";
 import { myNotificationPreferences } from "~/features/notifications/notification-preferences.server";
 import { notificationsAction } from "~/features/notifications/notifications-action.server";
 import { phoneStatus } from "~/features/phones/phone-confirmation.server";
@@ -16,8 +18,8 @@ import type { Route } from "./+types/notifications";
 
 /**
  * The account's notifications (issue 26): the mobile number SMS and WhatsApp messages go to,
- * confirmed with a 6-digit code, and what each person is told on which channel. Every approved
- * account, any role (the signed-in gate, app/routes.ts).
+ * confirmed with a 6-digit code, what each person is told on which channel, and in which language
+ * (issue 38). Every approved account, any role (the signed-in gate, app/routes.ts).
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const actor = await allowedActor(context);
@@ -25,6 +27,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     phone: await phoneStatus(db, actor),
     preferences: await myNotificationPreferences(db, actor),
+    languages: await myMessageLanguages(db, actor),
     role: actor.role,
   };
 }
@@ -79,6 +82,10 @@ export default function NotificationsPage({ loaderData, actionData }: Route.Comp
         role={page.role}
         hasPhone={!!status.confirmed}
         answer={actionData?.intent === "preferences" ? actionData : undefined}
+      />
+      <MessageLanguageForm
+        languages={page.languages}
+        answer={actionData?.intent === "language" ? actionData : undefined}
       />
     </main>
   );

@@ -11,7 +11,7 @@ import { type AccountTab, AccountTabs, accountTabOf } from "~/features/accounts/
 import { RecoveryPanel, RegisterPanel } from "~/features/accounts/components/auth-panels";
 import { SignInForm } from "~/features/accounts/components/sign-in-form";
 import { isRecoveryAddress } from "~/features/accounts/recovery-link";
-import { pathWithoutLocale } from "~/i18n/locales";
+import { localeOfPath, pathWithoutLocale } from "~/i18n/locales";
 import { useLocalePath, useT } from "~/i18n/react";
 import { requestInfo } from "~/lib/request-context.server";
 import { pageMeta } from "~/shell/seo";
@@ -49,7 +49,8 @@ export function shouldRevalidate({ formAction, defaultShouldRevalidate }: Should
 /** Sign in and register share /auth: features/accounts/auth-page.server.ts answers both. */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await postedForm(request);
-  return authPageAction(dbOf(context), form, { ip: requestInfo(context).ip, request });
+  const locale = localeOfPath(new URL(request.url).pathname);
+  return authPageAction(dbOf(context), form, { ip: requestInfo(context).ip, request, locale });
 }
 
 export default function AuthPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -57,7 +57,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const outcome = await once(
         db,
         { scope: "anonymous", key: postedKey(form), form: `waitlist:${params.hubId}` },
-        (tx) => joinWaitlist(tx, params.hubId, input, { ip: requestInfo(context).ip }),
+        (tx) =>
+          joinWaitlist(tx, params.hubId, input, {
+            ip: requestInfo(context).ip,
+            // Signed up on a French page: their confirmation and SMS are French (issue 38).
+            locale: localeOfPath(new URL(request.url).pathname),
+          }),
         (result) => (result.status === "joined" ? { status: 200, recordId: result.entryId } : null),
       );
       if (!outcome.replayed) joinedOrRefuse(outcome.value);

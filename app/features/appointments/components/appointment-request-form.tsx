@@ -1,6 +1,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { useSchemaForm } from "~/components/forms/schema-form";
 import { InputField, SelectField } from "~/components/ui/field";
+import { useLocale } from "~/i18n/react";
 import { FormKeyField } from "~/lib/idempotency";
 import { appointmentRequestSchema } from "../appointment-schema";
 import { DAY_PARTS, MESSAGE_LANGUAGES } from "../appointment-status";
@@ -20,7 +21,13 @@ export function AppointmentRequestForm({
   lastDay: string;
   lastResult?: SubmissionResult<string[]> | null;
 }) {
-  const [form, fields] = useSchemaForm(appointmentRequestSchema, { id: "appointment", lastResult });
+  // The messages' language starts as the page's: a patient on /fr gets French SMS (issue 38).
+  const locale = useLocale();
+  const [form, fields] = useSchemaForm(appointmentRequestSchema, {
+    id: "appointment",
+    lastResult,
+    defaultValue: { language: locale },
+  });
   const partError = fields.part.errors?.[0];
   const consentError = fields.consent.errors?.[0];
   return (

@@ -2,10 +2,12 @@ import { getFormProps } from "@conform-to/react";
 import { Form } from "react-router";
 import { SubmitButton } from "~/components/forms/form-parts";
 import { useIsSubmitting, useSchemaForm } from "~/components/forms/schema-form";
-import { InputField } from "~/components/ui/field";
+import { InputField, SelectField } from "~/components/ui/field";
 import { confirmCodeSchema, PHONE_CODE_RULES, removeNumberSchema, sendCodeSchema } from "~/features/phones/public";
+import { LANGUAGE_CHOICES, SMS_LANGUAGE_CHOICES, type SmsLanguage } from "~/i18n/message-language";
 import type { ActionAnswer } from "~/lib/form-action.server";
 import { FormKeyField } from "~/lib/idempotency";
+import { messageLanguageSchema, SAME_AS_EMAIL } from "../message-language-schema";
 import {
   CHANNEL_LABELS,
   EMERGENCY_SMS_EVENTS,
@@ -199,5 +201,46 @@ export function ConfirmCode({ answer, sentTo }: { answer: NotificationsAnswer | 
         Confirm number
       </SubmitButton>
     </Form>
+  );
+}
+
+/**
+ * The language of the person's messages (issue 38): their emails in English or French, and their
+ * SMS and WhatsApp texts in the same language or another (Twi has texts, no pages).
+ */
+export function MessageLanguageForm({
+  languages,
+  answer,
+}: {
+  languages: { language: "en" | "fr"; smsLanguage: SmsLanguage | null };
+  answer: NotificationsAnswer | undefined;
+}) {
+  const [form, fields] = useSchemaForm(messageLanguageSchema, {
+    id: "language",
+    lastResult: answer?.result,
+    defaultValue: { language: languages.language, sms_language: languages.smsLanguage ?? SAME_AS_EMAIL },
+  });
+  const busy = useIsSubmitting({ intent: "language" });
+  return (
+    <section aria-labelledby="language-title" className="card mt-6 p-6">
+      <h2 id="language-title" className="text-lg font-semibold">
+        Language of your messages
+      </h2>
+      <p className="mt-2 text-muted">
+        Emails in English or French; SMS and WhatsApp texts in the same language, or in Twi.
+      </p>
+      <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
+        <input type="hidden" name="intent" value="language" />
+        <SelectField field={fields.language} label="Emails" options={LANGUAGE_CHOICES} />
+        <SelectField
+          field={fields.sms_language}
+          label="SMS and WhatsApp"
+          options={[{ value: SAME_AS_EMAIL, label: "Same as emails" }, ...SMS_LANGUAGE_CHOICES]}
+        />
+        <SubmitButton busy={busy} busyLabel="Saving...">
+          Save language
+        </SubmitButton>
+      </Form>
+    </section>
   );
 }
