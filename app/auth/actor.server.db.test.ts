@@ -63,7 +63,7 @@ describe("the actor", () => {
     expect(await first).toBe(await second);
   });
 
-  it("carries the profile: name, email, facility, specialty", async () => {
+  it("carries the profile: name, email, facility, specialty, the language of their messages", async () => {
     const actor = await actorFor({ fullName: "Dr Ama", specialty: "Cardiology", email: "dr.ama@example.test" });
     expect(actor).toEqual({
       kind: "user",
@@ -75,6 +75,7 @@ describe("the actor", () => {
       facilityId: null,
       specialty: "Cardiology",
       declineReason: null,
+      language: "en",
     });
   });
 
