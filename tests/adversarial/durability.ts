@@ -49,7 +49,14 @@ export const writeStreams: WriteStream[] = [
         method: "POST",
         redirect: "manual",
         headers: { ...headers, "X-Forwarded-For": `10.77.${(i >> 8) & 255}.${i & 255}` },
-        body: new URLSearchParams({ userType: "professional", fullName: "Durable Tester", email, country: "Ghana" }),
+        body: new URLSearchParams({
+          userType: "professional",
+          fullName: "Durable Tester",
+          email,
+          country: "Ghana",
+          professionalTitle: "Nurse",
+          specialty: "Oncology",
+        }),
       });
       await response.arrayBuffer();
       return acknowledged(response.status);
