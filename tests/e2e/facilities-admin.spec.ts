@@ -38,7 +38,9 @@ test("a facility added, edited by its own administrator, reported, filtered and 
   await form.getByLabel("Location").fill("Ho, Ghana");
   await form.getByLabel("Country").selectOption("ghana");
   await form.getByLabel("Address").fill("12 Volta Street, Ho, Ghana");
-  await form.getByLabel("Short description").fill("A riverside community clinic with maternal and child health care.");
+  await form
+    .getByRole("textbox", { name: "Short description", exact: true })
+    .fill("A riverside community clinic with maternal and child health care.");
   await form
     .getByRole("textbox", { name: "About", exact: true })
     .fill("Serving families along the Volta since 2001 with outpatient care.");
