@@ -79,7 +79,7 @@ export default defineConfig({
   testDir: "tests/e2e",
   outputDir: path.join(workDir, "artifacts"),
   fullyParallel: true,
-  workers: process.env.CI ? 2 : 2,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },

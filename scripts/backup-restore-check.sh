@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Proves the README's backup and restore commands ("Operating in production") on a real PostgreSQL:
+# Proves docs/deployment.md's backup and restore commands ("Operating in production") on a real PostgreSQL:
 #   1. a scratch database gets the app's schema (migrations), the content seed and sample rows;
 #   2. pg_dump --format=custom backs it up;
 #   3. pg_restore into a new, empty database gives identical data (every table of the app and of
 #      the migrations journal, and every sequence, fingerprinted);
-#   4. the damaged original dropped, created again and restored in place (the README's command) is identical;
+#   4. the damaged original dropped, created again and restored in place (docs/deployment.md's command) is identical;
 #   5. the app opens the restored database and finds nothing to migrate.
 # Both scratch databases are dropped at the end. `npm test` runs this when TEST_DATABASE_URL is set.
 # Usage: scripts/backup-restore-check.sh [postgres://user@host:port/any-existing-db]
@@ -66,16 +66,16 @@ SQL
 fingerprint "$SOURCE_URL" > "$work/before.txt"
 grep -q "public.hub_waitlist 500 " "$work/before.txt" || { echo "sample rows missing"; cat "$work/before.txt"; exit 1; }
 
-# 2. Back up (the README's command).
+# 2. Back up (docs/deployment.md's command).
 pg_dump --format=custom --file="$work/qurhealth.dump" "$SOURCE_URL"
 
-# 3. Restore into a new, empty database (the README's command).
+# 3. Restore into a new, empty database (docs/deployment.md's command).
 psql -q "$server_url" -c "create database \"$restored_db\""
 pg_restore --no-owner --exit-on-error --dbname="$RESTORED_URL" "$work/qurhealth.dump"
 fingerprint "$RESTORED_URL" > "$work/restored.txt"
 diff -u "$work/before.txt" "$work/restored.txt"
 
-# 4. Damage the original, then restore over it in place (the README's command).
+# 4. Damage the original, then restore over it in place (docs/deployment.md's command).
 psql -q "$SOURCE_URL" -c "delete from hub_waitlist; delete from contact_messages; update facilities set description = 'damaged'"
 # (--clean cannot drop the job queue's partitioned tables' inherited constraints: recreate instead.)
 psql -q "$server_url" -c "drop database \"$source_db\" with (force)" -c "create database \"$source_db\""

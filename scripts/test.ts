@@ -1,7 +1,7 @@
 // `npm test`: every test layer, in order, stopping at the first failure.
 //   1. types (react-router typegen + tsc)      2. lint, format and the allowed imports (Biome), unused code (knip)
 //   3. unit + database tests on PGlite (Vitest)  4. database tests again on PostgreSQL when TEST_DATABASE_URL is set,
-//      and the README's backup and restore commands on it (scripts/backup-restore-check.sh)
+//      and docs/deployment.md's backup and restore commands on it (scripts/backup-restore-check.sh)
 //   5. production build + JavaScript size report
 //   6. adversarial tests on the build (tests/adversarial: fuzzing of the form actions, headers and
 //      cookies on every route, the authorization matrix, SIGKILL durability on PGlite and, with
@@ -191,7 +191,7 @@ function finish(code: number): never {
   if (minutes > budgetMinutes) {
     console.log(
       `WARNING: the test run took ${minutes.toFixed(1)} min, over its ${budgetMinutes}-minute budget ` +
-        `(README, testing). The slowest files:\n${slowList}`,
+        `(docs/testing.md). The slowest files:\n${slowList}`,
     );
   }
   if (failures.length) console.log(`failed tests:\n${failures.map((f) => `  - ${f}`).join("\n")}`);

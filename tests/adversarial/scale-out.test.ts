@@ -8,7 +8,7 @@ import { freePort, type ServerProcess, startServer, waitHealthy } from "../helpe
 import { createTestDb, type TestDatabase } from "../helpers/test-db";
 
 /*
- * Several app servers on one PostgreSQL database, as behind a load balancer (README, "Operating in
+ * Several app servers on one PostgreSQL database, as behind a load balancer (docs/deployment.md, "Operating in
  * production"): they start at the same moment and exactly one applies the migrations; a session
  * made on one server is good on another; a per-IP limit counts across servers; a page a server
  * keeps from the facilities is dropped when a facility changes, whichever server or client wrote it.

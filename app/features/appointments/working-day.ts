@@ -15,7 +15,7 @@
  * - moveable by rule: Good Friday and Easter Monday (Western Easter), Farmers' Day (the first
  *   Friday of December);
  * - declared each year: Eid al-Fitr, Shaqq Day (the day after it), Eid al-Adha, and any day the
- *   government adds or moves. These are the operator's list, `PUBLIC_HOLIDAYS` (README): a date in
+ *   government adds or moves. These are the operator's list, `PUBLIC_HOLIDAYS` (docs/configuration.md): a date in
  *   it is a holiday as listed, with no weekend rule (list the day declared).
  */
 

@@ -18,7 +18,7 @@ import { whatsappProvider } from "./providers/index.server";
 
 /*
  * Issue 35, point 1: a WhatsApp notice is sent with the one template the operator registered as
- * the README says (WHATSAPP_TEMPLATE_NOTICE / WHATSAPP_TEMPLATE_LANGUAGE, one body parameter),
+ * docs/deployment.md says (WHATSAPP_TEMPLATE_NOTICE / WHATSAPP_TEMPLATE_LANGUAGE, one body parameter),
  * against a fake that refuses any other template the way Meta does (132001, 132000).
  */
 
@@ -110,7 +110,7 @@ async function notifyAndSend(settings: ReturnType<typeof config>) {
 }
 
 describe("WhatsApp notices use the one configured template (issue 35, point 1)", () => {
-  it("a template registered as the README documents (referral_notice, en, 1 parameter) is accepted", async () => {
+  it("a template registered as docs/deployment.md documents (referral_notice, en, 1 parameter) is accepted", async () => {
     const before = fake.requests.length;
     const row = await notifyAndSend(config());
     expect(row).toMatchObject({ status: "sent", provider: "whatsapp", lastError: null });

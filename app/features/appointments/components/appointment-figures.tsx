@@ -1,3 +1,4 @@
+import { ScrollRegion } from "~/components/ui/scroll-region";
 import { TitledSection } from "~/components/ui/titled-section";
 import { durationLabel, percentLabel } from "~/features/facilities/public";
 import type { AppointmentFigures } from "../appointment-stats.server";
@@ -9,7 +10,7 @@ export function AppointmentFiguresSection({ rows }: { rows: AppointmentFigures[]
       {rows.length === 0 ? (
         <p className="text-muted">No appointment requests yet.</p>
       ) : (
-        <div className="overflow-x-auto">
+        <ScrollRegion label="Appointment requests per facility">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">
               Appointment requests per facility (requests kept: 90 days after the appointment)
@@ -35,7 +36,7 @@ export function AppointmentFiguresSection({ rows }: { rows: AppointmentFigures[]
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </TitledSection>
   );

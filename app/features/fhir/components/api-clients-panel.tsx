@@ -76,7 +76,7 @@ export function ApiClientsPanel({
       {answer?.intent === "register" && answer.ok && answer.clientId ? (
         <p role="status" className="card p-4">
           Client id: <code className="break-all">{answer.clientId}</code>. The system signs its assertions with it
-          (README: Connecting a hospital system).
+          (docs/hospital-systems.md in the repository).
         </p>
       ) : null}
       <section aria-labelledby="register-title" className="card p-6">
