@@ -24,7 +24,7 @@ import {
   SPECIALTY_OPTIONS,
   TYPE_OPTIONS,
 } from "~/features/facilities/facility-options";
-import { FACILITY_BENEFITS } from "~/features/waitlist/components/hub-waitlist-page";
+import { FACILITY_BENEFITS } from "~/features/waitlist/components/hub-parts";
 import * as waitlistMessages from "~/features/waitlist/waitlist-messages";
 import { FACILITY_TYPES, SMS_CONSENT_LABEL } from "~/features/waitlist/waitlist-schema";
 import * as emailField from "~/lib/email-field";

@@ -1,3 +1,3 @@
 // What other features may use of waitlist: they import it from here, never a file behind it
 // (biome.json's restricted imports). Inside the feature, import the file itself.
-export { CheckList, FACILITY_BENEFITS } from "./components/hub-waitlist-page";
+export { AudienceCards, CheckList, FACILITY_BENEFITS, HubHero, useHubTexts } from "./components/hub-parts";

@@ -1,9 +1,7 @@
 import { Link } from "react-router";
-import { HubIcon } from "~/components/hub-icon";
 import type { Hub } from "~/content/hubs";
-import { CheckList, FACILITY_BENEFITS } from "~/features/waitlist/public";
-import { databaseText } from "~/i18n/database-text";
-import { useLocale, useLocalePath, useT } from "~/i18n/react";
+import { AudienceCards, HubHero, useHubTexts } from "~/features/waitlist/public";
+import { useLocalePath, useT } from "~/i18n/react";
 
 /**
  * A live hub's own page (issue 28): a hub keeps its page at /hub/{id} whatever its status, so the
@@ -15,48 +13,28 @@ import { useLocale, useLocalePath, useT } from "~/i18n/react";
 export function HubLivePage({ hub }: { hub: Hub }) {
   const t = useT();
   const to = useLocalePath();
-  const locale = useLocale();
-  // The hub's texts come from the database: French where written, else English marked lang="en".
-  const title = databaseText(locale, hub.title, hub.titleFr);
-  const description = databaseText(locale, hub.description, hub.descriptionFr);
-  const lang = locale === "en" ? undefined : "en";
+  const { lang } = useHubTexts(hub);
   return (
     <main id="main">
-      <section className={`${hub.bgColor} border-b border-slate-200`}>
-        <div className="container-page py-12 sm:py-16">
-          <div className="flex flex-wrap items-center gap-3">
-            <span
-              className={`inline-flex size-12 items-center justify-center rounded-xl bg-white shadow-sm ${hub.color}`}
-            >
-              <HubIcon name={hub.icon} className="size-7" />
-            </span>
-            <p className="rounded-full bg-white px-3 py-1 text-sm font-semibold text-emerald-800 shadow-sm">
-              {t("Live now")}
-            </p>
-          </div>
-          <h1 className="mt-5 text-3xl font-extrabold tracking-tight sm:text-5xl" lang={title.lang}>
-            {title.text}
-          </h1>
-          <p className="mt-4 max-w-3xl text-lg text-muted" lang={description.lang}>
-            {description.text}
+      <HubHero
+        hub={hub}
+        countriesLabel={t("Countries:")}
+        status={
+          <p className="rounded-full bg-white px-3 py-1 text-sm font-semibold text-emerald-800 shadow-sm">
+            {t("Live now")}
           </p>
-          <p className="mt-3 text-sm text-muted">
-            <span className="font-semibold text-ink">{t("Countries:")}</span>{" "}
-            <span lang={lang}>{hub.countries.join(", ")}</span>
-          </p>
-          <div className="mt-6 flex flex-wrap gap-3">
-            {hub.externalUrl ? (
-              <a href={hub.externalUrl} target="_blank" rel="noopener noreferrer" className="btn-primary">
-                {t("Go to the hub")}
-                <span className="sr-only"> {t("(opens in a new tab)")}</span>
-              </a>
-            ) : null}
-            <Link to={to("/auth?tab=register")} className={hub.externalUrl ? "btn-secondary" : "btn-primary"}>
-              {t("Register to take part")}
-            </Link>
-          </div>
-        </div>
-      </section>
+        }
+      >
+        {hub.externalUrl ? (
+          <a href={hub.externalUrl} target="_blank" rel="noopener noreferrer" className="btn-primary">
+            {t("Go to the hub")}
+            <span className="sr-only"> {t("(opens in a new tab)")}</span>
+          </a>
+        ) : null}
+        <Link to={to("/auth?tab=register")} className={hub.externalUrl ? "btn-secondary" : "btn-primary"}>
+          {t("Register to take part")}
+        </Link>
+      </HubHero>
 
       <section aria-labelledby="offers-heading" className="container-page py-12">
         <h2 id="offers-heading" className="text-2xl font-bold">
@@ -91,23 +69,7 @@ export function HubLivePage({ hub }: { hub: Hub }) {
               </Link>
             </div>
           </div>
-          <div className="card">
-            <h3 className="text-lg font-semibold">{t("For healthcare professionals")}</h3>
-            <CheckList items={hub.salesPitch.benefits} lang={lang} />
-            {hub.targetAudience.length > 0 ? (
-              <p className="mt-4 text-sm text-muted">
-                <span className="font-semibold text-ink">{t("Built for:")}</span>{" "}
-                <span lang={lang}>{hub.targetAudience.join(", ")}</span>
-              </p>
-            ) : null}
-          </div>
-          <div className="card">
-            <h3 className="text-lg font-semibold">{t("For healthcare facilities")}</h3>
-            <CheckList items={FACILITY_BENEFITS} translate />
-            <Link to={to("/for-facilities")} className="mt-4 inline-flex font-semibold text-brand-700 underline">
-              {t("How facilities work with the network")}
-            </Link>
-          </div>
+          <AudienceCards hub={hub} facilitiesLink />
         </div>
         <div className="mt-10 flex flex-wrap gap-3">
           <Link to={to("/hubs")} className="btn-secondary">

@@ -1,61 +1,11 @@
 import { memo, Suspense } from "react";
 import { Link } from "react-router";
-import { HubIcon } from "~/components/hub-icon";
-import { databaseText } from "~/i18n/database-text";
 import { launchDateIn } from "~/i18n/launch-date-in";
 import { useLocale, useLocalePath, useT } from "~/i18n/react";
 import { lazyWhenShown } from "~/lib/lazy-when-shown";
 import { FoundingMemberProgress } from "./founding-member-progress";
+import { AudienceCards, CheckList, HubHero, useHubTexts } from "./hub-parts";
 import type { SignUpProps } from "./waitlist-sign-up";
-
-/** What every facility gets from a hub, whichever hub it is (spec section 2: four fixed benefits). */
-export const FACILITY_BENEFITS = [
-  "Join free and keep 80% of consultation fees",
-  "Offer specialist consultations without hiring specialists",
-  "Receive referrals and care plans from doctors across the network",
-  "Coordinate follow-up with Sheela, our AI care-coordination assistant",
-] as const;
-
-function Check() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2.5}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className="mt-0.5 size-5 shrink-0 text-brand-700"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d="M20 6 9 17l-5-5" />
-    </svg>
-  );
-}
-
-/** A list of ticks: `translate` for the site's own texts (catalogue), else database texts marked `lang`. */
-export function CheckList({
-  items,
-  lang,
-  translate,
-}: {
-  items: readonly string[];
-  lang?: string;
-  translate?: boolean;
-}) {
-  const t = useT();
-  return (
-    <ul className="mt-4 space-y-3">
-      {items.map((item) => (
-        <li key={item} className="flex gap-3 text-muted">
-          <Check />
-          <span lang={translate ? undefined : lang}>{translate ? t(item) : item}</span>
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 const JOIN_ID = "join";
 const SIGN_UP_ID = "sign-up";
@@ -90,44 +40,23 @@ export function HubWaitlistPage({ hub, actionData, initialTab }: SignUpProps) {
   const t = useT();
   const to = useLocalePath();
   const locale = useLocale();
-  // The hub's texts come from the database: French where written, else English marked lang="en".
-  const title = databaseText(locale, hub.title, hub.titleFr);
-  const description = databaseText(locale, hub.description, hub.descriptionFr);
-  const lang = locale === "en" ? undefined : "en";
+  const { title, lang } = useHubTexts(hub);
   return (
     <main id="main">
-      <section className={`${hub.bgColor} border-b border-slate-200`}>
-        <div className="container-page py-12 sm:py-16">
-          <div className="flex flex-wrap items-center gap-3">
-            <span
-              className={`inline-flex size-12 items-center justify-center rounded-xl bg-white shadow-sm ${hub.color}`}
-            >
-              <HubIcon name={hub.icon} className="size-7" />
-            </span>
-            {/* The planned date from the hub's data; once it has passed, no stale promise. */}
-            <p className="rounded-full bg-white px-3 py-1 text-sm font-semibold text-brand-800 shadow-sm">
-              {hub.launchDate
-                ? t("hub.launching", { date: launchDateIn(locale, hub.launchDate) })
-                : t("Launching soon")}
-            </p>
-          </div>
-          <h1 className="mt-5 text-3xl font-extrabold tracking-tight sm:text-5xl" lang={title.lang}>
-            {title.text}
-          </h1>
-          <p className="mt-4 max-w-3xl text-lg text-muted" lang={description.lang}>
-            {description.text}
+      <HubHero
+        hub={hub}
+        countriesLabel={t("Launch countries:")}
+        status={
+          // The planned date from the hub's data; once it has passed, no stale promise.
+          <p className="rounded-full bg-white px-3 py-1 text-sm font-semibold text-brand-800 shadow-sm">
+            {hub.launchDate ? t("hub.launching", { date: launchDateIn(locale, hub.launchDate) }) : t("Launching soon")}
           </p>
-          <p className="mt-3 text-sm text-muted">
-            <span className="font-semibold text-ink">{t("Launch countries:")}</span>{" "}
-            <span lang={lang}>{hub.countries.join(", ")}</span>
-          </p>
-          <div className="mt-6 flex flex-wrap gap-3">
-            <a href={`#${JOIN_ID}`} className="btn-primary">
-              {t("Join the Waitlist")}
-            </a>
-          </div>
-        </div>
-      </section>
+        }
+      >
+        <a href={`#${JOIN_ID}`} className="btn-primary">
+          {t("Join the Waitlist")}
+        </a>
+      </HubHero>
 
       <section aria-labelledby="problem-heading" className="container-page py-12">
         <div className="grid gap-6 md:grid-cols-2">
@@ -157,20 +86,7 @@ export function HubWaitlistPage({ hub, actionData, initialTab }: SignUpProps) {
             {t("Who benefits")}
           </h2>
           <div className="mt-6 grid gap-6 md:grid-cols-2">
-            <div className="card">
-              <h3 className="text-lg font-semibold">{t("For healthcare professionals")}</h3>
-              <CheckList items={hub.salesPitch.benefits} lang={lang} />
-              {hub.targetAudience.length > 0 ? (
-                <p className="mt-4 text-sm text-muted">
-                  <span className="font-semibold text-ink">{t("Built for:")}</span>{" "}
-                  <span lang={lang}>{hub.targetAudience.join(", ")}</span>
-                </p>
-              ) : null}
-            </div>
-            <div className="card">
-              <h3 className="text-lg font-semibold">{t("For healthcare facilities")}</h3>
-              <CheckList items={FACILITY_BENEFITS} translate />
-            </div>
+            <AudienceCards hub={hub} />
           </div>
         </div>
       </section>

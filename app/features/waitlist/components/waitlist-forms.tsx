@@ -1,4 +1,5 @@
 import { getFormProps } from "@conform-to/react";
+import type { ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { FormNotice, SubmitButton } from "~/components/forms/form-parts";
 import { type FormAnswer, useIsSubmitting, useSchemaForm } from "~/components/forms/schema-form";
@@ -85,6 +86,47 @@ function RequiredNote() {
 }
 
 /**
+ * What the three sign-ups share: the post to the hub page with its key and `userType`, the answer's
+ * notice, the required-fields note, `intro`, the fields (`children`, two columns from a small
+ * tablet up) and the submit button with its busy label.
+ */
+function WaitlistForm({
+  userType,
+  formProps,
+  action,
+  answer,
+  label,
+  intro,
+  submit,
+  busyLabel,
+  children,
+}: FormProps & {
+  userType: UserType;
+  /** Conform's props of the form (`getFormProps(form)`). */
+  formProps: ReturnType<typeof getFormProps>;
+  label: string;
+  intro?: ReactNode;
+  submit: string;
+  busyLabel: string;
+  children: ReactNode;
+}) {
+  const busy = useIsJoining(action, userType);
+  return (
+    <Form method="post" action={action} {...formProps} aria-label={label}>
+      <FormKeyField form={`waitlist-${userType}`} />
+      <input type="hidden" name="userType" value={userType} />
+      <FormNotice answer={answer} />
+      <RequiredNote />
+      {intro}
+      <div className="grid gap-4 sm:grid-cols-2">{children}</div>
+      <SubmitButton busy={busy} busyLabel={busyLabel} className="btn-primary mt-6 w-full sm:w-auto">
+        {submit}
+      </SubmitButton>
+    </Form>
+  );
+}
+
+/**
  * The professional sign-up (spec sections 3 and 5). The schema checks it in the browser (the
  * spec's "Validation Error" toast and the messages by the fields) and again in the action;
  * without JavaScript it is a plain post and the answer comes back in the page.
@@ -95,51 +137,49 @@ export function ProfessionalWaitlistForm({ specialties, action, answer }: FormPr
     lastResult: answer?.result,
     invalidToast: validationNotice,
   });
-  const busy = useIsJoining(action, "professional");
   const t = useT();
   return (
-    <Form method="post" action={action} {...getFormProps(form)} aria-label={t("Healthcare professional sign-up")}>
-      <FormKeyField form="waitlist-professional" />
-      <input type="hidden" name="userType" value="professional" />
-      <FormNotice answer={answer} />
-      <RequiredNote />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <InputField field={fields.fullName} label={t("Full Name")} required autoComplete="name" />
-        <InputField field={fields.email} label={t("Email")} type="email" required autoComplete="email" />
-        <InputField
-          field={fields.professionalTitle}
-          label={t("Professional Title")}
-          placeholder={t("e.g. Consultant Oncologist")}
-          autoComplete="organization-title"
-        />
-        <SelectField
-          field={fields.specialty}
-          label={t("Specialty")}
-          placeholder={t("Select your specialty")}
-          options={specialties.map((s) => ({ value: s, label: s }))}
-        />
-        <InputField
-          field={fields.yearsOfExperience}
-          label={t("Years of Experience")}
-          type="number"
-          inputMode="numeric"
-          min={0}
-          step={1}
-        />
-        <InputField field={fields.country} label={t("Country")} required autoComplete="country-name" />
-        <InputField field={fields.phone} label={t("Phone")} type="tel" autoComplete="tel" />
-        <SmsConsentField field={fields.smsConsent} />
-        <TextAreaField
-          field={fields.message}
-          label={t("Message")}
-          className="sm:col-span-2"
-          placeholder={t("What would you like from this hub?")}
-        />
-      </div>
-      <SubmitButton busy={busy} busyLabel={t("Joining...")} className="btn-primary mt-6 w-full sm:w-auto">
-        {t("Join as a Founding Member")}
-      </SubmitButton>
-    </Form>
+    <WaitlistForm
+      userType="professional"
+      formProps={getFormProps(form)}
+      action={action}
+      answer={answer}
+      label={t("Healthcare professional sign-up")}
+      submit={t("Join as a Founding Member")}
+      busyLabel={t("Joining...")}
+    >
+      <InputField field={fields.fullName} label={t("Full Name")} required autoComplete="name" />
+      <InputField field={fields.email} label={t("Email")} type="email" required autoComplete="email" />
+      <InputField
+        field={fields.professionalTitle}
+        label={t("Professional Title")}
+        placeholder={t("e.g. Consultant Oncologist")}
+        autoComplete="organization-title"
+      />
+      <SelectField
+        field={fields.specialty}
+        label={t("Specialty")}
+        placeholder={t("Select your specialty")}
+        options={specialties.map((s) => ({ value: s, label: s }))}
+      />
+      <InputField
+        field={fields.yearsOfExperience}
+        label={t("Years of Experience")}
+        type="number"
+        inputMode="numeric"
+        min={0}
+        step={1}
+      />
+      <InputField field={fields.country} label={t("Country")} required autoComplete="country-name" />
+      <InputField field={fields.phone} label={t("Phone")} type="tel" autoComplete="tel" />
+      <SmsConsentField field={fields.smsConsent} />
+      <TextAreaField
+        field={fields.message}
+        label={t("Message")}
+        className="sm:col-span-2"
+        placeholder={t("What would you like from this hub?")}
+      />
+    </WaitlistForm>
   );
 }
 
@@ -150,39 +190,37 @@ export function FacilityWaitlistForm({ action, answer }: FormProps) {
     lastResult: answer?.result,
     invalidToast: validationNotice,
   });
-  const busy = useIsJoining(action, "facility");
   const t = useT();
   return (
-    <Form method="post" action={action} {...getFormProps(form)} aria-label={t("Healthcare facility registration")}>
-      <FormKeyField form="waitlist-facility" />
-      <input type="hidden" name="userType" value="facility" />
-      <FormNotice answer={answer} />
-      <RequiredNote />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <InputField field={fields.facilityName} label={t("Facility Name")} required autoComplete="organization" />
-        <InputField field={fields.email} label={t("Email")} type="email" required autoComplete="email" />
-        <SelectField
-          field={fields.facilityType}
-          label={t("Facility Type")}
-          required
-          placeholder={t("Select a facility type")}
-          options={FACILITY_TYPES.map((type) => ({ value: type.value, label: t(type.label) }))}
-        />
-        <InputField field={fields.contactPerson} label={t("Contact Person")} required autoComplete="name" />
-        <InputField field={fields.country} label={t("Country")} required autoComplete="country-name" />
-        <InputField field={fields.phone} label={t("Phone")} type="tel" autoComplete="tel" />
-        <SmsConsentField field={fields.smsConsent} />
-        <TextAreaField
-          field={fields.message}
-          label={t("Message")}
-          className="sm:col-span-2"
-          placeholder={t("Tell us about your facility and the patients you serve")}
-        />
-      </div>
-      <SubmitButton busy={busy} busyLabel={t("Registering...")} className="btn-primary mt-6 w-full sm:w-auto">
-        {t("Register Interest")}
-      </SubmitButton>
-    </Form>
+    <WaitlistForm
+      userType="facility"
+      formProps={getFormProps(form)}
+      action={action}
+      answer={answer}
+      label={t("Healthcare facility registration")}
+      submit={t("Register Interest")}
+      busyLabel={t("Registering...")}
+    >
+      <InputField field={fields.facilityName} label={t("Facility Name")} required autoComplete="organization" />
+      <InputField field={fields.email} label={t("Email")} type="email" required autoComplete="email" />
+      <SelectField
+        field={fields.facilityType}
+        label={t("Facility Type")}
+        required
+        placeholder={t("Select a facility type")}
+        options={FACILITY_TYPES.map((type) => ({ value: type.value, label: t(type.label) }))}
+      />
+      <InputField field={fields.contactPerson} label={t("Contact Person")} required autoComplete="name" />
+      <InputField field={fields.country} label={t("Country")} required autoComplete="country-name" />
+      <InputField field={fields.phone} label={t("Phone")} type="tel" autoComplete="tel" />
+      <SmsConsentField field={fields.smsConsent} />
+      <TextAreaField
+        field={fields.message}
+        label={t("Message")}
+        className="sm:col-span-2"
+        placeholder={t("Tell us about your facility and the patients you serve")}
+      />
+    </WaitlistForm>
   );
 }
 
@@ -197,32 +235,32 @@ export function PatientWaitlistForm({ action, answer }: FormProps) {
     lastResult: answer?.result,
     invalidToast: validationNotice,
   });
-  const busy = useIsJoining(action, "patient");
   const t = useT();
   return (
-    <Form method="post" action={action} {...getFormProps(form)} aria-label={t("Patient or family member sign-up")}>
-      <FormKeyField form="waitlist-patient" />
-      <input type="hidden" name="userType" value="patient" />
-      <FormNotice answer={answer} />
-      <RequiredNote />
-      <p className="mb-4 text-sm text-muted">
-        {t("Hear when this hub opens. Please do not share medical details here: we only send news about the hub.")}
-      </p>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <InputField field={fields.fullName} label={t("Full Name")} required autoComplete="name" />
-        <InputField
-          field={fields.email}
-          label={t("Email")}
-          type="email"
-          autoComplete="email"
-          hint={t("Or leave it empty and give a mobile number for SMS.")}
-        />
-        <InputField field={fields.phone} label={t("Mobile number")} type="tel" autoComplete="tel" />
-        <SmsConsentField field={fields.smsConsent} />
-      </div>
-      <SubmitButton busy={busy} busyLabel={t("Joining...")} className="btn-primary mt-6 w-full sm:w-auto">
-        {t("Join the Waitlist")}
-      </SubmitButton>
-    </Form>
+    <WaitlistForm
+      userType="patient"
+      formProps={getFormProps(form)}
+      action={action}
+      answer={answer}
+      label={t("Patient or family member sign-up")}
+      intro={
+        <p className="mb-4 text-sm text-muted">
+          {t("Hear when this hub opens. Please do not share medical details here: we only send news about the hub.")}
+        </p>
+      }
+      submit={t("Join the Waitlist")}
+      busyLabel={t("Joining...")}
+    >
+      <InputField field={fields.fullName} label={t("Full Name")} required autoComplete="name" />
+      <InputField
+        field={fields.email}
+        label={t("Email")}
+        type="email"
+        autoComplete="email"
+        hint={t("Or leave it empty and give a mobile number for SMS.")}
+      />
+      <InputField field={fields.phone} label={t("Mobile number")} type="tel" autoComplete="tel" />
+      <SmsConsentField field={fields.smsConsent} />
+    </WaitlistForm>
   );
 }
