@@ -7,7 +7,8 @@ import { type ToastMessage, toast } from "./toaster";
  * A dialog that is also an address (`?param=<id>`, a plain link without JavaScript): open at first
  * when the address names `fromAddress`; with React, `show(subject, opener)` opens it without leaving
  * the page. Closing a dialog the address opened drops `param` (a reload does not open it again);
- * focus returns to `opener`.
+ * focus returns to `opener`. `props` is what every such dialog takes from it:
+ * `<RejectDialog referral={reject.subject} answer={answer} {...reject.props} />`.
  */
 export function useAddressDialog<T>(param: string, fromAddress: T | null) {
   const navigate = useNavigate();
@@ -28,7 +29,7 @@ export function useAddressDialog<T>(param: string, fromAddress: T | null) {
     setSubject(next);
     setOpen(true);
   }, []);
-  return { subject, open, onOpenChange, opener, show };
+  return { subject, open, onOpenChange, opener, show, props: { open, onOpenChange, returnFocusTo: opener } };
 }
 
 /**

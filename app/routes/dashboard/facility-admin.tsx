@@ -169,20 +169,8 @@ export default function FacilityAdminPage({ loaderData, actionData }: Route.Comp
           Download your facility's referrals (CSV)
         </Link>
       </p>
-      <RejectDialog
-        referral={reject.subject}
-        open={reject.open}
-        onOpenChange={reject.onOpenChange}
-        answer={actionData}
-        returnFocusTo={reject.opener}
-      />
-      <CompleteDialog
-        referral={complete.subject}
-        open={complete.open}
-        onOpenChange={complete.onOpenChange}
-        answer={actionData}
-        returnFocusTo={complete.opener}
-      />
+      <RejectDialog referral={reject.subject} answer={actionData} {...reject.props} />
+      <CompleteDialog referral={complete.subject} answer={actionData} {...complete.props} />
       {watchers}
     </DashboardShell>
   );

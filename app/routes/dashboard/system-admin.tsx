@@ -177,20 +177,8 @@ export default function SystemAdminPage({ loaderData, actionData }: Route.Compon
           )
         }
       />
-      <RecordPaymentDialog
-        payment={pay.subject}
-        open={pay.open}
-        onOpenChange={pay.onOpenChange}
-        answer={answer}
-        returnFocusTo={pay.opener}
-      />
-      <DeclineDialog
-        user={decline.subject}
-        open={decline.open}
-        onOpenChange={decline.onOpenChange}
-        answer={answer}
-        returnFocusTo={decline.opener}
-      />
+      <RecordPaymentDialog payment={pay.subject} answer={answer} {...pay.props} />
+      <DeclineDialog user={decline.subject} answer={answer} {...decline.props} />
       {watchers}
     </DashboardShell>
   );

@@ -1,4 +1,4 @@
-import { data, isRouteErrorResponse } from "react-router";
+import { data } from "react-router";
 import * as z from "zod/mini";
 import { FormNotice } from "~/components/forms/form-parts";
 import { SITE } from "~/content/site";
@@ -9,6 +9,7 @@ import { clickToChatLink } from "~/features/appointments/appointment-whatsapp.se
 import { AppointmentRequestForm } from "~/features/appointments/components/appointment-request-form";
 import { AppointmentSent } from "~/features/appointments/components/appointment-sent";
 import { FacilityIcon } from "~/features/facilities/components/facility-icons";
+import { FacilityNotFoundBoundary } from "~/features/facilities/components/facility-not-found";
 import { formAction, readForm } from "~/lib/form-action.server";
 import { once, postedKey } from "~/lib/idempotency.server";
 import { refusalOf } from "~/lib/refusal";
@@ -111,20 +112,7 @@ export default function FacilityAppointment({ loaderData, actionData }: Route.Co
   );
 }
 
+/** Unknown or deactivated facility: HTTP 404 with the spec's screen. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <main
-        id="main"
-        className="container-page flex min-h-[60vh] flex-col items-center justify-center py-16 text-center"
-      >
-        <h1 className="text-3xl font-bold">Facility Not Found</h1>
-        <p className="mt-3 max-w-md text-muted">The facility you're looking for doesn't exist.</p>
-        <a href="/facilities" className="btn-primary mt-6">
-          Back to Facilities
-        </a>
-      </main>
-    );
-  }
-  throw error;
+  return <FacilityNotFoundBoundary error={error} />;
 }

@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { data, Form, isRouteErrorResponse } from "react-router";
+import { data, Form } from "react-router";
 import * as z from "zod/mini";
 import { ConfirmationPanel } from "~/components/forms/confirmation-panel";
 import { FormNotice, SubmitButton } from "~/components/forms/form-parts";
@@ -8,6 +8,7 @@ import { InputField, TextAreaField } from "~/components/ui/field";
 import { SITE } from "~/content/site";
 import { dbOf } from "~/db/context.server";
 import { FacilityIcon } from "~/features/facilities/components/facility-icons";
+import { FacilityNotFoundBoundary } from "~/features/facilities/components/facility-not-found";
 import { getFacilityBySlug } from "~/features/facilities/facilities.server";
 import { fileFacilityReport } from "~/features/facilities/facility-admin.server";
 import { facilityReportSchema } from "~/features/facilities/facility-schema";
@@ -145,20 +146,7 @@ export default function FacilityReport({ loaderData, actionData }: Route.Compone
   );
 }
 
+/** Unknown or deactivated facility: HTTP 404 with the spec's screen. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <main
-        id="main"
-        className="container-page flex min-h-[60vh] flex-col items-center justify-center py-16 text-center"
-      >
-        <h1 className="text-3xl font-bold">Facility Not Found</h1>
-        <p className="mt-3 max-w-md text-muted">The facility you're looking for doesn't exist.</p>
-        <a href="/facilities" className="btn-primary mt-6">
-          Back to Facilities
-        </a>
-      </main>
-    );
-  }
-  throw error;
+  return <FacilityNotFoundBoundary error={error} />;
 }

@@ -1,8 +1,9 @@
-import { data, isRouteErrorResponse, redirect, useRouteLoaderData } from "react-router";
+import { data, redirect, useRouteLoaderData } from "react-router";
 import { SITE } from "~/content/site";
 import { dbOf } from "~/db/context.server";
 import { profileMedianMinutes } from "~/features/appointments/public.server";
 import { FacilityIcon } from "~/features/facilities/components/facility-icons";
+import { FacilityNotFoundBoundary } from "~/features/facilities/components/facility-not-found";
 import { FacilityPerformanceCard } from "~/features/facilities/components/facility-performance";
 import {
   FacilityCallBar,
@@ -114,20 +115,5 @@ export default function FacilityProfile({ loaderData }: Route.ComponentProps) {
 
 /** Unknown or deactivated facility: HTTP 404 with the spec's screen. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <main
-        id="main"
-        className="container-page flex min-h-[60vh] flex-col items-center justify-center py-16 text-center"
-      >
-        <h1 className="text-3xl font-bold">Facility Not Found</h1>
-        <p className="mt-3 max-w-md text-muted">The facility you're looking for doesn't exist.</p>
-        <a href="/facilities" className="btn-primary mt-6">
-          <FacilityIcon name="arrow-left" />
-          Back to Facilities
-        </a>
-      </main>
-    );
-  }
-  throw error;
+  return <FacilityNotFoundBoundary error={error} />;
 }

@@ -166,27 +166,9 @@ function Workspace({
         {referral.actions.mayAttach ? <AttachForm referralId={referral.id} answer={answer} /> : null}
         {referral.actions.mayMessage ? <MessageShortcut /> : null}
       </div>
-      <RejectDialog
-        referral={reject.subject}
-        open={reject.open}
-        onOpenChange={reject.onOpenChange}
-        answer={answer}
-        returnFocusTo={reject.opener}
-      />
-      <CompleteDialog
-        referral={complete.subject}
-        open={complete.open}
-        onOpenChange={complete.onOpenChange}
-        answer={answer}
-        returnFocusTo={complete.opener}
-      />
-      <CancelDialog
-        referral={cancel.subject}
-        open={cancel.open}
-        onOpenChange={cancel.onOpenChange}
-        answer={answer}
-        returnFocusTo={cancel.opener}
-      />
+      <RejectDialog referral={reject.subject} answer={answer} {...reject.props} />
+      <CompleteDialog referral={complete.subject} answer={answer} {...complete.props} />
+      <CancelDialog referral={cancel.subject} answer={answer} {...cancel.props} />
       {watchers}
     </main>
   );
