@@ -59,6 +59,11 @@ export default [
       route("dashboard/doctor", "routes/dashboard/doctor.tsx"),
       // The doctor's money (issue 27): balance, statement, payouts.
       route("dashboard/doctor/payouts", "routes/dashboard/doctor-payouts.tsx"),
+      // Its monthly statement, as CSV and as PDF (downloads: resource routes below the same gate).
+      route("dashboard/doctor/payouts/statement.csv", "routes/dashboard/doctor-statement-csv.ts"),
+      route("dashboard/doctor/payouts/statement.pdf", "routes/dashboard/doctor-statement-pdf.ts"),
+      // Where a doctor is paid, changed with a code by SMS and by email (issue 27).
+      route("account/payout-details", "routes/account/payout-details.tsx"),
     ]),
     layout("routes/gates/referrals-create-layout.ts", [
       route("referrals/create", "routes/dashboard/referrals-create.tsx"),
@@ -107,8 +112,6 @@ export default [
       // The account's notifications: the confirmed mobile number for SMS and WhatsApp (issue 26).
       route("account/notifications", "routes/account/notifications.tsx"),
     ]),
-    // Where a doctor is paid, changed with a code by SMS and by email (issue 27).
-    route("account/payout-details", "routes/account/payout-details.tsx"),
     // The MDC registration number or HeFRA licence number, asked after sign-in until given (issue 28).
     route("account/registration", "routes/account/registration.tsx"),
     // A referral's own page and its files (issue 19); the files route is a resource route (a download).
@@ -139,8 +142,6 @@ export default [
   route("webhooks/whatsapp", "routes/webhooks/whatsapp.ts"),
   // Paystack's transfer webhooks (issue 27): the HMAC SHA-512 signature, no session.
   route("webhooks/paystack", "routes/webhooks/paystack.ts"),
-  route("dashboard/doctor/payouts/statement.csv", "routes/dashboard/doctor-statement-csv.ts"),
-  route("dashboard/doctor/payouts/statement.pdf", "routes/dashboard/doctor-statement-pdf.ts"),
   route("healthz", "routes/resources/healthz.ts"),
   // The operator's backup job reports each backup (issue 39): BACKUP_REPORT_TOKEN, no session.
   route("operations/backup-report", "routes/resources/backup-report.ts"),

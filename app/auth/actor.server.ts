@@ -160,11 +160,6 @@ export function assertGate(actor: Actor, area: GatedArea): UserActor {
   }
 }
 
-/** `assertGate` for a request: loads the actor first. */
-export async function requireGate(db: Db, request: Request, area: GatedArea): Promise<UserActor> {
-  return assertGate(await getActor(db, request), area);
-}
-
 /** True for an approved system administrator: the only actor who may approve accounts. */
 export function isApprovedSystemAdmin(actor: Actor): actor is UserActor {
   return actor.kind === "user" && actor.role === "system_admin" && actor.approved;

@@ -1,3 +1,3 @@
 // What other features may use of waitlist: they import it from here, never a file behind it
 // (biome.json's restricted imports). Inside the feature, import the file itself.
-export { AudienceCards, CheckList, FACILITY_BENEFITS, HubHero, useHubTexts } from "./components/hub-parts";
+export { AudienceCards, HubHero, useHubTexts } from "./components/hub-parts";

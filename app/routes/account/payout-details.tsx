@@ -1,8 +1,5 @@
 import { data, href, Link } from "react-router";
-import { assertGate } from "~/auth/actor.server";
-import { GateScreen } from "~/auth/components/gate-screens";
-import { actorOf } from "~/auth/context.server";
-import { loadGated } from "~/auth/gate-loader.server";
+import { allowedActor } from "~/auth/context.server";
 import { FormNotice } from "~/components/forms/form-parts";
 import type { ToastMessage } from "~/components/ui/toaster";
 import { SITE } from "~/content/site";
@@ -33,9 +30,8 @@ import type { Route } from "./+types/payout-details";
  * holder is asked of the payout provider first and shown (issue 35 point 5); a wallet it cannot
  * name gets a third code, by SMS to the wallet's own number.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const db = dbOf(context);
-  return loadGated(db, request, "doctor", (actor) => getPayoutDetails(db, actor));
+export async function loader({ context }: Route.LoaderArgs) {
+  return getPayoutDetails(dbOf(context), await allowedActor(context));
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -49,7 +45,7 @@ const failed = (title: string) => (description: string) =>
 /** Request a change (codes sent by SMS and email), or confirm it with both codes: one form path each. */
 export async function action({ request, context }: Route.ActionArgs) {
   const db = dbOf(context);
-  const actor = assertGate(await actorOf(context), "doctor");
+  const actor = await allowedActor(context);
   const form = await readForm(request);
   const intent = form.get("intent");
   if (intent !== "request" && intent !== "confirm") throw data("Unknown action", { status: 400 });
@@ -100,8 +96,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function PayoutDetailsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { gate, data: view } = loaderData;
-  if (gate.kind !== "allowed" || !view) return <GateScreen gate={gate}>{null}</GateScreen>;
+  const view = loaderData;
   return (
     <main id="main" className="container-page max-w-2xl py-10">
       <h1 className="text-2xl font-bold sm:text-3xl">Payout details</h1>

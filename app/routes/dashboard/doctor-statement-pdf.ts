@@ -1,13 +1,13 @@
-import { getActor } from "~/auth/actor.server";
-import { db } from "~/db/database.server";
+import { allowedActor } from "~/auth/context.server";
+import { dbOf } from "~/db/context.server";
 import { statementPdfFile } from "~/features/payouts/statement.server";
 import type { Route } from "./+types/doctor-statement-pdf";
 
-/** A doctor's monthly statement as PDF, ?month=YYYY-MM (the doctor's own only; 401/403 otherwise, as the CSV). */
-export async function loader({ request }: Route.LoaderArgs) {
-  const database = await db();
+/** A doctor's monthly statement as PDF, ?month=YYYY-MM (below the doctor's gate: the doctor's own only; 401/403 otherwise, as the CSV). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const database = dbOf(context);
   const month = new URL(request.url).searchParams.get("month") ?? "";
-  const file = await statementPdfFile(database, await getActor(database, request), month);
+  const file = await statementPdfFile(database, await allowedActor(context), month);
   return new Response(file.body, {
     headers: {
       "Content-Type": "application/pdf",
