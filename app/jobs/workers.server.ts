@@ -11,7 +11,8 @@ import {
   type Transports,
 } from "~/features/messaging/messages.server";
 import { operationsAlertsJob } from "~/features/operations/alerts.server";
-import { payoutReconcileJob, payoutTransferJob, payoutVerifyJob } from "~/features/payouts/payouts.server";
+import { payoutReconcileJob } from "~/features/payouts/payout-reconcile.server";
+import { payoutTransferJob, payoutVerifyJob } from "~/features/payouts/payout-transfers.server";
 import type { PayoutProvider } from "~/features/payouts/provider";
 import { payoutProvider } from "~/features/payouts/providers.server";
 import { referralEscalationJob } from "~/features/referrals/escalation.server";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { payoutDetails, payoutRuns, payoutTransfers } from "~/db/schema";
 import { postEntry } from "~/features/ledger/ledger.server";
-import { sendTransfer } from "~/features/payouts/payouts.server";
+import { sendTransfer } from "~/features/payouts/payout-transfers.server";
 import { paystackProvider } from "~/features/payouts/paystack.server";
 import { IDEMPOTENCY_FIELD } from "~/lib/idempotency";
 import { type PaystackFake, startPaystackFake } from "../helpers/fake-providers/paystack";

@@ -14,15 +14,10 @@ import {
 } from "../../../tests/helpers/fake-providers/paystack";
 import { completeReferralFor, ledgerSum } from "../../../tests/helpers/money";
 import { createTestDb, type TestDatabase } from "../../../tests/helpers/test-db";
-import {
-  applyTransferOutcome,
-  approvePayoutRun,
-  preparePayoutRun,
-  receivePayoutWebhook,
-  reconcileDay,
-  sendTransfer,
-  verifyTransfer,
-} from "./payouts.server";
+import { reconcileDay } from "./payout-reconcile.server";
+import { applyTransferOutcome, sendTransfer, verifyTransfer } from "./payout-transfers.server";
+import { receivePayoutWebhook } from "./payout-webhook.server";
+import { approvePayoutRun, preparePayoutRun } from "./payouts.server";
 import { paystackProvider } from "./paystack.server";
 import type { PayoutProvider } from "./provider";
 

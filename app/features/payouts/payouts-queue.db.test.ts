@@ -11,7 +11,8 @@ import { type PaystackFake, startPaystackFake } from "../../../tests/helpers/fak
 import { completeReferralFor, ledgerSum } from "../../../tests/helpers/money";
 import { createTestDb, type TestDatabase } from "../../../tests/helpers/test-db";
 import { waitUntil } from "../../../tests/helpers/wait";
-import { approvePayoutRun, preparePayoutRun, receivePayoutWebhook } from "./payouts.server";
+import { receivePayoutWebhook } from "./payout-webhook.server";
+import { approvePayoutRun, preparePayoutRun } from "./payouts.server";
 import { paystackProvider } from "./paystack.server";
 import type { PayoutProvider } from "./provider";
 

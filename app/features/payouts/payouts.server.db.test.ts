@@ -16,21 +16,12 @@ import { insertFacility, statusOf } from "../../../tests/helpers/domain";
 import { type PaystackFake, startPaystackFake } from "../../../tests/helpers/fake-providers/paystack";
 import { completeReferralFor, ledgerSum } from "../../../tests/helpers/money";
 import { createTestDb, type TestDatabase } from "../../../tests/helpers/test-db";
-import {
-  approvePayoutRun,
-  cancelPayoutRun,
-  doctorPayouts,
-  getPayoutRun,
-  listPayoutRuns,
-  PAYOUT_MESSAGES,
-  preparePayoutRun,
-  receivePayoutWebhook,
-  reconcileDay,
-  retryTransfer,
-  sendTransfer,
-  transferReference,
-  verifyTransfer,
-} from "./payouts.server";
+import { PAYOUT_MESSAGES, transferReference } from "./payout-common.server";
+import { doctorPayouts, getPayoutRun, listPayoutRuns } from "./payout-reads.server";
+import { reconcileDay } from "./payout-reconcile.server";
+import { sendTransfer, verifyTransfer } from "./payout-transfers.server";
+import { receivePayoutWebhook } from "./payout-webhook.server";
+import { approvePayoutRun, cancelPayoutRun, preparePayoutRun, retryTransfer } from "./payouts.server";
 import { paystackProvider } from "./paystack.server";
 import type { PayoutProvider } from "./provider";
 

@@ -7,7 +7,7 @@ import { doctorBalance, doctorStatement, monthRange } from "~/features/ledger/pu
 import { BOM, csvLine } from "~/lib/csv.server";
 import { refuse } from "~/lib/refusal";
 import { ENTRY_KIND_LABELS } from "./payout-labels.ts";
-import { doctorPayouts } from "./payouts.server.ts";
+import { doctorPayouts } from "./payout-reads.server.ts";
 import { statementPdf } from "./statement-pdf.server.ts";
 
 /** The doctor's money page (issue 27): balance, the latest statement lines, payouts, months to download. */

@@ -10,12 +10,9 @@ import { dbOf } from "~/db/context.server";
 import { env } from "~/env.server";
 import { readTrialBalance } from "~/features/ledger/ledger.server";
 import { RUN_STATUS_LABELS, TRANSFER_STATUS_LABELS } from "~/features/payouts/payout-labels";
-import {
-  listPayoutRuns,
-  payoutFailures,
-  preparePayoutRun,
-  requestReconciliation,
-} from "~/features/payouts/payouts.server";
+import { listPayoutRuns, payoutFailures } from "~/features/payouts/payout-reads.server";
+import { requestReconciliation } from "~/features/payouts/payout-reconcile.server";
+import { preparePayoutRun } from "~/features/payouts/payouts.server";
 import { payoutProvider } from "~/features/payouts/providers.server";
 import { formatAccraDateTime, formatCedis } from "~/features/referrals/referral-status";
 import { formAction, readForm } from "~/lib/form-action.server";

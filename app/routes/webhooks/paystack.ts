@@ -1,5 +1,5 @@
 import { db } from "~/db/database.server";
-import { receivePayoutWebhook } from "~/features/payouts/payouts.server";
+import { receivePayoutWebhook } from "~/features/payouts/payout-webhook.server";
 import { payoutProvider } from "~/features/payouts/providers.server";
 import { countWebhookRefusal } from "~/lib/metrics.server";
 import type { Route } from "./+types/paystack";
