@@ -2,28 +2,31 @@ import { setNonce } from "get-nonce";
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
-import { CATALOGUES } from "./i18n/catalogue-modules";
-import { provideMessages } from "./i18n/i18n";
-import { localeOfPath } from "./i18n/locales";
+import { ensureCatalogue } from "./i18n/load-catalogue";
+import { localeOfHtmlLang } from "./i18n/locales";
 
 // Libraries that add a <style> element (Radix's scroll lock, through react-style-singleton) give
 // it the page's CSP nonce, the one on the scripts React Router wrote; the policy allows no other.
 const nonce = document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce;
 if (nonce) setNonce(nonce);
 
-// The page's language alone is fetched (docs/decisions/044), before React draws the page in it.
-const locale = localeOfPath(location.pathname);
-CATALOGUES[locale]().then(({ default: messages }) => {
-  provideMessages(locale, messages);
-  startTransition(() => {
-    hydrateRoot(
-      document,
-      <StrictMode>
-        <HydratedRouter />
-      </StrictMode>,
-    );
-  });
-});
+// The page's language alone is fetched (docs/decisions/044), before React draws the page in it: the
+// server wrote it in <html lang> (a public page's from its path, the platform's the person's own),
+// and marked the platform's pages, which need its part of the catalogue too (issue 38).
+const html = document.documentElement;
+const locale = localeOfHtmlLang(html.lang);
+Promise.all([ensureCatalogue(locale), "platform" in html.dataset ? ensureCatalogue(locale, "platform") : null]).then(
+  () => {
+    startTransition(() => {
+      hydrateRoot(
+        document,
+        <StrictMode>
+          <HydratedRouter />
+        </StrictMode>,
+      );
+    });
+  },
+);
 
 // The service worker (issue 29: hashed assets and an offline page, never a page's HTML): every page
 // that hydrates registers it once loaded; content pages ship no script and register nothing.

@@ -19,7 +19,8 @@ import { Toaster } from "./components/ui/toaster";
 import { SITE } from "./content/site";
 import { databaseMiddleware } from "./db/context.server";
 import { i18nFor } from "./i18n/i18n";
-import { HTML_LANG, localeOfPath } from "./i18n/locales";
+import { HTML_LANG } from "./i18n/locales";
+import { PLATFORM_LAYOUT_ID, pageLocale } from "./i18n/page-locale";
 import { useLocalePath, useT } from "./i18n/react";
 import { useDraftsGoWithEndedSession } from "./lib/drafts-end";
 import { useNonce } from "./lib/nonce";
@@ -55,10 +56,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const hydrated = useHydrated();
   // Sent to sign in because the session ended by itself: the drafts on this device go (issue 33).
   useDraftsGoWithEndedSession(root?.sessionEnded === true);
-  // The page's language is in its path (/fr/...: French; docs/decisions/044).
-  const locale = localeOfPath(useLocation().pathname);
+  // A public page's language is in its path (/fr/...: French; docs/decisions/044), the signed-in
+  // platform's is the person's (issue 38).
+  const matches = useMatches();
+  const locale = pageLocale(useLocation().pathname, matches);
+  // The platform's pages load its part of the catalogue too (entry.client).
+  const platform = matches.some((m) => m.id === PLATFORM_LAYOUT_ID);
   return (
-    <html lang={HTML_LANG[locale]} data-hydrated={hydrated ? "" : undefined}>
+    <html lang={HTML_LANG[locale]} data-platform={platform ? "" : undefined} data-hydrated={hydrated ? "" : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

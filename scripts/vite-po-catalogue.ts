@@ -10,7 +10,10 @@ import type { Plugin } from "vite";
  * English itself (the content modules' texts). The messages are ICU MessageFormat, compiled here
  * (@lingui/message-utils) so the browser carries no compiler. docs/decisions/044.
  */
-export function compileCatalogue(text: string, options: { browser?: boolean } = {}): Record<string, unknown> {
+export function compileCatalogue(
+  text: string,
+  options: { browser?: boolean; part?: "site" | "platform" } = {},
+): Record<string, unknown> {
   const messages: Record<string, unknown> = {};
   for (const item of parsePo(text).items) {
     if (item.obsolete || !item.msgid) continue;
@@ -18,6 +21,9 @@ export function compileCatalogue(text: string, options: { browser?: boolean } = 
     // (flagged `#, server-only`) stay on the server, and an untranslated text keyed by its own
     // English needs no entry (the runtime shows the key: i18n.ts `missingMessage`).
     if (options.browser && (item.flags["server-only"] || (!item.msgctxt && !item.msgstr[0]))) continue;
+    // In two parts (issue 38): the signed-in platform's texts (flagged `#, platform`) load only on its
+    // pages, so the public site's hydrated pages do not carry them.
+    if (options.part && (options.part === "platform") !== Boolean(item.flags.platform)) continue;
     const message = item.msgstr[0] || item.msgid;
     messages[item.msgctxt ?? item.msgid] = compileMessageOrThrow(message);
   }
@@ -29,10 +35,13 @@ export function poCatalogue(): Plugin {
     name: "po-catalogue",
     enforce: "pre",
     load(id, options) {
-      const file = id.split("?")[0];
+      const [file, query] = id.split("?");
       if (!file.endsWith(".po")) return null;
       this.addWatchFile(file);
-      const messages = compileCatalogue(readFileSync(file, "utf8"), { browser: !options?.ssr });
+      // In the browser `x.po` is the public site's part and `x.po?platform` the platform's; the server has all.
+      const browser = !options?.ssr;
+      const part = browser ? (new URLSearchParams(query).has("platform") ? "platform" : "site") : undefined;
+      const messages = compileCatalogue(readFileSync(file, "utf8"), { browser, part });
       return `export default ${JSON.stringify(messages)};`;
     },
   };

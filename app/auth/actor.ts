@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE, type Locale } from "../i18n/locales";
 import type { Role } from "./roles";
 
 /**
@@ -102,6 +103,11 @@ export function summarise(actor: Actor): ActorSummary {
   return actor.kind === "user"
     ? { fullName: actor.fullName, email: actor.email, role: actor.role, approved: actor.approved }
     : null;
+}
+
+/** The language the person reads the platform in (issue 38): their own, English for a visitor. */
+export function localeOfActor(actor: Actor): Locale {
+  return actor.kind === "user" ? (actor.language ?? DEFAULT_LOCALE) : DEFAULT_LOCALE;
 }
 
 /** A gate that refused: what its screen shows. */

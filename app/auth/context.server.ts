@@ -1,8 +1,10 @@
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { dbOf } from "../db/context.server";
 import { env } from "../env.server";
+import { type Translate, translator } from "../i18n/i18n";
+import type { Locale } from "../i18n/locales";
 import { redirectWithToast } from "../lib/flash.server";
-import { type Actor, type Gate, type GatedArea, gateFor, gateMessage, type UserActor } from "./actor";
+import { type Actor, type Gate, type GatedArea, gateFor, gateMessage, localeOfActor, type UserActor } from "./actor";
 import { type LoadedActor, load } from "./actor.server";
 
 /*
@@ -70,6 +72,16 @@ function loaded(context: Readonly<RouterContextProvider>): Promise<LoadedActor> 
 /** The actor of this request: anonymous, or the signed-in user with their effective role and approval. */
 export async function actorOf(context: Readonly<RouterContextProvider>): Promise<Actor> {
   return (await loaded(context)).actor;
+}
+
+/** The language of the person asking (issue 38): the platform's texts a loader or an action builds. */
+export async function actorLocale(context: Readonly<RouterContextProvider>): Promise<Locale> {
+  return localeOfActor(await actorOf(context));
+}
+
+/** A translation function in the language of the person asking (`t("English text", values)`). */
+export async function actorTranslator(context: Readonly<RouterContextProvider>): Promise<Translate> {
+  return translator(await actorLocale(context));
 }
 
 /** True when the request's session cookie named a session that has ended: the sign-in page says why. */

@@ -1,8 +1,17 @@
 import type { Messages } from "@lingui/core";
 import type { Locale } from "./locales";
 
-/** Each page language's compiled catalogue, a module of its own (the browser fetches only the page's). */
-export const CATALOGUES: Record<Locale, () => Promise<{ default: Messages }>> = {
-  en: () => import("./catalogues/en.po"),
-  fr: () => import("./catalogues/fr.po"),
+type CatalogueModule = () => Promise<{ default: Messages }>;
+
+/**
+ * Each page language's compiled catalogue, a module of its own (the browser fetches only the page's),
+ * in two parts (issue 38): the public site's texts, and the signed-in platform's (`#, platform`),
+ * which only the platform's pages load.
+ */
+export const CATALOGUES: Record<Locale, { site: CatalogueModule; platform: CatalogueModule }> = {
+  en: { site: () => import("./catalogues/en.po"), platform: () => import("./catalogues/en.po?platform") },
+  fr: { site: () => import("./catalogues/fr.po"), platform: () => import("./catalogues/fr.po?platform") },
 };
+
+/** The catalogue parts a page needs: the site's, and on the platform's pages the platform's too. */
+export type CataloguePart = keyof (typeof CATALOGUES)[Locale];

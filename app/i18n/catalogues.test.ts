@@ -93,4 +93,31 @@ describe("catalogues", () => {
     expect(asked.size).toBeGreaterThan(10);
     expect([...asked].filter((key) => !english.has(key))).toEqual([]);
   });
+
+  test("no public page or shared part asks for a platform text (the site's part of the browser catalogue lacks them)", () => {
+    const items = parsePo(readFileSync("app/i18n/catalogues/en.po", "utf8")).items;
+    const platform = new Set(items.filter((i) => i.flags.platform).map((i) => i.msgctxt ?? i.msgid));
+    const publicFiles = [
+      "app/routes/public/**/*.{ts,tsx}",
+      "app/routes/auth/**/*.{ts,tsx}",
+      "app/shell/**/*.{ts,tsx}",
+      "app/components/**/*.{ts,tsx}",
+      "app/root.tsx",
+    ];
+    const asked: string[] = [];
+    for (const file of globSync(publicFiles, { exclude: (f) => f.endsWith(".test.ts") || f.endsWith(".test.tsx") })) {
+      for (const m of readFileSync(file, "utf8").matchAll(/\bt\("([^"\\]+)"/g))
+        if (platform.has(m[1])) asked.push(`${file}: ${m[1]}`);
+    }
+    expect(asked).toEqual([]);
+  });
+
+  test("a platform text is flagged in every catalogue alike", () => {
+    const flagged = (locale: string) =>
+      parsePo(readFileSync(`app/i18n/catalogues/${locale}.po`, "utf8"))
+        .items.filter((i) => i.flags.platform)
+        .map((i) => i.msgctxt ?? i.msgid)
+        .sort();
+    for (const locale of others) expect(flagged(locale), locale).toEqual(flagged("en"));
+  });
 });

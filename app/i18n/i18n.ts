@@ -26,7 +26,13 @@ export function missingMessage(locale: string, id: string): string {
   return id;
 }
 
+/** Loads a language's messages; a second part (the browser's platform texts) joins the first. */
 export function provideMessages(locale: CatalogueLocale, messages: Messages): I18n {
+  const loaded = instances.get(locale);
+  if (loaded) {
+    loaded.load(locale, messages);
+    return loaded;
+  }
   const i18n = setupI18n({ missing: missingMessage });
   i18n.load(locale, messages);
   i18n.activate(locale, [INTL_LOCALE[locale]]);

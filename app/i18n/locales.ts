@@ -26,6 +26,11 @@ export function localeOfPath(pathname: string): Locale {
   return FRENCH.test(pathname) ? "fr" : "en";
 }
 
+/** The language of a page's `<html lang>` (the browser reads it to fetch that language's texts). */
+export function localeOfHtmlLang(lang: string): Locale {
+  return LOCALES.find((locale) => HTML_LANG[locale] === lang) ?? DEFAULT_LOCALE;
+}
+
 /** The path without its language prefix: /fr/hubs is /hubs, /fr is /. */
 export function pathWithoutLocale(pathname: string): string {
   return pathname.replace(FRENCH, "") || "/";

@@ -1,7 +1,8 @@
 import type { MetaDescriptor } from "react-router";
 import { SITE } from "~/content/site";
 import { i18nFor } from "~/i18n/i18n";
-import { localeOfPath, localePath, OG_LOCALE } from "~/i18n/locales";
+import { localePath, OG_LOCALE } from "~/i18n/locales";
+import { pageLocale } from "~/i18n/page-locale";
 
 type RootData = { appUrl: string } | undefined;
 type MetaArgsLike = {
@@ -24,7 +25,7 @@ export function pageMeta(
   page: { title: string; description: string; path?: string; noindex?: boolean; translated?: boolean },
 ): MetaDescriptor[] {
   // In the page's language: the texts through its catalogue, an address given in English moved under /fr.
-  const locale = localeOfPath(args.location.pathname);
+  const locale = pageLocale(args.location.pathname, args.matches);
   const i18n = i18nFor(locale);
   const url = `${appUrlFrom(args.matches)}${page.path ? localePath(locale, page.path) : args.location.pathname}`;
   // `translated`: the texts are in the page's language already (a hub's French title, from the database).

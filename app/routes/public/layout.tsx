@@ -7,6 +7,7 @@ import {
 } from "react-router";
 import { summarise } from "~/auth/actor";
 import { actorOf } from "~/auth/context.server";
+import { ensureCatalogue } from "~/i18n/load-catalogue";
 import { localeOfPath } from "~/i18n/locales";
 import { FrenchOffer, LanguageAlternates } from "~/shell/language";
 import { NotFound } from "~/shell/not-found";
@@ -20,6 +21,12 @@ import type { Route } from "./+types/layout";
  */
 export async function loader({ context }: Route.LoaderArgs) {
   return { user: summarise(await actorOf(context)) };
+}
+
+/** Coming from a page in another language (the platform, or the other language's site): its texts first. */
+export async function clientLoader({ serverLoader, request }: Route.ClientLoaderArgs) {
+  const [data] = await Promise.all([serverLoader(), ensureCatalogue(localeOfPath(new URL(request.url).pathname))]);
+  return data;
 }
 
 /** The account changes only by a post (sign in, sign out): a link or a filter does not ask again. */
