@@ -17,7 +17,7 @@ import appCss from "./app.css?url";
 import { actorMiddleware } from "./auth/context.server";
 import { Toaster } from "./components/ui/toaster";
 import { SITE } from "./content/site";
-import { databaseMiddleware } from "./db/context.server";
+import { databaseMiddleware } from "./database.server";
 import { i18nFor } from "./i18n/i18n";
 import { HTML_LANG } from "./i18n/locales";
 import { PLATFORM_LAYOUT_ID, pageLocale } from "./i18n/page-locale";

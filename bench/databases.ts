@@ -5,8 +5,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { migrateWithJobQueue } from "../app/database.server.ts";
 import { openDatabase } from "../app/db/client.server.ts";
-import { migrateDatabase } from "../app/db/migrate.server.ts";
 import { seedContent } from "../app/db/seed.server.ts";
 import { freePort, startServer, waitHealthy } from "../tests/helpers/server-process.ts";
 import { BENCH_PASSWORD, BENCH_USERS, seedBenchUsers, seedPlatform } from "./platform-seed.ts";
@@ -105,7 +105,7 @@ export async function prepareDatabase(kind: Kind, data: typeof HTTP_DATA | null)
         ? await openDatabase({ kind, url })
         : await openDatabase({ kind, dataDir: path.join(dataDir, "pglite") });
     try {
-      await migrateDatabase(handle);
+      await migrateWithJobQueue(handle);
       await seedContent(handle.db);
       if (data) await seedPlatform(handle, data, () => {});
       await seedBenchUsers(handle);

@@ -18,8 +18,8 @@ import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { FACILITY_SEED } from "~/content/facilities";
+import { migrateWithJobQueue } from "~/database.server";
 import { type DatabaseHandle, openDatabase } from "~/db/client.server";
-import { migrateDatabase } from "~/db/migrate.server";
 import { facilities, facilitySearchDocument } from "~/db/schema";
 import { seedContent } from "~/db/seed.server";
 import { listFacilities } from "~/features/facilities/facilities.server";
@@ -156,7 +156,7 @@ function generate(count: number): (typeof facilities.$inferInsert)[] {
 }
 
 async function seed(handle: DatabaseHandle): Promise<void> {
-  await migrateDatabase(handle);
+  await migrateWithJobQueue(handle);
   await seedContent(handle.db);
   const started = performance.now();
   const rows = generate(COUNT);

@@ -1,7 +1,7 @@
 // The `messaging` part of `npm run bench` (issue 26, docs/decisions/024): the production server
 // with SMS_PROVIDER=arkesel pointed at the local fake of Arkesel's API
 // (tests/helpers/fake-providers/arkesel.ts, answering at once) in this process; every SMS goes
-// through the real outbox (a `messages` row and a `send-message` job, app/jobs/queue-message.server.ts) and the workers the server starts (app/jobs/workers.server.ts, default
+// through the real outbox (a `messages` row and a `send-message` job, app/jobs/queue-message.server.ts) and the workers the server starts (server/job-workers.ts, default
 // options: 4 workers of 10 messages each).
 //   throughput  N SMS queued before the server starts (the bench writes them as the outbox writes a
 //               batch, on the server's database, which it then leaves); the server drains them into the fake:
@@ -14,8 +14,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
+import { migrateWithJobQueue } from "../app/database.server.ts";
 import { type DatabaseHandle, openDatabase } from "../app/db/client.server.ts";
-import { migrateDatabase } from "../app/db/migrate.server.ts";
 import { messages } from "../app/db/schema.ts";
 import { enqueueMany } from "../app/jobs/queue.server.ts";
 import { startFakeArkesel } from "../tests/helpers/fake-providers/arkesel.ts";
@@ -82,7 +82,7 @@ async function openBench(database: BenchDb): Promise<DatabaseHandle> {
       ? await openDatabase({ kind: "postgres", url: database.env.DATABASE_URL })
       : await openDatabase({ kind: "pglite", dataDir: path.join(database.env.DATA_DIR, "pglite") });
   // Installs the job queue's producer for enqueueMany (the tables exist already).
-  await migrateDatabase(handle);
+  await migrateWithJobQueue(handle);
   return handle;
 }
 

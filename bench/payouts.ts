@@ -18,14 +18,14 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { type Actor, actorById } from "../app/auth/actor.server.ts";
+import { migrateWithJobQueue } from "../app/database.server.ts";
 import { type DatabaseHandle, openDatabase } from "../app/db/client.server.ts";
-import { migrateDatabase } from "../app/db/migrate.server.ts";
 import { doctorStatement } from "../app/features/ledger/ledger.server.ts";
 import { approvePayoutRun, preparePayoutRun } from "../app/features/payouts/payouts.server.ts";
 import { paystackProvider } from "../app/features/payouts/paystack.server.ts";
 import type { PayoutProvider } from "../app/features/payouts/provider.ts";
 import { doctorMoney } from "../app/features/payouts/statement.server.ts";
-import { startJobWorkers } from "../app/jobs/workers.server.ts";
+import { startJobWorkers } from "../server/job-workers.ts";
 import { PaystackFake } from "../tests/helpers/fake-providers/paystack.ts";
 import { type Latency, latency } from "./messaging.ts";
 import { seedPlatform } from "./platform-seed.ts";
@@ -205,7 +205,7 @@ export async function payoutsBench(options: {
   const fake = await new PaystackFake({ latencyMs: 50 }).listen();
   try {
     const seedStarted = performance.now();
-    await migrateDatabase(handle);
+    await migrateWithJobQueue(handle);
     // seedPlatform: 72% of users are approved, verified doctors (they get the referrals); half the
     // referrals are completed, and the older half of those paid: 3 postings per completed referral
     // and 2 more per paid one: a little under 4 per completed referral (3.99 in the run of 26 Nov),

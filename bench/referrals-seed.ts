@@ -21,8 +21,8 @@ import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { type Actor, actorById } from "~/auth/actor.server";
+import { migrateWithJobQueue } from "~/database.server";
 import { type DatabaseHandle, openDatabase } from "~/db/client.server";
-import { migrateDatabase } from "~/db/migrate.server";
 import { listUsers } from "~/features/accounts/user-admin.server";
 import { listPayments } from "~/features/payments/payments.server";
 import {
@@ -172,7 +172,7 @@ async function main() {
   try {
     const started = performance.now();
     // A kept database is measured as it was seeded (its migrations are those of the run that seeded it).
-    if (!reuse) await migrateDatabase(handle);
+    if (!reuse) await migrateWithJobQueue(handle);
     if (reuse) {
       const counted = await handle.db.execute<{ referrals: string; users: string }>(
         sql`select (select count(*) from referrals) as referrals, (select count(*) from users) as users`,

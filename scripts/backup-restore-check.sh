@@ -35,7 +35,7 @@ trap cleanup EXIT
 # 1. Schema, seed and some rows, written by the app itself (migrations + content seed), then SQL.
 psql -q "$server_url" -c "create database \"$source_db\""
 DATABASE_URL="$SOURCE_URL" AUTH_SECRET=backup-check-secret-backup-check-secret LOG_LEVEL=warn node --input-type=module -e '
-  import { closeDatabase, database } from "./app/db/database.server.ts";
+  import { closeDatabase, database } from "./app/database.server.ts";
   await database();
   await closeDatabase();
 '
@@ -86,7 +86,7 @@ diff -u "$work/before.txt" "$work/after.txt"
 # 5. The app starts on the restored database: migrations recorded, nothing to apply, data readable.
 DATABASE_URL="$RESTORED_URL" AUTH_SECRET=backup-check-secret-backup-check-secret LOG_LEVEL=warn node --input-type=module -e '
   import { sql } from "drizzle-orm";
-  import { closeDatabase, database } from "./app/db/database.server.ts";
+  import { closeDatabase, database } from "./app/database.server.ts";
   const { db } = await database();
   const { rows } = await db.execute(sql`select count(*)::int as n from hub_waitlist`);
   await closeDatabase();

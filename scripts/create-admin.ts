@@ -4,7 +4,7 @@
 // Uses DATABASE_URL (PostgreSQL) or the PGlite directory under DATA_DIR; a PGlite directory
 // admits one process at a time, so stop the server first when using PGlite.
 import { parseArgs } from "node:util";
-import { closeDatabase, database } from "../app/db/database.server.ts";
+import { closeDatabase, database } from "../app/database.server.ts";
 import { adminInputSchema, ensureSystemAdmin } from "../app/features/accounts/admin.server.ts";
 
 const USAGE = `Usage: npm run create-admin -- --email <address> --password <at least 8 characters> --name "<full name>"

@@ -8,7 +8,7 @@
 // at a time, so stop the server first. Registering from the shell is audited (no actor).
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { closeDatabase, database } from "../app/db/database.server.ts";
+import { closeDatabase, database } from "../app/database.server.ts";
 import { auditEvents } from "../app/db/schema.ts";
 import { ApiClientInputError, registerApiClient } from "../app/features/fhir/api-clients.server.ts";
 

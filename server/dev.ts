@@ -22,7 +22,7 @@ const host = process.env.HOST ?? "0.0.0.0";
 const vite = await createViteServer({ server: { middlewareMode: true }, appType: "custom" });
 
 // One app per loaded version of server/app.ts: a new one after an edit, the same one otherwise
-// (the database lives on globalThis and survives reloads: app/db/database.server.ts).
+// (the database lives on globalThis and survives reloads: app/database.server.ts).
 let current: { module: AppModule; listener: (req: IncomingMessage, res: ServerResponse) => Promise<void> } | null =
   null;
 

@@ -8,7 +8,6 @@ import { mayMailRecipient } from "../email/mail-limit.server.ts";
 import type { Mail } from "../email/send.server.ts";
 import { env } from "../env.server.ts";
 import { type Locale, localePath } from "../i18n/locales.ts";
-import { PRIORITY, queueEmail } from "../jobs/queue-message.server.ts";
 import { logger } from "../lib/logger.server.ts";
 import {
   existingAccountMail,
@@ -43,19 +42,37 @@ const SESSION_RENEW_AFTER_SECONDS = 60;
 const VERIFICATION_TTL_SECONDS = 24 * 60 * 60;
 export const COOKIE_PREFIX = "app";
 
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
 /**
- * Queues an account mail (decision 024): a messages row and its job, committed together, sent by
- * the job queue with retries; the answer never waits on (or reveals) the mail server.
+ * How an account mail is queued in a transaction: a messages row and its send job (decision 024).
+ * The outbox is the job queue's (app/jobs/queue-message.server.ts), which this layer does not
+ * import: the accounts feature, through which every flow that mails runs, hands it in
+ * (app/features/accounts/accounts.server.ts) with `setAccountMailOutbox`.
+ */
+export type AccountMailOutbox = (tx: Tx, mail: Omit<Mail, "messageId">, event: string) => Promise<unknown>;
+
+let accountMailOutbox: AccountMailOutbox | undefined;
+
+export function setAccountMailOutbox(outbox: AccountMailOutbox): void {
+  accountMailOutbox = outbox;
+}
+
+/**
+ * Queues an account mail: a messages row and its job, committed together, sent by the job queue
+ * with retries; the answer never waits on (or reveals) the mail server.
  */
 async function queueAccountMail(
   db: Pick<Db, "transaction">,
   mail: Omit<Mail, "messageId">,
   event: string,
-  before?: (tx: Parameters<Parameters<Db["transaction"]>[0]>[0]) => Promise<void>,
+  before?: (tx: Tx) => Promise<void>,
 ): Promise<void> {
+  const outbox = accountMailOutbox;
+  if (!outbox) throw new Error("No account mail outbox: app/features/accounts/accounts.server.ts sets it");
   await db.transaction(async (tx) => {
     await before?.(tx);
-    await queueEmail(tx, mail, { event, priority: PRIORITY.waiting });
+    await outbox(tx, mail, event);
   });
 }
 

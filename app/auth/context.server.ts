@@ -79,7 +79,7 @@ export async function actorLocale(context: Readonly<RouterContextProvider>): Pro
   return localeOfActor(await actorOf(context));
 }
 
-/** A translation function in the language of the person asking (`t("English text", values)`). */
+/** A translation function in the language of the person asking: the English text (or a key) in, theirs out. */
 export async function actorTranslator(context: Readonly<RouterContextProvider>): Promise<Translate> {
   return translator(await actorLocale(context));
 }

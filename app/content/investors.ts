@@ -1,44 +1,32 @@
+import { databaseText } from "~/i18n/database-text";
+import { type Translate, translator } from "~/i18n/i18n";
+import { launchDateIn } from "~/i18n/launch-date-in";
+import { INTL_LOCALE, type Locale } from "~/i18n/locales";
 import type { Hub } from "./hubs";
 import { TERMS_FIGURES } from "./legal";
-import {
-  EXPANSION,
-  expansionWhen,
-  FACILITY_GOAL,
-  facilitiesCount,
-  hubStatuses,
-  type NetworkFigures,
-  partnerFacilitiesInGhana,
-  specialistHubs,
-} from "./network-figures";
+import { EXPANSION, FACILITY_GOAL, type NetworkFigures } from "./network-figures";
 import { SITE } from "./site";
 
 /**
  * The investor pitch (spec section 2, with the figures of sections 1 and 9). The hubs' statuses and
  * launch dates are not written here: they come from the hubs as they are now (`investorHubFigures`).
+ * Each text is the key of its translations (docs/decisions/044): the page passes it through the
+ * catalogue; the texts with figures are built in the page's language by `investorHubFigures`.
  */
 const name = SITE.name;
 
 /** What the pitch needs of each hub (the pages read the hubs from the database). */
-export type InvestorHub = Pick<Hub, "id" | "title" | "status" | "launchDate">;
+export type InvestorHub = Pick<Hub, "id" | "title" | "titleFr" | "status" | "launchDate">;
 
 export const INVESTORS = {
   title: "Investment Opportunities",
   description: `Invest in ${name}: a specialist telemedicine network for Africa. Unit economics, traction, projections to 500 facilities, and a $500K-2M funding round.`,
   eyebrow: "Investors",
   heading: "Invest in specialist care for Africa",
-  /** The facility count is the database's (issue 28). */
-  lead: (figures: NetworkFigures) =>
-    `${name} is raising $500K-2M to grow a specialist telemedicine network from ${facilitiesCount(figures.ghanaFacilities)} in Ghana to 500 across four countries in three years.`,
   investHref: `mailto:${SITE.email.invest}?subject=${encodeURIComponent("Investment enquiry")}`,
 
-  summary: {
-    heading: "Executive summary",
-    /** The facilities and hubs as they are in the database (issues 17 and 28). */
-    paragraphs: (figures: NetworkFigures, now = new Date()) => [
-      `${name} links specialist doctors anywhere in the world with trusted local facilities, so patients in Ghana and, ${expansionWhen(now)}, ${EXPANSION.countries.join(", ").replace(/, ([^,]*)$/, " and $1")} can get specialist care without travelling far from home.`,
-      `Founded in ${SITE.founded}, the network has ${partnerFacilitiesInGhana(figures)}, more than 30 specialties, over 1,000 care plans and ${specialistHubs(figures)} (${hubStatuses(figures)}). Facilities join free and keep 80% of consultation fees; ${name} earns a 20% share. The company is pre-revenue.`,
-    ],
-  },
+  /** The lead and the summary count the facilities and hubs in the database (issues 17 and 28): `investorHubFigures`. */
+  summary: { heading: "Executive summary" },
 
   problem: {
     heading: "The problem",
@@ -95,10 +83,8 @@ export const INVESTORS = {
 
   traction: {
     heading: "Traction",
+    /** After the facilities' and the hubs' figures, from the database (`investorHubFigures`). */
     items: [
-      // The facilities' and the hubs' figures, from the database (`investorHubFigures`).
-      "facilities",
-      "hubs",
       { value: "30+", label: "specialties covered" },
       { value: "1000+", label: "care plans" },
       { value: "2", label: "free mobile apps: qurbook for patients, qurpro for doctors" },
@@ -188,61 +174,95 @@ export const INVESTORS = {
     "Projections are forward-looking estimates based on the assumptions shown, not guarantees. This page is information, not an offer to sell or a solicitation to buy securities.",
 } as const;
 
-/** Where a hub stands: "live", "launching Q2 2027" (a date still ahead), or "launching soon". */
-function hubStanding(hub: InvestorHub): string {
-  if (hub.status === "live") return "live";
-  return hub.launchDate ? `launching ${hub.launchDate}` : "launching soon";
+/** Where a hub stands: live, launching on a date still ahead ("Q2 2027"), or launching soon. */
+function hubStanding(hub: InvestorHub): { standing: "live" | "soon" | "date"; date: string } {
+  if (hub.status === "live") return { standing: "live", date: "" };
+  return hub.launchDate ? { standing: "date", date: hub.launchDate } : { standing: "soon", date: "" };
 }
 
 /**
- * A roadmap line from the hubs as they are: "Breast Cancer Care hub: live. Cervical Cancer
- * Prevention and Prostate Cancer Care hubs: launching soon". A hub no longer listed is left out.
+ * A roadmap line from the hubs as they are, in the page's language: "Breast Cancer Care hub: live.
+ * Cervical Cancer Prevention and Prostate Cancer Care hubs: launching soon". A hub no longer listed
+ * is left out; a hub's French title is used on a French page where it is written.
  */
-export function roadmapHubsLine(ids: readonly string[], hubs: readonly InvestorHub[]): string {
-  const groups = new Map<string, string[]>();
+export function roadmapHubsLine(
+  ids: readonly string[],
+  hubs: readonly InvestorHub[],
+  t: Translate = translator("en"),
+  locale: Locale = "en",
+): string {
+  const groups = new Map<string, { standing: ReturnType<typeof hubStanding>; titles: string[] }>();
   for (const id of ids) {
     const hub = hubs.find((h) => h.id === id);
     if (!hub) continue;
     const standing = hubStanding(hub);
-    groups.set(standing, [...(groups.get(standing) ?? []), hub.title]);
+    const key = `${standing.standing} ${standing.date}`;
+    const group = groups.get(key) ?? { standing, titles: [] };
+    group.titles.push(databaseText(locale, hub.title, hub.titleFr).text);
+    groups.set(key, group);
   }
-  return [...groups]
-    .map(([standing, titles]) => {
-      const names = titles.length > 1 ? `${titles.slice(0, -1).join(", ")} and ${titles.at(-1)}` : titles[0];
-      return `${names} ${titles.length > 1 ? "hubs" : "hub"}: ${standing}`;
-    })
+  const list = new Intl.ListFormat(INTL_LOCALE[locale], { type: "conjunction" });
+  return [...groups.values()]
+    .map(({ standing, titles }) =>
+      t("investors.roadmap.hubs", {
+        count: titles.length,
+        names: list.format(titles),
+        standing: standing.standing,
+        date: standing.date ? launchDateIn(locale, standing.date) : "",
+      }),
+    )
     .join(". ");
 }
 
 /**
- * The pitch's hub figures from the hubs as they are now (issue 17: an administrator launches a hub
- * or moves its date, and the page follows): the summary, the traction list and the roadmap.
+ * The pitch's texts with figures, from the hubs and facilities as they are now (issue 17: an
+ * administrator launches a hub or moves its date, and the page follows; issue 28: the counts are the
+ * database's), in the page's language (`t`, `locale`): the lead, the summary, the traction list
+ * and the roadmap. A planned expansion year that has passed is not promised ("next").
  */
 export function investorHubFigures(
   hubs: readonly InvestorHub[],
   facilities: Omit<NetworkFigures, "hubs" | "liveHubs">,
+  t: Translate = translator("en"),
+  locale: Locale = "en",
+  now = new Date(),
 ) {
   const figures: NetworkFigures = {
     ...facilities,
     hubs: hubs.length,
     liveHubs: hubs.filter((h) => h.status === "live").length,
   };
+  const developing = figures.hubs - figures.liveHubs;
+  const ahead = EXPANSION.plannedYear >= now.getUTCFullYear();
   return {
-    lead: INVESTORS.lead(figures),
-    summary: INVESTORS.summary.paragraphs(figures),
-    traction: INVESTORS.traction.items.map((item) =>
-      item === "hubs"
-        ? { value: String(figures.hubs), label: `specialist hubs: ${hubStatuses(figures)}` }
-        : item === "facilities"
-          ? {
-              value: String(figures.ghanaFacilities),
-              label: `partner ${figures.ghanaFacilities === 1 ? "facility" : "facilities"} in Ghana, ${figures.facilities} in the network; goal ${FACILITY_GOAL}`,
-            }
-          : item,
-    ),
+    lead: t("investors.lead", { count: figures.ghanaFacilities }),
+    summary: [
+      t("investors.summary.reach", { ahead: ahead ? "yes" : "no", year: String(EXPANSION.plannedYear) }),
+      t("investors.summary.network", {
+        founded: String(SITE.founded),
+        ghana: figures.ghanaFacilities,
+        hubs: figures.hubs,
+        live: figures.liveHubs,
+        developing,
+      }),
+    ],
+    traction: [
+      {
+        value: String(figures.ghanaFacilities),
+        label: t("investors.traction.facilities", {
+          ghana: figures.ghanaFacilities,
+          all: figures.facilities,
+          goal: FACILITY_GOAL,
+        }),
+      },
+      {
+        value: String(figures.hubs),
+        label: t("investors.traction.hubs", { live: figures.liveHubs, developing }),
+      },
+    ],
     roadmap: INVESTORS.roadmap.items.map((item) => ({
       specialty: item.specialty,
-      hubs: roadmapHubsLine(item.hubs, hubs),
+      hubs: roadmapHubsLine(item.hubs, hubs, t, locale),
     })),
   };
 }

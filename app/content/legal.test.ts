@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { SESSION_DEFAULTS } from "~/auth/auth.server";
+import { catalogueTranslate } from "../../tests/helpers/catalogue-translate";
 import { applyHref, OPENINGS } from "./careers";
-import { INVESTORS } from "./investors";
+import { INVESTORS, investorHubFigures } from "./investors";
 import {
   COOKIE_POLICY,
   type PolicyDocument,
@@ -72,5 +73,36 @@ describe("investors", () => {
       ["500", "$1.25M-3.75M"],
     ]);
     expect(INVESTORS.investHref).toBe(`mailto:${SITE.email.invest}?subject=Investment%20enquiry`);
+  });
+
+  it("writes its figures in the page's language (issue 38): French counts, hubs and launch dates", () => {
+    const hubs = [
+      { id: "breast-cancer-care", title: "Breast Cancer Care", titleFr: "Cancer du sein", status: "live" },
+      { id: "cervical-cancer", title: "Cervical Cancer Prevention", status: "coming-soon", launchDate: "Q3 2099" },
+      { id: "prostate-cancer", title: "Prostate Cancer Care", status: "coming-soon", launchDate: "Q3 2099" },
+      { id: "mental-health", title: "Mental Health", status: "coming-soon", launchDate: "May 2099" },
+    ] as const;
+    const counts = { facilities: 8, ghanaFacilities: 1 };
+    const now = new Date("2030-01-01T00:00:00Z");
+    const en = investorHubFigures(hubs, counts, catalogueTranslate("en"), "en", now);
+    expect(en.lead).toContain("from 1 facility in Ghana to 500");
+    expect(en.summary[0]).toContain("Ghana and, next, Nigeria, Kenya and South Africa");
+    expect(en.summary[1]).toContain("the network has 1 partner facility in Ghana,");
+    expect(en.summary[1]).toContain("and 4 specialist hubs (1 live, 3 in development).");
+    expect(en.traction[0]?.label).toBe("partner facility in Ghana, 8 in the network; goal 50+");
+    expect(en.roadmap[1]?.hubs).toBe(
+      "Breast Cancer Care hub: live. Cervical Cancer Prevention and Prostate Cancer Care hubs: launching Q3 2099",
+    );
+    expect(en.roadmap[4]?.hubs).toBe("Mental Health hub: launching May 2099");
+
+    const fr = investorHubFigures(hubs, counts, catalogueTranslate("fr"), "fr", now);
+    expect(fr.lead).toContain("de 1 établissement au Ghana à 500");
+    expect(fr.summary[0]).toContain("du Ghana et, ensuite, du Nigeria");
+    expect(fr.summary[1]).toContain("4 pôles de spécialité (1 ouvert, 3 en préparation)");
+    expect(fr.traction[1]?.label).toBe("pôles de spécialité : 1 ouvert, 3 en préparation");
+    expect(fr.roadmap[1]?.hubs).toBe(
+      "Pôle Cancer du sein : ouvert. Pôles Cervical Cancer Prevention et Prostate Cancer Care : ouverture prévue T3 2099",
+    );
+    expect(fr.roadmap[4]?.hubs).toBe("Pôle Mental Health : ouverture prévue mai 2099");
   });
 });

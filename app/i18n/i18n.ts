@@ -1,4 +1,5 @@
 import { type I18n, type Messages, setupI18n } from "@lingui/core";
+import { builtTextOf } from "./built-texts";
 import { type CatalogueLocale, INTL_LOCALE } from "./locales";
 
 /**
@@ -18,6 +19,11 @@ const reported = new Set<string>();
  * detected" warning is.
  */
 export function missingMessage(locale: string, id: string): string {
+  // An English text the server built with a value ("Too many attempts. Try again in 3 minutes."):
+  // its key's message, in this language (built-texts.ts).
+  const built = builtTextOf(id);
+  const i18n = built ? instances.get(locale as CatalogueLocale) : undefined;
+  if (built && i18n && Object.hasOwn(i18n.messages, built.key)) return i18n._(built.key, built.values);
   const named = /^[a-z][\w-]*(\.[\w-]+)+$/i.test(id);
   if ((locale !== "en" || named) && reported.size < 1000 && !reported.has(`${locale}\u0000${id}`)) {
     reported.add(`${locale}\u0000${id}`);

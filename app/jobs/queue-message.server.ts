@@ -6,9 +6,10 @@ import { enqueue, enqueueMany } from "./queue.server.ts";
 /*
  * Writing an outbound message (issue 26, decision 024): a row of `messages` and a `send-message`
  * job, both in the transaction of what caused it. The worker that sends them lives in
- * app/features/messaging/messages.server.ts. Relative imports with .ts extensions: the account
- * mail (app/auth/auth.server.ts) is queued from here, and scripts/create-admin.ts loads that chain
- * under plain Node.
+ * app/features/messaging/messages.server.ts. Relative imports with .ts extensions: the
+ * administrators' notices (app/features/accounts/admin-alerts.server.ts) are queued from here, and
+ * scripts/create-admin.ts loads that chain under plain Node. Account mail is queued from here too,
+ * handed to app/auth/ as its outbox by app/features/accounts/accounts.server.ts.
  */
 
 /** Who goes first when the queue has a backlog (higher first). */

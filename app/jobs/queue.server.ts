@@ -7,8 +7,9 @@ import { logger } from "../lib/logger.server.ts";
  * The one job queue (issue 26, docs/decisions/024): pg-boss on the app's own database, PGlite or
  * PostgreSQL. A job is written with `enqueue(tx, job)` in the transaction that causes it (a
  * transactional outbox): rolled back, it never existed; committed, a worker runs it even if this
- * process dies the next moment. Workers (app/jobs/workers.server.ts) run in the app server, or
- * alone with `npm run worker`; on several servers each job is taken by one of them.
+ * process dies the next moment. This folder is only the queue: which feature handles which queue is
+ * the composition root's (server/job-workers.ts), whose workers run in the app server, or alone with
+ * `npm run worker`; on several servers each job is taken by one of them.
  */
 
 /** What each job carries. Payloads are ids: the rows they name hold the rest. */
@@ -180,12 +181,19 @@ function backendOf(handle: DatabaseHandle) {
 
 /**
  * Installs (or upgrades) pg-boss's tables in the `pgboss` schema, creates the queues and keeps a
- * producer for `enqueue`. Called by migrateDatabase, so every migrated database has its queue;
- * the producer stops when the database is closed.
+ * producer for `enqueue`. Called after the migrations by whatever opens a database for work
+ * (app/database.server.ts for the process's one, the test and bench helpers for theirs); the
+ * producer stops when the database is closed. Under the database's migration lock, so servers
+ * starting together create each queue once.
  */
 export async function installJobQueue(handle: DatabaseHandle, retry: RetrySettings = DEFAULT_RETRY): Promise<void> {
   const key = dialectOf(handle.db);
   if (!key) throw new Error("installJobQueue: not a drizzle database");
+  if (producers.has(key)) return;
+  await handle.exclusive(() => startProducer(handle, key, retry));
+}
+
+async function startProducer(handle: DatabaseHandle, key: object, retry: RetrySettings): Promise<void> {
   if (producers.has(key)) return;
   const boss = new PgBoss({
     db: bossDatabase(handle),
@@ -227,7 +235,7 @@ export async function installJobQueue(handle: DatabaseHandle, retry: RetrySettin
 function producerOf(db: unknown): PgBoss {
   const key = dialectOf(db);
   const boss = key ? producers.get(key) : undefined;
-  if (!boss) throw new Error("The job queue is not installed on this database (migrateDatabase installs it)");
+  if (!boss) throw new Error("The job queue is not installed on this database (installJobQueue, after the migrations)");
   return boss;
 }
 

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client.server.ts";
+import { tooManyAttemptsText } from "../i18n/built-texts.ts";
 
 export type RateLimit = { limit: number; windowMs: number };
 export type RateLimitResult = { ok: boolean; remaining: number; retryAfterSeconds: number };
@@ -38,10 +39,13 @@ export async function isRateLimited(db: Db, key: string, rule: RateLimit, now = 
   return { ok: count < rule.limit, remaining: Math.max(0, rule.limit - count), retryAfterSeconds };
 }
 
-/** "Too many attempts. Try again in N minutes." (rounded up, at least 1). */
+/**
+ * "Too many attempts. Try again in N minutes." (rounded up, at least 1). In English, as code reads
+ * it (a 429); the page shows it in its language: it is the catalogue's `rate-limit.too-many-attempts`
+ * with its minutes (i18n/built-texts.ts), found by the page's `t` where the message is shown.
+ */
 export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+  return tooManyAttemptsText(Math.max(1, Math.ceil(retryAfterSeconds / 60)));
 }
 
 /** E2E_RELAXED_RATE_LIMITS=1 (the end-to-end server) multiplies every limit by 100. */

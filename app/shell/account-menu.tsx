@@ -1,6 +1,7 @@
 import { Link, useLocation } from "react-router";
 import type { ActorSummary } from "~/auth/actor";
 import { dashboardPath, ROLE_LABELS } from "~/auth/roles";
+import { useT } from "~/i18n/react";
 
 /** Titles before a name, left out of its initials ("Dr Ama Mensah" is "AM", not "DM"). */
 const TITLES = /^(dr|prof|mr|mrs|ms|miss|nana|rev|sr|hon)\.?$/i;
@@ -22,7 +23,8 @@ export function initials(name: string): string {
  */
 export function AccountMenu({ user }: { user: NonNullable<ActorSummary> }) {
   const { key } = useLocation();
-  const role = ROLE_LABELS[user.role];
+  const t = useT();
+  const role = t(ROLE_LABELS[user.role]);
   return (
     <details key={key} className="group relative">
       {/* Named by its text, "Account: {name}, {role}", which holds the name shown from lg up (no
@@ -35,7 +37,7 @@ export function AccountMenu({ user }: { user: NonNullable<ActorSummary> }) {
           {initials(user.fullName)}
         </span>
         {/* One run of text: a flex container's items are read with spaces between them. */}
-        <span className="sr-only">{`Account: ${user.fullName}, ${role}`}</span>
+        <span className="sr-only">{t("account-menu.name", { name: user.fullName, role })}</span>
         <span className="hidden max-w-40 truncate text-sm font-medium lg:inline" aria-hidden="true">
           {user.fullName}
         </span>
@@ -55,18 +57,18 @@ export function AccountMenu({ user }: { user: NonNullable<ActorSummary> }) {
         <div className="border-b border-slate-100 px-3 pt-1 pb-2">
           <p className="font-semibold break-words text-ink">{user.fullName}</p>
           <p className="text-sm text-muted">{role}</p>
-          {user.approved ? null : <p className="mt-1 text-xs font-medium text-amber-800">Awaiting approval</p>}
+          {user.approved ? null : <p className="mt-1 text-xs font-medium text-amber-800">{t("Awaiting approval")}</p>}
         </div>
         <ul className="pt-1">
           <li>
             <Link to={dashboardPath(user.role)} className="block rounded-lg px-3 py-2.5 font-medium hover:bg-brand-50">
-              Dashboard
+              {t("Dashboard")}
             </Link>
           </li>
           {user.approved ? (
             <li>
               <Link to="/account/notifications" className="block rounded-lg px-3 py-2.5 font-medium hover:bg-brand-50">
-                Notifications
+                {t("Notifications")}
               </Link>
             </li>
           ) : null}
@@ -76,7 +78,7 @@ export function AccountMenu({ user }: { user: NonNullable<ActorSummary> }) {
                 type="submit"
                 className="block w-full rounded-lg px-3 py-2.5 text-left font-medium hover:bg-brand-50"
               >
-                Sign Out
+                {t("Sign Out")}
               </button>
             </form>
           </li>

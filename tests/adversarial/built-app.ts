@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { sql } from "drizzle-orm";
+import { closeDatabase, database } from "~/database.server";
 import type { Db } from "~/db/client.server";
-import { closeDatabase, database } from "~/db/database.server";
 
 /**
  * The production server's Hono app (server/app.ts), loaded in this process from the build in

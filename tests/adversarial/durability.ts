@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
 import { HUBS } from "~/content/hubs";
+import { migrateWithJobQueue } from "~/database.server";
 import { type Db, openDatabase } from "~/db/client.server";
-import { migrateDatabase } from "~/db/migrate.server";
 import { facilities, hubWaitlist, referrals } from "~/db/schema";
 import { seedContent } from "~/db/seed.server";
 import { createAccount, type TestAccount } from "../helpers/accounts";
@@ -164,7 +164,7 @@ export async function pgliteTarget(): Promise<Target> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "durability-"));
   const open = async () => {
     const handle = await openDatabase({ kind: "pglite", dataDir: path.join(dataDir, "pglite") });
-    await migrateDatabase(handle);
+    await migrateWithJobQueue(handle);
     return handle;
   };
   return {

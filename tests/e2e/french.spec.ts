@@ -10,10 +10,14 @@ const PAGES = [
   ...PUBLIC_PATHS,
   "/hub/cervical-cancer",
   "/facility/ridgeview-specialist-hospital",
+  // A facility's appointment request and report forms (issue 38, fourth part).
+  "/facility/ridgeview-specialist-hospital/appointment",
+  "/facility/ridgeview-specialist-hospital/report",
   "/auth",
   "/forgot-password",
   "/reset-password",
   "/auth/phone",
+  "/auth/email-confirmed",
 ];
 /**
  * The pages whose texts all pass through the catalogue (what is still in English is listed in
@@ -43,6 +47,14 @@ const TRANSLATED = [
   "/hub/cervical-cancer",
   "/facilities",
   "/facilities?q=zzz",
+  // Fourth part: the investors' page, a facility's profile, its appointment request and report
+  // forms, the email-confirmed page and an invitation link that is not open (410).
+  "/investment-opportunities",
+  "/facility/ridgeview-specialist-hospital",
+  "/facility/ridgeview-specialist-hospital/appointment",
+  "/facility/ridgeview-specialist-hospital/report",
+  "/auth/email-confirmed",
+  "/admin-invitation/no-such-invitation",
 ];
 const fr = (path: string) => (path === "/" ? "/fr" : `/fr${path}`);
 
@@ -58,7 +70,7 @@ function englishOnly(): Set<string> {
 }
 
 test.describe("the site in French", () => {
-  test.use({ allowConsoleErrors: [/status of 404/] });
+  test.use({ allowConsoleErrors: [/status of (404|410)/] });
   for (const path of PAGES) {
     test(`${fr(path)} answers in French with its alternates, as light as in English`, async ({ page, baseURL }) => {
       const response = await page.goto(fr(path));

@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
+import { migrateWithJobQueue } from "~/database.server";
 import { openDatabase } from "~/db/client.server";
-import { migrateDatabase } from "~/db/migrate.server";
 
 /*
  * Vitest's global setup (vitest.config.ts): the migrations run once per run, not once per test
@@ -47,7 +47,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
     const handle = await openDatabase({ kind: "postgres", url: url.toString(), max: 2 });
-    await migrateDatabase(handle);
+    await migrateWithJobQueue(handle);
     await handle.close();
     project.provide("postgresTemplate", name);
     cleanups.push(async () => {
@@ -63,7 +63,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const dir = mkdtempSync(path.join(tmpdir(), "pglite-template-"));
     const file = path.join(dir, "migrated.tar");
     const handle = await openDatabase({ kind: "pglite" });
-    await migrateDatabase(handle);
+    await migrateWithJobQueue(handle);
     if (handle.driver.kind !== "pglite") throw new Error("unreachable");
     const dump = await handle.driver.client.dumpDataDir("none");
     writeFileSync(file, Buffer.from(await dump.arrayBuffer()));

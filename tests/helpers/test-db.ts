@@ -2,10 +2,10 @@ import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import pg from "pg";
 import { inject } from "vitest";
+import { migrateWithJobQueue } from "~/database.server";
 import { type DatabaseHandle, openDatabase } from "~/db/client.server";
-import { migrateDatabase } from "~/db/migrate.server";
 import { installJobQueue, type JobWorkers } from "~/jobs/queue.server";
-import { startJobWorkers } from "~/jobs/workers.server";
+import { startJobWorkers } from "../../server/job-workers";
 import { TEST_DB_PREFIX } from "./template-db";
 
 export type TestDatabase = DatabaseHandle & { drop(): Promise<void>; name: string };
@@ -63,7 +63,7 @@ async function openTestDb(options: { migrate?: boolean }): Promise<TestDatabase>
     const handle = await openDatabase({ kind: "pglite", ...(file ? { loadDataDir: pgliteSnapshot } : {}) });
     // A copy of the migrated template needs only this process's producer of jobs (enqueue).
     if (file) await installJobQueue(handle);
-    else if (migrate) await migrateDatabase(handle);
+    else if (migrate) await migrateWithJobQueue(handle);
     return { ...handle, name: "pglite:memory", drop: () => handle.close() };
   }
   const copyOf = migrate ? template("postgresTemplate") : "";
@@ -78,7 +78,7 @@ async function openTestDb(options: { migrate?: boolean }): Promise<TestDatabase>
   // loaded machine that wait passed the app's 5 s (payouts-queue's shuffled webhooks).
   const handle = await openDatabase({ kind: "postgres", url: url.toString(), max: 20, connectionTimeoutMs: 30_000 });
   if (copyOf) await installJobQueue(handle);
-  else if (migrate) await migrateDatabase(handle);
+  else if (migrate) await migrateWithJobQueue(handle);
   return {
     ...handle,
     name,

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { useLocalePath, useT } from "~/i18n/react";
 import type { Gate, RefusedGate } from "../actor";
 import type { Role } from "../roles";
 
@@ -12,7 +13,7 @@ export const PENDING_MESSAGES: Record<Role, string> = {
     "Your system administrator account is awaiting approval by an existing system administrator. You will be able to manage the platform once approved.",
 };
 
-/** Each gate screen's heading (and the page's title when it shows). */
+/** Each gate screen's heading (and the page's title when it shows: pageMeta translates it). */
 export const GATE_TITLES: Record<RefusedGate["kind"], string> = {
   anonymous: "Authentication Required",
   denied: "Access Denied",
@@ -21,10 +22,11 @@ export const GATE_TITLES: Record<RefusedGate["kind"], string> = {
 };
 
 function Screen({ title, children }: { title: string; children: ReactNode }) {
+  const t = useT();
   return (
     <main id="main" className="container-page flex min-h-[60vh] flex-col items-center justify-center py-16 text-center">
       <div className="card w-full max-w-lg p-8">
-        <h1 className="text-2xl font-bold">{title}</h1>
+        <h1 className="text-2xl font-bold">{t(title)}</h1>
         {children}
       </div>
     </main>
@@ -32,33 +34,39 @@ function Screen({ title, children }: { title: string; children: ReactNode }) {
 }
 
 export function AuthenticationRequired() {
+  const t = useT();
+  const to = useLocalePath();
   return (
     <Screen title={GATE_TITLES.anonymous}>
-      <p className="mt-3 text-muted">Please sign in to access this page.</p>
-      <Link to="/auth" className="btn-primary mt-6">
-        Sign In
+      <p className="mt-3 text-muted">{t("Please sign in to access this page.")}</p>
+      <Link to={to("/auth")} className="btn-primary mt-6">
+        {t("Sign In")}
       </Link>
     </Screen>
   );
 }
 
 export function AccessDenied({ message }: { message: string }) {
+  const t = useT();
+  const to = useLocalePath();
   return (
     <Screen title={GATE_TITLES.denied}>
-      <p className="mt-3 text-muted">{message}</p>
-      <Link to="/" className="btn-primary mt-6">
-        Go to Home
+      <p className="mt-3 text-muted">{t(message)}</p>
+      <Link to={to("/")} className="btn-primary mt-6">
+        {t("Go to Home")}
       </Link>
     </Screen>
   );
 }
 
 export function AccountPendingApproval({ role }: { role: Role }) {
+  const t = useT();
+  const to = useLocalePath();
   return (
     <Screen title={GATE_TITLES.pending}>
-      <p className="mt-3 text-muted">{PENDING_MESSAGES[role]}</p>
-      <Link to="/" className="btn-secondary mt-6">
-        Go to Home
+      <p className="mt-3 text-muted">{t(PENDING_MESSAGES[role])}</p>
+      <Link to={to("/")} className="btn-secondary mt-6">
+        {t("Go to Home")}
       </Link>
     </Screen>
   );
@@ -66,15 +74,17 @@ export function AccountPendingApproval({ role }: { role: Role }) {
 
 /** A declined account (issue 19): the administrator's reason, and where to ask. */
 export function AccountDeclined({ reason }: { reason: string }) {
+  const t = useT();
+  const to = useLocalePath();
   return (
     <Screen title={GATE_TITLES.declined}>
-      <p className="mt-3 text-muted">An administrator declined this account request, for this reason:</p>
+      <p className="mt-3 text-muted">{t("An administrator declined this account request, for this reason:")}</p>
       <blockquote className="mt-3 rounded-lg border-l-4 border-amber-500 bg-amber-50 px-4 py-3 text-left break-words whitespace-pre-line">
         {reason}
       </blockquote>
-      <p className="mt-4 text-muted">If you think this is a mistake, contact us and we will look at it again.</p>
-      <Link to="/contact" className="btn-secondary mt-6">
-        Contact Us
+      <p className="mt-4 text-muted">{t("If you think this is a mistake, contact us and we will look at it again.")}</p>
+      <Link to={to("/contact")} className="btn-secondary mt-6">
+        {t("Contact Us")}
       </Link>
     </Screen>
   );

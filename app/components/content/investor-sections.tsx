@@ -1,5 +1,7 @@
 import type { investorHubFigures } from "~/content/investors";
 import { INVESTORS as I } from "~/content/investors";
+import { INTL_LOCALE } from "~/i18n/locales";
+import { useLocale, useLocalePath, useT } from "~/i18n/react";
 
 /*
  * The investors' page sections (investment-opportunities): the unit economics, the projections,
@@ -8,12 +10,13 @@ import { INVESTORS as I } from "~/content/investors";
  */
 
 function Facts({ items }: { items: readonly { term: string; detail: string }[] }) {
+  const t = useT();
   return (
     <dl className="divide-y divide-slate-200 rounded-2xl border border-slate-200 bg-white">
       {items.map((item) => (
         <div key={item.term} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-4 py-3">
-          <dt className="text-muted">{item.term}</dt>
-          <dd className="font-semibold text-ink">{item.detail}</dd>
+          <dt className="text-muted">{t(item.term)}</dt>
+          <dd className="font-semibold text-ink">{t(item.detail)}</dd>
         </div>
       ))}
     </dl>
@@ -21,13 +24,15 @@ function Facts({ items }: { items: readonly { term: string; detail: string }[] }
 }
 
 export function InvestLinks() {
+  const t = useT();
+  const to = useLocalePath();
   return (
     <div className="mt-6 flex flex-col gap-3 sm:flex-row">
       <a href={I.investHref} className="btn-primary">
-        Email our investment team
+        {t("Email our investment team")}
       </a>
-      <a href="/contact" className="btn-secondary">
-        Schedule a Call
+      <a href={to("/contact")} className="btn-secondary">
+        {t("Schedule a Call")}
       </a>
     </div>
   );
@@ -35,20 +40,21 @@ export function InvestLinks() {
 
 /** The unit economics: per consultation and the break-even per facility. */
 export function InvestorEconomics() {
+  const t = useT();
   return (
     <section aria-labelledby="economics" className="bg-slate-50 py-14">
       <div className="container-page">
         <h2 id="economics" className="text-2xl font-bold">
-          {I.economics.heading}
+          {t(I.economics.heading)}
         </h2>
-        <p className="mt-2 max-w-3xl leading-7 text-muted">{I.economics.lead}</p>
+        <p className="mt-2 max-w-3xl leading-7 text-muted">{t(I.economics.lead)}</p>
         <div className="mt-6 grid gap-6 md:grid-cols-2">
           <div>
-            <h3 className="mb-3 font-semibold">Per consultation</h3>
+            <h3 className="mb-3 font-semibold">{t("Per consultation")}</h3>
             <Facts items={I.economics.perConsultation} />
           </div>
           <div>
-            <h3 className="mb-3 font-semibold">Per facility</h3>
+            <h3 className="mb-3 font-semibold">{t("Per facility")}</h3>
             <Facts items={I.economics.breakeven} />
           </div>
         </div>
@@ -59,25 +65,26 @@ export function InvestorEconomics() {
 
 /** The three years of projections. */
 export function InvestorProjections() {
+  const t = useT();
   return (
     <section aria-labelledby="projections" className="bg-brand-900 py-14 text-white">
       <div className="container-page">
         <h2 id="projections" className="text-2xl font-bold">
-          {I.projections.heading}
+          {t(I.projections.heading)}
         </h2>
-        <p className="mt-2 text-brand-100">{I.projections.lead}</p>
+        <p className="mt-2 text-brand-100">{t(I.projections.lead)}</p>
         <ol className="mt-6 grid gap-4 md:grid-cols-3">
           {I.projections.rows.map((row) => (
             <li key={row.year} className="rounded-2xl border border-brand-700 bg-brand-800 p-5">
-              <h3 className="text-sm font-semibold tracking-wide text-brand-100 uppercase">{row.year}</h3>
+              <h3 className="text-sm font-semibold tracking-wide text-brand-100 uppercase">{t(row.year)}</h3>
               <dl className="mt-3 space-y-3">
                 <div>
-                  <dt className="text-sm text-brand-100">Partner facilities</dt>
+                  <dt className="text-sm text-brand-100">{t("Partner facilities")}</dt>
                   <dd className="text-3xl font-extrabold">{row.facilities}</dd>
                 </div>
                 <div>
-                  <dt className="text-sm text-brand-100">Monthly revenue</dt>
-                  <dd className="text-2xl font-bold">{row.monthlyRevenue}</dd>
+                  <dt className="text-sm text-brand-100">{t("Monthly revenue")}</dt>
+                  <dd className="text-2xl font-bold">{t(row.monthlyRevenue)}</dd>
                 </div>
               </dl>
             </li>
@@ -90,18 +97,20 @@ export function InvestorProjections() {
 
 /** The amount asked and what it is for. */
 export function InvestorAsk() {
+  const t = useT();
+  const percent = new Intl.NumberFormat(INTL_LOCALE[useLocale()], { style: "percent" });
   return (
     <section aria-labelledby="ask" className="container-page py-14">
       <h2 id="ask" className="text-2xl font-bold">
-        {I.ask.heading}: {I.ask.amount}
+        {t("investors.ask.heading", { heading: t(I.ask.heading), amount: t(I.ask.amount) })}
       </h2>
-      <p className="mt-2 max-w-3xl leading-7 text-muted">{I.ask.lead}</p>
+      <p className="mt-2 max-w-3xl leading-7 text-muted">{t(I.ask.lead)}</p>
       <ul className="mt-6 grid gap-4 md:grid-cols-3">
         {I.ask.uses.map((use) => (
           <li key={use.label} className="card">
-            <p className="text-3xl font-extrabold text-brand-700">{use.percent}%</p>
-            <h3 className="mt-1 font-semibold">{use.label}</h3>
-            <p className="mt-1 text-sm leading-6 text-muted">{use.detail}</p>
+            <p className="text-3xl font-extrabold text-brand-700">{percent.format(use.percent / 100)}</p>
+            <h3 className="mt-1 font-semibold">{t(use.label)}</h3>
+            <p className="mt-1 text-sm leading-6 text-muted">{t(use.detail)}</p>
             <div className="mt-3 h-2 rounded-full bg-slate-200" aria-hidden="true">
               <div className="h-2 rounded-full bg-brand-700" style={{ width: `${use.percent}%` }} />
             </div>
@@ -114,22 +123,23 @@ export function InvestorAsk() {
 
 /** Why now, and the specialties the hubs open next (from the hubs as they are now). */
 export function InvestorWhyNow({ roadmap }: { roadmap: ReturnType<typeof investorHubFigures>["roadmap"] }) {
+  const t = useT();
   return (
     <section aria-labelledby="why-now" className="bg-slate-50 py-14">
       <div className="container-page grid gap-10 md:grid-cols-2">
         <div>
           <h2 id="why-now" className="text-2xl font-bold">
-            {I.whyNow.heading}
+            {t(I.whyNow.heading)}
           </h2>
           <ul className="mt-4 list-disc space-y-2 pl-5 leading-7 text-muted">
             {I.whyNow.items.map((item) => (
-              <li key={item}>{item}</li>
+              <li key={item}>{t(item)}</li>
             ))}
           </ul>
         </div>
         <div>
-          <h2 className="text-2xl font-bold">{I.roadmap.heading}</h2>
-          <p className="mt-2 text-muted">{I.roadmap.lead}</p>
+          <h2 className="text-2xl font-bold">{t(I.roadmap.heading)}</h2>
+          <p className="mt-2 text-muted">{t(I.roadmap.lead)}</p>
           <ol className="mt-4 space-y-3">
             {roadmap.map((item, i) => (
               <li key={item.specialty} className="card flex gap-4 p-4">
@@ -140,7 +150,8 @@ export function InvestorWhyNow({ roadmap }: { roadmap: ReturnType<typeof investo
                   {i + 1}
                 </span>
                 <div>
-                  <h3 className="font-semibold">{item.specialty}</h3>
+                  <h3 className="font-semibold">{t(item.specialty)}</h3>
+                  {/* In the page's language already (the loader's), with the hubs' titles. */}
                   <p className="text-sm text-muted">{item.hubs}</p>
                 </div>
               </li>
@@ -154,17 +165,18 @@ export function InvestorWhyNow({ roadmap }: { roadmap: ReturnType<typeof investo
 
 /** The closing call to action and the disclaimer. */
 export function InvestorCta() {
+  const t = useT();
   return (
     <section aria-labelledby="invest-cta" className="container-page">
       <div className="rounded-3xl bg-brand-50 px-6 py-10 text-center sm:px-10">
         <h2 id="invest-cta" className="text-2xl font-bold">
-          {I.cta.heading}
+          {t(I.cta.heading)}
         </h2>
-        <p className="mx-auto mt-2 max-w-2xl text-muted">{I.cta.text}</p>
+        <p className="mx-auto mt-2 max-w-2xl text-muted">{t(I.cta.text)}</p>
         <div className="flex justify-center">
           <InvestLinks />
         </div>
-        <p className="mx-auto mt-8 max-w-2xl text-xs leading-5 text-muted">{I.disclaimer}</p>
+        <p className="mx-auto mt-8 max-w-2xl text-xs leading-5 text-muted">{t(I.disclaimer)}</p>
       </div>
     </section>
   );

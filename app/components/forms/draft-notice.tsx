@@ -1,11 +1,21 @@
+import { INTL_LOCALE, type Locale } from "~/i18n/locales";
+import { useLocale, useT } from "~/i18n/react";
 import type { DraftState } from "~/lib/drafts";
 import { useReveal } from "~/lib/reveal";
 
-const savedAt = new Intl.DateTimeFormat("en-GH", {
-  dateStyle: "medium",
-  timeStyle: "short",
-  timeZone: "Africa/Accra",
-});
+/** When the draft was saved, the page's language's way ("21 Nov 2026, 10:44"; "21 nov. 2026, 10:44"). */
+const SAVED_AT: Record<Locale, Intl.DateTimeFormat> = {
+  en: savedAtFormat("en"),
+  fr: savedAtFormat("fr"),
+};
+
+function savedAtFormat(locale: Locale): Intl.DateTimeFormat {
+  return new Intl.DateTimeFormat(INTL_LOCALE[locale], {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: "Africa/Accra",
+  });
+}
 
 /**
  * What a form kept on this phone says (issue 29): the post the network lost ("No connection. Your
@@ -26,6 +36,8 @@ export function DraftNotice({
   /** The failed post's answer (new at each failure): the notice is scrolled to and focused (issue 33). */
   failure?: unknown;
 }) {
+  const t = useT();
+  const locale = useLocale();
   const notice = useReveal<HTMLDivElement>(networkFailed ? (failure ?? true) : null);
   if (networkFailed || draft.unsent) {
     return (
@@ -42,11 +54,11 @@ export function DraftNotice({
       className="mb-4 flex flex-wrap items-center gap-3 rounded-xl border border-brand-200 bg-brand-50 p-4"
     >
       <div className="flex-1">
-        <p>We filled in what you were writing on this phone (saved {savedAt.format(draft.restoredAt)}).</p>
+        <p>{t("draft.restored", { savedAt: (SAVED_AT[locale] ?? SAVED_AT.en).format(draft.restoredAt) })}</p>
         <FilesNotKept names={draft.fileNames} />
       </div>
       <button type="button" className="btn-secondary" onClick={draft.discard}>
-        Discard draft
+        {t("Discard draft")}
       </button>
     </div>
   );
@@ -54,11 +66,11 @@ export function DraftNotice({
 
 /** A draft keeps no files (issue 28): the ones the form had are named, to be chosen again. */
 function FilesNotKept({ names }: { names: string[] }) {
+  const t = useT();
   if (names.length === 0) return null;
   return (
     <p className="mt-1 font-semibold">
-      Files are not kept in a draft. Please choose {names.length === 1 ? "this file" : "these files"} again:{" "}
-      <span className="break-all">{names.join(", ")}</span>.
+      {t("draft.files-not-kept", { count: names.length })} <span className="break-all">{names.join(", ")}</span>.
     </p>
   );
 }

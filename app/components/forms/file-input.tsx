@@ -1,4 +1,5 @@
 import type { ChangeEventHandler } from "react";
+import { useT } from "~/i18n/react";
 
 /*
  * Every file input of the product (issue 28): a large, labelled, button-like control (at least
@@ -41,10 +42,12 @@ export function FileInput({
   required?: boolean;
   /** Offer "Take a photo" on phones (the server must take a second part under `name`). */
   photo?: boolean;
+  /** The English message (a schema's, the server's): translated here, as a field's error is. */
   error?: string | null;
   errorId?: string;
   onChange?: ChangeEventHandler<HTMLInputElement>;
 }) {
+  const t = useT();
   const describedBy = error ? `${hintId} ${errorId}` : hintId;
   return (
     <div className="min-w-0">
@@ -59,7 +62,7 @@ export function FileInput({
           {photo ? (
             // Pairs the two controls on a phone; the input's own name is `label`.
             <span aria-hidden="true" className="mb-1 hidden text-sm font-medium pointer-coarse:block">
-              {multiple ? "Choose files" : "Choose a file"}
+              {t(multiple ? "Choose files" : "Choose a file")}
             </span>
           ) : null}
           <input
@@ -79,7 +82,7 @@ export function FileInput({
           // Phones only: a desktop browser ignores `capture` and would show a second file chooser.
           <div className="hidden pointer-coarse:block">
             <label htmlFor={`${id}-photo`} className="mb-1 block text-sm font-medium">
-              Take a photo
+              {t("Take a photo")}
             </label>
             <input
               id={`${id}-photo`}
@@ -97,7 +100,7 @@ export function FileInput({
       </div>
       {error ? (
         <p id={errorId} className="field-error">
-          {error}
+          {t(error)}
         </p>
       ) : null}
     </div>

@@ -1,26 +1,35 @@
+import type { Translate } from "~/i18n/i18n";
+import type { Locale } from "~/i18n/locales";
+import { useLocale, useT } from "~/i18n/react";
 import { type UploadState, useUploadState } from "~/lib/upload-state";
 
-/** "310 KB", "1.2 MB". */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+/** "310 KB", "1.2 MB" (French: "310 Ko", "1,2 Mo"). */
+export function formatBytes(bytes: number, locale: Locale = "en"): string {
+  const french = locale === "fr";
+  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} ${french ? "Ko" : "KB"}`;
+  const megabytes = (bytes / (1024 * 1024)).toFixed(1);
+  return french ? `${megabytes.replace(".", ",")} Mo` : `${megabytes} MB`;
 }
 
-/** What the person is told at each step of a post with files. */
-export function uploadWords(state: UploadState): string | null {
+/** What the person is told at each step of a post with files, in the page's language. */
+export function uploadWords(state: UploadState, t: Translate, locale: Locale = "en"): string | null {
   switch (state.phase) {
     case "idle":
       return null;
     case "preparing":
-      return "Preparing your photos…";
+      return t("Preparing your photos…");
     case "sending":
       return state.total > 0
-        ? `Sending… ${formatBytes(state.loaded)} of ${formatBytes(state.total)} (${Math.floor((state.loaded / state.total) * 100)}%)`
-        : "Sending…";
+        ? t("upload.sending", {
+            loaded: formatBytes(state.loaded, locale),
+            total: formatBytes(state.total, locale),
+            percent: Math.floor((state.loaded / state.total) * 100),
+          })
+        : t("Sending…");
     case "waiting":
-      return "Sent. Waiting for the answer…";
+      return t("Sent. Waiting for the answer…");
     case "checking":
-      return "Checking whether it arrived…";
+      return t("Checking whether it arrived…");
   }
 }
 
@@ -30,7 +39,8 @@ export function uploadWords(state: UploadState): string | null {
  */
 export function UploadProgress() {
   const state = useUploadState();
-  const words = uploadWords(state);
+  const t = useT();
+  const words = uploadWords(state, t, useLocale());
   return (
     <div aria-live="polite" className="w-full empty:hidden">
       {words ? (
@@ -43,7 +53,7 @@ export function UploadProgress() {
               className="h-2 w-full accent-brand-700"
               max={state.total}
               value={state.loaded}
-              aria-label="Upload progress"
+              aria-label={t("Upload progress")}
             />
           ) : null}
         </div>

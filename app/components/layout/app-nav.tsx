@@ -2,6 +2,7 @@ import { useLayoutEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
 import type { ActorSummary } from "~/auth/actor";
 import { APP_NAV, isCurrentNavItem } from "~/auth/app-nav";
+import { useT } from "~/i18n/react";
 
 /**
  * The signed-in app's navigation for the visitor's role (issue 19), under the header on every
@@ -12,6 +13,7 @@ import { APP_NAV, isCurrentNavItem } from "~/auth/app-nav";
  */
 export function AppNav({ user }: { user: NonNullable<ActorSummary> }) {
   const { pathname } = useLocation();
+  const t = useT();
   const list = useRef<HTMLUListElement>(null);
   // Before the paint, and only the row itself scrolls (not the page, as scrollIntoView could).
   // biome-ignore lint/correctness/useExhaustiveDependencies: per page
@@ -25,7 +27,7 @@ export function AppNav({ user }: { user: NonNullable<ActorSummary> }) {
     row.scrollLeft += item.left - box.left - (box.width - item.width) / 2;
   }, [pathname]);
   return (
-    <nav aria-label="App" className="border-b border-slate-200 bg-slate-50">
+    <nav aria-label={t("App")} className="border-b border-slate-200 bg-slate-50">
       <ul
         ref={list}
         className="container-page flex gap-0.5 overflow-x-auto py-1.5 text-sm [scrollbar-width:thin] max-sm:px-2 sm:gap-1"
@@ -43,7 +45,7 @@ export function AppNav({ user }: { user: NonNullable<ActorSummary> }) {
                     : "text-muted hover:bg-white hover:text-ink"
                 }`}
               >
-                {item.label}
+                {t(item.label)}
               </Link>
             </li>
           );

@@ -1,5 +1,6 @@
 import { Dialog as DialogPrimitive } from "radix-ui";
-import { type ReactNode, type RefObject, useId } from "react";
+import { type ReactNode, type RefObject, useEffect, useId, useRef } from "react";
+import { useT } from "~/i18n/react";
 import { useHydrated } from "~/lib/use-hydrated";
 
 type DialogProps = {
@@ -62,14 +63,28 @@ function ModalDialog({
   fallbackFocusId,
   children,
 }: DialogProps) {
+  // Escape closes the dialog even while a toast is on screen: Radix gives Escape to the toast's
+  // layer (it dismisses the toast and marks the key handled), so the dialog the person is in
+  // stayed open. The dialog's own handler runs after, when the key reaches its content.
+  const closing = useRef(false);
+  useEffect(() => {
+    if (open) closing.current = false;
+  }, [open]);
+  const change = (next: boolean) => {
+    closing.current = !next;
+    onOpenChange(next);
+  };
   return (
-    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
+    <DialogPrimitive.Root open={open} onOpenChange={change}>
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
         <DialogPrimitive.Content
           className="fixed top-1/2 left-1/2 z-40 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-slate-200 bg-white p-6 text-ink shadow-xl focus:outline-none"
           // Without a description, no aria-describedby (Radix warns unless told so explicitly).
           {...(description ? {} : { "aria-describedby": undefined })}
+          onKeyDown={(event) => {
+            if (event.key === "Escape" && !closing.current) change(false);
+          }}
           onCloseAutoFocus={(event) => {
             // No Radix trigger opened it (the control is a link that also works without
             // JavaScript): the focus goes back by hand.
@@ -98,15 +113,16 @@ function ModalDialog({
  */
 export function DialogActions({ children }: { children: ReactNode }) {
   const hydrated = useHydrated();
+  const t = useT();
   return (
     <div className="mt-5 flex flex-wrap justify-end gap-3">
       {hydrated ? (
         <DialogPrimitive.Close type="button" className="btn-secondary">
-          Cancel
+          {t("Cancel")}
         </DialogPrimitive.Close>
       ) : (
         <button type="submit" formMethod="dialog" formNoValidate className="btn-secondary">
-          Cancel
+          {t("Cancel")}
         </button>
       )}
       {children}

@@ -1,4 +1,5 @@
 import { Link, useLocation } from "react-router";
+import { useT } from "~/i18n/react";
 
 /** The address of the same page with one search parameter changed (page 1 drops it). */
 export function withParam(search: string, name: string, value: string | number | null): string {
@@ -29,23 +30,25 @@ export function Pagination({
   label: string;
 }) {
   const { search } = useLocation();
+  const t = useT();
   if (!hasNext && page <= 1) return null;
   return (
     <nav aria-label={label} className="mt-4 flex items-center justify-between gap-3 text-sm">
       {page > 1 ? (
         <Link to={withParam(search, param, page - 1)} preventScrollReset className="btn-secondary">
-          Previous
+          {t("Previous")}
         </Link>
       ) : (
         <span />
       )}
       <span className="text-muted">
-        Page {page}
-        {pageCount !== undefined ? ` of ${Math.max(pageCount, page)}` : null}
+        {pageCount !== undefined
+          ? t("pagination.page-of", { page, count: Math.max(pageCount, page) })
+          : t("pagination.page", { n: page })}
       </span>
       {hasNext ? (
         <Link to={withParam(search, param, page + 1)} preventScrollReset className="btn-secondary">
-          Next
+          {t("Next")}
         </Link>
       ) : (
         <span />

@@ -1,3 +1,4 @@
+import { useT } from "~/i18n/react";
 import type { PhoneLink } from "~/lib/phone-link";
 
 /**
@@ -5,12 +6,13 @@ import type { PhoneLink } from "~/lib/phone-link";
  * WhatsApp link beside it where the number is a mobile. Both are at least 44 px high on a phone.
  */
 export function PhoneNumber({ phone, label }: { phone: PhoneLink; label?: string }) {
+  const t = useT();
   return (
     <span className="inline-flex flex-wrap items-center gap-x-3">
       <a
         href={phone.href}
         className="inline-flex min-h-11 items-center whitespace-nowrap font-semibold text-brand-700 underline underline-offset-2 sm:min-h-0"
-        aria-label={label ? `Call ${label}: ${phone.display}` : undefined}
+        aria-label={label ? t("phone.call", { name: label, number: phone.display }) : undefined}
       >
         {phone.display}
       </a>
@@ -20,7 +22,7 @@ export function PhoneNumber({ phone, label }: { phone: PhoneLink; label?: string
           target="_blank"
           rel="noopener noreferrer"
           className="inline-flex min-h-11 items-center whitespace-nowrap text-sm text-brand-700 underline underline-offset-2 sm:min-h-0"
-          aria-label={label ? `WhatsApp ${label}` : `WhatsApp ${phone.display}`}
+          aria-label={t("phone.whatsapp", { name: label ?? phone.display })}
         >
           WhatsApp
         </a>

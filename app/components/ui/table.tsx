@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useT } from "~/i18n/react";
 
 // Explicit table roles on purpose (biome.json turns off noRedundantRoles here): a stacked table
 // changes its display on a phone, and some browsers then drop the implicit roles. The scrolling
@@ -25,6 +26,7 @@ export function Table({
   stacked?: boolean;
   children: ReactNode;
 }) {
+  const t = useT();
   if (rowCount === 0)
     return <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-muted">{empty}</p>;
   const onPhone = stacked
@@ -50,7 +52,7 @@ export function Table({
             {headers.map((h) => (
               <th key={h} scope="col" role="columnheader" className="px-3 py-2.5 font-semibold">
                 {/* A column without a visible heading (its row's buttons) is still named (axe: empty-table-header). */}
-                {h || <span className="sr-only">Actions</span>}
+                {h || <span className="sr-only">{t("Actions")}</span>}
               </th>
             ))}
           </tr>

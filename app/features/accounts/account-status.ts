@@ -5,9 +5,3 @@ export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 export function isAccountStatus(value: unknown): value is AccountStatus {
   return typeof value === "string" && (ACCOUNT_STATUSES as readonly string[]).includes(value);
 }
-
-export const ACCOUNT_STATUS_LABELS: Record<AccountStatus, string> = {
-  pending: "Pending",
-  approved: "Approved",
-  declined: "Declined",
-};

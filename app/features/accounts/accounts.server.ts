@@ -8,11 +8,13 @@ import {
   notifyExistingAccount,
   notifyFailedSignIns,
   RESET_IDENTIFIER_PREFIX,
+  setAccountMailOutbox,
 } from "~/auth/auth.server";
 import { dashboardPath } from "~/auth/roles";
 import type { Db } from "~/db/client.server";
 import { facilities, users } from "~/db/schema";
 import type { Locale } from "~/i18n/locales";
+import { PRIORITY, queueEmail } from "~/jobs/queue-message.server";
 import { logger } from "~/lib/logger.server";
 import { countSignInFailure } from "~/lib/metrics.server";
 import { tooManyAttemptsMessage } from "~/lib/rate-limit.server";
@@ -37,6 +39,11 @@ import {
   signUpRules,
   throttleClock,
 } from "./throttle.server";
+
+// Account mail (verification, reset, an existing account, failed sign-ins) is written by auth/,
+// which sits below the job queue: every flow that mails runs through this module, which hands it
+// the outbox (a messages row and its send job in the caller's transaction, decision 024).
+setAccountMailOutbox((tx, mail, event) => queueEmail(tx, mail, { event, priority: PRIORITY.waiting }));
 
 /** Who sent the request: the client IP (for limits and session records) and the request itself. */
 export type RequestMeta = {

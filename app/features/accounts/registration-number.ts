@@ -59,8 +59,3 @@ export const REGISTRATION_NUMBER_SCHEMAS = {
   mdc: z.object({ number: registrationNumberField(REGISTRATION_MESSAGES.mdcRequired) }),
   hefra: z.object({ number: registrationNumberField(REGISTRATION_MESSAGES.hefraRequired) }),
 } as const;
-
-/** "Verified by Qurhealth on 26 Nov 2026" (issue 28): the words of a checked number. */
-export function verifiedByLabel(siteName: string, date: string): string {
-  return `Verified by ${siteName} on ${date}`;
-}

@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { I18nProvider } from "@lingui/react";
 import { eq, sql } from "drizzle-orm";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
@@ -10,6 +11,7 @@ import { appointmentRequests, auditEvents, facilities, messages, rateLimits } fr
 import { FacilityProfileAside } from "~/features/facilities/components/facility-profile";
 import { getFacilityBySlug } from "~/features/facilities/facilities.server";
 import { createAccount } from "../../../tests/helpers/accounts";
+import { catalogueI18n } from "../../../tests/helpers/catalogue-translate";
 import { insertFacility, statusOf } from "../../../tests/helpers/domain";
 import { createTestDb, type TestDatabase } from "../../../tests/helpers/test-db";
 import { appointmentForPatient, patientMove } from "./appointment-patient.server";
@@ -24,6 +26,9 @@ import {
 } from "./appointment-sweep.server";
 import { appointmentToken } from "./appointment-token.server";
 import { AppointmentFiguresSection } from "./components/appointment-figures";
+
+/** The texts as an English page shows them. */
+const english = catalogueI18n("en");
 
 /*
  * Appointment requests (issue 37) on a real database: the proof before anything reaches the
@@ -429,11 +434,15 @@ describe("the figures", () => {
     const profile = (await getFacilityBySlug(h.db, "figures-clinic"))!;
     const aside = async () =>
       renderToStaticMarkup(
-        createElement(FacilityProfileAside, {
-          facility: profile,
-          phones: [],
-          appointmentMedianMinutes: await profileMedianMinutes(h.db, clinic),
-        }),
+        createElement(
+          I18nProvider,
+          { i18n: english },
+          createElement(FacilityProfileAside, {
+            facility: profile,
+            phones: [],
+            appointmentMedianMinutes: await profileMedianMinutes(h.db, clinic),
+          }),
+        ),
       );
     expect(await aside()).not.toContain("Answers appointment requests");
     await ask(50, "confirm");
@@ -450,7 +459,9 @@ describe("the figures", () => {
       medianMinutesToAnswer: 30,
     });
     // The Overview's table: requests, confirmed, the rate and the median per facility.
-    const overview = renderToStaticMarkup(createElement(AppointmentFiguresSection, { rows: [row!] }));
+    const overview = renderToStaticMarkup(
+      createElement(I18nProvider, { i18n: english }, createElement(AppointmentFiguresSection, { rows: [row!] })),
+    );
     expect(overview).toMatch(/<th scope="row">Figures Clinic<\/th><td>6<\/td><td>4<\/td><td>67%<\/td><td>30 min<\/td>/);
   });
 });

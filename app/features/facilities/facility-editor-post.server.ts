@@ -1,6 +1,7 @@
 import type { Actor } from "~/auth/actor";
 import type { ToastMessage } from "~/components/ui/toaster";
 import type { Db } from "~/db/client.server";
+import type { Translate } from "~/i18n/i18n";
 import {
   PHOTO_MESSAGES,
   refusePhoto,
@@ -33,7 +34,9 @@ const saved = (title: string, description: string): ToastMessage => ({ title, de
 
 /**
  * Carries out one post: its success toast. `unreadUpload` is the upload reader's refusal of the
- * photo (past the size limit, or not a readable form), refused here as the photo's message.
+ * photo (past the size limit, or not a readable form), refused here as the photo's message. `t`
+ * writes the toast's list of changes in the editor's language (the other texts have no values:
+ * the toast translates them where it shows them).
  */
 export async function runFacilityEditorPost(
   db: Db,
@@ -42,13 +45,18 @@ export async function runFacilityEditorPost(
   intent: FacilityEditorIntent,
   form: FormData,
   unreadUpload: string | null,
+  t: Translate,
 ): Promise<ToastMessage> {
   switch (intent) {
     case "save": {
       const { changed } = await updateFacility(db, actor, facilityId, readFacilityForm(form));
       return saved(
         "Facility Saved",
-        changed.length ? `Changed: ${changed.join(", ")}. The public profile shows it now.` : "Nothing had changed.",
+        changed.length
+          ? t("facilityEditor.changed", {
+              fields: changed.map((name) => t(`facilityEditor.field.${name.replaceAll(" ", "_")}`)).join(", "),
+            })
+          : "Nothing had changed.",
       );
     }
     case "photo": {

@@ -10,7 +10,7 @@ import type { Mail } from "~/email/send.server";
 import { networkFigures } from "~/features/facilities/network-figures.server";
 import { listWaitlist } from "~/features/waitlist/waitlist-admin.server";
 import { enqueue, type JobWorkers } from "~/jobs/queue.server";
-import { startJobWorkers } from "~/jobs/workers.server";
+import { startJobWorkers } from "../../../server/job-workers";
 import { createAccount } from "../../../tests/helpers/accounts";
 import { catalogueTranslate } from "../../../tests/helpers/catalogue-translate";
 import { refusedWith, statusOf } from "../../../tests/helpers/domain";

@@ -4,6 +4,9 @@
  * calendar date has no daylight-saving gaps. Client-safe.
  */
 
+import type { Translate } from "~/i18n/i18n";
+import { INTL_LOCALE, type Locale } from "~/i18n/locales";
+
 export const PERIODS = {
   "4w": { label: "4 weeks", unit: "week", count: 4 },
   "12w": { label: "12 weeks", unit: "week", count: 12 },
@@ -57,30 +60,47 @@ export function bucketStarts(today: string, unit: Unit, count: number): string[]
   return starts;
 }
 
-const MONTH_LABEL = new Intl.DateTimeFormat("en-GH", { month: "short", year: "numeric", timeZone: "UTC" });
-const WEEK_LABEL = new Intl.DateTimeFormat("en-GH", { day: "numeric", month: "short", timeZone: "UTC" });
+// Built once per language (a formatter per call costs more than the rows it formats).
+const MONTH_LABEL = {
+  en: new Intl.DateTimeFormat(INTL_LOCALE.en, { month: "short", year: "numeric", timeZone: "UTC" }),
+  fr: new Intl.DateTimeFormat(INTL_LOCALE.fr, { month: "short", year: "numeric", timeZone: "UTC" }),
+};
+const WEEK_LABEL = {
+  en: new Intl.DateTimeFormat(INTL_LOCALE.en, { day: "numeric", month: "short", timeZone: "UTC" }),
+  fr: new Intl.DateTimeFormat(INTL_LOCALE.fr, { day: "numeric", month: "short", timeZone: "UTC" }),
+};
+const PERCENT = {
+  fr: new Intl.NumberFormat(INTL_LOCALE.fr, { style: "percent", maximumFractionDigits: 0 }),
+};
 
-/** "Mar 2026" for a month, "2 Mar" (the Monday) for a week. */
-export function bucketLabel(start: string, unit: Unit): string {
-  return (unit === "month" ? MONTH_LABEL : WEEK_LABEL).format(utc(start));
+/** "Mar 2026" for a month, "2 Mar" (the Monday) for a week; in French "mars 2026", "2 mars". */
+export function bucketLabel(start: string, unit: Unit, locale: Locale = "en"): string {
+  return (unit === "month" ? MONTH_LABEL : WEEK_LABEL)[locale].format(utc(start));
 }
 
-/** A duration in minutes as people say it: "45 min", "3 h 20 min", "2 days 4 h". */
-export function formatMinutes(minutes: number | null): string {
+/**
+ * A duration in minutes as people say it: "45 min", "3 h 20 min", "2 days 4 h". With `t` (the
+ * page's translation function, issue 38) in the page's language: "2 jours 4 h".
+ */
+export function formatMinutes(minutes: number | null, t?: Translate): string {
   if (minutes === null) return "—";
-  if (minutes < 1) return "under 1 min";
-  if (minutes < 60) return `${Math.round(minutes)} min`;
+  if (minutes < 1) return t ? t("duration.under-minute") : "under 1 min";
+  if (minutes < 60) return t ? t("duration.minutes", { minutes: Math.round(minutes) }) : `${Math.round(minutes)} min`;
   const hours = Math.floor(minutes / 60);
   if (hours < 48) {
     const rest = Math.round(minutes - hours * 60);
-    return rest > 0 && hours < 10 ? `${hours} h ${rest} min` : `${hours} h`;
+    if (rest > 0 && hours < 10)
+      return t ? t("duration.hours-minutes", { hours, minutes: rest }) : `${hours} h ${rest} min`;
+    return t ? t("duration.hours", { hours }) : `${hours} h`;
   }
   const days = Math.floor(hours / 24);
   const restHours = hours - days * 24;
-  return restHours > 0 ? `${days} days ${restHours} h` : `${days} days`;
+  if (restHours > 0) return t ? t("duration.days-hours", { days, hours: restHours }) : `${days} days ${restHours} h`;
+  return t ? t("duration.days", { days }) : `${days} days`;
 }
 
-/** A share as a whole percentage, or "—" when there is nothing to divide. */
-export function formatRate(rate: number | null): string {
-  return rate === null ? "—" : `${Math.round(rate * 100)}%`;
+/** A share as a whole percentage, or "—" when there is nothing to divide; in French "45 %". */
+export function formatRate(rate: number | null, locale: Locale = "en"): string {
+  if (rate === null) return "—";
+  return locale === "en" ? `${Math.round(rate * 100)}%` : PERCENT[locale].format(Math.round(rate * 100) / 100);
 }

@@ -6,7 +6,7 @@ import { auditEvents, messages } from "~/db/schema";
 import { systemOverview } from "~/features/insight/insight.server";
 import { createReferral } from "~/features/referrals/referrals.server";
 import type { JobWorkers } from "~/jobs/queue.server";
-import { startJobWorkers } from "~/jobs/workers.server";
+import { startJobWorkers } from "../../../server/job-workers";
 import { createAccount } from "../../../tests/helpers/accounts";
 import { insertFacility, refusedWith, statusOf } from "../../../tests/helpers/domain";
 import { createTestDb, type TestDatabase } from "../../../tests/helpers/test-db";

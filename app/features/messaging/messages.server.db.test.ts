@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "~/db/schema";
 import type { Mail } from "~/email/send.server";
 import type { JobWorkers } from "~/jobs/queue.server";
-import { startJobWorkers } from "~/jobs/workers.server";
+import { startJobWorkers } from "../../../server/job-workers";
 import { createTestDb, type TestDatabase } from "../../../tests/helpers/test-db";
 import { waitUntil } from "../../../tests/helpers/wait";
 import { queueEmail, queueText } from "./messages.server";

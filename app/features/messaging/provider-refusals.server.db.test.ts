@@ -5,7 +5,7 @@ import { messages, providerAlerts } from "~/db/schema";
 import type { Mail } from "~/email/send.server";
 import type { JobWorkers } from "~/jobs/queue.server";
 import { PRIORITY } from "~/jobs/queue-message.server";
-import { startJobWorkers } from "~/jobs/workers.server";
+import { startJobWorkers } from "../../../server/job-workers";
 import { createAccount } from "../../../tests/helpers/accounts";
 import {
   type FakeMode,

@@ -8,7 +8,7 @@ import { messages, notificationPreferences, users } from "~/db/schema";
 import { parseEnv } from "~/env.server";
 import { createReferral } from "~/features/referrals/referrals.server";
 import type { JobWorkers } from "~/jobs/queue.server";
-import { startJobWorkers } from "~/jobs/workers.server";
+import { startJobWorkers } from "../../../server/job-workers";
 import { createAccount } from "../../../tests/helpers/accounts";
 import { insertFacility } from "../../../tests/helpers/domain";
 import { startFakeWhatsApp } from "../../../tests/helpers/fake-providers/index.ts";

@@ -12,6 +12,7 @@ import {
   requestPhoneCode,
   sendCodeSchema,
 } from "~/features/phones/public.server";
+import type { Translate } from "~/i18n/i18n";
 import { formAction } from "~/lib/form-action.server";
 import { onceOutside, postedKey } from "~/lib/idempotency.server";
 import { refuse } from "~/lib/refusal";
@@ -29,7 +30,8 @@ import { saveNotificationPreferences } from "./notification-preferences.server";
 export const NOTIFICATIONS_INTENTS = ["send-code", "confirm", "remove", "preferences", "language"] as const;
 export type NotificationsIntent = (typeof NOTIFICATIONS_INTENTS)[number];
 
-type Post = { db: Db; actor: UserActor; form: FormData };
+/** `t`: the person's language, for the texts built here with values (issue 38). */
+type Post = { db: Db; actor: UserActor; form: FormData; t: Translate };
 
 /** The password posted with a change of the confirmed number (issue 33). */
 const passwordOf = (form: FormData) => {
@@ -48,7 +50,7 @@ const INTENTS: Record<NotificationsIntent, IntentEntry> = {
   "send-code": {
     schema: sendCodeSchema,
     title: "Code not sent",
-    run: async ({ db, actor, form }) => {
+    run: async ({ db, actor, form, t }) => {
       // Outside a transaction of its own: a wrong password (asked for to change a confirmed number,
       // issue 33) must stay counted when the refusal gives the key back.
       const outcome = await onceOutside(
@@ -61,7 +63,7 @@ const INTENTS: Record<NotificationsIntent, IntentEntry> = {
           });
           return {
             title: "Code sent",
-            description: `We sent a 6-digit code to ${sent.display}. It expires in ${PHONE_CODE_RULES.validMinutes} minutes.`,
+            description: t("notifications.code-sent", { number: sent.display, minutes: PHONE_CODE_RULES.validMinutes }),
             variant: "success",
           } satisfies ToastMessage;
         },
@@ -118,14 +120,17 @@ const INTENTS: Record<NotificationsIntent, IntentEntry> = {
   },
 };
 
-/** Answers a post to the notifications page (the actor is the gate's: signed in and approved). */
-export async function notificationsAction(db: Db, actor: UserActor, form: FormData) {
+/**
+ * Answers a post to the notifications page (the actor is the gate's: signed in and approved); `t`
+ * is the person's language (`actorTranslator`). The texts without values are translated where shown.
+ */
+export async function notificationsAction(db: Db, actor: UserActor, form: FormData, t: Translate) {
   const intent = String(form.get("intent") ?? "");
   if (!(NOTIFICATIONS_INTENTS as readonly string[]).includes(intent)) refuse(400, "Unknown action");
   const entry = INTENTS[intent as NotificationsIntent];
   return formAction(form, {
     schema: entry.schema,
-    run: () => entry.run({ db, actor, form }),
+    run: () => entry.run({ db, actor, form, t }),
     done: (toast) => ({ toast }),
     refused: (description) => ({ title: entry.title, description, variant: "destructive" }),
     extra: { intent: intent as NotificationsIntent },

@@ -4,8 +4,8 @@ import { backupReports, messages, notificationPreferences, operationalAlerts, us
 import type { Mail } from "~/email/send.server";
 import { queueText } from "~/features/messaging/public.server";
 import type { JobWorkers } from "~/jobs/queue.server";
-import { startJobWorkers } from "~/jobs/workers.server";
 import { processRegistry } from "~/lib/metrics.server";
+import { startJobWorkers } from "../../../server/job-workers";
 import { createAccount } from "../../../tests/helpers/accounts";
 import { startFakeArkesel } from "../../../tests/helpers/fake-providers/index.ts";
 import { createTestDb, type TestDatabase } from "../../../tests/helpers/test-db";

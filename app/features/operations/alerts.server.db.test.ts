@@ -1,3 +1,4 @@
+import { I18nProvider } from "@lingui/react";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
@@ -15,6 +16,7 @@ import {
 import { formatAccraDateTime } from "~/features/referrals/public";
 import { enqueue } from "~/jobs/queue.server";
 import { createAccount } from "../../../tests/helpers/accounts";
+import { catalogueI18n } from "../../../tests/helpers/catalogue-translate";
 import { insertFacility } from "../../../tests/helpers/domain";
 import { createTestDb, type TestDatabase } from "../../../tests/helpers/test-db";
 import { accountId } from "../ledger/ledger.server";
@@ -397,7 +399,9 @@ describe("the health screen's alerts (issue 39)", () => {
       { started: at(30).toISOString(), last: at(30).toISOString(), cleared: null },
       { started: at(1).toISOString(), last: at(8).toISOString(), cleared: at(24).toISOString() },
     ]);
-    const page = renderToStaticMarkup(createElement(HealthPanel, { health }));
+    const page = renderToStaticMarkup(
+      createElement(I18nProvider, { i18n: catalogueI18n("en") }, createElement(HealthPanel, { health })),
+    );
     expect(page.match(/A job queue is not moving/g)).toHaveLength(2);
     expect(page.match(/>Open</g)).toHaveLength(1);
     for (const moment of [at(30), at(1), at(24)]) expect(page).toContain(formatAccraDateTime(moment));

@@ -1,10 +1,14 @@
 import { tmpdir } from "node:os";
+import type { I18n } from "@lingui/core";
+import { I18nProvider } from "@lingui/react";
+import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ANONYMOUS } from "~/auth/actor";
 import { actorById } from "~/auth/actor.server";
 import { backupReports, messages } from "~/db/schema";
 import { createAccount } from "../../../tests/helpers/accounts";
+import { catalogueI18n } from "../../../tests/helpers/catalogue-translate";
 import { statusOf } from "../../../tests/helpers/domain";
 import { createTestDb, type TestDatabase } from "../../../tests/helpers/test-db";
 import { recordBackupReport } from "./backup.server";
@@ -16,6 +20,12 @@ vi.stubEnv("AUTH_SECRET", "test-secret-test-secret-test-secret-0123456789");
 vi.stubEnv("APP_URL", "http://localhost:3000");
 // The disk free under DATA_DIR is read from a directory that exists wherever the test runs.
 vi.stubEnv("DATA_DIR", tmpdir());
+
+// The panel in a page's language (issue 38), as root.tsx provides it.
+const english = catalogueI18n("en");
+const french = catalogueI18n("fr");
+const render = (node: ReactNode, i18n: I18n = english) =>
+  renderToStaticMarkup(<I18nProvider i18n={i18n}>{node}</I18nProvider>);
 
 let h: TestDatabase;
 
@@ -89,7 +99,7 @@ describe("the backup job's reports (issue 39)", () => {
     await h.db.delete(backupReports);
     const before = await systemHealth(h.db, admin, now);
     expect(before.backup).toBeNull();
-    expect(renderToStaticMarkup(<HealthPanel health={before} />)).toContain("Not reported");
+    expect(render(<HealthPanel health={before} />)).toContain("Not reported");
     expect(await databaseMetrics(h.db, now)).not.toContain("qurhealth_backup_");
 
     await recordBackupReport(h.db, { status: "ok", size_bytes: "2500000000" }, hoursAgo(5));
@@ -103,11 +113,15 @@ describe("the backup job's reports (issue 39)", () => {
       lastSuccessBytes: 2_500_000_000,
       ageSeconds: 5 * 3600,
     });
-    const page = renderToStaticMarkup(<HealthPanel health={health} />);
+    const page = render(<HealthPanel health={health} />);
     expect(page).toContain("Last good backup");
     expect(page).toContain("5 h ago");
     expect(page).toContain("2.5 GB");
     expect(page).toContain("pg_dump: disk full");
+    const inFrench = render(<HealthPanel health={health} />, french);
+    expect(inFrench).toContain("Dernière sauvegarde réussie");
+    expect(inFrench).toContain("il y a 5 h");
+    expect(inFrench).toContain("2,5 Go");
     const metrics = await databaseMetrics(h.db, now);
     expect(metrics).toMatch(/^qurhealth_backup_age_seconds 18000$/m);
     expect(metrics).toContain(`qurhealth_backup_last_success_timestamp_seconds ${hoursAgo(5).getTime() / 1000}`);

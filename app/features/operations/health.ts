@@ -3,6 +3,8 @@
  * words the screen shows.
  */
 
+import type { Locale } from "~/i18n/locales";
+
 export type QueueFigures = {
   queue: string;
   /** Jobs that could run now (created or retrying, their start time passed). */
@@ -79,24 +81,25 @@ export const ALERT_TITLES: Record<string, string> = {
   backup_stale: "The last backup is too old",
 };
 
-/** "45 s", "12 min", "3 h 5 min", "2 d 4 h". */
-export function formatAge(seconds: number): string {
+/** "45 s", "12 min", "3 h 5 min", "2 d 4 h" (French: "2 j 4 h"). */
+export function formatAge(seconds: number, locale: Locale = "en"): string {
   if (seconds < 60) return `${Math.round(seconds)} s`;
   const minutes = Math.floor(seconds / 60);
   if (minutes < 60) return `${minutes} min`;
   const hours = Math.floor(minutes / 60);
   if (hours < 48) return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
-  return `${Math.floor(hours / 24)} d ${hours % 24} h`;
+  return `${Math.floor(hours / 24)} ${locale === "fr" ? "j" : "d"} ${hours % 24} h`;
 }
 
-/** "12.4 GB" */
-export function formatBytes(bytes: number): string {
-  const units = ["B", "KB", "MB", "GB", "TB"];
+/** "12.4 GB" (French: "12,4 Go"). */
+export function formatBytes(bytes: number, locale: Locale = "en"): string {
+  const units = locale === "fr" ? ["o", "Ko", "Mo", "Go", "To"] : ["B", "KB", "MB", "GB", "TB"];
   let value = bytes;
   let unit = 0;
   while (value >= 1000 && unit < units.length - 1) {
     value /= 1000;
     unit += 1;
   }
-  return `${value >= 100 || unit === 0 ? Math.round(value) : value.toFixed(1)} ${units[unit]}`;
+  const number = value >= 100 || unit === 0 ? String(Math.round(value)) : value.toFixed(1);
+  return `${locale === "fr" ? number.replace(".", ",") : number} ${units[unit]}`;
 }

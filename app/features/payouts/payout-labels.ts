@@ -11,12 +11,6 @@ export const TRANSFER_STATUS_LABELS: Record<PayoutTransferStatus, string> = {
   cancelled: "Cancelled",
 };
 
-export const RUN_STATUS_LABELS: Record<string, string> = {
-  prepared: "Awaiting approval",
-  approved: "Approved",
-  cancelled: "Cancelled",
-};
-
 export const ENTRY_KIND_LABELS: Record<LedgerEntryKind, string> = {
   referral_completed: "Referral completed",
   paid_outside: "Paid outside the product",

@@ -4,7 +4,7 @@ import { type Actor, actorById } from "~/auth/actor.server";
 import { payoutDetails, payoutTransfers } from "~/db/schema";
 import { checkLedger, readTrialBalance } from "~/features/ledger/ledger.server";
 import type { JobWorkers } from "~/jobs/queue.server";
-import { startJobWorkers } from "~/jobs/workers.server";
+import { startJobWorkers } from "../../../server/job-workers";
 import { createAccount } from "../../../tests/helpers/accounts";
 import { insertFacility } from "../../../tests/helpers/domain";
 import { type PaystackFake, startPaystackFake } from "../../../tests/helpers/fake-providers/paystack";

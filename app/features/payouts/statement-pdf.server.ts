@@ -1,5 +1,7 @@
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
 import type { StatementLine } from "~/features/ledger/public.server";
+import { INTL_LOCALE, type Locale } from "~/i18n/locales";
+import { messageT } from "~/i18n/message-text.server";
 import { MONTH_NAMES } from "~/lib/month-names";
 import { ENTRY_KIND_LABELS } from "./payout-labels.ts";
 
@@ -7,8 +9,9 @@ import { ENTRY_KIND_LABELS } from "./payout-labels.ts";
  * A doctor's monthly statement as a PDF (issue 27), drawn with pdf-lib (no browser): the network's
  * name, the doctor's name and the month, the opening balance, every line (date, referral number,
  * what it was, amount, running balance) and the closing balance, in GHS. A4, as many pages as the
- * lines need, each page numbered. pdf-lib's standard Helvetica writes WinAnsi only: a character it
- * cannot write (a name in another script) is shown as "?", never an error.
+ * lines need, each page numbered, in the doctor's language (`locale`: its words, month, days and
+ * amounts). pdf-lib's standard Helvetica writes WinAnsi only: a character it cannot write (a name
+ * in another script) is shown as "?", never an error.
  */
 
 const A4: [number, number] = [595.28, 841.89];
@@ -24,19 +27,45 @@ export type StatementPdfInput = {
   openingBalance: number;
   closingBalance: number;
   lines: StatementLine[];
+  /** The doctor's language; English when not given. */
+  locale?: Locale;
 };
 
-/** Pesewas as GHS with two decimals and thousands separators; a debit with a leading minus. */
-export function ghs(pesewas: number): string {
+/**
+ * Pesewas as GHS with two decimals and thousands separators; a debit with a leading minus. In
+ * French "1 234 567,89" (its narrow space as a no-break space, which Helvetica can write).
+ */
+export function ghs(pesewas: number, locale: Locale = "en"): string {
   const sign = pesewas < 0 ? "-" : "";
+  if (locale !== "en") {
+    const amount = new Intl.NumberFormat(INTL_LOCALE[locale], { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    return `${sign}${amount.format(Math.abs(pesewas) / 100).replace(/[\u202f\u2009]/g, "\u00a0")}`;
+  }
   const [whole, fraction] = (Math.abs(pesewas) / 100).toFixed(2).split(".") as [string, string];
   return `${sign}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.${fraction}`;
 }
 
-/** "2026-11" as "November 2026". */
-export function monthName(month: string): string {
+/** "2026-11" as "November 2026" ("novembre 2026" in French). */
+export function monthName(month: string, locale: Locale = "en"): string {
   const [year, index] = month.split("-");
+  if (locale !== "en") {
+    const first = new Date(Date.UTC(Number(year), Number(index) - 1, 1));
+    return new Intl.DateTimeFormat(INTL_LOCALE[locale], { timeZone: "UTC", month: "long", year: "numeric" }).format(
+      first,
+    );
+  }
   return `${MONTH_NAMES[Number(index) - 1] ?? ""} ${year}`;
+}
+
+/** A statement line's day (UTC, Ghana's time): "2026-11-05", "05/11/2026" in French. */
+function dayOf(iso: string, locale: Locale): string {
+  if (locale === "en") return iso.slice(0, 10);
+  return new Intl.DateTimeFormat(INTL_LOCALE[locale], {
+    timeZone: "UTC",
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+  }).format(new Date(iso));
 }
 
 function writable(font: PDFFont, text: string): string {
@@ -48,7 +77,11 @@ export async function statementPdf(input: StatementPdfInput): Promise<Uint8Array
   const pdf = await PDFDocument.create();
   const regular = await pdf.embedFont(StandardFonts.Helvetica);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  const title = `${input.network}: statement for ${monthName(input.month)}`;
+  const locale = input.locale ?? "en";
+  const t = messageT(locale);
+  const month = monthName(input.month, locale);
+  const money = (pesewas: number) => ghs(pesewas, locale);
+  const title = t("statement.pdf.title", { network: input.network, month });
   pdf.setTitle(writable(regular, title));
   pdf.setCreator(writable(regular, input.network));
   const pages: PDFPage[] = [];
@@ -59,11 +92,11 @@ export async function statementPdf(input: StatementPdfInput): Promise<Uint8Array
   const right = (value: string, rightEdge: number, size = 10, font = regular) =>
     text(value, rightEdge - font.widthOfTextAtSize(writable(font, value), size), size, font);
   const header = () => {
-    page.drawText("Date", { x: COLUMNS.date, y, size: 9, font: bold });
-    page.drawText("Referral", { x: COLUMNS.referral, y, size: 9, font: bold });
-    page.drawText("Description", { x: COLUMNS.what, y, size: 9, font: bold });
-    right("Amount (GHS)", COLUMNS.amountRight, 9, bold);
-    right("Balance (GHS)", COLUMNS.balanceRight, 9, bold);
+    page.drawText(writable(bold, t("Date")), { x: COLUMNS.date, y, size: 9, font: bold });
+    page.drawText(writable(bold, t("Referral")), { x: COLUMNS.referral, y, size: 9, font: bold });
+    page.drawText(writable(bold, t("statement.description")), { x: COLUMNS.what, y, size: 9, font: bold });
+    right(t("Amount (GHS)"), COLUMNS.amountRight, 9, bold);
+    right(t("Balance (GHS)"), COLUMNS.balanceRight, 9, bold);
     y -= 6;
     page.drawLine({
       start: { x: MARGIN, y },
@@ -80,11 +113,11 @@ export async function statementPdf(input: StatementPdfInput): Promise<Uint8Array
     if (pages.length === 1) {
       text(input.network, MARGIN, 16, bold);
       y -= 24;
-      text(`Statement for ${monthName(input.month)}`, MARGIN, 12, bold);
+      text(t("statement.pdf.heading", { month }), MARGIN, 12, bold);
       y -= 18;
-      text(`Doctor: ${input.doctorName}`, MARGIN, 11);
+      text(t("statement.pdf.doctor", { name: input.doctorName }), MARGIN, 11);
       y -= 16;
-      text("Amounts in Ghana cedis (GHS). Dates in Ghana time (GMT).", MARGIN, 9);
+      text(t("Amounts in Ghana cedis (GHS). Dates in Ghana time (GMT)."), MARGIN, 9);
       y -= 28;
     }
     header();
@@ -105,26 +138,27 @@ export async function statementPdf(input: StatementPdfInput): Promise<Uint8Array
   };
   row(
     {
-      date: `${input.month}-01`,
+      date: dayOf(`${input.month}-01`, locale),
       referral: "",
-      what: "Opening balance",
+      what: t("Opening balance"),
       amount: "",
-      balance: ghs(input.openingBalance),
+      balance: money(input.openingBalance),
     },
     true,
   );
   for (const line of input.lines) {
     row({
-      date: line.at.slice(0, 10),
+      date: dayOf(line.at, locale),
       referral: line.referralNumber ?? "",
-      what: ENTRY_KIND_LABELS[line.kind],
-      amount: ghs(line.amount),
-      balance: ghs(line.runningBalance),
+      what: t(ENTRY_KIND_LABELS[line.kind]),
+      amount: money(line.amount),
+      balance: money(line.runningBalance),
     });
   }
-  row({ date: "", referral: "", what: "Closing balance", amount: "", balance: ghs(input.closingBalance) }, true);
+  row({ date: "", referral: "", what: t("Closing balance"), amount: "", balance: money(input.closingBalance) }, true);
   pages.forEach((p, i) => {
-    p.drawText(`Page ${i + 1} of ${pages.length}`, { x: MARGIN, y: MARGIN / 2, size: 8, font: regular });
+    const number = writable(regular, t("statement.pdf.page", { page: i + 1, pages: pages.length }));
+    p.drawText(number, { x: MARGIN, y: MARGIN / 2, size: 8, font: regular });
   });
   return new Uint8Array(await pdf.save());
 }

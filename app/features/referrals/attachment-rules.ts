@@ -129,9 +129,11 @@ export function contentDisposition(fileName: string, type: AttachmentType): stri
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
-/** "2.4 MB", "120 KB", "512 bytes". */
-export function formatFileSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+/** "2.4 MB", "120 KB", "512 bytes"; in French "2,4 Mo", "120 Ko", "512 octets". */
+export function formatFileSize(bytes: number, locale: "en" | "fr" = "en"): string {
+  const fr = locale === "fr";
+  if (bytes < 1024) return `${bytes} ${fr ? "octets" : "bytes"}`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} ${fr ? "Ko" : "KB"}`;
+  const megabytes = (bytes / (1024 * 1024)).toFixed(1);
+  return fr ? `${megabytes.replace(".", ",")} Mo` : `${megabytes} MB`;
 }

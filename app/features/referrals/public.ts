@@ -12,5 +12,5 @@ export {
   isTransition,
   REFERRAL_STATUSES,
   STATUS_LABELS,
-  URGENCY_OPTIONS,
+  URGENCY_KEYS,
 } from "./referral-status";

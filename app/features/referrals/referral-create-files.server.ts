@@ -1,8 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { data } from "react-router";
 import * as z from "zod/mini";
+import { localeOfActor } from "~/auth/actor";
 import { type Actor, assertGate, type UserActor } from "~/auth/actor.server";
 import type { Db } from "~/db/client.server";
+import "~/i18n/server-catalogues.server";
+import { translator } from "~/i18n/i18n";
 import { formAction, readForm } from "~/lib/form-action.server";
 import { formText } from "~/lib/form-text";
 import { answerOf, type OnceOutcome, once, postedKey, scopeOf } from "~/lib/idempotency.server";
@@ -204,6 +207,7 @@ export async function createReferralAction(
   { db, allowed, store }: { db: Db; allowed: () => Promise<UserActor>; store: FileStore },
 ) {
   const post = await readPost(request, db, allowed, store);
+  const t = translator(post.actor ? localeOfActor(post.actor) : "en");
   return formAction(post.form, {
     schema: POSTED,
     run: async () => {
@@ -220,6 +224,11 @@ export async function createReferralAction(
       return outcome.answer;
     },
     done: async (answer) => (await answerOf(answer)) as Response,
-    refused: (message) => creatingFailedToast(message),
+    // Several fields refused: the spec's one toast joins their messages, each in the person's
+    // language (issue 38); a single message is translated where it is shown.
+    refused: (message, messages, _status, refusal) =>
+      creatingFailedToast(
+        refusal?.fieldErrors && messages.length > 1 ? [...new Set(messages)].map((m) => t(m)).join(", ") : message,
+      ),
   });
 }

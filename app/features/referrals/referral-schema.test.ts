@@ -94,11 +94,9 @@ describe("the lifecycle table and the fee", () => {
 
   it("is ₵100 = ₵70 + ₵30, shown in cedis", () => {
     expect(REFERRAL_FEE.doctorShare + REFERRAL_FEE.platformShare).toBe(REFERRAL_FEE.total);
-    expect([REFERRAL_FEE.total, REFERRAL_FEE.doctorShare, REFERRAL_FEE.platformShare].map(formatCedis)).toEqual([
-      "₵100",
-      "₵70",
-      "₵30",
-    ]);
+    expect(
+      [REFERRAL_FEE.total, REFERRAL_FEE.doctorShare, REFERRAL_FEE.platformShare].map((p) => formatCedis(p)),
+    ).toEqual(["₵100", "₵70", "₵30"]);
     expect(formatCedis(7050)).toBe("₵70.50");
     expect(formatCedis(350_000_000)).toBe("₵3,500,000");
   });

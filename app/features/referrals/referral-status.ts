@@ -1,3 +1,5 @@
+import { INTL_LOCALE, type Locale } from "~/i18n/locales";
+
 /**
  * The referral lifecycle as data (spec section 4, decisions section 4). Client-safe: the server
  * enforces it with one conditional UPDATE per transition; the pages read it to offer buttons.
@@ -50,6 +52,18 @@ export const STATUS_LABELS: Record<ReferralStatus, string> = {
   cancelled: "Cancelled",
 };
 
+/**
+ * The catalogue key of each status's name (issue 38): `t(STATUS_KEYS[status])`. Named keys: a
+ * referral (« orientation ») is feminine in French, a payout's "Cancelled" is not.
+ */
+export const STATUS_KEYS: Record<ReferralStatus, string> = {
+  pending: "referral.status.pending",
+  accepted: "referral.status.accepted",
+  rejected: "referral.status.rejected",
+  completed: "referral.status.completed",
+  cancelled: "referral.status.cancelled",
+};
+
 /** The urgency radio's options, with the spec's explanations (section 4). */
 export const URGENCY_OPTIONS: ReadonlyArray<{ value: UrgencyLevel; label: string; hint: string }> = [
   { value: "routine", label: "Routine", hint: "Standard referral" },
@@ -57,33 +71,55 @@ export const URGENCY_OPTIONS: ReadonlyArray<{ value: UrgencyLevel; label: string
   { value: "emergency", label: "Emergency", hint: "Immediate attention" },
 ];
 
+/**
+ * The catalogue key of each urgency's name (issue 38): `t(URGENCY_KEYS[level])` ("Routine",
+ * "Urgent", "Emergency"; a plain "Emergency" is a facility's service, another word in French).
+ */
+export const URGENCY_KEYS: Record<UrgencyLevel, string> = {
+  routine: "urgency.routine",
+  urgent: "urgency.urgent",
+  emergency: "urgency.emergency",
+};
+
 /** The fixed fee of spec section 9, in pesewas (1 cedi = 100 pesewas): ₵100 = ₵70 + ₵30. */
 export const REFERRAL_FEE = { total: 10_000, doctorShare: 7_000, platformShare: 3_000 } as const;
 
-// Formatters are built once: toLocaleString builds a new one on every call, which cost a
-// dashboard of 20 rows more time than its database queries (bench/results/summary.md).
-const WHOLE_CEDIS = new Intl.NumberFormat("en-GH", { minimumFractionDigits: 0, maximumFractionDigits: 2 });
-const CEDIS_AND_PESEWAS = new Intl.NumberFormat("en-GH", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const ACCRA_DATE_TIME = new Intl.DateTimeFormat("en-GH", {
-  timeZone: "Africa/Accra",
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-const ACCRA_DATE = new Intl.DateTimeFormat("en-GH", {
-  timeZone: "Africa/Accra",
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-});
+// Formatters are built once per language: toLocaleString builds a new one on every call, which cost
+// a dashboard of 20 rows more time than its database queries (bench/results/summary.md).
+function perLocale<F>(make: (intl: string) => F): Record<Locale, F> {
+  return { en: make(INTL_LOCALE.en), fr: make(INTL_LOCALE.fr) };
+}
+/** The page language asked for: French, or English (also for anything else, such as `map`'s index). */
+const languageOf = (locale: unknown): Locale => (locale === "fr" ? "fr" : "en");
+const WHOLE_CEDIS = perLocale((l) => new Intl.NumberFormat(l, { minimumFractionDigits: 0, maximumFractionDigits: 2 }));
+const CEDIS_AND_PESEWAS = perLocale(
+  (l) => new Intl.NumberFormat(l, { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+);
+const ACCRA_DATE_TIME = perLocale(
+  (l) =>
+    new Intl.DateTimeFormat(l, {
+      timeZone: "Africa/Accra",
+      day: "numeric",
+      month: "short",
+      year: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    }),
+);
+const ACCRA_DATE = perLocale(
+  (l) => new Intl.DateTimeFormat(l, { timeZone: "Africa/Accra", day: "numeric", month: "short", year: "numeric" }),
+);
 
-/** "₵70" / "₵70.50" from pesewas, for Ghana (decisions section 6). */
-export function formatCedis(pesewas: number): string {
+/**
+ * "₵70" / "₵70.50" from pesewas, for Ghana (decisions section 6); in French "70 ₵" / "70,50 ₵"
+ * (its grouping and decimal signs, the sign after the amount, as messageCedis writes it).
+ */
+export function formatCedis(pesewas: number, locale: Locale = "en"): string {
   const cedis = pesewas / 100;
-  return `₵${(Number.isInteger(cedis) ? WHOLE_CEDIS : CEDIS_AND_PESEWAS).format(cedis)}`;
+  const language = languageOf(locale);
+  const number = (Number.isInteger(cedis) ? WHOLE_CEDIS : CEDIS_AND_PESEWAS)[language].format(cedis);
+  return language === "fr" ? `${number}\u00a0₵` : `₵${number}`;
 }
 
 /** What a table shows where there is no value (a share not earned, a payout not due). */
@@ -99,16 +135,17 @@ export function earnedShare(status: ReferralStatus, share: number): number | nul
 }
 
 /** A referral's share as a table shows it: "₵70" once completed, "—" otherwise. */
-export function formatShare(status: ReferralStatus, share: number): string {
+export function formatShare(status: ReferralStatus, share: number, locale: Locale = "en"): string {
   const earned = earnedShare(status, share);
-  return earned === null ? NO_VALUE : formatCedis(earned);
+  return earned === null ? NO_VALUE : formatCedis(earned, locale);
 }
 
-/** A date and time as shown in Ghana: "21 Nov 2026, 14:05". */
-export function formatAccraDateTime(value: string | Date): string {
-  return ACCRA_DATE_TIME.format(new Date(value));
+/** A date and time as shown in Ghana: "21 Nov 2026, 14:05" (French: "21 nov. 2026, 14:05"). */
+export function formatAccraDateTime(value: string | Date, locale: Locale = "en"): string {
+  return ACCRA_DATE_TIME[languageOf(locale)].format(new Date(value));
 }
 
-export function formatAccraDate(value: string | Date): string {
-  return ACCRA_DATE.format(new Date(value));
+/** A day in Ghana: "21 Nov 2026" (French: "21 nov. 2026"). */
+export function formatAccraDate(value: string | Date, locale: Locale = "en"): string {
+  return ACCRA_DATE[languageOf(locale)].format(new Date(value));
 }

@@ -1,7 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { data } from "react-router";
 import type { Db } from "~/db/client.server";
-import { rateLimits } from "~/db/schema";
+import { rateLimits, users } from "~/db/schema";
+import "~/i18n/server-catalogues.server";
+import { translator } from "~/i18n/i18n";
+import type { Locale } from "~/i18n/locales";
 import { hitRateLimit, limitFactor } from "~/lib/rate-limit.server";
 
 /*
@@ -15,26 +18,35 @@ const HOUR = 60 * 60 * 1000;
 
 export const USER_LIMITS = {
   /** Files attached to referrals. */
-  uploads: { limit: 30, windowMs: HOUR, what: (n: number) => `you can attach ${n} files an hour` },
+  uploads: { limit: 30, windowMs: HOUR },
   /** Messages posted on referrals. */
-  messages: { limit: 100, windowMs: HOUR, what: (n: number) => `you can send ${n} messages an hour` },
+  messages: { limit: 100, windowMs: HOUR },
   /** Referrals created. */
-  referrals: { limit: 50, windowMs: HOUR, what: (n: number) => `you can create ${n} referrals an hour` },
+  referrals: { limit: 50, windowMs: HOUR },
 } as const;
 
 export type UserLimit = keyof typeof USER_LIMITS;
 
-/** "Too many attempts: you can attach 30 files an hour. Try again in 12 minutes." */
-export function userLimitMessage(kind: UserLimit, retryAfterSeconds: number): string {
+/**
+ * "Too many attempts: you can attach 30 files an hour. Try again in 12 minutes.", in the person's
+ * language (issue 38: the catalogues' `referral.limit.*`).
+ */
+export function userLimitMessage(kind: UserLimit, retryAfterSeconds: number, locale: Locale = "en"): string {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
   const limit = USER_LIMITS[kind].limit * limitFactor();
-  return `Too many attempts: ${USER_LIMITS[kind].what(limit)}. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+  return translator(locale)(`referral.limit.${kind}`, { limit, minutes });
 }
 
 const keyOf = (kind: UserLimit, userId: string) => `user-${kind}:${userId}`;
 
-const refusal = (kind: UserLimit, retryAfterSeconds: number) =>
-  data(userLimitMessage(kind, retryAfterSeconds), {
+/** The language the refused person reads the platform in (read only when refusing: a rare path). */
+async function languageOf(db: Db, userId: string): Promise<Locale> {
+  const [row] = await db.select({ language: users.language }).from(users).where(eq(users.id, userId));
+  return row?.language ?? "en";
+}
+
+const refusal = async (db: Db, userId: string, kind: UserLimit, retryAfterSeconds: number) =>
+  data(userLimitMessage(kind, retryAfterSeconds, await languageOf(db, userId)), {
     status: 429,
     headers: { "Retry-After": String(retryAfterSeconds) },
   });
@@ -51,7 +63,12 @@ export async function checkUserAllowance(db: Db, userId: string, kind: UserLimit
     .from(rateLimits)
     .where(and(eq(rateLimits.key, keyOf(kind, userId)), eq(rateLimits.windowStart, windowStart)));
   if ((row?.count ?? 0) >= rule.limit * limitFactor()) {
-    throw refusal(kind, Math.max(1, Math.ceil((windowStart.getTime() + rule.windowMs - now.getTime()) / 1000)));
+    throw await refusal(
+      db,
+      userId,
+      kind,
+      Math.max(1, Math.ceil((windowStart.getTime() + rule.windowMs - now.getTime()) / 1000)),
+    );
   }
 }
 
@@ -64,5 +81,5 @@ export async function countUserWrite(db: Db, userId: string, kind: UserLimit, no
     { limit: rule.limit * limitFactor(), windowMs: rule.windowMs },
     now,
   );
-  if (!result.ok) throw refusal(kind, result.retryAfterSeconds);
+  if (!result.ok) throw await refusal(db, userId, kind, result.retryAfterSeconds);
 }

@@ -1,10 +1,13 @@
 import { data } from "react-router";
 import * as z from "zod/mini";
 import type { $ZodType } from "zod/v4/core";
+import { localeOfActor } from "~/auth/actor";
 import type { Actor } from "~/auth/actor.server";
 import { parseSubmission } from "~/components/forms/schema-form";
 import type { ToastMessage } from "~/components/ui/toast-tone";
 import type { Db } from "~/db/client.server";
+import "~/i18n/server-catalogues.server";
+import { translator } from "~/i18n/i18n";
 import { redirectWithToast } from "~/lib/flash.server";
 import { formAction, readForm } from "~/lib/form-action.server";
 import { answerOf, once, postedKey, scopeOf } from "~/lib/idempotency.server";
@@ -135,9 +138,15 @@ export const WORKSPACE_INTENTS: Record<WorkspaceIntent, IntentEntry> = {
       const stored = post.upload
         ? await recordAttachment(tx, post.store, post.upload.plan, post.upload.file)
         : await addAttachment(tx, post.actor, post.referralId, null);
+      // The file's name in the sentence: made in the person's language here (issue 38).
+      const t = translator(localeOfActor(post.actor));
       return {
         id: stored.id,
-        toast: { title: "File Attached", description: `${stored.fileName} has been attached.`, variant: "success" },
+        toast: {
+          title: "File Attached",
+          description: t("referral.fileAttached", { fileName: stored.fileName }),
+          variant: "success",
+        },
       };
     }),
   },

@@ -1,5 +1,5 @@
 import { PUBLIC_PATHS } from "~/content/public-routes";
-import { db } from "~/db/database.server";
+import { db } from "~/database.server";
 import { listActiveFacilitySlugs } from "~/features/facilities/public.server";
 import { listHubs } from "~/features/hubs/public.server";
 import { hubPagePaths } from "~/features/waitlist/public.server";

@@ -1,4 +1,4 @@
-import { allowedActor } from "~/auth/context.server";
+import { actorTranslator, allowedActor } from "~/auth/context.server";
 import { FormNotice } from "~/components/forms/form-parts";
 import { SITE } from "~/content/site";
 import { dbOf } from "~/db/context.server";
@@ -13,6 +13,9 @@ import { myMessageLanguages } from "~/features/notifications/message-language.se
 import { myNotificationPreferences } from "~/features/notifications/notification-preferences.server";
 import { notificationsAction } from "~/features/notifications/notifications-action.server";
 import { phoneStatus } from "~/features/phones/phone-confirmation.server";
+import { translator } from "~/i18n/i18n";
+import { pageLocale } from "~/i18n/page-locale";
+import { useT } from "~/i18n/react";
 import { readForm } from "~/lib/form-action.server";
 import type { Route } from "./+types/notifications";
 
@@ -32,35 +35,37 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Notifications | ${SITE.name}` },
+export const meta: Route.MetaFunction = ({ location, matches }) => [
+  { title: `${translator(pageLocale(location.pathname, matches))("Notifications")} | ${SITE.name}` },
   { name: "robots", content: "noindex" },
 ];
 
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = await allowedActor(context);
-  return notificationsAction(dbOf(context), actor, await readForm(request));
+  return notificationsAction(dbOf(context), actor, await readForm(request), await actorTranslator(context));
 }
 
 export default function NotificationsPage({ loaderData, actionData }: Route.ComponentProps) {
   const page = loaderData;
   const status = page.phone;
+  const t = useT();
   return (
     <main id="main" className="container-page max-w-2xl py-10">
-      <h1 className="text-2xl font-bold sm:text-3xl">Notifications</h1>
+      <h1 className="text-2xl font-bold sm:text-3xl">{t("Notifications")}</h1>
       <FormNotice answer={actionData} />
       <section aria-labelledby="phone-title" className="card mt-6 p-6">
         <h2 id="phone-title" className="text-lg font-semibold">
-          Mobile number for SMS and WhatsApp
+          {t("Mobile number for SMS and WhatsApp")}
         </h2>
         <p className="mt-2 text-muted">
-          Referral updates by SMS or WhatsApp carry the referral number and a link, never patient details. We send them
-          only to a number you have confirmed.
+          {t(
+            "Referral updates by SMS or WhatsApp carry the referral number and a link, never patient details. We send them only to a number you have confirmed.",
+          )}
         </p>
         {status.confirmed ? (
           <div className="mt-4">
             <p>
-              Confirmed: <strong>{status.confirmed.display}</strong>
+              {t("Confirmed:")} <strong>{status.confirmed.display}</strong>
             </p>
             <RemoveNumber answer={actionData?.intent === "remove" ? actionData : undefined} />
           </div>

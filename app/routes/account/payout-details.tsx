@@ -1,5 +1,5 @@
 import { data, href, Link } from "react-router";
-import { allowedActor } from "~/auth/context.server";
+import { actorLocale, allowedActor } from "~/auth/context.server";
 import { FormNotice } from "~/components/forms/form-parts";
 import type { ToastMessage } from "~/components/ui/toaster";
 import { SITE } from "~/content/site";
@@ -20,6 +20,9 @@ import {
   PAYOUT_DETAIL_RULES,
   requestPayoutDetailsSchema,
 } from "~/features/payouts/payout-details-schema";
+import { translator } from "~/i18n/i18n";
+import { pageLocale } from "~/i18n/page-locale";
+import { useLocale, useT } from "~/i18n/react";
 import { formAction, readForm } from "~/lib/form-action.server";
 import { once, postedKey } from "~/lib/idempotency.server";
 import type { Route } from "./+types/payout-details";
@@ -34,8 +37,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   return getPayoutDetails(dbOf(context), await allowedActor(context));
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Payout details | ${SITE.name}` },
+export const meta: Route.MetaFunction = ({ location, matches }) => [
+  { title: `${translator(pageLocale(location.pathname, matches))("Payout details")} | ${SITE.name}` },
   { name: "robots", content: "noindex" },
 ];
 
@@ -46,6 +49,8 @@ const failed = (title: string) => (description: string) =>
 export async function action({ request, context }: Route.ActionArgs) {
   const db = dbOf(context);
   const actor = await allowedActor(context);
+  const locale = await actorLocale(context);
+  const t = translator(locale);
   const form = await readForm(request);
   const intent = form.get("intent");
   if (intent !== "request" && intent !== "confirm") throw data("Unknown action", { status: 400 });
@@ -71,8 +76,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         toast: {
           title: "Codes sent",
           description: walletTo
-            ? `We sent a code by SMS to ${smsTo}, one by SMS to the wallet's number ${walletTo} and one by email. Enter all three within ${PAYOUT_DETAIL_RULES.validMinutes} minutes.`
-            : `We sent one code by SMS to ${smsTo} and one by email. Enter both within ${PAYOUT_DETAIL_RULES.validMinutes} minutes.`,
+            ? t("payoutDetails.codesSentWallet", { smsTo, walletTo, minutes: PAYOUT_DETAIL_RULES.validMinutes })
+            : t("payoutDetails.codesSent", { smsTo, minutes: PAYOUT_DETAIL_RULES.validMinutes }),
           variant: "success",
         },
       }),
@@ -86,7 +91,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     done: ({ holdUntil }) => ({
       toast: {
         title: "Payout details changed",
-        description: payoutChangedMessage(holdUntil, new Date()),
+        description: payoutChangedMessage(holdUntil, new Date(), t, locale),
         variant: "success",
       },
     }),
@@ -97,19 +102,20 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function PayoutDetailsPage({ loaderData, actionData }: Route.ComponentProps) {
   const view = loaderData;
+  const t = useT();
+  const locale = useLocale();
   return (
     <main id="main" className="container-page max-w-2xl py-10">
-      <h1 className="text-2xl font-bold sm:text-3xl">Payout details</h1>
+      <h1 className="text-2xl font-bold sm:text-3xl">{t("Payout details")}</h1>
       <p className="mt-2 text-muted">
-        Where your share of each completed referral is paid.{" "}
-        <Link to={href("/dashboard/doctor")}>Back to your dashboard</Link>
+        {t("Where your share of each completed referral is paid.")}{" "}
+        <Link to={href("/dashboard/doctor")}>{t("Back to your dashboard")}</Link>
       </p>
       <FormNotice answer={actionData} />
       <PayoutDetailsCurrent current={view.current} />
       {view.phoneChangeHoldUntil ? (
         <p className="card mt-6 p-6" role="status">
-          Your mobile number was changed recently. For your security, payout details cannot change until{" "}
-          {accraDateTime(view.phoneChangeHoldUntil)}.
+          {t("payoutDetails.phoneChangeHold", { until: accraDateTime(view.phoneChangeHoldUntil, locale) })}
         </p>
       ) : view.confirmedPhone ? (
         <PayoutDetailsRequestForm
@@ -118,9 +124,9 @@ export default function PayoutDetailsPage({ loaderData, actionData }: Route.Comp
         />
       ) : (
         <p className="card mt-6 p-6" role="status">
-          To add or change payout details, first{" "}
-          <Link to={href("/account/notifications")}>confirm your mobile number</Link>: a code is sent to it to confirm
-          every change.
+          {t("To add or change payout details, first")}{" "}
+          <Link to={href("/account/notifications")}>{t("confirm your mobile number")}</Link>
+          {t("payoutDetails.codeForEveryChange")}
         </p>
       )}
       {view.pending ? (

@@ -6,6 +6,7 @@ import { dbOf } from "~/db/context.server";
 import { RegistrationNumberForm } from "~/features/accounts/components/registration-number-form";
 import { giveRegistrationNumber, registrationOf } from "~/features/accounts/registration.server";
 import { REGISTRATION_NUMBER_SCHEMAS, registrationKindOf } from "~/features/accounts/registration-number";
+import { useT } from "~/i18n/react";
 import { redirectWithToast } from "~/lib/flash.server";
 import { formAction, readForm } from "~/lib/form-action.server";
 import { refuse } from "~/lib/refusal";
@@ -54,10 +55,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function RegistrationPage({ loaderData, actionData }: Route.ComponentProps) {
   const { registration } = loaderData;
+  const t = useT();
   if (!registration) return <GateScreen gate={{ kind: "anonymous" }} />;
   return (
     <main id="main" className="container-page max-w-2xl py-10">
-      <h1 className="text-2xl font-bold sm:text-3xl">Your registration number</h1>
+      <h1 className="text-2xl font-bold sm:text-3xl">{t("Your registration number")}</h1>
       <RegistrationNumberForm registration={registration} answer={actionData} />
     </main>
   );

@@ -3,6 +3,8 @@ import { dbOf } from "~/db/context.server";
 import { ADMIN_MESSAGES, acceptInvitationSchema } from "~/features/accounts/administrator-schemas";
 import { acceptInvitation, openInvitation } from "~/features/accounts/administrators.server";
 import { AcceptInvitationForm } from "~/features/accounts/components/accept-invitation-form";
+import { localeOfPath, localePath } from "~/i18n/locales";
+import { useLocalePath, useT } from "~/i18n/react";
 import { redirectWithToast } from "~/lib/flash.server";
 import { formAction, readForm } from "~/lib/form-action.server";
 import { pageMeta } from "~/shell/seo";
@@ -30,8 +32,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return formAction(form, {
     schema: acceptInvitationSchema,
     run: (values) => acceptInvitation(dbOf(context), params.token, values),
+    // To sign in on the page's language: /fr/auth from a French invitation page.
     done: () =>
-      redirectWithToast("/auth", {
+      redirectWithToast(localePath(localeOfPath(new URL(request.url).pathname), "/auth"), {
         title: "Your account is ready",
         description: "Sign in with your email address and the password you chose.",
         variant: "success",
@@ -43,17 +46,19 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export default function AdminInvitationPage({ loaderData, actionData }: Route.ComponentProps) {
   const { invitation } = loaderData;
+  const t = useT();
+  const to = useLocalePath();
   return (
     <main id="main" className="container-page max-w-xl py-10">
-      <h1 className="text-2xl font-bold sm:text-3xl">Your system administrator account</h1>
+      <h1 className="text-2xl font-bold sm:text-3xl">{t("Your system administrator account")}</h1>
       {invitation ? (
         <AcceptInvitationForm email={invitation.email} fullName={invitation.fullName} answer={actionData} />
       ) : (
         <div className="card mt-6 p-6">
-          <p role="alert">{ADMIN_MESSAGES.linkInvalid}</p>
+          <p role="alert">{t(ADMIN_MESSAGES.linkInvalid)}</p>
           <p className="mt-4">
-            <Link to="/auth" className="btn-secondary">
-              Back to Sign In
+            <Link to={to("/auth")} className="btn-secondary">
+              {t("Back to Sign In")}
             </Link>
           </p>
         </div>

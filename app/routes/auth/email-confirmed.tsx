@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { SITE } from "~/content/site";
+import { useLocalePath, useT } from "~/i18n/react";
 import type { RouteHandle } from "~/lib/route-handle";
 import { pageMeta } from "~/shell/seo";
 import type { Route } from "./+types/email-confirmed";
@@ -31,12 +32,14 @@ const NEXT_STEPS = [
 
 /** Issue 19: confirming an address says so and what happens next, instead of landing on the home page. */
 export default function EmailConfirmedPage() {
+  const t = useT();
+  const to = useLocalePath();
   return (
     <main id="main" className="container-page flex min-h-[60vh] flex-col items-center justify-center py-16">
       <div className="card w-full max-w-xl p-8">
-        <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Email address confirmed</p>
-        <h1 className="mt-2 text-2xl font-bold">Thank you, your email address is confirmed</h1>
-        <h2 className="mt-6 text-lg font-semibold">What happens next</h2>
+        <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{t("Email address confirmed")}</p>
+        <h1 className="mt-2 text-2xl font-bold">{t("Thank you, your email address is confirmed")}</h1>
+        <h2 className="mt-6 text-lg font-semibold">{t("What happens next")}</h2>
         <ol className="mt-3 space-y-4">
           {NEXT_STEPS.map((step, index) => (
             <li key={step.title} className="flex gap-3">
@@ -47,18 +50,18 @@ export default function EmailConfirmedPage() {
                 {index + 1}
               </span>
               <div>
-                <p className="font-semibold">{step.title}</p>
-                <p className="text-muted">{step.body}</p>
+                <p className="font-semibold">{t(step.title)}</p>
+                <p className="text-muted">{t(step.body)}</p>
               </div>
             </li>
           ))}
         </ol>
         <div className="mt-8 flex flex-wrap gap-3">
-          <Link to="/auth" className="btn-primary">
-            Sign In
+          <Link to={to("/auth")} className="btn-primary">
+            {t("Sign In")}
           </Link>
-          <Link to="/" className="btn-secondary">
-            Return to Home
+          <Link to={to("/")} className="btn-secondary">
+            {t("Return to Home")}
           </Link>
         </div>
       </div>

@@ -14,6 +14,7 @@ import {
 import { AdminSignInRule } from "~/features/accounts/components/admin-sign-in-rule";
 import { AdministratorsPanel } from "~/features/accounts/components/administrators-panel";
 import { setAdminsPasswordOnly, signInPolicyOf } from "~/features/accounts/sign-in-policy.server";
+import { useT } from "~/i18n/react";
 import { formAction, readForm } from "~/lib/form-action.server";
 import { pageMeta } from "~/shell/seo";
 import type { Route } from "./+types/administrators";
@@ -90,8 +91,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AdministratorsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   return (
-    <DashboardShell title="System administrators" actor={loaderData.actor}>
+    <DashboardShell title={t("System administrators")} actor={loaderData.actor}>
       <div className="space-y-8">
         <AdministratorsPanel
           administrators={loaderData.administrators}

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import * as z from "zod/mini";
 import { DashboardShell } from "~/auth/components/dashboard-shell";
-import { allowedActor } from "~/auth/context.server";
+import { actorTranslator, allowedActor } from "~/auth/context.server";
 import type { ToastMessage } from "~/components/ui/toaster";
 import { dbOf } from "~/db/context.server";
 import {
@@ -12,6 +12,7 @@ import {
 } from "~/features/fhir/api-client-admin.server";
 import { apiClientSchema, apiClientScopesSchema } from "~/features/fhir/api-client-schema";
 import { ApiClientsPanel } from "~/features/fhir/components/api-clients-panel";
+import { useT } from "~/i18n/react";
 import { formAction, readForm } from "~/lib/form-action.server";
 import { pageMeta } from "~/shell/seo";
 import type { Route } from "./+types/api-clients";
@@ -37,6 +38,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const actor = await allowedActor(context);
   const db = dbOf(context);
   const form = await readForm(request);
+  // The toasts with a name or an id are built here, in the administrator's language.
+  const t = await actorTranslator(context);
   const intent = form.get("intent");
   if (intent === "register") {
     return formAction(form, {
@@ -45,7 +48,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       done: ({ id }) => ({
         resetForm: true,
         clientId: id,
-        toast: { title: "Hospital system registered", description: `Its client id is ${id}.`, variant: "success" },
+        toast: {
+          title: "Hospital system registered",
+          description: t("apiClients.registeredId", { id }),
+          variant: "success",
+        },
       }),
       refused: (message) => failed(message),
       extra: { intent } as { intent: string; clientId?: string },
@@ -59,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       done: ({ name, scopes }) => ({
         toast: {
           title: "Scopes saved",
-          description: `${name} may now use: ${scopes.join(" ")}.`,
+          description: t("apiClients.scopesSaved", { name, scopes: scopes.join(" ") }),
           variant: "success",
         },
       }),
@@ -74,7 +81,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       done: ({ name }) => ({
         toast: {
           title: "Hospital system revoked",
-          description: `${name} can no longer call the API.`,
+          description: t("apiClients.revoked", { name }),
           variant: "success",
         },
       }),
@@ -86,8 +93,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ApiClientsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   return (
-    <DashboardShell title="Hospital systems" actor={loaderData.actor}>
+    <DashboardShell title={t("Hospital systems")} actor={loaderData.actor}>
       <ApiClientsPanel
         clients={loaderData.clients}
         facilities={loaderData.facilities}

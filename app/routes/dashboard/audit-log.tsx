@@ -7,6 +7,7 @@ import { dbOf } from "~/db/context.server";
 import { auditFiltersFrom, listAuditLog } from "~/features/audit/audit-log.server";
 import { AuditFilterForm } from "~/features/audit/components/audit-filter-form";
 import { AUDIT_HEADERS, AuditRow } from "~/features/audit/components/audit-row";
+import { useT } from "~/i18n/react";
 import { pageMeta } from "~/shell/seo";
 import type { Route } from "./+types/audit-log";
 
@@ -27,22 +28,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function AuditLog({ loaderData }: Route.ComponentProps) {
   const { actor, view } = loaderData;
   const navigation = useNavigation();
+  const t = useT();
   const { filters, log } = view;
   const filtered = Boolean(filters.actor || filters.referral || filters.type || filters.from || filters.to);
   const loading = navigation.state === "loading" && navigation.location.pathname === "/dashboard/system-admin/audit";
   return (
-    <DashboardShell title="Audit Log" actor={actor}>
+    <DashboardShell title={t("Audit Log")} actor={actor}>
       <p className="mb-6 max-w-2xl text-muted">
-        Every referral transition, message and file, account approval, payment and export: who did it and when (Ghana
-        time), newest first.
+        {t(
+          "Every referral transition, message and file, account approval, payment and export: who did it and when (Ghana time), newest first.",
+        )}
       </p>
       <AuditFilterForm filters={filters} filtered={filtered} loading={loading} />
       <div aria-busy={loading || undefined} className={loading ? "opacity-60" : undefined}>
         <Table
-          caption="Audit log, newest first"
-          headers={AUDIT_HEADERS}
+          caption={t("Audit log, newest first")}
+          headers={AUDIT_HEADERS.map((h) => t(h))}
           rowCount={log.rows.length}
-          empty={filtered ? "No events match these filters." : "Nothing has been recorded yet."}
+          empty={filtered ? t("No events match these filters.") : t("Nothing has been recorded yet.")}
           stacked
         >
           {log.rows.map((entry) => (
@@ -50,7 +53,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
           ))}
         </Table>
       </div>
-      <Pagination page={log.page} hasNext={log.hasNext} label="Audit log pages" />
+      <Pagination page={log.page} hasNext={log.hasNext} label={t("Audit log pages")} />
     </DashboardShell>
   );
 }

@@ -10,6 +10,7 @@ import { doctorInsight } from "~/features/insight/insight.server";
 import { ReferralTable } from "~/features/referrals/components/referral-table";
 import { formatCedis } from "~/features/referrals/referral-status";
 import { doctorDashboard, pageFrom } from "~/features/referrals/referrals.server";
+import { useLocale, useT } from "~/i18n/react";
 import { pageMeta } from "~/shell/seo";
 import type { Route } from "./+types/doctor";
 
@@ -26,40 +27,42 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function DoctorPage({ loaderData: data }: Route.ComponentProps) {
+  const t = useT();
+  const locale = useLocale();
   return (
-    <DashboardShell title="Doctor Dashboard" actor={data.actor}>
-      <StatGrid label="Your referrals" columns={5}>
-        <StatCard label="Total Referrals" value={data.stats.total} />
-        <StatCard label="Pending" value={data.stats.pending} />
-        <StatCard label="Accepted" value={data.stats.accepted} />
-        <StatCard label="Completed" value={data.stats.completed} />
+    <DashboardShell title={t("Doctor Dashboard")} actor={data.actor}>
+      <StatGrid label={t("Your referrals")} columns={5}>
+        <StatCard label={t("Total Referrals")} value={data.stats.total} />
+        <StatCard label={t("Pending")} value={data.stats.pending} />
+        <StatCard label={t("doctorStats.accepted")} value={data.stats.accepted} />
+        <StatCard label={t("doctorStats.completed")} value={data.stats.completed} />
         <StatCard
-          label="Total Earnings"
-          value={formatCedis(data.stats.earnings)}
-          hint="Your share of completed referrals"
+          label={t("Total Earnings")}
+          value={formatCedis(data.stats.earnings, locale)}
+          hint={t("Your share of completed referrals")}
         />
       </StatGrid>
       <TitledSection
         id="recent"
-        title="Recent Referrals"
+        title={t("Recent Referrals")}
         action={
           <div className="flex flex-wrap gap-2">
             <Link to="/referrals/history" className="btn-secondary">
-              History
+              {t("History")}
             </Link>
             <Link to="/referrals/create" className="btn-primary">
-              New Referral
+              {t("New Referral")}
             </Link>
           </div>
         }
       >
         <ReferralTable
-          caption="Your referrals, newest first"
+          caption={t("Your referrals, newest first")}
           rows={data.referrals.rows}
           columns={["number", "patient", "facility", "urgency", "status", "created", "share", "payout"]}
-          empty="You have not made any referrals yet. Use New Referral to refer your first patient."
+          empty={t("You have not made any referrals yet. Use New Referral to refer your first patient.")}
         />
-        <Pagination page={data.referrals.page} pageCount={data.referrals.pageCount} label="Referral pages" />
+        <Pagination page={data.referrals.page} pageCount={data.referrals.pageCount} label={t("Referral pages")} />
       </TitledSection>
       <DoctorInsightSection insight={data.insight} />
     </DashboardShell>

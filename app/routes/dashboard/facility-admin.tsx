@@ -1,7 +1,7 @@
 import { data, Link, type ShouldRevalidateFunctionArgs, useLocation, useSearchParams } from "react-router";
 import * as z from "zod/mini";
 import { DashboardShell } from "~/auth/components/dashboard-shell";
-import { actorOf, allowedActor } from "~/auth/context.server";
+import { actorLocale, actorOf, allowedActor } from "~/auth/context.server";
 import { FormNotice } from "~/components/forms/form-parts";
 import { useAddressDialog } from "~/components/ui/dialog-state";
 import { useFetcherToasts } from "~/components/ui/fetcher-toasts";
@@ -22,6 +22,9 @@ import { facilityDashboard, pageFrom, transitionReferral } from "~/features/refe
 import { outcomeSchema } from "~/features/referrals/workspace-schemas";
 import { ReviewCommentsSection } from "~/features/reviews/components/review-comments-section";
 import { facilityReviewComments } from "~/features/reviews/public.server";
+import { translator } from "~/i18n/i18n";
+import { INTL_LOCALE } from "~/i18n/locales";
+import { useT } from "~/i18n/react";
 import { formAction, readForm } from "~/lib/form-action.server";
 import { readFields } from "~/lib/form-fields";
 import { pageMeta } from "~/shell/seo";
@@ -38,6 +41,7 @@ export const meta: Route.MetaFunction = (args) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await allowedActor(context);
   const db = dbOf(context);
+  const locale = await actorLocale(context);
   const params = new URL(request.url).searchParams;
   const pages = { pending: pageFrom(params.get("pending")), accepted: pageFrom(params.get("accepted")) };
   const dashboard = {
@@ -46,7 +50,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     reviews: await facilityReviewComments(db, actor),
     appointmentsWaiting: await waitingRequestCount(db, actor),
     // Named by the server (the browser's clock and locale could say another month).
-    month: new Date().toLocaleDateString("en-GH", { timeZone: "Africa/Accra", month: "long", year: "numeric" }),
+    month: new Date().toLocaleDateString(INTL_LOCALE[locale], {
+      timeZone: "Africa/Accra",
+      month: "long",
+      year: "numeric",
+    }),
   };
   return { actor, dashboard };
 }
@@ -87,13 +95,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const db = dbOf(context);
   const actor = await actorOf(context);
+  const t = translator(await actorLocale(context));
   const answer = await formAction(form, {
     schema: SCHEMAS[intent],
     run: () => transitionReferral(db, actor, referralId, intent, { reason, outcome }),
     done: ({ status }) => ({
       toast: {
-        title: `Referral ${status}`,
-        description: `The referral has been ${status} successfully.`,
+        title: t("facilityAdmin.transitionTitle", { status }),
+        description: t("facilityAdmin.transitionDone", { status }),
         variant: "success",
       },
     }),
@@ -118,6 +127,7 @@ export default function FacilityAdminPage({ loaderData, actionData }: Route.Comp
   const { search } = useLocation();
   const inFlight = useTransitionsInFlight();
   const { watch, watchers } = useFetcherToasts();
+  const t = useT();
 
   // The Reject dialog: opened by the address (?reject=<id>, a plain link without JavaScript) or,
   // with React, by its link without leaving the page.
@@ -131,10 +141,10 @@ export default function FacilityAdminPage({ loaderData, actionData }: Route.Comp
   const acceptedIds = new Set(dashboard.accepted.rows.map((r) => r.id));
 
   return (
-    <DashboardShell title="Facility Administrator Dashboard" actor={actor}>
+    <DashboardShell title={t("Facility Administrator Dashboard")} actor={actor}>
       <QueueTabs current="referrals" waiting={dashboard.appointmentsWaiting} />
       <p className="mb-6 text-muted">
-        Referrals to <span className="font-semibold text-ink">{dashboard.facility.name}</span>
+        {t("Referrals to")} <span className="font-semibold text-ink">{dashboard.facility.name}</span>
       </p>
       <FormNotice answer={actionData} />
       {/* The queue first, emergencies at its top: on a phone it is what the page opens on (issue 33). */}
@@ -162,11 +172,11 @@ export default function FacilityAdminPage({ loaderData, actionData }: Route.Comp
       <ReviewCommentsSection comments={dashboard.reviews} />
       <p className="mt-6 flex flex-wrap gap-3">
         <Link to="/referrals/history" className="btn-secondary">
-          History
+          {t("History")}
         </Link>
         {/* A file, not a page: the browser downloads it. */}
         <Link to="/exports/referrals.csv" reloadDocument download className="btn-ghost">
-          Download your facility's referrals (CSV)
+          {t("Download your facility's referrals (CSV)")}
         </Link>
       </p>
       <RejectDialog referral={reject.subject} answer={actionData} {...reject.props} />

@@ -8,6 +8,7 @@ import { appointmentQueue, facilityMove, waitingRequestCount } from "~/features/
 import { FACILITY_MOVE_SCHEMAS, isFacilityMove } from "~/features/appointments/appointment-schema";
 import { BookedAppointments, WaitingRequests } from "~/features/appointments/components/appointment-queue";
 import { QueueTabs } from "~/features/appointments/components/queue-tabs";
+import { useT } from "~/i18n/react";
 import { formAction, readForm } from "~/lib/form-action.server";
 import { readFields } from "~/lib/form-fields";
 import { pageMeta } from "~/shell/seo";
@@ -66,14 +67,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function FacilityAppointments({ loaderData, actionData }: Route.ComponentProps) {
   const { actor, queue, waiting, today, now } = loaderData;
+  const t = useT();
   return (
-    <DashboardShell title="Facility Administrator Dashboard" actor={actor}>
+    <DashboardShell title={t("Facility Administrator Dashboard")} actor={actor}>
       <QueueTabs current="appointments" waiting={waiting} />
       <FormNotice answer={actionData} />
-      <TitledSection id="waiting" title={`Waiting for your answer (${queue.waiting.length})`}>
+      <TitledSection id="waiting" title={t("appointments.waitingTitle", { count: queue.waiting.length })}>
         <WaitingRequests rows={queue.waiting} today={today} />
       </TitledSection>
-      <TitledSection id="booked" title="Booked appointments">
+      <TitledSection id="booked" title={t("Booked appointments")}>
         <BookedAppointments rows={queue.booked} now={now} />
       </TitledSection>
     </DashboardShell>

@@ -1,10 +1,12 @@
 import { type ReactNode, useEffect } from "react";
 import { isRouteErrorResponse, Link, Outlet, useLocation } from "react-router";
-import { type ActorSummary, summarise } from "~/auth/actor";
+import { type ActorSummary, localeOfActor, summarise } from "~/auth/actor";
 import { GATE_TITLES, GateScreen, refusedGateOf } from "~/auth/components/gate-screens";
 import { actorOf } from "~/auth/context.server";
 import { AppNav } from "~/components/layout/app-nav";
 import { isRecoveryAddress } from "~/features/accounts/recovery-link";
+import { ensureCatalogue } from "~/i18n/load-catalogue";
+import { useT } from "~/i18n/react";
 import { useDraftsGoWithSignOut } from "~/lib/drafts";
 import type { RouteHandle } from "~/lib/route-handle";
 import { pageMeta } from "~/shell/seo";
@@ -16,7 +18,16 @@ export const handle: RouteHandle = { stylesheet: "linked" };
 
 /** The dashboards' frame: who is signed in (once per request, shared with the pages' loaders). */
 export async function loader({ context }: Route.LoaderArgs) {
-  return { user: summarise(await actorOf(context)) };
+  const actor = await actorOf(context);
+  // The person's language draws the platform (issue 38; i18n/page-locale.ts): English for a visitor.
+  return { user: summarise(actor), locale: localeOfActor(actor) };
+}
+
+/** Entering the platform from a page in another language: its texts arrive before React draws it. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const data = await serverLoader();
+  await Promise.all([ensureCatalogue(data.locale), ensureCatalogue(data.locale, "platform")]);
+  return data;
 }
 
 /** A gate screen (the page's gated layout refused the visitor) is titled by its heading. */
@@ -61,6 +72,7 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
  */
 export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
   const { pathname, search } = useLocation();
+  const t = useT();
   const gate = refusedGateOf(error);
   if (gate) {
     return (
@@ -69,10 +81,12 @@ export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
       </Frame>
     );
   }
-  const message =
+  // The server's refusal is an English text: translated here, where it is shown.
+  const message = t(
     isRouteErrorResponse(error) && error.status < 500 && typeof error.data === "string" && error.data
       ? error.data
-      : "We could not load this page. Please try again in a moment.";
+      : "We could not load this page. Please try again in a moment.",
+  );
   return (
     <>
       <SiteHeader />
@@ -81,12 +95,12 @@ export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
         className="container-page flex min-h-[60vh] flex-col items-center justify-center py-16 text-center"
       >
         <div className="card w-full max-w-lg p-8">
-          <h1 className="text-2xl font-bold">Error Loading Referrals</h1>
+          <h1 className="text-2xl font-bold">{t("Error Loading Referrals")}</h1>
           <p role="alert" className="mt-3 text-muted">
             {message}
           </p>
           <Link to={`${pathname}${search}`} className="btn-primary mt-6">
-            Try Again
+            {t("Try Again")}
           </Link>
         </div>
       </main>

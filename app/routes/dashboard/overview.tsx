@@ -9,6 +9,7 @@ import { Messaging } from "~/features/insight/components/overview-messaging";
 import { Downloads, PeriodNav } from "~/features/insight/components/overview-nav";
 import { Answers, Growth, Money } from "~/features/insight/components/overview-sections";
 import { systemOverview } from "~/features/insight/insight.server";
+import { useT } from "~/i18n/react";
 import { pageMeta } from "~/shell/seo";
 import type { Route } from "./+types/overview";
 
@@ -33,9 +34,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function Overview({ loaderData }: Route.ComponentProps) {
   const { actor, view, appointments } = loaderData;
   const navigation = useNavigation();
+  const t = useT();
   const loading = navigation.state === "loading" && navigation.location.pathname === PATH;
   return (
-    <DashboardShell title="Overview" actor={actor}>
+    <DashboardShell title={t("Overview")} actor={actor}>
       <PeriodNav path={PATH} current={view.period} />
       <div aria-busy={loading || undefined} className={loading ? "opacity-60 transition-opacity" : undefined}>
         <Answers view={view} />

@@ -7,6 +7,7 @@ import { CREATE_FILES_FIELD } from "~/features/referrals/attachment-rules";
 import { ReferralForm } from "~/features/referrals/components/referral-form";
 import { referAgainDraft } from "~/features/referrals/refer-again.server";
 import { createReferralAction } from "~/features/referrals/referral-create-files.server";
+import { useT } from "~/i18n/react";
 import { keepDraftsOnNetworkFailure } from "~/lib/drafts";
 import { refusalOf } from "~/lib/refusal";
 import { setUploadState } from "~/lib/upload-state";
@@ -77,17 +78,18 @@ export async function clientAction(args: Route.ClientActionArgs) {
 
 export default function ReferralsCreatePage({ loaderData, actionData }: Route.ComponentProps) {
   const { actor, facilities, again, refused } = loaderData;
+  const t = useT();
   return (
-    <DashboardShell title="Create Referral" actor={actor}>
+    <DashboardShell title={t("Create Referral")} actor={actor}>
       <p className="mb-6 max-w-2xl text-muted">
-        Refer a patient to a facility in the network. Fields marked * are required.{" "}
+        {t("Refer a patient to a facility in the network. Fields marked * are required.")}{" "}
         <Link to="/dashboard/doctor" className="text-brand-700 underline">
-          Back to your dashboard
+          {t("Back to your dashboard")}
         </Link>
       </p>
       {refused ? (
         <p role="alert" className="mb-6 max-w-2xl rounded-lg border border-red-300 bg-red-50 p-4 text-red-900">
-          {refused}
+          {t(refused)}
         </p>
       ) : null}
       <ReferralForm facilities={facilities} answer={actionData} user={actor.id} again={again} />

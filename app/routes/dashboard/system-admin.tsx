@@ -1,7 +1,7 @@
 import { data, type ShouldRevalidateFunctionArgs, useSearchParams } from "react-router";
 import * as z from "zod/mini";
 import { DashboardShell } from "~/auth/components/dashboard-shell";
-import { allowedActor } from "~/auth/context.server";
+import { actorTranslator, allowedActor } from "~/auth/context.server";
 import { isRole, ROLE_LABELS } from "~/auth/roles";
 import { FormNotice } from "~/components/forms/form-parts";
 import { useAddressDialog } from "~/components/ui/dialog-state";
@@ -26,6 +26,7 @@ import { isReferralStatus } from "~/features/referrals/referral-status";
 import { listAllReferrals, pageFrom, platformStats } from "~/features/referrals/referrals.server";
 import { WaitlistPanel } from "~/features/waitlist/components/waitlist-panel";
 import { listWaitlist } from "~/features/waitlist/waitlist-admin.server";
+import { useT } from "~/i18n/react";
 import { formAction, readForm } from "~/lib/form-action.server";
 import { pageMeta } from "~/shell/seo";
 import type { Route } from "./+types/system-admin";
@@ -79,6 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const actor = await allowedActor(context);
   const db = dbOf(context);
   const form = await readForm(request);
+  const t = await actorTranslator(context);
   const intent = form.get("intent");
   if (intent === "approve") {
     // The role the page showed names the account in a refusal (the spec's "Failed to approve doctor").
@@ -115,7 +117,8 @@ export async function action({ request, context }: Route.ActionArgs) {
           variant: "success",
         },
       }),
-      refused: (message) => failed(`Failed to decline account. ${message}`),
+      // A refusal with its reason: in the administrator's language (the reason's own text through the catalogue).
+      refused: (message) => failed(t("admin.declineFailed", { message: t(message) })),
       extra: { intent, subject: String(form.get("userId") ?? "") },
     });
   }
@@ -130,7 +133,8 @@ export async function action({ request, context }: Route.ActionArgs) {
           variant: "success",
         },
       }),
-      refused: (_, messages) => failed(`Failed to record payment. ${[...new Set(messages)].join(", ")}`),
+      refused: (_, messages) =>
+        failed(t("admin.recordPaymentFailed", { messages: [...new Set(messages)].map((m) => t(m)).join(", ") })),
       extra: { intent, subject: String(form.get("paymentId") ?? "") },
     });
   }
@@ -144,6 +148,7 @@ export default function SystemAdminPage({ loaderData, actionData }: Route.Compon
   const [params] = useSearchParams();
   const approving = useApprovalsInFlight();
   const { watch, watchers } = useFetcherToasts();
+  const t = useT();
 
   // Mark as Paid and Decline: opened by the address (?pay=<id>, ?decline=<id>: a plain link
   // without JavaScript) or, with React, by their links without leaving the page.
@@ -160,7 +165,7 @@ export default function SystemAdminPage({ loaderData, actionData }: Route.Compon
   const stillPending = view.tab === "users" ? view.users.rows.filter((u) => !u.verified && approving.has(u.id)) : [];
 
   return (
-    <DashboardShell title="System Administrator" actor={actor}>
+    <DashboardShell title={t("System Administrator")} actor={actor}>
       <FormNotice answer={answer} />
       <PlatformFigures stats={stats} approving={stillPending.length} />
       <SystemAdminTabs

@@ -3,6 +3,7 @@ import { allowedActor } from "~/auth/context.server";
 import { dbOf } from "~/db/context.server";
 import { HealthPanel } from "~/features/operations/components/health-panel";
 import { systemHealth } from "~/features/operations/health.server";
+import { useT } from "~/i18n/react";
 import { pageMeta } from "~/shell/seo";
 import type { Route } from "./+types/system-health";
 
@@ -20,8 +21,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export default function SystemHealthPage({ loaderData }: Route.ComponentProps) {
+  const t = useT();
   return (
-    <DashboardShell title="System health" actor={loaderData.actor}>
+    <DashboardShell title={t("System health")} actor={loaderData.actor}>
       <HealthPanel health={loaderData.health} />
     </DashboardShell>
   );

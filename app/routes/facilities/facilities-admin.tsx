@@ -7,6 +7,7 @@ import { dbOf } from "~/db/context.server";
 import { countOpenReports, listFacilitiesForAdmin } from "~/features/facilities/facility-admin.server";
 import { formatCalendarDate } from "~/features/facilities/facility-format";
 import { typeLabel } from "~/features/facilities/facility-options";
+import { useLocale, useT } from "~/i18n/react";
 import { pageFrom } from "~/lib/paging";
 import { pageMeta } from "~/shell/seo";
 import type { Route } from "./+types/facilities-admin";
@@ -39,20 +40,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function FacilitiesAdmin({ loaderData }: Route.ComponentProps) {
   const { actor, page } = loaderData;
+  const t = useT();
+  const locale = useLocale();
   return (
-    <DashboardShell title="Facilities" actor={actor}>
+    <DashboardShell title={t("Facilities")} actor={actor}>
       <div className="mb-6 flex flex-wrap items-center gap-3">
         <Link to="/dashboard/system-admin/facilities/new" className="btn-primary">
-          Add facility
+          {t("Add facility")}
         </Link>
         <Link to="/dashboard/facility-reports" className="btn-secondary">
-          Reports of wrong information ({page.openReports})
+          {t("facilities.wrong-information-reports", { count: page.openReports })}
         </Link>
       </div>
       <Form method="get" className="mb-4 flex flex-wrap items-end gap-3" role="search">
         <div>
           <label htmlFor="facility-admin-q" className="field-label">
-            Search
+            {t("Search")}
           </label>
           <input
             id="facility-admin-q"
@@ -61,53 +64,56 @@ export default function FacilitiesAdmin({ loaderData }: Route.ComponentProps) {
             defaultValue={page.q}
             maxLength={100}
             className="field-input"
-            placeholder="Name, location or description"
+            placeholder={t("Name, location or description")}
           />
         </div>
         <div>
           <label htmlFor="facility-admin-status" className="field-label">
-            Status
+            {t("Status")}
           </label>
           <select id="facility-admin-status" name="status" defaultValue={page.status ?? ""} className="field-input">
             {STATUSES.map((s) => (
               <option key={s.value} value={s.value}>
-                {s.label}
+                {t(s.label)}
               </option>
             ))}
           </select>
         </div>
         <button type="submit" className="btn-secondary">
-          Filter
+          {t("Filter")}
         </button>
       </Form>
       <Table
-        caption="Facilities"
-        headers={["Name", "Type", "Location", "Status", "Licence", "Reports", ""]}
-        empty={page.q ? `No facilities match "${page.q}".` : "No facilities yet."}
+        caption={t("Facilities")}
+        headers={[t("Name"), t("Type"), t("Location"), t("Status"), t("Licence"), t("Reports"), ""]}
+        empty={page.q ? t("facilities.none-match", { query: page.q }) : t("No facilities yet.")}
         rowCount={page.facilities.rows.length}
         stacked
       >
         {page.facilities.rows.map((f) => (
           <Row key={f.id} stacked>
-            <Cell label="Name" className="font-semibold">
+            <Cell label={t("Name")} className="font-semibold">
               {f.name}
             </Cell>
-            <Cell label="Type">{typeLabel(f.type)}</Cell>
-            <Cell label="Location">{f.location}</Cell>
-            <Cell label="Status">{f.isActive ? "Active" : "Deactivated"}</Cell>
-            <Cell label="Licence">
-              {f.licenceVerifiedOn ? `Verified ${formatCalendarDate(f.licenceVerifiedOn)}` : "Not verified"}
+            <Cell label={t("Type")}>{t(typeLabel(f.type))}</Cell>
+            <Cell label={t("Location")}>{f.location}</Cell>
+            <Cell label={t("Status")}>{f.isActive ? t("Active") : t("Deactivated")}</Cell>
+            <Cell label={t("Licence")}>
+              {f.licenceVerifiedOn
+                ? t("facilities.licence-verified-on", { date: formatCalendarDate(f.licenceVerifiedOn, locale) })
+                : t("Not verified")}
             </Cell>
-            <Cell label="Reports">{f.openReports}</Cell>
+            <Cell label={t("Reports")}>{f.openReports}</Cell>
             <Cell label="">
               <Link to={`/dashboard/facilities/${f.id}`} className="font-semibold text-brand-700 underline">
-                Edit<span className="sr-only"> {f.name}</span>
+                {t("Edit")}
+                <span className="sr-only"> {f.name}</span>
               </Link>
             </Cell>
           </Row>
         ))}
       </Table>
-      <Pagination page={page.facilities.page} hasNext={page.facilities.hasNext} label="Facilities pages" />
+      <Pagination page={page.facilities.page} hasNext={page.facilities.hasNext} label={t("Facilities pages")} />
     </DashboardShell>
   );
 }

@@ -2,7 +2,7 @@ import { data, isRouteErrorResponse } from "react-router";
 import * as z from "zod/mini";
 import { DashboardShell } from "~/auth/components/dashboard-shell";
 import { GateScreen, refusedGateOf } from "~/auth/components/gate-screens";
-import { actorOf, allowedActor } from "~/auth/context.server";
+import { actorLocale, actorOf, allowedActor } from "~/auth/context.server";
 import { FormNotice } from "~/components/forms/form-parts";
 import type { ToastMessage } from "~/components/ui/toaster";
 import { dbOf } from "~/db/context.server";
@@ -24,6 +24,8 @@ import {
   runFacilityEditorPost,
 } from "~/features/facilities/facility-editor-post.server";
 import { MAX_PHOTO_BYTES } from "~/features/facilities/facility-photo";
+import { translator } from "~/i18n/i18n";
+import { useT } from "~/i18n/react";
 import { isNetworkFailure, keepDraftsOnNetworkFailure } from "~/lib/drafts";
 import { redirectWithToast } from "~/lib/flash.server";
 import { formAction } from "~/lib/form-action.server";
@@ -91,6 +93,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const db = dbOf(context);
   const { form, refused } = await readForm(request);
   const actor = await actorOf(context);
+  const t = translator(await actorLocale(context));
   const path = `/dashboard/facilities/${params.id}`;
   const posted = String(form.get("intent") ?? (refused ? "photo" : ""));
   const intent = FACILITY_EDITOR_INTENTS.find((i) => i === posted);
@@ -107,7 +110,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return formAction(fields, {
     schema: POSTED,
     run: () =>
-      runFacilityEditorPost(db, actor, params.id, intent, form, refused).catch((error: unknown) => {
+      runFacilityEditorPost(db, actor, params.id, intent, form, refused, t).catch((error: unknown) => {
         status = refusalOf(error)?.status ?? status;
         throw error;
       }),
@@ -130,6 +133,7 @@ export default function FacilityEditorPage({ loaderData, actionData: posted, par
   const networkFailed = isNetworkFailure(posted);
   const actionData: Answer | undefined = networkFailed ? undefined : posted;
   const path = `/dashboard/facilities/${params.id}`;
+  const t = useT();
   return (
     <DashboardShell title={page.facility.name} actor={actor}>
       <FormNotice answer={actionData && actionData.intent !== "save" ? actionData : undefined} />
@@ -146,8 +150,8 @@ export default function FacilityEditorPage({ loaderData, actionData: posted, par
             initial={facilityFormValues(page.facility)}
             categories={page.facility.serviceCategories}
             canVerify={page.canVerify}
-            submitLabel="Save changes"
-            busyLabel="Saving..."
+            submitLabel={t("Save changes")}
+            busyLabel={t("Saving...")}
             draft={{ user: actor.id, form: `facility:${params.id}` }}
             networkFailed={networkFailed}
           />
@@ -155,7 +159,7 @@ export default function FacilityEditorPage({ loaderData, actionData: posted, par
         <aside className="space-y-8">
           <section aria-labelledby="preview-title">
             <h2 id="preview-title" className="mb-3 text-lg font-bold">
-              As the directory shows it
+              {t("As the directory shows it")}
             </h2>
             <FacilityCard facility={page.facility} />
           </section>
@@ -166,7 +170,7 @@ export default function FacilityEditorPage({ loaderData, actionData: posted, par
           />
           <section aria-labelledby="reports-title" className="card">
             <h2 id="reports-title" className="text-lg font-bold">
-              Open reports ({page.reports.length})
+              {t("facilityEditor.openReports", { count: page.reports.length })}
             </h2>
             <ReportList reports={page.reports} action={path} showFacility={false} />
           </section>

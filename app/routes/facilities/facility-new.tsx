@@ -5,6 +5,7 @@ import { dbOf } from "~/db/context.server";
 import { FacilityForm } from "~/features/facilities/components/facility-form";
 import { addFacility } from "~/features/facilities/facility-admin.server";
 import { readFacilityForm } from "~/features/facilities/facility-schema";
+import { useT } from "~/i18n/react";
 import { isNetworkFailure, keepDraftsOnNetworkFailure } from "~/lib/drafts";
 import { formAction, readForm } from "~/lib/form-action.server";
 import { answerOf, once, postedKey, scopeOf } from "~/lib/idempotency.server";
@@ -82,18 +83,19 @@ export default function NewFacility({ loaderData, actionData: posted }: Route.Co
   const { actor } = loaderData;
   const networkFailed = isNetworkFailure(posted);
   const actionData = networkFailed ? undefined : posted;
+  const t = useT();
   return (
-    <DashboardShell title="Add Facility" actor={actor}>
+    <DashboardShell title={t("Add Facility")} actor={actor}>
       <p className="mb-6 max-w-2xl text-muted">
-        Everything the directory card and the public profile show. Fields marked * are required.
+        {t("Everything the directory card and the public profile show. Fields marked * are required.")}
       </p>
       <FacilityForm
         action={PATH}
         answer={actionData}
         categories={[]}
         canVerify
-        submitLabel="Add facility"
-        busyLabel="Adding..."
+        submitLabel={t("Add facility")}
+        busyLabel={t("Adding...")}
         draft={{ user: actor.id, form: "facility:new" }}
         networkFailed={networkFailed}
       />

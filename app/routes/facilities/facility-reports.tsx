@@ -5,6 +5,7 @@ import { FormNotice } from "~/components/forms/form-parts";
 import { dbOf } from "~/db/context.server";
 import { ReportList } from "~/features/facilities/components/report-list";
 import { listReports, resolveReport } from "~/features/facilities/facility-admin.server";
+import { useT } from "~/i18n/react";
 import { redirectWithToast } from "~/lib/flash.server";
 import { formAction, readForm } from "~/lib/form-action.server";
 import { pageMeta } from "~/shell/seo";
@@ -41,12 +42,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function FacilityReports({ loaderData, actionData }: Route.ComponentProps) {
   const { actor, reports } = loaderData;
+  const t = useT();
   return (
-    <DashboardShell title="Reports of Wrong Information" actor={actor}>
+    <DashboardShell title={t("Reports of Wrong Information")} actor={actor}>
       <FormNotice answer={actionData} />
       <p className="mb-4 max-w-2xl text-muted">
-        Visitors of a public profile can report information that is wrong. Correct the profile if needed, then mark the
-        report resolved. Oldest first.
+        {t(
+          "Visitors of a public profile can report information that is wrong. Correct the profile if needed, then mark the report resolved. Oldest first.",
+        )}
       </p>
       <ReportList reports={reports} action={PATH} showFacility />
     </DashboardShell>

@@ -2,7 +2,7 @@ import { data, isRouteErrorResponse, Link } from "react-router";
 import * as z from "zod/mini";
 import { DashboardShell } from "~/auth/components/dashboard-shell";
 import { GateScreen, refusedGateOf } from "~/auth/components/gate-screens";
-import { allowedActor } from "~/auth/context.server";
+import { actorTranslator, allowedActor } from "~/auth/context.server";
 import type { ToastMessage } from "~/components/ui/toaster";
 import { dbOf } from "~/db/context.server";
 import { ConfirmSend, type SendConfirmation } from "~/features/hubs/components/confirm-send";
@@ -19,6 +19,7 @@ import {
 } from "~/features/hubs/hub-admin.server";
 import { HUB_INTENTS, type HubAnswer } from "~/features/hubs/hub-answer";
 import { HUB_FIELDS, hubLaunchSchema, hubSchema, hubUpdateSchema } from "~/features/hubs/hub-schema";
+import { useT } from "~/i18n/react";
 import { isNetworkFailure, keepDraftsOnNetworkFailure } from "~/lib/drafts";
 import { redirectWithToast } from "~/lib/flash.server";
 import { formAction, readForm } from "~/lib/form-action.server";
@@ -93,6 +94,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           toast: sent("Update Sending", "Every Pending entry of the waitlist gets it once; the progress is below."),
         };
       }
+      const t = await actorTranslator(context);
       const result =
         intent === "launch"
           ? await launchHub(db, actor, params.hubId, readFields(form, ["external_url"]))
@@ -102,7 +104,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           ? sent("Hub Launched", "The hub is live and its waitlist is being emailed; the progress is below.")
           : sent(
               "Hub Saved",
-              result.changed.length ? `Changed: ${result.changed.join(", ")}.` : "Nothing had changed.",
+              // The fields' names (features/hubs/hub-admin.server.ts) are in the catalogues.
+              result.changed.length
+                ? t("hubs.changed", { fields: result.changed.map((name) => t(name)).join(", ") })
+                : "Nothing had changed.",
             ),
       };
     },
@@ -124,14 +129,14 @@ export default function HubEditor({ loaderData, actionData: posted, params }: Ro
   const actionData = networkFailed ? undefined : posted;
   const { actor, page } = loaderData;
   const path = `/dashboard/system-admin/hubs/${params.hubId}`;
+  const t = useT();
   return (
     <DashboardShell title={page.hub.title} actor={actor}>
       {actionData?.confirm ? <ConfirmSend path={path} confirmation={actionData.confirm} /> : null}
       <p className="mb-6 text-muted">
-        Waitlist: {page.pending} Pending, {page.notified} Notified (of them {page.patients}{" "}
-        {page.patients === 1 ? "patient or family member" : "patients or family members"}) ·{" "}
+        {t("hubs.waitlist-counts", { pending: page.pending, notified: page.notified, patients: page.patients })} ·{" "}
         <Link to="/dashboard/system-admin/hubs" className="text-brand-700 underline">
-          All hubs
+          {t("All hubs")}
         </Link>
       </p>
       <div className="grid gap-8 lg:grid-cols-[1fr_22rem]">

@@ -4,6 +4,7 @@ import { allowedActor } from "~/auth/context.server";
 import { Cell, Row, Table } from "~/components/ui/table";
 import { dbOf } from "~/db/context.server";
 import { listHubsForAdmin } from "~/features/hubs/hub-admin.server";
+import { useT } from "~/i18n/react";
 import { pageMeta } from "~/shell/seo";
 import type { Route } from "./+types/hubs-admin";
 
@@ -18,32 +19,35 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export default function HubsAdmin({ loaderData }: Route.ComponentProps) {
   const { actor, rows } = loaderData;
+  const t = useT();
   return (
-    <DashboardShell title="Hubs" actor={actor}>
+    <DashboardShell title={t("Hubs")} actor={actor}>
       <p className="mb-6 max-w-2xl text-muted">
-        Edit a hub's status, launch date, address, founding-member capacity and texts. Launching a coming-soon hub
-        emails its waitlist.
+        {t(
+          "Edit a hub's status, launch date, address, founding-member capacity and texts. Launching a coming-soon hub emails its waitlist.",
+        )}
       </p>
       <Table
-        caption="Specialty hubs"
-        headers={["Hub", "Status", "Launch", "Capacity", "Pending", "Notified", ""]}
-        empty="No hubs."
+        caption={t("Specialty hubs")}
+        headers={[t("Hub"), t("Status"), t("hubs.launch"), t("Capacity"), t("Pending"), t("Notified"), ""]}
+        empty={t("No hubs.")}
         rowCount={rows.length}
         stacked
       >
         {rows.map((hub) => (
           <Row key={hub.slug} stacked>
-            <Cell label="Hub" className="font-semibold">
+            <Cell label={t("Hub")} className="font-semibold">
               {hub.title}
             </Cell>
-            <Cell label="Status">{hub.status === "live" ? "Live" : "Coming soon"}</Cell>
-            <Cell label="Launch">{hub.launchDate ?? "—"}</Cell>
-            <Cell label="Capacity">{hub.capacity}</Cell>
-            <Cell label="Pending">{hub.pending}</Cell>
-            <Cell label="Notified">{hub.notified}</Cell>
+            <Cell label={t("Status")}>{hub.status === "live" ? t("Live") : t("Coming soon")}</Cell>
+            <Cell label={t("hubs.launch")}>{hub.launchDate ?? "—"}</Cell>
+            <Cell label={t("Capacity")}>{hub.capacity}</Cell>
+            <Cell label={t("Pending")}>{hub.pending}</Cell>
+            <Cell label={t("Notified")}>{hub.notified}</Cell>
             <Cell label="">
               <Link to={`/dashboard/system-admin/hubs/${hub.slug}`} className="font-semibold text-brand-700 underline">
-                Edit<span className="sr-only"> {hub.title}</span>
+                {t("Edit")}
+                <span className="sr-only"> {hub.title}</span>
               </Link>
             </Cell>
           </Row>

@@ -1,7 +1,7 @@
 import { data, useLocation, useNavigation } from "react-router";
 import * as z from "zod/mini";
 import { DashboardShell } from "~/auth/components/dashboard-shell";
-import { allowedActor } from "~/auth/context.server";
+import { actorTranslator, allowedActor } from "~/auth/context.server";
 import { FormNotice } from "~/components/forms/form-parts";
 import { Pagination } from "~/components/ui/pagination";
 import type { ToastMessage } from "~/components/ui/toaster";
@@ -9,8 +9,9 @@ import { dbOf } from "~/db/context.server";
 import { MessageFilters } from "~/features/messaging/components/message-filters";
 import { MessageTable } from "~/features/messaging/components/message-table";
 import { ProviderAlerts } from "~/features/messaging/components/provider-alerts";
-import { CHANNEL_LABELS, isMessageChannel, isMessageStatus } from "~/features/messaging/message-labels";
+import { isMessageChannel, isMessageStatus } from "~/features/messaging/message-labels";
 import { listMessages, listProviderAlerts, retryMessage } from "~/features/messaging/message-log.server";
+import { useT } from "~/i18n/react";
 import { formAction, readForm } from "~/lib/form-action.server";
 import { pageFrom } from "~/lib/paging";
 import { pageMeta } from "~/shell/seo";
@@ -61,15 +62,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.get("intent") !== "retry") {
     return data({ ok: false, toast: failed("Unknown action") }, { status: 400 });
   }
+  const t = await actorTranslator(context);
   return formAction(form, {
     schema: retrySchema,
     run: async ({ messageId }) => retryMessage(db, actor, messageId ?? ""),
     done: (retried) => ({
       toast: {
         title: "Message Queued Again",
-        description: retried.again
-          ? `The ${CHANNEL_LABELS[retried.channel]} to ${retried.recipient} is already queued to be sent again.`
-          : `The ${CHANNEL_LABELS[retried.channel]} to ${retried.recipient} will be sent again shortly.`,
+        description: t(retried.again ? "messages.retry-already-queued" : "messages.retry-queued", {
+          channel: retried.channel,
+          recipient: retried.recipient,
+        }),
         variant: "success",
       },
     }),
@@ -82,12 +85,14 @@ export default function MessagesAdmin({ loaderData, actionData }: Route.Componen
   const { search } = useLocation();
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === PATH;
+  const t = useT();
   return (
-    <DashboardShell title="Messages" actor={actor}>
+    <DashboardShell title={t("Messages")} actor={actor}>
       <FormNotice answer={actionData} />
       <p className="mb-6 max-w-2xl text-muted">
-        Every email, SMS and WhatsApp message the network sends, newest first (Ghana time): who it went to (masked),
-        what caused it, and whether it arrived. A failed or undelivered message can be sent again.
+        {t(
+          "Every email, SMS and WhatsApp message the network sends, newest first (Ghana time): who it went to (masked), what caused it, and whether it arrived. A failed or undelivered message can be sent again.",
+        )}
       </p>
       <ProviderAlerts alerts={alerts} />
       <MessageFilters path={PATH} status={filters.status} channel={filters.channel} loading={loading} />
@@ -97,7 +102,7 @@ export default function MessagesAdmin({ loaderData, actionData }: Route.Componen
           action={`${PATH}${search}`}
           filtered={Boolean(filters.status || filters.channel)}
         />
-        <Pagination page={messages.page} hasNext={messages.hasNext} label="Messages pages" />
+        <Pagination page={messages.page} hasNext={messages.hasNext} label={t("Messages pages")} />
       </div>
     </DashboardShell>
   );

@@ -1,17 +1,19 @@
 import { data, Form, href, Link } from "react-router";
 import * as z from "zod/mini";
 import { DashboardShell } from "~/auth/components/dashboard-shell";
-import { allowedActor } from "~/auth/context.server";
+import { actorTranslator, allowedActor } from "~/auth/context.server";
 import { FormNotice } from "~/components/forms/form-parts";
 import { Cell, Row, Table } from "~/components/ui/table";
 import type { ToastMessage } from "~/components/ui/toaster";
 import { SITE } from "~/content/site";
 import { dbOf } from "~/db/context.server";
-import { RUN_STATUS_LABELS, TRANSFER_STATUS_LABELS } from "~/features/payouts/payout-labels";
 import { getPayoutRun } from "~/features/payouts/payout-reads.server";
 import { approvePayoutRun, cancelPayoutRun, retryTransfer } from "~/features/payouts/payouts.server";
 import { payoutProvider } from "~/features/payouts/providers.server";
 import { formatAccraDateTime, formatCedis } from "~/features/referrals/referral-status";
+import { i18nFor, type Translate } from "~/i18n/i18n";
+import { pageLocale } from "~/i18n/page-locale";
+import { useLocale, useT } from "~/i18n/react";
 import { formAction, readForm } from "~/lib/form-action.server";
 import type { Route } from "./+types/payout-run";
 
@@ -27,8 +29,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Payout run | ${SITE.name}` },
+export const meta: Route.MetaFunction = ({ location, matches }) => [
+  { title: `${i18nFor(pageLocale(location.pathname, matches))._("Payout run")} | ${SITE.name}` },
   { name: "robots", content: "noindex" },
 ];
 
@@ -38,6 +40,10 @@ const failed =
   (title: string) =>
   (description: string): ToastMessage => ({ title, description, variant: "destructive" });
 
+/** A run's and a transfer's state in the page's language (the words of features/payouts/payout-labels.ts). */
+const runStatusLabel = (t: Translate, status: string) => t("payouts.run-status", { status });
+const transferStatusLabel = (t: Translate, status: string) => t("payouts.transfer-status", { status });
+
 /** Approve, Cancel and Send again: each through formAction; the domain functions refuse with their status and message. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const database = dbOf(context);
@@ -45,13 +51,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   if (intent === "approve") {
+    const t = await actorTranslator(context);
     return formAction(form, {
       schema: runSchema,
       run: () => approvePayoutRun(database, actor, params.runId, payoutProvider()),
       done: (result) => ({
         toast: {
           title: "Payout run approved",
-          description: `${result.queued} transfers are being sent${result.cancelled ? `; ${result.cancelled} cancelled (see each one)` : ""}.`,
+          description: result.cancelled
+            ? t("payouts.run-approved-some-cancelled", { queued: result.queued, cancelled: result.cancelled })
+            : t("payouts.run-approved", { queued: result.queued }),
           variant: "success",
         },
       }),
@@ -96,43 +105,52 @@ export default function PayoutRunPage({ loaderData, actionData }: Route.Componen
   const view = loaderData;
   const { run, transfers, canApprove, approveRefusal } = view;
   const done = run.progress.success + run.progress.failed + run.progress.reversed + run.progress.cancelled;
+  const t = useT();
+  const locale = useLocale();
   return (
-    <DashboardShell title="Payout run" actor={view.actor}>
+    <DashboardShell title={t("Payout run")} actor={view.actor}>
       <FormNotice answer={actionData} />
       <p className="mb-4">
-        <Link to={href("/dashboard/system-admin/payouts")}>All payout runs</Link>
+        <Link to={href("/dashboard/system-admin/payouts")}>{t("All payout runs")}</Link>
       </p>
       <dl className="card mb-6 grid gap-2 p-6 sm:grid-cols-2">
-        <dt className="font-semibold">Status</dt>
-        <dd>{RUN_STATUS_LABELS[run.status] ?? run.status}</dd>
-        <dt className="font-semibold">Prepared</dt>
-        <dd>
-          {formatAccraDateTime(run.preparedAt)} by {run.preparedBy}
-        </dd>
-        <dt className="font-semibold">Total</dt>
-        <dd>
-          {formatCedis(run.totalPesewas)} to {run.transferCount} {run.transferCount === 1 ? "doctor" : "doctors"}
-        </dd>
+        <dt className="font-semibold">{t("Status")}</dt>
+        <dd>{runStatusLabel(t, run.status)}</dd>
+        <dt className="font-semibold">{t("Prepared")}</dt>
+        <dd>{t("payouts.run-by", { at: formatAccraDateTime(run.preparedAt, locale), name: run.preparedBy })}</dd>
+        <dt className="font-semibold">{t("Total")}</dt>
+        <dd>{t("payouts.run-total", { total: formatCedis(run.totalPesewas, locale), count: run.transferCount })}</dd>
         {run.approvedBy ? (
           <>
-            <dt className="font-semibold">Approved</dt>
+            <dt className="font-semibold">{t("Approved")}</dt>
             <dd>
-              {run.approvedAt ? formatAccraDateTime(run.approvedAt) : ""} by {run.approvedBy}
+              {t("payouts.run-by", {
+                at: run.approvedAt ? formatAccraDateTime(run.approvedAt, locale) : "",
+                name: run.approvedBy,
+              })}
             </dd>
           </>
         ) : null}
-        <dt className="font-semibold">Progress</dt>
+        <dt className="font-semibold">{t("Progress")}</dt>
         <dd aria-live="polite">
-          {done} of {run.transferCount} finished: paid {run.progress.success}, initiated {run.progress.pending}, queued{" "}
-          {run.progress.queued}, failed {run.progress.failed}, reversed {run.progress.reversed}
+          {t("payouts.run-progress", {
+            done,
+            count: run.transferCount,
+            paid: run.progress.success,
+            initiated: run.progress.pending,
+            queued: run.progress.queued,
+            failed: run.progress.failed,
+            reversed: run.progress.reversed,
+          })}
         </dd>
       </dl>
       {run.status === "prepared" ? (
         <div className="mb-8 flex flex-wrap gap-3">
           {view.payoutsConfigured ? null : (
             <p role="status" className="w-full">
-              Payouts are not configured on this server (no payment provider key, PAYSTACK_SECRET_KEY): this run cannot
-              be approved or sent until they are.
+              {t(
+                "Payouts are not configured on this server (no payment provider key, PAYSTACK_SECRET_KEY): this run cannot be approved or sent until they are.",
+              )}
             </p>
           )}
           {canApprove ? (
@@ -140,49 +158,51 @@ export default function PayoutRunPage({ loaderData, actionData }: Route.Componen
               <Form method="post">
                 <input type="hidden" name="intent" value="approve" />
                 <button type="submit" className="btn-primary">
-                  Approve and send {formatCedis(run.totalPesewas)}
+                  {t("payouts.approve-and-send", { total: formatCedis(run.totalPesewas, locale) })}
                 </button>
               </Form>
             ) : null
           ) : (
             <p role="status">
               {run.preparedById === view.actor.id
-                ? "You prepared this run: a second system administrator must approve it."
-                : approveRefusal}
+                ? t("You prepared this run: a second system administrator must approve it.")
+                : approveRefusal
+                  ? t(approveRefusal)
+                  : approveRefusal}
             </p>
           )}
           <Form method="post">
             <input type="hidden" name="intent" value="cancel" />
             <button type="submit" className="btn-secondary">
-              Cancel run
+              {t("Cancel run")}
             </button>
           </Form>
         </div>
       ) : null}
       <Table
-        caption="Transfers"
-        headers={["Doctor", "To", "Amount", "Status", "Reference", "Tries", "Note"]}
-        empty="No transfers."
+        caption={t("Transfers")}
+        headers={[t("Doctor"), t("To"), t("Amount"), t("Status"), t("Reference"), t("Tries"), t("Note")]}
+        empty={t("No transfers.")}
         rowCount={transfers.length}
       >
-        {transfers.map((t) => (
-          <Row key={t.id}>
-            <Cell label="Doctor">{t.doctorName}</Cell>
-            <Cell label="To">{t.destination}</Cell>
-            <Cell label="Amount">{formatCedis(t.amountPesewas)}</Cell>
-            <Cell label="Status">{TRANSFER_STATUS_LABELS[t.status]}</Cell>
-            <Cell label="Reference">
-              <code>{t.reference}</code>
+        {transfers.map((transfer) => (
+          <Row key={transfer.id}>
+            <Cell label={t("Doctor")}>{transfer.doctorName}</Cell>
+            <Cell label={t("To")}>{transfer.destination}</Cell>
+            <Cell label={t("Amount")}>{formatCedis(transfer.amountPesewas, locale)}</Cell>
+            <Cell label={t("Status")}>{transferStatusLabel(t, transfer.status)}</Cell>
+            <Cell label={t("Reference")}>
+              <code>{transfer.reference}</code>
             </Cell>
-            <Cell label="Tries">{t.attempts}</Cell>
-            <Cell label="Note">
-              {t.lastError ?? "—"}
-              {t.status === "queued" && t.attempts > 0 ? (
+            <Cell label={t("Tries")}>{transfer.attempts}</Cell>
+            <Cell label={t("Note")}>
+              {transfer.lastError ?? "—"}
+              {transfer.status === "queued" && transfer.attempts > 0 ? (
                 <Form method="post" className="mt-1">
                   <input type="hidden" name="intent" value="retry" />
-                  <input type="hidden" name="transferId" value={t.id} />
+                  <input type="hidden" name="transferId" value={transfer.id} />
                   <button type="submit" className="btn-secondary">
-                    Send again
+                    {t("Send again")}
                   </button>
                 </Form>
               ) : null}

@@ -1,7 +1,7 @@
 import { data, Form, href, Link } from "react-router";
 import * as z from "zod/mini";
 import { DashboardShell } from "~/auth/components/dashboard-shell";
-import { allowedActor } from "~/auth/context.server";
+import { actorLocale, allowedActor } from "~/auth/context.server";
 import { FormNotice } from "~/components/forms/form-parts";
 import { Cell, Row, Table } from "~/components/ui/table";
 import type { ToastMessage } from "~/components/ui/toaster";
@@ -9,12 +9,14 @@ import { SITE } from "~/content/site";
 import { dbOf } from "~/db/context.server";
 import { env } from "~/env.server";
 import { readTrialBalance } from "~/features/ledger/ledger.server";
-import { RUN_STATUS_LABELS, TRANSFER_STATUS_LABELS } from "~/features/payouts/payout-labels";
 import { listPayoutRuns, payoutFailures } from "~/features/payouts/payout-reads.server";
 import { requestReconciliation } from "~/features/payouts/payout-reconcile.server";
 import { preparePayoutRun } from "~/features/payouts/payouts.server";
 import { payoutProvider } from "~/features/payouts/providers.server";
 import { formatAccraDateTime, formatCedis } from "~/features/referrals/referral-status";
+import { i18nFor, type Translate, translator } from "~/i18n/i18n";
+import { pageLocale } from "~/i18n/page-locale";
+import { useLocale, useT } from "~/i18n/react";
 import { formAction, readForm } from "~/lib/form-action.server";
 import { FormKeyField } from "~/lib/idempotency";
 import { answerOf, once, postedKey } from "~/lib/idempotency.server";
@@ -34,8 +36,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Payouts | ${SITE.name}` },
+export const meta: Route.MetaFunction = ({ location, matches }) => [
+  { title: `${i18nFor(pageLocale(location.pathname, matches))._("Payouts")} | ${SITE.name}` },
   { name: "robots", content: "noindex" },
 ];
 
@@ -44,6 +46,10 @@ const failed =
   (title: string) =>
   (description: string): ToastMessage => ({ title, description, variant: "destructive" });
 
+/** A run's and a transfer's state in the page's language (the words of features/payouts/payout-labels.ts). */
+const runStatusLabel = (t: Translate, status: string) => t("payouts.run-status", { status });
+const transferStatusLabel = (t: Translate, status: string) => t("payouts.transfer-status", { status });
+
 /** Prepare (one run per form key) and Reconcile, through formAction; refusals keep their status and message. */
 export async function action({ request, context }: Route.ActionArgs) {
   const database = dbOf(context);
@@ -51,6 +57,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   if (intent === "prepare") {
+    const locale = await actorLocale(context);
+    const t = translator(locale);
     return formAction(form, {
       schema: postSchema,
       // One run per key (issue 29): a double tap or a retry after a timeout goes to the run the
@@ -66,7 +74,10 @@ export async function action({ request, context }: Route.ActionArgs) {
             recordId: result.runId,
             toast: {
               title: "Payout run prepared",
-              description: `${result.count} ${result.count === 1 ? "transfer" : "transfers"}, ${formatCedis(result.total)}. A second system administrator must approve it.`,
+              description: t("payouts.run-prepared", {
+                count: result.count,
+                total: formatCedis(result.total, locale),
+              }),
               variant: "success",
             },
           }),
@@ -100,89 +111,94 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function PayoutsAdmin({ loaderData, actionData }: Route.ComponentProps) {
   const view = loaderData;
+  const t = useT();
+  const locale = useLocale();
   return (
-    <DashboardShell title="Payouts" actor={view.actor}>
+    <DashboardShell title={t("Payouts")} actor={view.actor}>
       <FormNotice answer={actionData} />
-      <nav aria-label="Payouts" className="mb-6 flex flex-wrap gap-2">
+      <nav aria-label={t("Payouts")} className="mb-6 flex flex-wrap gap-2">
         <Link to={href("/dashboard/system-admin/payouts/ledger")} className="btn-secondary">
-          Trial balance
+          {t("Trial balance")}
         </Link>
         <Link to={href("/dashboard/system-admin/payouts/reconciliation")} className="btn-secondary">
-          Reconciliation
+          {t("Reconciliation")}
         </Link>
       </nav>
       {view.ledgerTotal !== 0 ? (
         <p role="alert" className="card mb-6 p-4 font-semibold">
-          The ledger does not balance ({formatCedis(view.ledgerTotal)}). Do not approve payouts until this is explained.
+          {t("payouts.ledger-unbalanced", { total: formatCedis(view.ledgerTotal, locale) })}
         </p>
       ) : null}
       <section aria-labelledby="prepare-title" className="card mb-8 p-6">
         <h2 id="prepare-title" className="text-lg font-semibold">
-          Prepare a payout run
+          {t("Prepare a payout run")}
         </h2>
         <p className="mt-2 text-muted">
-          Every approved doctor owed at least {formatCedis(view.minimum)}, with payout details set and not on hold, gets
-          one transfer. A second system administrator approves the run before anything is sent
-          {view.provider ? ` through ${view.provider === "paystack" ? "Paystack" : view.provider}` : ""}.
+          {view.provider
+            ? t("payouts.prepare-explained-provider", {
+                minimum: formatCedis(view.minimum, locale),
+                provider: view.provider === "paystack" ? "Paystack" : view.provider,
+              })
+            : t("payouts.prepare-explained", { minimum: formatCedis(view.minimum, locale) })}
         </p>
         {view.provider ? null : (
           <p className="mt-2 text-sm" role="status">
-            No payout provider is configured (PAYSTACK_SECRET_KEY): runs can be prepared but not approved.
+            {t("No payout provider is configured (PAYSTACK_SECRET_KEY): runs can be prepared but not approved.")}
           </p>
         )}
         <Form method="post" className="mt-4">
           <input type="hidden" name="intent" value="prepare" />
           <FormKeyField form="payout-run-prepare" />
           <button type="submit" className="btn-primary">
-            Prepare a run
+            {t("Prepare a run")}
           </button>
         </Form>
       </section>
-      <h2 className="mb-3 text-lg font-semibold">Runs</h2>
+      <h2 className="mb-3 text-lg font-semibold">{t("Runs")}</h2>
       <Table
-        caption="Payout runs"
-        headers={["Prepared", "By", "Status", "Transfers", "Total", "Progress", "Approved by"]}
-        empty="No payout runs yet."
+        caption={t("Payout runs")}
+        headers={[t("Prepared"), t("By"), t("Status"), t("Transfers"), t("Total"), t("Progress"), t("Approved by")]}
+        empty={t("No payout runs yet.")}
         rowCount={view.runs.length}
       >
         {view.runs.map((run) => (
           <Row key={run.id}>
-            <Cell label="Prepared">
+            <Cell label={t("Prepared")}>
               <Link to={href("/dashboard/system-admin/payouts/:runId", { runId: run.id })}>
-                {formatAccraDateTime(run.preparedAt)}
+                {formatAccraDateTime(run.preparedAt, locale)}
               </Link>
             </Cell>
-            <Cell label="By">{run.preparedBy}</Cell>
-            <Cell label="Status">{RUN_STATUS_LABELS[run.status] ?? run.status}</Cell>
-            <Cell label="Transfers">{run.transferCount}</Cell>
-            <Cell label="Total">{formatCedis(run.totalPesewas)}</Cell>
-            <Cell label="Progress">
+            <Cell label={t("By")}>{run.preparedBy}</Cell>
+            <Cell label={t("Status")}>{runStatusLabel(t, run.status)}</Cell>
+            <Cell label={t("Transfers")}>{run.transferCount}</Cell>
+            <Cell label={t("Total")}>{formatCedis(run.totalPesewas, locale)}</Cell>
+            <Cell label={t("Progress")}>
               {(["queued", "pending", "success", "failed", "reversed", "cancelled"] as const)
                 .filter((s) => run.progress[s] > 0)
-                .map((s) => `${TRANSFER_STATUS_LABELS[s]} ${run.progress[s]}`)
+                .map((s) => `${transferStatusLabel(t, s)} ${run.progress[s]}`)
                 .join(" · ") || "—"}
             </Cell>
-            <Cell label="Approved by">{run.approvedBy ?? "—"}</Cell>
+            <Cell label={t("Approved by")}>{run.approvedBy ?? "—"}</Cell>
           </Row>
         ))}
       </Table>
-      <h2 className="mt-10 mb-3 text-lg font-semibold">Failures to act on</h2>
+      <h2 className="mt-10 mb-3 text-lg font-semibold">{t("Failures to act on")}</h2>
       <Table
-        caption="Failed, reversed and stuck transfers"
-        headers={["Doctor", "To", "Amount", "Status", "Reference", "Error"]}
-        empty="No failed transfers."
+        caption={t("Failed, reversed and stuck transfers")}
+        headers={[t("Doctor"), t("To"), t("Amount"), t("Status"), t("Reference"), t("Error")]}
+        empty={t("No failed transfers.")}
         rowCount={view.failures.length}
       >
-        {view.failures.map((t) => (
-          <Row key={t.id}>
-            <Cell label="Doctor">{t.doctorName}</Cell>
-            <Cell label="To">{t.destination}</Cell>
-            <Cell label="Amount">{formatCedis(t.amountPesewas)}</Cell>
-            <Cell label="Status">{TRANSFER_STATUS_LABELS[t.status]}</Cell>
-            <Cell label="Reference">
-              <code>{t.reference}</code>
+        {view.failures.map((transfer) => (
+          <Row key={transfer.id}>
+            <Cell label={t("Doctor")}>{transfer.doctorName}</Cell>
+            <Cell label={t("To")}>{transfer.destination}</Cell>
+            <Cell label={t("Amount")}>{formatCedis(transfer.amountPesewas, locale)}</Cell>
+            <Cell label={t("Status")}>{transferStatusLabel(t, transfer.status)}</Cell>
+            <Cell label={t("Reference")}>
+              <code>{transfer.reference}</code>
             </Cell>
-            <Cell label="Error">{t.lastError ?? "—"}</Cell>
+            <Cell label={t("Error")}>{transfer.lastError ?? "—"}</Cell>
           </Row>
         ))}
       </Table>

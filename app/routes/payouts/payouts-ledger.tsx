@@ -6,6 +6,9 @@ import { SITE } from "~/content/site";
 import { dbOf } from "~/db/context.server";
 import { trialBalance } from "~/features/ledger/ledger.server";
 import { formatCedis } from "~/features/referrals/referral-status";
+import { i18nFor } from "~/i18n/i18n";
+import { pageLocale } from "~/i18n/page-locale";
+import { useLocale, useT } from "~/i18n/react";
 import type { Route } from "./+types/payouts-ledger";
 
 /** The ledger's trial balance (issue 27): each kind of account's balance; the total must be zero. System administrators. */
@@ -18,42 +21,42 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Trial balance | ${SITE.name}` },
+export const meta: Route.MetaFunction = ({ location, matches }) => [
+  { title: `${i18nFor(pageLocale(location.pathname, matches))._("Trial balance")} | ${SITE.name}` },
   { name: "robots", content: "noindex" },
 ];
 
 export default function PayoutsLedger({ loaderData }: Route.ComponentProps) {
   const view = loaderData;
   const { trial } = view;
+  const t = useT();
+  const locale = useLocale();
   return (
-    <DashboardShell title="Trial balance" actor={view.actor}>
+    <DashboardShell title={t("Trial balance")} actor={view.actor}>
       <p className="mb-4">
-        <Link to={href("/dashboard/system-admin/payouts")}>Payouts</Link>
+        <Link to={href("/dashboard/system-admin/payouts")}>{t("Payouts")}</Link>
       </p>
-      <p className="mb-6 max-w-2xl text-muted">
-        Debits are positive, credits negative. What the network owes doctors and has earned are credits; the fees
-        received, less what was paid out, are the cash. {trial.entries} journal entries.
-      </p>
+      <p className="mb-6 max-w-2xl text-muted">{t("payouts.trial-balance-explained", { count: trial.entries })}</p>
       <Table
-        caption="Trial balance"
-        headers={["Account", "Accounts", "Debit", "Credit"]}
-        empty="The ledger is empty."
+        caption={t("Trial balance")}
+        headers={[t("Account"), t("payouts.accounts-column"), t("Debit"), t("Credit")]}
+        empty={t("The ledger is empty.")}
         rowCount={trial.rows.length}
       >
         {trial.rows.map((r) => (
           <Row key={r.kind}>
-            <Cell label="Account">{r.name}</Cell>
-            <Cell label="Accounts">{r.accounts}</Cell>
-            <Cell label="Debit">{r.balance > 0 ? formatCedis(r.balance) : "—"}</Cell>
-            <Cell label="Credit">{r.balance < 0 ? formatCedis(-r.balance) : "—"}</Cell>
+            {/* The account kinds' names (features/ledger/ledger.server.ts), in the catalogues. */}
+            <Cell label={t("Account")}>{t(r.name)}</Cell>
+            <Cell label={t("payouts.accounts-column")}>{r.accounts}</Cell>
+            <Cell label={t("Debit")}>{r.balance > 0 ? formatCedis(r.balance, locale) : "—"}</Cell>
+            <Cell label={t("Credit")}>{r.balance < 0 ? formatCedis(-r.balance, locale) : "—"}</Cell>
           </Row>
         ))}
       </Table>
       <p className="mt-4 font-semibold" role="status">
         {trial.total === 0
-          ? "The ledger balances: debits equal credits."
-          : `The ledger does NOT balance: ${formatCedis(trial.total)}.`}
+          ? t("The ledger balances: debits equal credits.")
+          : t("payouts.ledger-does-not-balance", { total: formatCedis(trial.total, locale) })}
       </p>
     </DashboardShell>
   );

@@ -10,6 +10,10 @@ import { dbOf } from "~/db/context.server";
 import { listReconciliations } from "~/features/payouts/payout-reads.server";
 import { requestReconciliation } from "~/features/payouts/payout-reconcile.server";
 import { formatAccraDateTime, formatCedis } from "~/features/referrals/referral-status";
+import { i18nFor } from "~/i18n/i18n";
+import type { Locale } from "~/i18n/locales";
+import { pageLocale } from "~/i18n/page-locale";
+import { useLocale, useT } from "~/i18n/react";
 import { formAction, readForm } from "~/lib/form-action.server";
 import type { Route } from "./+types/payouts-reconciliation";
 
@@ -23,8 +27,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Reconciliation | ${SITE.name}` },
+export const meta: Route.MetaFunction = ({ location, matches }) => [
+  { title: `${i18nFor(pageLocale(location.pathname, matches))._("Reconciliation")} | ${SITE.name}` },
   { name: "robots", content: "noindex" },
 ];
 
@@ -53,51 +57,60 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-const money = (v: { status: string; amountPesewas: number } | null) =>
-  v ? `${v.status}, ${formatCedis(v.amountPesewas)}` : "—";
+const money = (v: { status: string; amountPesewas: number } | null, locale: Locale) =>
+  v ? `${v.status}, ${formatCedis(v.amountPesewas, locale)}` : "—";
 
 export default function PayoutsReconciliation({ loaderData, actionData }: Route.ComponentProps) {
   const view = loaderData;
+  const t = useT();
+  const locale = useLocale();
   return (
-    <DashboardShell title="Reconciliation" actor={view.actor}>
+    <DashboardShell title={t("Reconciliation")} actor={view.actor}>
       <FormNotice answer={actionData} />
       <p className="mb-4">
-        <Link to={href("/dashboard/system-admin/payouts")}>Payouts</Link>
+        <Link to={href("/dashboard/system-admin/payouts")}>{t("Payouts")}</Link>
       </p>
       <p className="mb-4 max-w-2xl text-muted">
-        Every night at 03:00 the day before is compared with the provider's list of transfers.
+        {t("Every night at 03:00 the day before is compared with the provider's list of transfers.")}
       </p>
       <Form method="post" className="mb-8">
         <input type="hidden" name="intent" value="reconcile" />
         <button type="submit" className="btn-secondary">
-          Reconcile today and yesterday now
+          {t("Reconcile today and yesterday now")}
         </button>
       </Form>
-      {view.reports.length === 0 ? <p className="text-muted">No reconciliation has run yet.</p> : null}
+      {view.reports.length === 0 ? <p className="text-muted">{t("No reconciliation has run yet.")}</p> : null}
       {view.reports.map((report) => (
-        <section key={report.id} className="card mb-6 p-6" aria-label={`Reconciliation of ${report.day}`}>
+        <section
+          key={report.id}
+          className="card mb-6 p-6"
+          aria-label={t("payouts.reconciliation-of", { day: report.day })}
+        >
           <h2 className="text-lg font-semibold">
-            {report.day}:{" "}
-            {report.mismatches.length === 0 ? "everything matches" : `${report.mismatches.length} mismatches`}
+            {t("payouts.reconciliation-result", { day: report.day, count: report.mismatches.length })}
           </h2>
           <p className="text-sm text-muted">
-            {report.checkedTransfers} of our transfers checked, {formatAccraDateTime(report.ranAt)}
+            {t("payouts.reconciliation-checked", {
+              count: report.checkedTransfers,
+              at: formatAccraDateTime(report.ranAt, locale),
+            })}
           </p>
           {report.mismatches.length > 0 ? (
             <Table
-              caption={`Mismatches on ${report.day}`}
-              headers={["Reference", "Problem", "Ours", "Provider"]}
+              caption={t("payouts.mismatches-on", { day: report.day })}
+              headers={[t("Reference"), t("Problem"), t("Ours"), t("Provider")]}
               empty=""
               rowCount={report.mismatches.length}
             >
               {report.mismatches.map((m) => (
                 <Row key={m.reference}>
-                  <Cell label="Reference">
+                  <Cell label={t("Reference")}>
                     <code>{m.reference}</code>
                   </Cell>
-                  <Cell label="Problem">{m.problem}</Cell>
-                  <Cell label="Ours">{money(m.ours)}</Cell>
-                  <Cell label="Provider">{money(m.provider)}</Cell>
+                  {/* The problems' words (features/payouts/payout-reconcile.server.ts), in the catalogues. */}
+                  <Cell label={t("Problem")}>{t(m.problem)}</Cell>
+                  <Cell label={t("Ours")}>{money(m.ours, locale)}</Cell>
+                  <Cell label={t("Provider")}>{money(m.provider, locale)}</Cell>
                 </Row>
               ))}
             </Table>

@@ -10,6 +10,9 @@ import { AppointmentRequestForm } from "~/features/appointments/components/appoi
 import { AppointmentSent } from "~/features/appointments/components/appointment-sent";
 import { FacilityIcon } from "~/features/facilities/components/facility-icons";
 import { FacilityNotFoundBoundary } from "~/features/facilities/components/facility-not-found";
+import { translator } from "~/i18n/i18n";
+import { localeOfPath } from "~/i18n/locales";
+import { useLocalePath, useT } from "~/i18n/react";
 import { formAction, readForm } from "~/lib/form-action.server";
 import { once, postedKey } from "~/lib/idempotency.server";
 import { refusalOf } from "~/lib/refusal";
@@ -34,14 +37,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = (args) =>
-  args.loaderData
+export const meta: Route.MetaFunction = (args) => {
+  const t = translator(localeOfPath(args.location.pathname));
+  return args.loaderData
     ? pageMeta(args, {
-        title: `Request an appointment: ${args.loaderData.facility.name}`,
-        description: `Ask ${args.loaderData.facility.name} for an appointment by SMS.`,
+        title: t("appointment.meta.title", { name: args.loaderData.facility.name }),
+        description: t("appointment.meta.description", { name: args.loaderData.facility.name }),
         noindex: true,
+        translated: true,
       })
-    : [{ title: `Facility Not Found | ${SITE.name}` }, { name: "robots", content: "noindex" }];
+    : [{ title: `${t("Facility Not Found")} | ${SITE.name}` }, { name: "robots", content: "noindex" }];
+};
 
 /** The domain function checks the values (the form's schema, the number, the facility's specialties, the day). */
 const POSTED = z.object({});
@@ -82,23 +88,23 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function FacilityAppointment({ loaderData, actionData }: Route.ComponentProps) {
   const { facility } = loaderData;
+  const t = useT();
+  const to = useLocalePath();
   return (
     <main id="main" className="container-page max-w-2xl py-10">
       <a
-        href={`/facility/${facility.slug}`}
+        href={to(`/facility/${facility.slug}`)}
         className="inline-flex min-h-11 items-center gap-2 text-sm font-semibold text-brand-700 hover:underline"
       >
         <FacilityIcon name="arrow-left" />
-        Back to {facility.name}
+        {t("facility.backTo", { name: facility.name })}
       </a>
-      <h1 className="mt-2 text-2xl font-bold sm:text-3xl">Request an appointment</h1>
+      <h1 className="mt-2 text-2xl font-bold sm:text-3xl">{t("Request an appointment")}</h1>
       {actionData?.sent ? (
         <AppointmentSent facilityName={facility.name} whatsapp={actionData.whatsapp} />
       ) : (
         <>
-          <p className="mt-2 text-muted">
-            Ask {facility.name} for an appointment. No account is needed: we send an SMS to prove the number is yours.
-          </p>
+          <p className="mt-2 text-muted">{t("appointment.request.lead", { name: facility.name })}</p>
           <FormNotice answer={actionData} inline />
           <AppointmentRequestForm
             specialties={loaderData.specialties}

@@ -12,6 +12,9 @@ import { FacilityNotFoundBoundary } from "~/features/facilities/components/facil
 import { getFacilityBySlug } from "~/features/facilities/facilities.server";
 import { fileFacilityReport } from "~/features/facilities/facility-admin.server";
 import { facilityReportSchema } from "~/features/facilities/facility-schema";
+import { translator } from "~/i18n/i18n";
+import { localeOfPath } from "~/i18n/locales";
+import { useLocalePath, useT } from "~/i18n/react";
 import { formAction, readForm } from "~/lib/form-action.server";
 import { FormKeyField } from "~/lib/idempotency";
 import { once, postedKey } from "~/lib/idempotency.server";
@@ -27,14 +30,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { facility: { name: facility.name, slug: facility.slug } };
 }
 
-export const meta: Route.MetaFunction = (args) =>
-  args.loaderData
+export const meta: Route.MetaFunction = (args) => {
+  const t = translator(localeOfPath(args.location.pathname));
+  return args.loaderData
     ? pageMeta(args, {
-        title: `Report wrong information: ${args.loaderData.facility.name}`,
-        description: `Tell ${SITE.name} what is wrong on this facility's profile.`,
+        title: t("facility.report.meta", { name: args.loaderData.facility.name }),
+        description: t(`Tell ${SITE.name} what is wrong on this facility's profile.`),
         noindex: true,
+        translated: true,
       })
-    : [{ title: `Facility Not Found | ${SITE.name}` }, { name: "robots", content: "noindex" }];
+    : [{ title: `${t("Facility Not Found")} | ${SITE.name}` }, { name: "robots", content: "noindex" }];
+};
 
 const THANKS = {
   title: "Thank you",
@@ -87,30 +93,29 @@ export default function FacilityReport({ loaderData, actionData }: Route.Compone
   const { facility } = loaderData;
   const [form, fields] = useSchemaForm(facilityReportSchema, { id: "report", lastResult: actionData?.result });
   const busy = useIsSubmitting();
+  const t = useT();
+  const to = useLocalePath();
   return (
     <main id="main" className="container-page max-w-2xl py-10">
       <a
-        href={`/facility/${facility.slug}`}
+        href={to(`/facility/${facility.slug}`)}
         className="inline-flex min-h-11 items-center gap-2 text-sm font-semibold text-brand-700 hover:underline"
       >
         <FacilityIcon name="arrow-left" />
-        Back to {facility.name}
+        {t("facility.backTo", { name: facility.name })}
       </a>
-      <h1 className="mt-2 text-2xl font-bold sm:text-3xl">Report wrong information</h1>
-      <p className="mt-2 text-muted">
-        Is something on {facility.name}'s profile wrong or out of date (a phone number, the hours, a service)? Tell us
-        what, and the facility and our team will check it.
-      </p>
+      <h1 className="mt-2 text-2xl font-bold sm:text-3xl">{t("Report wrong information")}</h1>
+      <p className="mt-2 text-muted">{t("facility.report.lead", { name: facility.name })}</p>
       {/* Sent: a confirmation panel in the form's place (announced; issue 28); refused: the message,
           as a toast once React runs. */}
       {actionData?.sent ? (
         <div className="mt-6">
           <ConfirmationPanel
-            title={THANKS.title}
-            again={{ to: `/facility/${facility.slug}/report`, label: "Report something else" }}
+            title={t(THANKS.title)}
+            again={{ to: to(`/facility/${facility.slug}/report`), label: t("Report something else") }}
           >
-            <p>{THANKS.description}</p>
-            <p>The profile shows what it says now until the check is done.</p>
+            <p>{t(THANKS.description)}</p>
+            <p>{t("The profile shows what it says now until the check is done.")}</p>
           </ConfirmationPanel>
         </div>
       ) : (
@@ -118,26 +123,26 @@ export default function FacilityReport({ loaderData, actionData }: Route.Compone
           <FormNotice answer={actionData} />
           {form.errors?.length ? (
             <p role="alert" className="field-error mt-4">
-              {form.errors[0]}
+              {t(form.errors[0] ?? "")}
             </p>
           ) : null}
           <Form method="post" {...getFormProps(form)} className="mt-6 space-y-5">
             <FormKeyField form="facility-report" />
-            <TextAreaField field={fields.details} label="What is wrong?" required rows={5} maxLength={1000} />
+            <TextAreaField field={fields.details} label={t("What is wrong?")} required rows={5} maxLength={1000} />
             <InputField
               field={fields.email}
               label={
                 <>
-                  Your email <span className="font-normal text-muted">(optional)</span>
+                  {t("Your email")} <span className="font-normal text-muted">{t("(optional)")}</span>
                 </>
               }
               required={false}
               type="email"
               autoComplete="email"
-              hint="Only if you would like a reply."
+              hint={t("Only if you would like a reply.")}
             />
-            <SubmitButton busy={busy} busyLabel="Sending...">
-              Send report
+            <SubmitButton busy={busy} busyLabel={t("Sending...")}>
+              {t("Send report")}
             </SubmitButton>
           </Form>
         </>

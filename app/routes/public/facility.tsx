@@ -19,6 +19,10 @@ import { inlineIllustration } from "~/features/facilities/illustration.server";
 import { facilityPerformance } from "~/features/facilities/performance.server";
 import { directoryAddress, phonesOf } from "~/features/facilities/profile-contact.server";
 import { publicReviewComments } from "~/features/reviews/public.server";
+import { databaseText } from "~/i18n/database-text";
+import { translator } from "~/i18n/i18n";
+import { localeOfPath, localePath } from "~/i18n/locales";
+import { useLocalePath, useT } from "~/i18n/react";
 import { useNonce } from "~/lib/nonce";
 import type { RouteHandle } from "~/lib/route-handle";
 import { pageMeta } from "~/shell/seo";
@@ -45,27 +49,35 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       illustration: facility.photoId ? null : inlineIllustration(facility.image),
     };
   }
-  // A renamed facility keeps answering at its earlier addresses.
+  // A renamed facility keeps answering at its earlier addresses (in the page's language).
   const moved = await currentSlugFor(database, params.facilityId);
-  if (moved) throw redirect(`/facility/${moved}`, 301);
+  if (moved) throw redirect(localePath(localeOfPath(new URL(request.url).pathname), `/facility/${moved}`), 301);
   throw data(null, { status: 404 });
 }
 
 export const meta: Route.MetaFunction = (args) => {
+  const locale = localeOfPath(args.location.pathname);
   const facility = args.loaderData?.facility;
   if (!facility) {
-    return [{ title: `Facility Not Found | ${SITE.name}` }, { name: "robots", content: "noindex" }];
+    return [
+      { title: `${translator(locale)("Facility Not Found")} | ${SITE.name}` },
+      { name: "robots", content: "noindex" },
+    ];
   }
+  // The facility's name and place as written; its description in French where written (issue 38).
   return pageMeta(args, {
     title: `${facility.name}, ${facility.location}`,
-    description: facility.description,
+    description: databaseText(locale, facility.description, facility.descriptionFr).text,
     path: `/facility/${facility.slug}`,
+    translated: true,
   });
 };
 
 export default function FacilityProfile({ loaderData }: Route.ComponentProps) {
   const { facility, performance, phones, backToResults, illustration, comments, appointmentMedianMinutes } = loaderData;
   const nonce = useNonce();
+  const t = useT();
+  const to = useLocalePath();
   const origin = (useRouteLoaderData("root") as { appUrl?: string } | undefined)?.appUrl ?? "";
 
   return (
@@ -79,19 +91,19 @@ export default function FacilityProfile({ loaderData }: Route.ComponentProps) {
       <div className="container-page flex flex-wrap gap-x-6 pt-6">
         {backToResults ? (
           <a
-            href={backToResults}
+            href={to(backToResults)}
             className="inline-flex min-h-11 items-center gap-2 text-sm font-semibold text-brand-700 hover:underline"
           >
             <FacilityIcon name="arrow-left" />
-            Back to the search results
+            {t("Back to the search results")}
           </a>
         ) : null}
         <a
-          href="/"
+          href={to("/")}
           className="inline-flex min-h-11 items-center gap-2 text-sm font-semibold text-brand-700 hover:underline"
         >
           <FacilityIcon name="arrow-left" />
-          Back to Home
+          {t("Back to Home")}
         </a>
       </div>
 

@@ -1,4 +1,4 @@
-import { actorOf } from "~/auth/context.server";
+import { actorOf, actorTranslator } from "~/auth/context.server";
 import { dbOf } from "~/db/context.server";
 import { contentDisposition } from "~/features/referrals/attachment-rules";
 import { attachmentForViewer } from "~/features/referrals/workspace.server";
@@ -36,7 +36,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   } catch (error) {
     const refusal = refusalOf(error);
     if (!refusal) throw error;
-    return new Response(refusal.status === 404 ? "Not Found" : refusal.message, {
+    const t = await actorTranslator(context);
+    return new Response(t(refusal.status === 404 ? "Not Found" : refusal.message), {
       status: refusal.status,
       headers: { ...PRIVATE, "Content-Type": "text/plain; charset=utf-8" },
     });

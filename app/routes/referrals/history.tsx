@@ -6,8 +6,9 @@ import { dashboardPath } from "~/auth/roles";
 import { Pagination } from "~/components/ui/pagination";
 import { dbOf } from "~/db/context.server";
 import { type ReferralColumn, ReferralTable } from "~/features/referrals/components/referral-table";
-import { REFERRAL_STATUSES, STATUS_LABELS } from "~/features/referrals/referral-status";
+import { REFERRAL_STATUSES, STATUS_KEYS } from "~/features/referrals/referral-status";
 import { type History, historyFilters, referralHistory } from "~/features/referrals/referrals.server";
+import { useT } from "~/i18n/react";
 import { pageMeta } from "~/shell/seo";
 import type { Route } from "./+types/history";
 
@@ -57,28 +58,31 @@ export default function HistoryPage({ loaderData }: Route.ComponentProps) {
   const { actor, history } = loaderData;
   const { q, status } = history.filters;
   const filtered = q !== "" || status !== null;
+  const t = useT();
   return (
-    <DashboardShell title="Referral History" actor={actor}>
+    <DashboardShell title={t("Referral History")} actor={actor}>
       <p className="-mt-4 mb-6 text-muted">
-        {INTRO[history.scope]}{" "}
+        {t(INTRO[history.scope])}{" "}
         <Link to={dashboardPath(actor.role)} className="text-brand-700 underline underline-offset-2">
-          Back to the dashboard
+          {t("Back to the dashboard")}
         </Link>
       </p>
       <HistoryFilters q={q} status={status ?? ""} />
       <ReferralTable
-        caption="Referral history, newest first"
+        caption={t("Referral history, newest first")}
         rows={history.rows}
         columns={COLUMNS[history.scope]}
         empty={
           filtered
             ? q
-              ? `No referrals match "${q}"${status ? ` with the status ${STATUS_LABELS[status]}` : ""}.`
-              : `No referrals with the status ${STATUS_LABELS[status ?? "pending"]}.`
-            : "No referrals yet."
+              ? status
+                ? t("referrals.history.noMatchWithStatus", { q, status: t(STATUS_KEYS[status]) })
+                : t("referrals.history.noMatch", { q })
+              : t("referrals.history.noStatus", { status: t(STATUS_KEYS[status ?? "pending"]) })
+            : t("No referrals yet.")
         }
       />
-      <Pagination page={history.page} hasNext={history.hasNext} label="History pages" />
+      <Pagination page={history.page} hasNext={history.hasNext} label={t("History pages")} />
       {history.scope !== "doctor" ? (
         <p className="mt-6">
           {/* A file, not a page: the browser downloads it, with the filters shown here. */}
@@ -88,7 +92,7 @@ export default function HistoryPage({ loaderData }: Route.ComponentProps) {
             download
             className="btn-secondary"
           >
-            Download these referrals (CSV)
+            {t("Download these referrals (CSV)")}
           </Link>
         </p>
       ) : null}
@@ -102,6 +106,7 @@ export default function HistoryPage({ loaderData }: Route.ComponentProps) {
  * after a pause in typing, each replacing the address rather than adding to the history.
  */
 function HistoryFilters({ q, status }: { q: string; status: string }) {
+  const t = useT();
   const submit = useSubmit();
   const navigation = useNavigation();
   const form = useRef<HTMLFormElement>(null);
@@ -123,7 +128,7 @@ function HistoryFilters({ q, status }: { q: string; status: string }) {
       >
         <div className="grow sm:max-w-sm">
           <label htmlFor="history-search" className="field-label">
-            Search by referral number or patient name
+            {t("Search by referral number or patient name")}
           </label>
           <input
             key={q}
@@ -142,7 +147,7 @@ function HistoryFilters({ q, status }: { q: string; status: string }) {
         </div>
         <div>
           <label htmlFor="history-status" className="field-label">
-            Status
+            {t("Status")}
           </label>
           <select
             key={status}
@@ -152,16 +157,16 @@ function HistoryFilters({ q, status }: { q: string; status: string }) {
             className="field-input min-w-40"
             onChange={send}
           >
-            <option value="">All statuses</option>
+            <option value="">{t("All statuses")}</option>
             {REFERRAL_STATUSES.map((s) => (
               <option key={s} value={s}>
-                {STATUS_LABELS[s]}
+                {t(STATUS_KEYS[s])}
               </option>
             ))}
           </select>
         </div>
         <button type="submit" className="btn-secondary" aria-busy={searching || undefined}>
-          Search
+          {t("Search")}
         </button>
       </Form>
     </search>

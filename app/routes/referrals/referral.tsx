@@ -30,18 +30,25 @@ import { workspaceAction } from "~/features/referrals/workspace-action.server";
 import type { WorkspaceAnswer } from "~/features/referrals/workspace-answer";
 import { FacilityReviewForm } from "~/features/reviews/components/facility-review-form";
 import { reviewStateFor } from "~/features/reviews/reviews.server";
+import { translator } from "~/i18n/i18n";
+import { pageLocale } from "~/i18n/page-locale";
+import { useT } from "~/i18n/react";
 import { isNetworkFailure, keepDraftsOnNetworkFailure } from "~/lib/drafts";
 import { redirectWithToast } from "~/lib/flash.server";
 import { NotFound } from "~/shell/not-found";
 import { pageMeta } from "~/shell/seo";
 import type { Route } from "./+types/referral";
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
-    title: `Referral ${args.params.referralNumber}`,
-    description: "A referral's details, timeline, messages and files.",
+export const meta: Route.MetaFunction = (args) => {
+  // The title names the referral: made here in the person's language (pageMeta is told it is).
+  const t = translator(pageLocale(args.location.pathname, args.matches));
+  return pageMeta(args, {
+    title: t("referral.title", { number: args.params.referralNumber }),
+    description: t("A referral's details, timeline, messages and files."),
     noindex: true,
+    translated: true,
   });
+};
 
 /**
  * A referral's own page (issue 19). Anonymous visitors get the sign-in screen (401); anyone signed
@@ -71,6 +78,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 /** 404 (missing, or not this viewer's): the site's not-found screen, the same for both. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const t = useT();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   const message =
     isRouteErrorResponse(error) && error.status < 500 && typeof error.data === "string" && error.data
@@ -78,9 +86,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       : "We could not load this referral. Please try again in a moment.";
   return (
     <main id="main" className="container-page py-16 text-center">
-      <h1 className="text-2xl font-bold">Error Loading Referral</h1>
+      <h1 className="text-2xl font-bold">{t("Error Loading Referral")}</h1>
       <p role="alert" className="mt-3 text-muted">
-        {message}
+        {t(message)}
       </p>
     </main>
   );

@@ -5,6 +5,7 @@ import { dbOf } from "~/db/context.server";
 import { FacilityReviewForm } from "~/features/reviews/components/facility-review-form";
 import { reviewSchema } from "~/features/reviews/review-schema";
 import { REVIEW_NOT_FOUND, reviewStateFor, saveReview } from "~/features/reviews/reviews.server";
+import { useT } from "~/i18n/react";
 import { redirectWithToast } from "~/lib/flash.server";
 import { formAction, readForm } from "~/lib/form-action.server";
 import { NotFound } from "~/shell/not-found";
@@ -46,12 +47,13 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 export default function ReviewPage({ loaderData, actionData }: Route.ComponentProps) {
+  const t = useT();
   if (loaderData.anonymous) return <GateScreen gate={{ kind: "anonymous" }} />;
   const { state } = loaderData;
   return (
     <main id="main" className="container-page max-w-2xl py-8">
       <Link to={`/referrals/${state.referralNumber}`} className="inline-flex min-h-11 items-center text-brand-700">
-        Back to referral {state.referralNumber}
+        {t("review.back", { number: state.referralNumber })}
       </Link>
       <div className="mt-4">
         <FacilityReviewForm state={state} answer={actionData ?? null} />

@@ -1,7 +1,7 @@
 import { ANONYMOUS } from "~/auth/actor";
 import { actorOf } from "~/auth/context.server";
 import { isOperator } from "~/auth/operator.server";
-import { database } from "~/db/database.server";
+import { database } from "~/database.server";
 import { env } from "~/env.server";
 import { logger } from "~/lib/logger.server";
 import type { Route } from "./+types/healthz";

@@ -1,12 +1,13 @@
 import { data } from "react-router";
 import * as z from "zod/mini";
 import { DashboardShell } from "~/auth/components/dashboard-shell";
-import { allowedActor } from "~/auth/context.server";
+import { actorTranslator, allowedActor } from "~/auth/context.server";
 import { FormNotice } from "~/components/forms/form-parts";
 import type { ToastMessage } from "~/components/ui/toaster";
 import { dbOf } from "~/db/context.server";
 import { ReportedComments } from "~/features/reviews/components/reported-comments";
 import { listReportedComments, moderateReviewComment } from "~/features/reviews/moderation.server";
+import { useT } from "~/i18n/react";
 import { formAction, readForm } from "~/lib/form-action.server";
 import { pageMeta } from "~/shell/seo";
 import type { Route } from "./+types/reviews-admin";
@@ -36,6 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent !== "restore" && intent !== "remove") {
     return data({ ok: false, toast: failed("Unknown action") }, { status: 400 });
   }
+  const t = await actorTranslator(context);
   return formAction(form, {
     schema: decisionSchema,
     run: ({ reviewId }) => moderateReviewComment(dbOf(context), actor, reviewId ?? "", intent),
@@ -44,12 +46,12 @@ export async function action({ request, context }: Route.ActionArgs) {
         intent === "restore"
           ? {
               title: "Comment restored",
-              description: `It is shown again on ${facilityName}'s profile.`,
+              description: t("reviews.comment-restored", { facility: facilityName }),
               variant: "success",
             }
           : {
               title: "Comment removed",
-              description: `Its words are deleted; the rating still counts for ${facilityName}.`,
+              description: t("reviews.comment-removed", { facility: facilityName }),
               variant: "success",
             },
     }),
@@ -59,13 +61,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ReviewsAdmin({ loaderData, actionData }: Route.ComponentProps) {
   const { actor, comments } = loaderData;
+  const t = useT();
   return (
-    <DashboardShell title="Reported Reviews" actor={actor}>
+    <DashboardShell title={t("Reported Reviews")} actor={actor}>
       <FormNotice answer={actionData} />
       <p className="mb-6 max-w-2xl text-muted">
-        Comments a facility reported are hidden from its public profile until you decide. Restore shows the comment
-        again; Remove deletes its words for good (the rating still counts). Remove a comment that is abusive, names a
-        patient or is about another facility.
+        {t(
+          "Comments a facility reported are hidden from its public profile until you decide. Restore shows the comment again; Remove deletes its words for good (the rating still counts). Remove a comment that is abusive, names a patient or is about another facility.",
+        )}
       </p>
       <ReportedComments comments={comments} />
     </DashboardShell>

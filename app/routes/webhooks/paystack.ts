@@ -1,4 +1,4 @@
-import { db } from "~/db/database.server";
+import { db } from "~/database.server";
 import { receivePayoutWebhook } from "~/features/payouts/payout-webhook.server";
 import { payoutProvider } from "~/features/payouts/providers.server";
 import { countWebhookRefusal } from "~/lib/metrics.server";

@@ -4,6 +4,7 @@ import { Form } from "react-router";
 import { FormNotice, SubmitButton } from "~/components/forms/form-parts";
 import { useIsSubmitting, useSchemaForm } from "~/components/forms/schema-form";
 import { InputField } from "~/components/ui/field";
+import { useT } from "~/i18n/react";
 import type { ActionAnswer } from "~/lib/form-action.server";
 import { acceptInvitationSchema } from "../administrator-schemas";
 import { PasswordStrengthMeter } from "./password-strength-meter";
@@ -18,6 +19,7 @@ export function AcceptInvitationForm({
   fullName: string;
   answer: ActionAnswer | undefined;
 }) {
+  const t = useT();
   const [form, fields] = useSchemaForm(acceptInvitationSchema, {
     id: "accept-invitation",
     lastResult: answer?.result,
@@ -31,23 +33,29 @@ export function AcceptInvitationForm({
       <FormNotice answer={answer} />
       <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
         <p>
-          Your account's email address: <strong>{email}</strong>
+          {t("Your account's email address:")} <strong>{email}</strong>
         </p>
-        <InputField field={fields.full_name} label="Full Name" required autoComplete="name" />
-        <InputField field={fields.phone} label="Phone Number" type="tel" required autoComplete="tel" />
+        <InputField field={fields.full_name} label={t("Full Name")} required autoComplete="name" />
+        <InputField field={fields.phone} label={t("Phone Number")} type="tel" required autoComplete="tel" />
         <div onInput={(e) => setPassword((e.target as HTMLInputElement).value)}>
-          <InputField field={fields.password} label="Password" type="password" required autoComplete="new-password" />
+          <InputField
+            field={fields.password}
+            label={t("Password")}
+            type="password"
+            required
+            autoComplete="new-password"
+          />
         </div>
         <PasswordStrengthMeter password={password} id="invitation-password-strength" />
         <InputField
           field={fields.confirmPassword}
-          label="Confirm Password"
+          label={t("Confirm Password")}
           type="password"
           required
           autoComplete="new-password"
         />
-        <SubmitButton busy={busy} busyLabel="Setting up...">
-          Set up my account
+        <SubmitButton busy={busy} busyLabel={t("Setting up...")}>
+          {t("Set up my account")}
         </SubmitButton>
       </Form>
     </>

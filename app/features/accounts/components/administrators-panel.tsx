@@ -5,6 +5,7 @@ import { useIsSubmitting, useSchemaForm } from "~/components/forms/schema-form";
 import { InputField } from "~/components/ui/field";
 import { Cell, Row, Table } from "~/components/ui/table";
 import { formatAccraDateTime } from "~/features/referrals/public";
+import { useLocale, useT } from "~/i18n/react";
 import type { ActionAnswer } from "~/lib/form-action.server";
 import { inviteAdminSchema } from "../administrator-schemas";
 import type { AdministratorRow, InvitationRow } from "../administrators.server";
@@ -28,49 +29,55 @@ export function AdministratorsPanel({
     invalidToast: (message) => ({ title: "Validation Error", description: message, variant: "destructive" }),
   });
   const busy = useIsSubmitting();
+  const t = useT();
+  const locale = useLocale();
   return (
     <div className="space-y-8">
       <FormNotice answer={answer} />
       <section aria-labelledby="invite-title" className="card p-6">
         <h2 id="invite-title" className="text-lg font-semibold">
-          Invite a system administrator
+          {t("Invite a system administrator")}
         </h2>
         <p className="mt-2 text-muted">
           {administrators.length >= 2
-            ? "A second system administrator must confirm the invitation before it is sent. Every administrator is told."
-            : "The invitation is emailed at once: a link that works once, for 72 hours. Every administrator is told when it is accepted."}
+            ? t(
+                "A second system administrator must confirm the invitation before it is sent. Every administrator is told.",
+              )
+            : t(
+                "The invitation is emailed at once: a link that works once, for 72 hours. Every administrator is told when it is accepted.",
+              )}
         </p>
         <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-2">
           <input type="hidden" name="intent" value="invite" />
-          <InputField field={fields.full_name} label="Full Name" required autoComplete="off" />
-          <InputField field={fields.email} label="Email" type="email" required autoComplete="off" />
+          <InputField field={fields.full_name} label={t("Full Name")} required autoComplete="off" />
+          <InputField field={fields.email} label={t("Email")} type="email" required autoComplete="off" />
           <div className="sm:col-span-2">
-            <SubmitButton busy={busy} busyLabel="Inviting...">
-              Send invitation
+            <SubmitButton busy={busy} busyLabel={t("Inviting...")}>
+              {t("Send invitation")}
             </SubmitButton>
           </div>
         </Form>
       </section>
       <Table
-        caption="Open invitations"
-        headers={["Name", "Email", "Invited by", "Status", "Actions"]}
-        empty="No open invitations."
+        caption={t("Open invitations")}
+        headers={[t("Name"), t("Email"), t("Invited by"), t("Status"), t("Actions")]}
+        empty={t("No open invitations.")}
         rowCount={invitations.length}
         stacked
       >
         {invitations.map((i) => (
           <Row key={i.id} stacked>
-            <Cell label="Name">{i.fullName}</Cell>
-            <Cell label="Email">{i.email}</Cell>
-            <Cell label="Invited by">
-              {i.invitedBy}, {formatAccraDateTime(i.createdAt)}
+            <Cell label={t("Name")}>{i.fullName}</Cell>
+            <Cell label={t("Email")}>{i.email}</Cell>
+            <Cell label={t("Invited by")}>
+              {i.invitedBy}, {formatAccraDateTime(i.createdAt, locale)}
             </Cell>
-            <Cell label="Status">
+            <Cell label={t("Status")}>
               {i.status === "awaiting_confirmation"
-                ? "Awaiting a second administrator"
-                : `Sent, valid until ${formatAccraDateTime(i.expiresAt)}`}
+                ? t("Awaiting a second administrator")
+                : t("admin.invitation.sentUntil", { date: formatAccraDateTime(i.expiresAt, locale) })}
             </Cell>
-            <Cell label="Actions">
+            <Cell label={t("Actions")}>
               <div className="flex flex-wrap gap-2">
                 {i.canConfirm ? (
                   <Form method="post">
@@ -79,17 +86,21 @@ export function AdministratorsPanel({
                     <button
                       type="submit"
                       className="btn-primary"
-                      aria-label={`Confirm the invitation of ${i.fullName}`}
+                      aria-label={t("admin.invitation.confirmOf", { name: i.fullName })}
                     >
-                      Confirm
+                      {t("Confirm")}
                     </button>
                   </Form>
                 ) : null}
                 <Form method="post">
                   <input type="hidden" name="intent" value="revoke" />
                   <input type="hidden" name="invitationId" value={i.id} />
-                  <button type="submit" className="btn-secondary" aria-label={`Revoke the invitation of ${i.fullName}`}>
-                    Revoke
+                  <button
+                    type="submit"
+                    className="btn-secondary"
+                    aria-label={t("admin.invitation.revokeOf", { name: i.fullName })}
+                  >
+                    {t("Revoke")}
                   </button>
                 </Form>
               </div>
@@ -98,17 +109,17 @@ export function AdministratorsPanel({
         ))}
       </Table>
       <Table
-        caption="System administrators"
-        headers={["Name", "Email", "Approved"]}
-        empty="No system administrators."
+        caption={t("System administrators")}
+        headers={[t("Name"), t("Email"), t("Approved")]}
+        empty={t("No system administrators.")}
         rowCount={administrators.length}
         stacked
       >
         {administrators.map((a) => (
           <Row key={a.id} stacked>
-            <Cell label="Name">{a.fullName}</Cell>
-            <Cell label="Email">{a.email}</Cell>
-            <Cell label="Approved">{a.approvedAt ? formatAccraDateTime(a.approvedAt) : ""}</Cell>
+            <Cell label={t("Name")}>{a.fullName}</Cell>
+            <Cell label={t("Email")}>{a.email}</Cell>
+            <Cell label={t("Approved")}>{a.approvedAt ? formatAccraDateTime(a.approvedAt, locale) : ""}</Cell>
           </Row>
         ))}
       </Table>

@@ -2,6 +2,7 @@ import { Form, Link, useFetchers, useLocation } from "react-router";
 import { SubmitButton } from "~/components/forms/form-parts";
 import { withParam } from "~/components/ui/pagination";
 import type { AdminAnswer } from "~/features/payments/public";
+import { useT } from "~/i18n/react";
 import type { UserRow } from "../user-admin.server";
 
 /** The accounts whose approval is on its way (rolled back as soon as one is refused). */
@@ -28,6 +29,7 @@ export function ApproveButton({
   onSubmitted: (fetcherKey: string) => void;
 }) {
   const fetcherKey = `account:approve:${user.id}`;
+  const t = useT();
   return (
     <Form
       method="post"
@@ -44,10 +46,11 @@ export function ApproveButton({
         name="intent"
         value="approve"
         busy={busy}
-        busyLabel="Approving..."
+        busyLabel={t("Approving...")}
         className="btn-primary min-h-11 min-w-11 px-3 py-1.5"
       >
-        Approve<span className="sr-only"> {user.fullName}</span>
+        {t("Approve")}
+        <span className="sr-only"> {user.fullName}</span>
       </SubmitButton>
     </Form>
   );
@@ -62,19 +65,20 @@ export function DeclineLink({
   onDecline: (user: UserRow, opener: HTMLElement) => void;
 }) {
   const { search } = useLocation();
+  const t = useT();
   return (
     <Link
       to={withParam(search, "decline", user.id)}
       preventScrollReset
       className="btn-secondary min-h-11 min-w-11 px-3 py-1.5"
-      aria-label={`Decline ${user.fullName}`}
+      aria-label={t("admin.declineUser", { name: user.fullName })}
       onClick={(event) => {
         if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
         event.preventDefault();
         onDecline(user, event.currentTarget);
       }}
     >
-      Decline
+      {t("Decline")}
     </Link>
   );
 }

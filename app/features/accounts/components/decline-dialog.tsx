@@ -2,6 +2,7 @@ import type { RefObject } from "react";
 import { ROLE_LABELS } from "~/auth/roles";
 import { TextDialog } from "~/components/forms/text-dialog";
 import { type AdminAnswer, refusedFields } from "~/features/payments/public";
+import { useT } from "~/i18n/react";
 import { declineSchema } from "../decline-schema";
 import type { UserRow } from "../user-admin.server";
 
@@ -23,17 +24,14 @@ export function DeclineDialog({
   answer: AdminAnswer | undefined;
   returnFocusTo: RefObject<HTMLElement | null>;
 }) {
+  const t = useT();
   return (
     <TextDialog<AdminAnswer>
       {...dialog}
       fetcherKey={DECLINE_FETCHER}
       subjectId={user?.id ?? null}
-      title="Decline Account"
-      description={
-        user
-          ? `Please give the reason for declining ${user.fullName} (${ROLE_LABELS[user.role]}). They will read it when they sign in; the email only says the request was declined.`
-          : ""
-      }
+      title={t("Decline Account")}
+      description={user ? t("admin.declineReason", { name: user.fullName, role: t(ROLE_LABELS[user.role]) }) : ""}
       fallbackFocusId="user-search"
       mine={(a) => a.intent === "decline" && a.subject === user?.id}
       refused={refusedFields}
@@ -41,12 +39,12 @@ export function DeclineDialog({
         idPrefix: "decline",
         schema: declineSchema,
         field: "reason",
-        label: "Reason for declining",
+        label: t("Reason for declining"),
         maxLength: 1000,
         hidden: { intent: "decline", userId: user?.id ?? "" },
         submit: {
-          label: "Decline Account",
-          busyLabel: "Declining...",
+          label: t("Decline Account"),
+          busyLabel: t("Declining..."),
           className: "btn bg-red-700 text-white hover:bg-red-800",
         },
       }}

@@ -3,8 +3,9 @@ import { SubmitButton } from "~/components/forms/form-parts";
 import { useToastOf } from "~/components/ui/toaster";
 import { SITE } from "~/content/site";
 import { formatAccraDate } from "~/features/referrals/public";
+import { useLocale, useT } from "~/i18n/react";
 import type { ActionAnswer } from "~/lib/form-action.server";
-import { REGISTRATION_LABELS, registrationKindOf, verifiedByLabel } from "../registration-number";
+import { REGISTRATION_LABELS, registrationKindOf } from "../registration-number";
 import type { UserRow } from "../user-admin.server";
 
 /** Where a system administrator's check is posted (app/routes/dashboard/registration-check.ts). */
@@ -19,28 +20,32 @@ export function RegistrationCheck({ user }: { user: UserRow }) {
   const fetcher = useFetcher<ActionAnswer>({ key: `account:registration-check:${user.id}` });
   const { pathname, search } = useLocation();
   useToastOf(fetcher.data);
+  const t = useT();
+  const locale = useLocale();
   const kind = registrationKindOf(user.role);
   if (!kind) return null;
-  const label = REGISTRATION_LABELS[kind];
-  if (!user.registrationNumber) return <span className="block text-sm text-muted">{`${label}: not given yet`}</span>;
+  const label = t(REGISTRATION_LABELS[kind]);
+  if (!user.registrationNumber)
+    return <span className="block text-sm text-muted">{t("admin.registration.notGiven", { label })}</span>;
   const busy = fetcher.state !== "idle";
   return (
     <span className="mt-1 block text-sm">
       <span className="block">
-        {`${label}: `}
+        {`${t("admin.registration.label", { label })} `}
         <span className="font-mono text-ink">{user.registrationNumber}</span>
       </span>
       {user.registrationCheckedAt ? (
         <span className="block font-medium text-emerald-800">
-          {verifiedByLabel(SITE.name, formatAccraDate(user.registrationCheckedAt))}
+          {t("account.verifiedBy", { site: SITE.name, date: formatAccraDate(user.registrationCheckedAt, locale) })}
           {user.registrationCheckedBy ? ` (${user.registrationCheckedBy})` : ""}
         </span>
       ) : (
         <fetcher.Form method="post" action={REGISTRATION_CHECK_ACTION} className="mt-1">
           <input type="hidden" name="userId" value={user.id} />
           <input type="hidden" name="back" value={`${pathname}${search}`} />
-          <SubmitButton busy={busy} busyLabel="Recording..." className="btn-secondary min-h-11 px-3 py-1.5">
-            Record as checked<span className="sr-only">{` for ${user.fullName}'s ${label.toLowerCase()}`}</span>
+          <SubmitButton busy={busy} busyLabel={t("Recording...")} className="btn-secondary min-h-11 px-3 py-1.5">
+            {t("Record as checked")}
+            <span className="sr-only">{` ${t(`admin.registration.checkFor.${kind}`, { name: user.fullName })}`}</span>
           </SubmitButton>
         </fetcher.Form>
       )}

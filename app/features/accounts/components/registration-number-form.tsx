@@ -5,14 +5,10 @@ import { useIsSubmitting, useSchemaForm } from "~/components/forms/schema-form";
 import { InputField } from "~/components/ui/field";
 import { SITE } from "~/content/site";
 import { formatAccraDate } from "~/features/referrals/public";
+import { useLocale, useT } from "~/i18n/react";
 import type { ActionAnswer } from "~/lib/form-action.server";
 import type { Registration } from "../registration.server";
-import {
-  REGISTRATION_HINTS,
-  REGISTRATION_LABELS,
-  REGISTRATION_NUMBER_SCHEMAS,
-  verifiedByLabel,
-} from "../registration-number";
+import { REGISTRATION_HINTS, REGISTRATION_LABELS, REGISTRATION_NUMBER_SCHEMAS } from "../registration-number";
 
 /**
  * The person's registration number (issue 28): a doctor's MDC registration number, a facility
@@ -28,6 +24,8 @@ export function RegistrationNumberForm({
   answer: ActionAnswer | undefined;
 }) {
   const { kind, number, checkedAt } = registration;
+  const t = useT();
+  const locale = useLocale();
   const [form, fields] = useSchemaForm(REGISTRATION_NUMBER_SCHEMAS[kind], {
     id: "registration-number",
     lastResult: answer?.result,
@@ -38,34 +36,36 @@ export function RegistrationNumberForm({
   return (
     <section aria-labelledby="registration-title" className="card mt-6 p-6">
       <h2 id="registration-title" className="text-lg font-semibold">
-        {REGISTRATION_LABELS[kind]}
+        {t(REGISTRATION_LABELS[kind])}
       </h2>
       {number ? (
         <p className="mt-2">
           <span className="font-mono">{number}</span>
           {" · "}
           {checkedAt ? (
-            <strong className="text-emerald-800">{verifiedByLabel(SITE.name, formatAccraDate(checkedAt))}</strong>
+            <strong className="text-emerald-800">
+              {t("registration.verified-by", { site: SITE.name, date: formatAccraDate(checkedAt, locale) })}
+            </strong>
           ) : (
-            <span className="text-muted">Waiting for a system administrator to check it.</span>
+            <span className="text-muted">{t("Waiting for a system administrator to check it.")}</span>
           )}
         </p>
       ) : (
         <p className="mt-2 text-muted">
-          {`${SITE.name} now asks every ${kind === "mdc" ? "doctor" : "facility administrator"} for this number, so that other doctors and patients can trust who is on the network. Please give it to continue.`}
+          {t(kind === "mdc" ? "registration.asks-doctor" : "registration.asks-facility-admin", { site: SITE.name })}
         </p>
       )}
       <FormNotice answer={answer} />
       <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
         <InputField
           field={fields.number}
-          label={number ? `New ${REGISTRATION_LABELS[kind].toLowerCase()}` : REGISTRATION_LABELS[kind]}
+          label={t(number ? `New ${REGISTRATION_LABELS[kind].toLowerCase()}` : REGISTRATION_LABELS[kind])}
           required
           autoComplete="off"
-          hint={REGISTRATION_HINTS[kind]}
+          hint={t(REGISTRATION_HINTS[kind])}
         />
-        <SubmitButton busy={busy} busyLabel="Saving...">
-          {number ? "Change number" : "Save and continue"}
+        <SubmitButton busy={busy} busyLabel={t("Saving...")}>
+          {t(number ? "Change number" : "Save and continue")}
         </SubmitButton>
       </Form>
     </section>

@@ -2,7 +2,8 @@ import type { ReactNode } from "react";
 import { ROLE_LABELS } from "~/auth/roles";
 import { Cell, Row, Table } from "~/components/ui/table";
 import { Badge, formatAccraDate } from "~/features/referrals/public";
-import { ACCOUNT_STATUS_LABELS, type AccountStatus } from "../account-status";
+import { useLocale, useT } from "~/i18n/react";
+import type { AccountStatus } from "../account-status";
 import type { UserRow } from "../user-admin.server";
 import { RegistrationCheck } from "./registration-check";
 
@@ -25,10 +26,12 @@ export function UserTable({
   approving?: (u: UserRow) => boolean;
   empty: string;
 }) {
+  const t = useT();
+  const locale = useLocale();
   return (
     <Table
-      caption="Accounts, newest first"
-      headers={["Name", "Email", "Role", "Details", "Registered", "Status", "Actions"]}
+      caption={t("Accounts, newest first")}
+      headers={[t("Name"), t("Email"), t("Role"), t("Details"), t("Registered"), t("Status"), t("Actions")]}
       empty={empty}
       rowCount={rows.length}
       stacked
@@ -38,29 +41,27 @@ export function UserTable({
         const status: AccountStatus = busy ? "approved" : u.status;
         return (
           <Row key={u.id} stacked busy={busy}>
-            <Cell label="Name" className="font-medium">
+            <Cell label={t("Name")} className="font-medium">
               {u.fullName}
             </Cell>
-            <Cell label="Email" className="break-all">
+            <Cell label={t("Email")} className="break-all">
               {u.email}
             </Cell>
-            <Cell label="Role">{ROLE_LABELS[u.role]}</Cell>
-            <Cell label="Details" className="text-muted">
+            <Cell label={t("Role")}>{t(ROLE_LABELS[u.role])}</Cell>
+            <Cell label={t("Details")} className="text-muted">
               {u.role === "doctor" ? (u.specialty ?? "") : (u.facilityName ?? "")}
               <RegistrationCheck user={u} />
               {u.approvalRequestedBy ? (
-                <p className="text-sm">
-                  Approval asked by {u.approvalRequestedBy}: a second system administrator must confirm it.
-                </p>
+                <p className="text-sm">{t("admin.approvalAskedBy", { name: u.approvalRequestedBy })}</p>
               ) : null}
             </Cell>
-            <Cell label="Registered" className="whitespace-nowrap">
-              {formatAccraDate(u.createdAt)}
+            <Cell label={t("Registered")} className="whitespace-nowrap">
+              {formatAccraDate(u.createdAt, locale)}
             </Cell>
-            <Cell label="Status">
-              <Badge tone={TONES[status]}>{ACCOUNT_STATUS_LABELS[status]}</Badge>
+            <Cell label={t("Status")}>
+              <Badge tone={TONES[status]}>{t(`account.status.${status}`)}</Badge>
             </Cell>
-            <Cell label="Actions">{status === "approved" ? null : actions(u)}</Cell>
+            <Cell label={t("Actions")}>{status === "approved" ? null : actions(u)}</Cell>
           </Row>
         );
       })}

@@ -1,6 +1,7 @@
 import { Form, useSearchParams } from "react-router";
 import { Pagination } from "~/components/ui/pagination";
-import { ACCOUNT_STATUS_LABELS, ACCOUNT_STATUSES, isAccountStatus } from "../account-status";
+import { useT } from "~/i18n/react";
+import { ACCOUNT_STATUSES, isAccountStatus } from "../account-status";
 import type { UserRow } from "../user-admin.server";
 import { ApproveButton, DeclineLink } from "./approve-button";
 import { UserTable } from "./user-table";
@@ -18,13 +19,16 @@ export function UsersPanel({
   onDecline: (user: UserRow, opener: HTMLElement) => void;
 }) {
   const [params] = useSearchParams();
+  const t = useT();
   const q = params.get("q") ?? "";
   const status = isAccountStatus(params.get("status")) ? (params.get("status") as string) : "";
   const empty = q
-    ? `No accounts match "${q}"${status ? ` among ${status} accounts` : ""}.`
+    ? status
+      ? t(`admin.users.noMatch.${status}`, { q })
+      : t("admin.users.noMatch", { q })
     : status
-      ? `No ${status} accounts.`
-      : "No accounts yet.";
+      ? t(`admin.users.none.${status}`)
+      : t("No accounts yet.");
   return (
     <>
       <search>
@@ -32,25 +36,25 @@ export function UsersPanel({
           <input type="hidden" name="tab" value="users" />
           <div className="grow sm:max-w-sm">
             <label htmlFor="user-search" className="field-label">
-              Search by name or email
+              {t("Search by name or email")}
             </label>
             <input key={q} id="user-search" name="q" type="search" defaultValue={q} className="field-input" />
           </div>
           <div>
             <label htmlFor="user-status" className="field-label">
-              Status
+              {t("Status")}
             </label>
             <select key={status} id="user-status" name="status" defaultValue={status} className="field-input min-w-36">
-              <option value="">All accounts</option>
+              <option value="">{t("All accounts")}</option>
               {ACCOUNT_STATUSES.map((s) => (
                 <option key={s} value={s}>
-                  {ACCOUNT_STATUS_LABELS[s]}
+                  {t(`account.status.${s}`)}
                 </option>
               ))}
             </select>
           </div>
           <button type="submit" className="btn-secondary">
-            Search
+            {t("Search")}
           </button>
         </Form>
       </search>
@@ -65,7 +69,7 @@ export function UsersPanel({
           </div>
         )}
       />
-      <Pagination page={users.page} hasNext={users.hasNext} label="Account pages" />
+      <Pagination page={users.page} hasNext={users.hasNext} label={t("Account pages")} />
     </>
   );
 }

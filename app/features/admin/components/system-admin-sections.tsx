@@ -3,6 +3,7 @@ import { useLocation, useNavigate, useNavigation } from "react-router";
 import { StatCard, StatGrid } from "~/components/ui/stat-card";
 import { Tabs } from "~/components/ui/tabs";
 import { formatCedis } from "~/features/referrals/public";
+import { useLocale, useT } from "~/i18n/react";
 
 /** The system administrator's dashboard: its tabs, each an address (spec section 6). */
 const PATH = "/dashboard/system-admin";
@@ -24,19 +25,21 @@ export function PlatformFigures({
   stats: { totalReferrals: number; activeDoctors: number; pendingApprovals: number; platformRevenue: number };
   approving: number;
 }) {
+  const t = useT();
+  const locale = useLocale();
   return (
-    <StatGrid label="Platform figures">
-      <StatCard label="Total Referrals" value={stats.totalReferrals} />
-      <StatCard label="Active Doctors" value={stats.activeDoctors} hint="Approved doctors" />
+    <StatGrid label={t("Platform figures")}>
+      <StatCard label={t("Total Referrals")} value={stats.totalReferrals} />
+      <StatCard label={t("Active Doctors")} value={stats.activeDoctors} hint={t("Approved doctors")} />
       <StatCard
-        label="Pending Approvals"
+        label={t("Pending Approvals")}
         value={stats.pendingApprovals - approving}
-        hint="Accounts waiting for approval"
+        hint={t("Accounts waiting for approval")}
       />
       <StatCard
-        label="Platform Revenue"
-        value={formatCedis(stats.platformRevenue)}
-        hint="Platform share of completed referrals"
+        label={t("Platform Revenue")}
+        value={formatCedis(stats.platformRevenue, locale)}
+        hint={t("Platform share of completed referrals")}
       />
     </StatGrid>
   );
@@ -50,6 +53,7 @@ export function SystemAdminTabs({ current, panel }: { current: SystemAdminTab; p
   const location = useLocation();
   const navigation = useNavigation();
   const navigate = useNavigate();
+  const t = useT();
   const opening =
     navigation.location?.pathname === location.pathname
       ? systemAdminTabOf(new URLSearchParams(navigation.location.search).get("tab"))
@@ -57,22 +61,22 @@ export function SystemAdminTabs({ current, panel }: { current: SystemAdminTab; p
   return (
     <div className="mt-10">
       <Tabs
-        label="Sections"
+        label={t("Sections")}
         value={opening ?? current}
         keepMounted={false}
         onValueChange={(_, item) => navigate(item.href, { preventScrollReset: true })}
         listClassName="flex gap-1 overflow-x-auto border-b border-slate-200"
         triggerClassName="-mb-px inline-block shrink-0 border-b-2 border-transparent px-4 py-3 text-sm font-semibold whitespace-nowrap text-muted hover:text-ink aria-selected:border-brand-700 aria-selected:text-brand-800"
-        items={SYSTEM_ADMIN_TABS.map((t) => ({
-          value: t.id,
-          label: t.label,
-          href: t.href,
+        items={SYSTEM_ADMIN_TABS.map((tab) => ({
+          value: tab.id,
+          label: t(tab.label),
+          href: tab.href,
           panel:
-            t.id === current ? (
+            tab.id === current ? (
               panel
             ) : (
               <p role="status" className="py-6 text-center text-muted">
-                Loading...
+                {t("Loading...")}
               </p>
             ),
         }))}

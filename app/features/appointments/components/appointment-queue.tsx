@@ -1,8 +1,9 @@
 import { Form } from "react-router";
 import { formatAccraDateTime } from "~/features/referrals/public";
+import { useLocale, useT } from "~/i18n/react";
 import { formatPhone } from "~/lib/phone";
 import type { QueueRow } from "../appointment-queue.server";
-import { APPOINTMENT_STATUS_LABELS, DECLINE_REASONS } from "../appointment-status";
+import { DECLINE_REASONS } from "../appointment-status";
 
 /**
  * The facility's appointment requests (issue 37): each waiting one with Confirm a slot, Propose
@@ -10,18 +11,22 @@ import { APPOINTMENT_STATUS_LABELS, DECLINE_REASONS } from "../appointment-statu
  * Plain forms: they work with or without JavaScript.
  */
 export function WaitingRequests({ rows, today }: { rows: QueueRow[]; today: string }) {
-  if (rows.length === 0) return <p className="text-muted">No appointment requests are waiting.</p>;
+  const t = useT();
+  const locale = useLocale();
+  if (rows.length === 0) return <p className="text-muted">{t("No appointment requests are waiting.")}</p>;
   return (
     <ul className="space-y-4">
       {rows.map((row) => (
         <li
           key={row.id}
           className="rounded-lg border border-line bg-white p-4"
-          aria-label={`Request from ${row.patientName}`}
+          aria-label={t("appointments.requestFrom", { name: row.patientName })}
         >
           <RequestFacts row={row} />
           <p className="mt-1 text-sm text-muted">
-            Answer by {row.answerDueAt ? formatAccraDateTime(row.answerDueAt) : "—"}
+            {t("appointments.answerBy", {
+              due: row.answerDueAt ? formatAccraDateTime(row.answerDueAt, locale) : "—",
+            })}
           </p>
           <div className="mt-3 grid gap-4 md:grid-cols-3">
             {(["confirm", "propose"] as const).map((intent) => (
@@ -29,12 +34,16 @@ export function WaitingRequests({ rows, today }: { rows: QueueRow[]; today: stri
                 key={intent}
                 method="post"
                 className="space-y-2"
-                aria-label={`${intent === "confirm" ? "Confirm a slot" : "Propose another time"} for ${row.patientName}`}
+                aria-label={
+                  intent === "confirm"
+                    ? t("appointments.confirmSlotFor", { name: row.patientName })
+                    : t("appointments.proposeTimeFor", { name: row.patientName })
+                }
               >
                 <input type="hidden" name="intent" value={intent} />
                 <input type="hidden" name="requestId" value={row.id} />
                 <label className="field-label">
-                  Date
+                  {t("Date")}
                   <input
                     type="date"
                     name="slot_day"
@@ -45,7 +54,7 @@ export function WaitingRequests({ rows, today }: { rows: QueueRow[]; today: stri
                   />
                 </label>
                 <label className="field-label">
-                  Time
+                  {t("Time")}
                   <input
                     type="time"
                     name="slot_time"
@@ -55,26 +64,30 @@ export function WaitingRequests({ rows, today }: { rows: QueueRow[]; today: stri
                   />
                 </label>
                 <button type="submit" className={intent === "confirm" ? "btn-primary" : "btn-secondary"}>
-                  {intent === "confirm" ? "Confirm" : "Propose"}
+                  {intent === "confirm" ? t("Confirm") : t("Propose")}
                 </button>
               </Form>
             ))}
-            <Form method="post" className="space-y-2" aria-label={`Decline the request from ${row.patientName}`}>
+            <Form
+              method="post"
+              className="space-y-2"
+              aria-label={t("appointments.declineFrom", { name: row.patientName })}
+            >
               <input type="hidden" name="intent" value="decline" />
               <input type="hidden" name="requestId" value={row.id} />
               <label className="field-label">
-                Reason
+                {t("Reason")}
                 <select name="reason" required className="field-input" defaultValue="">
-                  <option value="">Choose a reason</option>
+                  <option value="">{t("Choose a reason")}</option>
                   {DECLINE_REASONS.map((r) => (
                     <option key={r.value} value={r.value}>
-                      {r.label}
+                      {t(`appointments.declineReason.${r.value}`)}
                     </option>
                   ))}
                 </select>
               </label>
               <button type="submit" className="btn-ghost">
-                Decline
+                {t("Decline")}
               </button>
             </Form>
           </div>
@@ -85,19 +98,24 @@ export function WaitingRequests({ rows, today }: { rows: QueueRow[]; today: stri
 }
 
 export function BookedAppointments({ rows, now }: { rows: QueueRow[]; now: string }) {
-  if (rows.length === 0) return <p className="text-muted">No appointments are booked.</p>;
+  const t = useT();
+  const locale = useLocale();
+  if (rows.length === 0) return <p className="text-muted">{t("No appointments are booked.")}</p>;
   return (
     <ul className="space-y-4">
       {rows.map((row) => (
         <li
           key={row.id}
           className="rounded-lg border border-line bg-white p-4"
-          aria-label={`Appointment of ${row.patientName}`}
+          aria-label={t("appointments.appointmentOf", { name: row.patientName })}
         >
           <RequestFacts row={row} />
           <p className="mt-1 font-semibold">
-            {APPOINTMENT_STATUS_LABELS[row.status]}: {row.slotAt ? formatAccraDateTime(row.slotAt) : "—"}
-            {row.patientConfirmed ? " (the patient will come)" : ""}
+            {t("appointments.statusAt", {
+              status: t(`appointments.status.${row.status}`),
+              at: row.slotAt ? formatAccraDateTime(row.slotAt, locale) : "—",
+            })}
+            {row.patientConfirmed ? t("appointments.patientWillCome") : ""}
           </p>
           {row.status === "confirmed" && row.slotAt && row.slotAt <= now ? (
             <div className="mt-3 flex gap-3">
@@ -106,7 +124,7 @@ export function BookedAppointments({ rows, now }: { rows: QueueRow[]; now: strin
                   <input type="hidden" name="intent" value={intent} />
                   <input type="hidden" name="requestId" value={row.id} />
                   <button type="submit" className="btn-secondary">
-                    {intent === "attended" ? "Attended" : "No-show"}
+                    {intent === "attended" ? t("appointments.button.attended") : t("appointments.button.no_show")}
                   </button>
                 </Form>
               ))}
@@ -119,10 +137,11 @@ export function BookedAppointments({ rows, now }: { rows: QueueRow[]; now: strin
 }
 
 function RequestFacts({ row }: { row: QueueRow }) {
+  const t = useT();
   return (
     <p>
-      <span className="font-semibold">{row.patientName}</span>, {formatPhone(row.phone)}. {row.specialty}; prefers{" "}
-      {row.preferredDay}, {row.preferredPart}.
+      <span className="font-semibold">{row.patientName}</span>, {formatPhone(row.phone)}. {row.specialty}
+      {t("appointments.prefers", { day: row.preferredDay, part: row.preferredPart })}
     </p>
   );
 }

@@ -1,10 +1,18 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { useSchemaForm } from "~/components/forms/schema-form";
 import { InputField, SelectField } from "~/components/ui/field";
-import { useLocale } from "~/i18n/react";
+import { SPECIALTY_OPTIONS } from "~/features/facilities/public";
+import { useLocale, useT } from "~/i18n/react";
 import { FormKeyField } from "~/lib/idempotency";
 import { appointmentRequestSchema } from "../appointment-schema";
 import { DAY_PARTS, MESSAGE_LANGUAGES } from "../appointment-status";
+
+/**
+ * The specialties the directory lists, and the general consultation a facility without any offers
+ * (appointment-request.server.ts), are catalogue texts: shown in the page's language, posted in
+ * English. A facility's other specialties are its own words, shown as written.
+ */
+const LISTED_SPECIALTIES = new Set<string>([...SPECIALTY_OPTIONS.map((o) => o.label), "General consultation"]);
 
 /**
  * "Request an appointment" (issue 37): a plain form post, no JavaScript (the page ships none);
@@ -23,6 +31,7 @@ export function AppointmentRequestForm({
 }) {
   // The messages' language starts as the page's: a patient on /fr gets French SMS (issue 38).
   const locale = useLocale();
+  const t = useT();
   const [form, fields] = useSchemaForm(appointmentRequestSchema, {
     id: "appointment",
     lastResult,
@@ -31,27 +40,27 @@ export function AppointmentRequestForm({
   const partError = fields.part.errors?.[0];
   const consentError = fields.consent.errors?.[0];
   return (
-    <form method="post" {...getFormProps(form)} aria-label="Request an appointment" className="mt-6 space-y-5">
+    <form method="post" {...getFormProps(form)} aria-label={t("Request an appointment")} className="mt-6 space-y-5">
       <FormKeyField form="appointment-request" />
-      <InputField field={fields.name} label="Your name" autoComplete="name" maxLength={100} />
+      <InputField field={fields.name} label={t("Your name")} autoComplete="name" maxLength={100} />
       <InputField
         field={fields.phone}
-        label="Mobile number"
+        label={t("Mobile number")}
         type="tel"
         autoComplete="tel"
         inputMode="tel"
-        hint="We send one SMS with a link: open it to send your request."
+        hint={t("We send one SMS with a link: open it to send your request.")}
       />
       <SelectField
         field={fields.specialty}
-        label="Specialty"
-        placeholder="Choose a specialty"
-        options={specialties.map((s) => ({ value: s, label: s }))}
+        label={t("Specialty")}
+        placeholder={t("Choose a specialty")}
+        options={specialties.map((s) => ({ value: s, label: LISTED_SPECIALTIES.has(s) ? t(s) : s }))}
       />
       <div className="grid gap-5 sm:grid-cols-2">
         <div>
           <label htmlFor={fields.day.id} className="field-label">
-            Preferred day
+            {t("Preferred day")}
           </label>
           <input
             id={fields.day.id}
@@ -66,12 +75,12 @@ export function AppointmentRequestForm({
           />
           {fields.day.errors?.[0] ? (
             <p id={fields.day.errorId} className="field-error">
-              {fields.day.errors[0]}
+              {t(fields.day.errors[0])}
             </p>
           ) : null}
         </div>
         <fieldset aria-describedby={partError ? fields.part.errorId : undefined}>
-          <legend className="field-label">Morning or afternoon</legend>
+          <legend className="field-label">{t("Morning or afternoon")}</legend>
           <div className="mt-1 flex gap-4">
             {DAY_PARTS.map((part) => (
               <label key={part.value} className="inline-flex min-h-11 items-center gap-2">
@@ -82,18 +91,19 @@ export function AppointmentRequestForm({
                   required
                   defaultChecked={fields.part.initialValue === part.value}
                 />
-                {part.label}
+                {t(part.label)}
               </label>
             ))}
           </div>
           {partError ? (
             <p id={fields.part.errorId} className="field-error">
-              {partError}
+              {t(partError)}
             </p>
           ) : null}
         </fieldset>
       </div>
-      <SelectField field={fields.language} label="Language for messages" options={MESSAGE_LANGUAGES} />
+      {/* Each language by its own name ("Français", "Twi (Akan)"): not translated. */}
+      <SelectField field={fields.language} label={t("Language for messages")} options={MESSAGE_LANGUAGES} />
       <div>
         <label className="inline-flex items-start gap-2">
           <input
@@ -104,20 +114,21 @@ export function AppointmentRequestForm({
             className="mt-1"
             aria-describedby={consentError ? fields.consent.errorId : undefined}
           />
-          <span>I agree to be contacted by SMS about this request.</span>
+          <span>{t("I agree to be contacted by SMS about this request.")}</span>
         </label>
         {consentError ? (
           <p id={fields.consent.errorId} className="field-error">
-            {consentError}
+            {t(consentError)}
           </p>
         ) : null}
       </div>
       <p className="text-sm text-muted">
-        We keep only your name, number and preference, and remove them 90 days after the appointment. Please do not
-        write anything about your health here.
+        {t(
+          "We keep only your name, number and preference, and remove them 90 days after the appointment. Please do not write anything about your health here.",
+        )}
       </p>
       <button type="submit" className="btn-primary">
-        Send the SMS link
+        {t("Send the SMS link")}
       </button>
     </form>
   );

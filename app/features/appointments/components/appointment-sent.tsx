@@ -1,30 +1,32 @@
+import { useT } from "~/i18n/react";
+
 /**
  * The answer to the request form (issue 37): the SMS link is on its way; where WhatsApp is
  * configured, a click-to-chat link proves the number too (its message carries the request's code
  * and must come from the number typed in the form). A plain link: the page ships no JavaScript.
  */
 export function AppointmentSent({ facilityName, whatsapp }: { facilityName: string; whatsapp: string | null }) {
+  const t = useT();
   return (
     <section role="status" className="mt-6 rounded-lg border border-line bg-white p-6">
-      <h2 className="text-xl font-semibold">Check your phone</h2>
-      <p className="mt-2">
-        We have sent an SMS with a link. Open it within 24 hours to send your request to {facilityName}: nothing reaches
-        the facility before.
-      </p>
+      <h2 className="text-xl font-semibold">{t("Check your phone")}</h2>
+      <p className="mt-2">{t("appointment.sent.sms", { name: facilityName })}</p>
       {whatsapp ? (
         <>
           <p className="mt-2">
-            Or use WhatsApp on that phone: send the message this opens as it is, from the number you typed.
+            {t("Or use WhatsApp on that phone: send the message this opens as it is, from the number you typed.")}
           </p>
           <p className="mt-3">
             <a href={whatsapp} className="btn-primary" rel="noopener noreferrer">
-              Send the request by WhatsApp
+              {t("Send the request by WhatsApp")}
             </a>
           </p>
         </>
       ) : null}
       <p className="mt-2 text-muted">
-        The facility answers within one working day, by SMS{whatsapp ? " (by WhatsApp if you use it)" : ""}.
+        {whatsapp
+          ? t("The facility answers within one working day, by SMS (by WhatsApp if you use it).")
+          : t("The facility answers within one working day, by SMS.")}
       </p>
     </section>
   );

@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { useT } from "~/i18n/react";
 import type { AuditFilters } from "../audit-log.server";
 import { AUDIT_GROUPS, AUDIT_TYPES } from "../audit-types";
 
@@ -12,12 +13,13 @@ export function AuditFilterForm({
   filtered: boolean;
   loading: boolean;
 }) {
+  const t = useT();
   return (
     <search>
       <Form method="get" className="mb-6 grid gap-3 sm:grid-cols-2 lg:grid-cols-6 lg:items-end">
         <div className="lg:col-span-2">
           <label htmlFor="audit-actor" className="field-label">
-            Who (name or email)
+            {t("Who (name or email)")}
           </label>
           <input
             key={filters.actor}
@@ -30,7 +32,7 @@ export function AuditFilterForm({
         </div>
         <div>
           <label htmlFor="audit-referral" className="field-label">
-            Referral number
+            {t("Referral number")}
           </label>
           <input
             key={filters.referral}
@@ -44,7 +46,7 @@ export function AuditFilterForm({
         </div>
         <div>
           <label htmlFor="audit-type" className="field-label">
-            Type
+            {t("audit.filter.type")}
           </label>
           <select
             key={filters.type ?? ""}
@@ -53,18 +55,18 @@ export function AuditFilterForm({
             defaultValue={filters.type ?? ""}
             className="field-input"
           >
-            <option value="">All events</option>
-            <optgroup label="Groups">
+            <option value="">{t("All events")}</option>
+            <optgroup label={t("Groups")}>
               {Object.entries(AUDIT_GROUPS).map(([value, label]) => (
                 <option key={value} value={value}>
-                  {label}
+                  {t(label)}
                 </option>
               ))}
             </optgroup>
-            <optgroup label="Events">
+            <optgroup label={t("Events")}>
               {Object.entries(AUDIT_TYPES).map(([value, label]) => (
                 <option key={value} value={value}>
-                  {label}
+                  {t(label)}
                 </option>
               ))}
             </optgroup>
@@ -73,7 +75,7 @@ export function AuditFilterForm({
         <div className="grid grid-cols-2 gap-3 lg:col-span-2">
           <div>
             <label htmlFor="audit-from" className="field-label">
-              From
+              {t("audit.filter.from")}
             </label>
             <input
               key={filters.from ?? ""}
@@ -86,7 +88,7 @@ export function AuditFilterForm({
           </div>
           <div>
             <label htmlFor="audit-to" className="field-label">
-              To
+              {t("audit.filter.to")}
             </label>
             <input
               key={filters.to ?? ""}
@@ -100,11 +102,11 @@ export function AuditFilterForm({
         </div>
         <div className="flex gap-2 sm:col-span-2 lg:col-span-6">
           <button type="submit" className="btn-primary">
-            {loading ? "Filtering..." : "Filter"}
+            {loading ? t("Filtering...") : t("Filter")}
           </button>
           {filtered ? (
             <Link to="/dashboard/system-admin/audit" className="btn-ghost">
-              Clear filters
+              {t("Clear filters")}
             </Link>
           ) : null}
         </div>

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { ROLE_LABELS } from "~/auth/roles";
 import { Cell, Row } from "~/components/ui/table";
 import { formatAccraDateTime, isReferralStatus, STATUS_LABELS } from "~/features/referrals/public";
+import { useLocale, useT } from "~/i18n/react";
 import type { AuditLogEntry } from "../audit-log.server";
 import { auditTypeLabel } from "../audit-types";
 import { withLocalTimes } from "../local-times";
@@ -9,42 +10,46 @@ import { withLocalTimes } from "../local-times";
 /** The audit log table's columns. */
 export const AUDIT_HEADERS = ["When", "Who", "What", "About", "Details"];
 
-function statusLabel(status: string | null): string | null {
-  return status && isReferralStatus(status) ? STATUS_LABELS[status] : status;
+/** A referral status by its name in the page's language; any other recorded status as stored. */
+function statusLabel(status: string | null, t: (key: string) => string): string | null {
+  return status && isReferralStatus(status) ? t(STATUS_LABELS[status]) : status;
 }
 
 export function AuditRow({ entry }: { entry: AuditLogEntry }) {
-  const from = statusLabel(entry.fromStatus);
-  const to = statusLabel(entry.toStatus);
+  const t = useT();
+  const locale = useLocale();
+  const headers = AUDIT_HEADERS.map((h) => t(h));
+  const from = statusLabel(entry.fromStatus, t);
+  const to = statusLabel(entry.toStatus, t);
   return (
     <Row stacked>
-      <Cell label={AUDIT_HEADERS[0]} className="whitespace-nowrap">
-        <time dateTime={entry.at}>{formatAccraDateTime(entry.at)}</time>
+      <Cell label={headers[0]} className="whitespace-nowrap">
+        <time dateTime={entry.at}>{formatAccraDateTime(entry.at, locale)}</time>
       </Cell>
-      <Cell label={AUDIT_HEADERS[1]}>
+      <Cell label={headers[1]}>
         {entry.actor ? (
           <>
             <span className="font-semibold">{entry.actor.name}</span>
-            <span className="block text-xs text-muted">{ROLE_LABELS[entry.actor.role]}</span>
+            <span className="block text-xs text-muted">{t(ROLE_LABELS[entry.actor.role])}</span>
           </>
         ) : entry.apiClient ? (
           <>
             <span className="font-semibold">{entry.apiClient.name}</span>
-            <span className="block text-xs text-muted">Hospital system (FHIR API)</span>
+            <span className="block text-xs text-muted">{t("Hospital system (FHIR API)")}</span>
           </>
         ) : (
-          <span className="text-muted">A deleted account</span>
+          <span className="text-muted">{t("A deleted account")}</span>
         )}
       </Cell>
-      <Cell label={AUDIT_HEADERS[2]}>
-        {auditTypeLabel(entry.action)}
+      <Cell label={headers[2]}>
+        {t(auditTypeLabel(entry.action))}
         {from && to ? (
           <span className="block text-xs text-muted">
             {from} → {to}
           </span>
         ) : null}
       </Cell>
-      <Cell label={AUDIT_HEADERS[3]}>
+      <Cell label={headers[3]}>
         {entry.subject?.kind === "referral" ? (
           <Link
             to={`/referrals/${entry.subject.referralNumber}`}
@@ -69,13 +74,13 @@ export function AuditRow({ entry }: { entry: AuditLogEntry }) {
             to={`/dashboard/system-admin/hubs/${entry.subject.slug}`}
             className="inline-flex min-h-11 items-center text-sm underline"
           >
-            {entry.subject.title} hub
+            {t("audit.hub", { title: entry.subject.title })}
           </Link>
         ) : (
           <span className="text-muted">—</span>
         )}
       </Cell>
-      <Cell label={AUDIT_HEADERS[4]} className="max-w-xs break-words">
+      <Cell label={headers[4]} className="max-w-xs break-words">
         {entry.detail ? withLocalTimes(entry.detail) : <span className="text-muted">—</span>}
       </Cell>
     </Row>

@@ -4,6 +4,7 @@ import { TitledSection } from "~/components/ui/titled-section";
 import type { Transition } from "~/features/referrals/public";
 import { ReferralTable } from "~/features/referrals/public";
 import type { Page, ReferralRow } from "~/features/referrals/public.server";
+import { useT } from "~/i18n/react";
 import { type DialogSubject, plainClick } from "../transitions-in-flight";
 
 /**
@@ -22,13 +23,14 @@ export function AcceptedReferralsSection({
   inFlight: ReadonlyMap<string, Transition>;
   onComplete: (subject: DialogSubject, opener: HTMLElement) => void;
 }) {
+  const t = useT();
   return (
-    <TitledSection id="accepted" title="Accepted Referrals">
+    <TitledSection id="accepted" title={t("Accepted Referrals")}>
       <ReferralTable
-        caption="Accepted referrals, newest first"
+        caption={t("Accepted referrals, newest first")}
         rows={accepted.rows}
         columns={["number", "patient", "doctor", "complaint", "urgency", "created"]}
-        empty="No accepted referrals are waiting to be completed."
+        empty={t("No accepted referrals are waiting to be completed.")}
         busy={(r) => inFlight.has(r.id)}
         actions={(r) => {
           const completing = inFlight.get(r.id) === "complete";
@@ -37,7 +39,11 @@ export function AcceptedReferralsSection({
               to={withParam(search, "complete", r.id)}
               preventScrollReset
               className="btn-secondary min-h-11 min-w-11 px-3 py-1.5 whitespace-nowrap"
-              aria-label={completing ? `Completing ${r.referralNumber}...` : `Mark as Completed ${r.referralNumber}`}
+              aria-label={
+                completing
+                  ? t("referralAction.completing", { number: r.referralNumber })
+                  : t("referralAction.markCompleted", { number: r.referralNumber })
+              }
               onClick={(event) => {
                 if (!plainClick(event)) return;
                 event.preventDefault();
@@ -45,7 +51,7 @@ export function AcceptedReferralsSection({
                 onComplete({ id: r.id, referralNumber: r.referralNumber }, event.currentTarget);
               }}
             >
-              {completing ? "Completing..." : "Mark as Completed"}
+              {completing ? t("Completing...") : t("Mark as Completed")}
             </Link>
           );
         }}
@@ -54,7 +60,7 @@ export function AcceptedReferralsSection({
         page={accepted.page}
         pageCount={accepted.pageCount}
         param="accepted"
-        label="Accepted referral pages"
+        label={t("Accepted referral pages")}
       />
     </TitledSection>
   );

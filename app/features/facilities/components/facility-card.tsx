@@ -145,12 +145,13 @@ export function FacilityCard({
   from?: string;
 }) {
   const { shown, more } = splitSpecialties(facility.specialties);
-  const hours = hoursSummary(facility.openingHours);
   const t = useT();
   const to = useLocalePath();
   const locale = useLocale();
+  // The days in the page's language ("lun.–ven. 08:00–17:00"); the times as stored.
+  const hours = hoursSummary(facility.openingHours, locale, t);
   const description = databaseText(locale, facility.description, facility.descriptionFr);
-  // Specialties, languages and hours are the facility's own words, in English.
+  // Specialties and languages are the facility's own words, in English.
   const lang = locale === "en" ? undefined : "en";
   return (
     // On a phone a compact card (issue 33: about 250 px): a thumbnail beside the name, the
@@ -231,7 +232,7 @@ export function FacilityCard({
           <p className="hidden items-start gap-1.5 text-sm text-muted sm:flex">
             <FacilityIcon name="clock" className="mt-0.5 size-4" />
             <span>
-              <span className="font-medium text-ink">{t("Hours:")}</span> <span lang={lang}>{hours}</span>
+              <span className="font-medium text-ink">{t("Hours:")}</span> <span>{hours}</span>
             </span>
           </p>
         ) : null}

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { useT } from "~/i18n/react";
 
 /**
  * The editor's first line: the public profile's address (or that the facility is deactivated),
@@ -13,23 +14,26 @@ export function FacilityEditorStatus({
   slug: string;
   canVerify: boolean;
 }) {
+  const t = useT();
   return (
     <p className="text-muted">
       {isActive ? (
         <>
-          Public profile:{" "}
+          {t("Public profile:")}{" "}
           <a href={`/facility/${slug}`} className="font-semibold text-brand-700 underline">
             /facility/{slug}
           </a>
         </>
       ) : (
-        <strong className="text-red-800">Deactivated: not in the directory, the sitemap or the referral form.</strong>
+        <strong className="text-red-800">
+          {t("Deactivated: not in the directory, the sitemap or the referral form.")}
+        </strong>
       )}
       {canVerify ? (
         <>
           {" · "}
           <Link to="/dashboard/system-admin/facilities" className="text-brand-700 underline">
-            All facilities
+            {t("All facilities")}
           </Link>
         </>
       ) : null}

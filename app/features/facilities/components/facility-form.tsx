@@ -6,12 +6,13 @@ import { ErrorSummary, FormNotice, SubmitButton } from "~/components/forms/form-
 import { type FormAnswer, useIsSubmitting, useSchemaForm } from "~/components/forms/schema-form";
 import { fieldError, InputField, SelectField, TextAreaField } from "~/components/ui/field";
 import type { facilities } from "~/db/schema";
+import { useLocale, useT } from "~/i18n/react";
 import { useFormDraft, useResendWhenOnline } from "~/lib/drafts";
 import { FormKeyField } from "~/lib/idempotency";
 import { useHydrated } from "~/lib/use-hydrated";
 import { COUNTRY_OPTIONS, SERVICE_OPTIONS, TYPE_OPTIONS } from "../facility-options";
 import { FACILITY_FIELDS, facilitySchema } from "../facility-schema";
-import { hoursToForm, WEEKDAYS } from "../opening-hours";
+import { hoursToForm, WEEKDAYS, weekdayName } from "../opening-hours";
 
 export type FacilityFormAnswer = FormAnswer<{ intent?: string }>;
 type Facility = typeof facilities.$inferSelect;
@@ -50,13 +51,6 @@ export function facilityFormValues(f: Facility): Record<string, string> {
     ...hoursToForm(f.openingHours),
   };
 }
-
-const optional = (label: string) => (
-  <>
-    {label} <span className="font-normal text-muted">(optional)</span>
-  </>
-);
-const perLine = "One per line.";
 
 /**
  * Every field of a facility's directory card and profile (issue 17), for a system administrator
@@ -101,6 +95,16 @@ export function FacilityForm({
   const hydrated = useHydrated();
   const draft = useFormDraft({ formId: form.id, user: draftOf.user, form: draftOf.form, patientData: false });
   useResendWhenOnline(form.id, networkFailed || draft.unsent);
+  const t = useT();
+  const locale = useLocale();
+  const optional = (label: string) => (
+    <>
+      {t(label)} <span className="font-normal text-muted">{t("(optional)")}</span>
+    </>
+  );
+  const perLine = t("One per line.");
+  const translated = (options: ReadonlyArray<{ value: string; label: string }>) =>
+    options.map((o) => ({ value: o.value, label: t(o.label) }));
 
   return (
     <div>
@@ -108,69 +112,76 @@ export function FacilityForm({
       <DraftNotice
         draft={draft}
         networkFailed={networkFailed}
-        offlineMessage="No connection. Your changes are saved on this phone; send them when you are back online."
+        offlineMessage={t("No connection. Your changes are saved on this phone; send them when you are back online.")}
       />
       <ErrorSummary form={form} labels={FACILITY_FIELDS} />
       <Form method="post" action={action} {...formProps} className="space-y-8">
         <input type="hidden" name="intent" value="save" />
         <FormKeyField form="facility" />
         <fieldset className="card space-y-5 sm:p-6">
-          <legend className="px-1 text-lg font-bold">Directory card</legend>
+          <legend className="px-1 text-lg font-bold">{t("Directory card")}</legend>
           <div className="grid gap-5 sm:grid-cols-2">
             <InputField
               field={fields.name}
-              label="Name"
+              label={t("Name")}
               required
               maxLength={200}
               hint={
                 canVerify
                   ? undefined
-                  : "Changing the name removes the Verified tick until a system administrator checks it again."
+                  : t("Changing the name removes the Verified tick until a system administrator checks it again.")
               }
             />
             <SelectField
               field={fields.type}
-              label="Facility type"
+              label={t("Facility type")}
               required
-              placeholder="Choose a type"
-              options={TYPE_OPTIONS}
+              placeholder={t("Choose a type")}
+              options={translated(TYPE_OPTIONS)}
             />
-            <InputField field={fields.location} label="Location" required hint="Town and country, e.g. Ho, Ghana" />
-            <SelectField field={fields.country} label="Country" required options={COUNTRY_OPTIONS} />
+            <InputField
+              field={fields.location}
+              label={t("Location")}
+              required
+              hint={t("Town and country, e.g. Ho, Ghana")}
+            />
+            <SelectField field={fields.country} label={t("Country")} required options={translated(COUNTRY_OPTIONS)} />
           </div>
-          <InputField field={fields.address} label="Address" required maxLength={300} />
+          <InputField field={fields.address} label={t("Address")} required maxLength={300} />
           <div className="grid gap-5 sm:grid-cols-2">
             <InputField
               field={fields.latitude}
               label={optional("Latitude")}
               required={false}
               inputMode="decimal"
-              hint="Decimal degrees, north positive (Accra: 5.6037). Hospital systems read it as the site's position."
+              hint={t(
+                "Decimal degrees, north positive (Accra: 5.6037). Hospital systems read it as the site's position.",
+              )}
             />
             <InputField
               field={fields.longitude}
               label={optional("Longitude")}
               required={false}
               inputMode="decimal"
-              hint="Decimal degrees, east positive (Accra: -0.1870)."
+              hint={t("Decimal degrees, east positive (Accra: -0.1870).")}
             />
           </div>
           <TextAreaField
             field={fields.description}
-            label="Short description"
+            label={t("Short description")}
             required
             rows={3}
-            hint="Shown on the directory card (up to 500 characters)."
+            hint={t("Shown on the directory card (up to 500 characters).")}
           />
           <TextAreaField
             field={fields.description_fr}
-            label="Short description in French"
+            label={t("Short description in French")}
             required={false}
             rows={3}
-            hint="Shown on the French pages (/fr). Left empty, they show the English description."
+            hint={t("Shown on the French pages (/fr). Left empty, they show the English description.")}
           />
           <fieldset>
-            <legend className="field-label">Services in the directory's filter</legend>
+            <legend className="field-label">{t("Services in the directory's filter")}</legend>
             <div className="mt-1 flex flex-wrap gap-x-6 gap-y-2">
               {SERVICE_OPTIONS.map((option) => (
                 <label key={option.value} className="inline-flex min-h-11 items-center gap-2 text-sm">
@@ -181,36 +192,38 @@ export function FacilityForm({
                     defaultChecked={categories.includes(option.value)}
                     className="size-5 accent-brand-700"
                   />
-                  {option.label}
+                  {t(option.label)}
                 </label>
               ))}
             </div>
             {fieldError(fields.service_categories) ? (
-              <p className="field-error">{fieldError(fields.service_categories)}</p>
+              <p className="field-error">{t(fieldError(fields.service_categories) ?? "")}</p>
             ) : null}
           </fieldset>
           <div className="flex flex-wrap gap-x-8 gap-y-2">
-            <Checkbox field={fields.emergency} label="24/7 emergency services" />
-            <Checkbox field={fields.nhis_accepted} label="Accepts NHIS (National Health Insurance)" />
+            <Checkbox field={fields.emergency} label={t("24/7 emergency services")} />
+            <Checkbox field={fields.nhis_accepted} label={t("Accepts NHIS (National Health Insurance)")} />
           </div>
         </fieldset>
 
         <fieldset className="card space-y-5 sm:p-6">
-          <legend className="px-1 text-lg font-bold">Profile</legend>
-          <TextAreaField field={fields.about} label="About" required rows={6} />
+          <legend className="px-1 text-lg font-bold">{t("Profile")}</legend>
+          <TextAreaField field={fields.about} label={t("facilityForm.about")} required rows={6} />
           <div className="grid gap-5 sm:grid-cols-2">
-            <TextAreaField field={fields.mission} label={optional("Our Mission")} required={false} rows={3} />
-            <TextAreaField field={fields.vision} label={optional("Our Vision")} required={false} rows={3} />
+            <TextAreaField field={fields.mission} label={optional("facilityForm.mission")} required={false} rows={3} />
+            <TextAreaField field={fields.vision} label={optional("facilityForm.vision")} required={false} rows={3} />
           </div>
           <TextAreaField
             field={fields.specialties}
-            label="Medical specialties"
+            label={t("Medical specialties")}
             required
             rows={5}
-            hint='One per line, as "Name: what you offer", e.g. "Cardiology: Heart checks, ECG and echocardiography".'
+            hint={t(
+              'One per line, as "Name: what you offer", e.g. "Cardiology: Heart checks, ECG and echocardiography".',
+            )}
           />
           <div className="grid gap-5 sm:grid-cols-2">
-            <TextAreaField field={fields.services} label="Services offered" required rows={5} hint={perLine} />
+            <TextAreaField field={fields.services} label={t("Services offered")} required rows={5} hint={perLine} />
             <TextAreaField
               field={fields.professionals}
               label={optional("Health professionals")}
@@ -218,7 +231,7 @@ export function FacilityForm({
               rows={5}
               hint={perLine}
             />
-            <TextAreaField field={fields.languages} label="Languages spoken" required rows={3} hint={perLine} />
+            <TextAreaField field={fields.languages} label={t("Languages spoken")} required rows={3} hint={perLine} />
             <TextAreaField
               field={fields.insurance}
               label={optional("Insurance accepted")}
@@ -237,14 +250,14 @@ export function FacilityForm({
         </fieldset>
 
         <fieldset className="card space-y-5 sm:p-6">
-          <legend className="px-1 text-lg font-bold">Contact</legend>
+          <legend className="px-1 text-lg font-bold">{t("Contact")}</legend>
           <div className="grid gap-5 sm:grid-cols-2">
             <TextAreaField
               field={fields.phones}
-              label="Phone numbers"
+              label={t("Phone numbers")}
               required
               rows={3}
-              hint="One per line, e.g. +233 30 000 0000. The first is the Call Now button."
+              hint={t("One per line, e.g. +233 30 000 0000. The first is the Call Now button.")}
             />
             <InputField
               field={fields.on_call_phone}
@@ -254,9 +267,11 @@ export function FacilityForm({
               inputMode="tel"
               autoComplete="off"
               maxLength={20}
-              hint="The duty phone that gets an SMS for each new referral, and again if an emergency waits. Not shown to the public."
+              hint={t(
+                "The duty phone that gets an SMS for each new referral, and again if an emergency waits. Not shown to the public.",
+              )}
             />
-            <InputField field={fields.email} label="Email" required type="email" autoComplete="off" />
+            <InputField field={fields.email} label={t("Email")} required type="email" autoComplete="off" />
             <InputField field={fields.website} label={optional("Website")} required={false} placeholder="https://" />
             <InputField
               field={fields.facebook}
@@ -274,10 +289,10 @@ export function FacilityForm({
         </fieldset>
 
         <fieldset className="card space-y-4 sm:p-6">
-          <legend className="px-1 text-lg font-bold">Opening hours</legend>
+          <legend className="px-1 text-lg font-bold">{t("Opening hours")}</legend>
           <div role="radiogroup" aria-labelledby="hours-mode-label" className="space-y-1">
             <p id="hours-mode-label" className="field-label">
-              How are the hours given?
+              {t("How are the hours given?")}
             </p>
             {[
               { value: "unknown", label: "Not shown on the profile" },
@@ -293,19 +308,20 @@ export function FacilityForm({
                   onChange={() => setHoursMode(option.value)}
                   className="size-5 accent-brand-700"
                 />
-                {option.label}
+                {t(option.label)}
               </label>
             ))}
             {fieldError(fields.hours_mode) ? (
               <p id={fields.hours_mode.errorId} className="field-error">
-                {fieldError(fields.hours_mode)}
+                {t(fieldError(fields.hours_mode) ?? "")}
               </p>
             ) : null}
           </div>
           {/* Without JavaScript every row shows; they are read only for "Hours per weekday". */}
           <div className="space-y-3" hidden={hydrated && hoursMode !== "weekly"}>
-            <p className="text-sm text-muted">Ghana time, 24-hour clock. Leave both empty for a closed day.</p>
-            {WEEKDAYS.map((day) => {
+            <p className="text-sm text-muted">{t("Ghana time, 24-hour clock. Leave both empty for a closed day.")}</p>
+            {WEEKDAYS.map((day, index) => {
+              const dayName = weekdayName(index, locale, "long");
               const opens = fields[`hours_${day.key}_opens`];
               const closes = fields[`hours_${day.key}_closes`];
               const error = fieldError(opens) ?? fieldError(closes);
@@ -316,9 +332,9 @@ export function FacilityForm({
                   key={day.key}
                   className="grid grid-cols-2 items-center gap-x-2 gap-y-1 sm:grid-cols-[5.5rem_minmax(0,1fr)_minmax(0,1fr)] sm:gap-3"
                 >
-                  <span className="col-span-2 text-sm font-medium sm:col-span-1">{day.label}</span>
+                  <span className="col-span-2 text-sm font-medium sm:col-span-1">{dayName}</span>
                   <label className="sr-only" htmlFor={opens.id}>
-                    {day.label} opens
+                    {t("facilityForm.opens", { day: dayName })}
                   </label>
                   <input
                     {...getInputProps(opens, { type: "time" })}
@@ -327,7 +343,7 @@ export function FacilityForm({
                     className="field-input min-w-0"
                   />
                   <label className="sr-only" htmlFor={closes.id}>
-                    {day.label} closes
+                    {t("facilityForm.closes", { day: dayName })}
                   </label>
                   <input
                     {...getInputProps(closes, { type: "time" })}
@@ -335,7 +351,7 @@ export function FacilityForm({
                     aria-invalid={error ? true : undefined}
                     className="field-input min-w-0"
                   />
-                  {error ? <p className="field-error col-span-2 sm:col-span-3">{error}</p> : null}
+                  {error ? <p className="field-error col-span-2 sm:col-span-3">{t(error)}</p> : null}
                 </div>
               );
             })}
@@ -343,13 +359,13 @@ export function FacilityForm({
         </fieldset>
 
         <fieldset className="card space-y-5 sm:p-6">
-          <legend className="px-1 text-lg font-bold">Licence</legend>
+          <legend className="px-1 text-lg font-bold">{t("Licence")}</legend>
           <div className="grid gap-5 sm:grid-cols-2">
             <InputField
               field={fields.hefra_licence}
               label={optional("HeFRA licence number")}
               required={false}
-              hint="The Health Facilities Regulatory Agency's licence number."
+              hint={t("The Health Facilities Regulatory Agency's licence number.")}
             />
             {canVerify ? (
               <InputField
@@ -357,12 +373,15 @@ export function FacilityForm({
                 label={optional("Licence verified on")}
                 required={false}
                 type="date"
-                hint='The date you checked the licence with HeFRA: the directory and the profile show the tick, "HeFRA licence verified" and this date. Empty: not verified.'
+                hint={t(
+                  'The date you checked the licence with HeFRA: the directory and the profile show the tick, "HeFRA licence verified" and this date. Empty: not verified.',
+                )}
               />
             ) : (
               <p className="self-end text-sm text-muted">
-                A system administrator verifies the licence. Changing the number (or the name) removes the "HeFRA
-                licence verified" tick until it is checked again.
+                {t(
+                  'A system administrator verifies the licence. Changing the number (or the name) removes the "HeFRA licence verified" tick until it is checked again.',
+                )}
               </p>
             )}
           </div>

@@ -1,4 +1,4 @@
-import { SITE } from "~/content/site";
+import { useLocale, useT } from "~/i18n/react";
 import type { FacilityPerformance } from "../performance.server";
 import { durationLabel, PERFORMANCE_DAYS, PERFORMANCE_MIN_ANSWERED, percentLabel } from "../performance-format";
 
@@ -8,32 +8,40 @@ import { durationLabel, PERFORMANCE_DAYS, PERFORMANCE_MIN_ANSWERED, percentLabel
  * in that time, a sentence saying the figures are not shown yet.
  */
 export function FacilityPerformanceCard({ performance }: { performance: FacilityPerformance | null }) {
+  const t = useT();
+  const locale = useLocale();
   return (
     <section aria-labelledby="performance-title" className="card sm:p-6">
       <h2 id="performance-title" className="text-xl font-bold">
-        Referral performance
+        {t("Referral performance")}
       </h2>
       {performance ? (
         <>
           <dl className="mt-4 grid gap-4 sm:grid-cols-2">
             <div>
-              <dt className="text-sm text-muted">Median time to accept</dt>
+              <dt className="text-sm text-muted">{t("Median time to accept")}</dt>
               <dd className="text-2xl font-bold">
-                {performance.medianMinutesToAccept === null ? "—" : durationLabel(performance.medianMinutesToAccept)}
+                {performance.medianMinutesToAccept === null
+                  ? "—"
+                  : durationLabel(performance.medianMinutesToAccept, locale)}
               </dd>
             </div>
             <div>
-              <dt className="text-sm text-muted">Acceptance rate</dt>
-              <dd className="text-2xl font-bold">{percentLabel(performance.acceptanceRate)}</dd>
+              <dt className="text-sm text-muted">{t("Acceptance rate")}</dt>
+              <dd className="text-2xl font-bold">{percentLabel(performance.acceptanceRate, locale)}</dd>
             </div>
           </dl>
           <p className="mt-3 text-sm text-muted">
-            {`From the ${performance.answered} referrals through ${SITE.name} it answered in the last ${PERFORMANCE_DAYS} days (${performance.accepted} accepted).`}
+            {t("facility.performance.from", {
+              answered: performance.answered,
+              days: PERFORMANCE_DAYS,
+              accepted: performance.accepted,
+            })}
           </p>
         </>
       ) : (
         <p className="mt-2 text-muted">
-          {`Shown once the facility has answered ${PERFORMANCE_MIN_ANSWERED} referrals through ${SITE.name} in the last ${PERFORMANCE_DAYS} days.`}
+          {t("facility.performance.notYet", { answered: PERFORMANCE_MIN_ANSWERED, days: PERFORMANCE_DAYS })}
         </p>
       )}
     </section>

@@ -2,20 +2,24 @@ import { Form } from "react-router";
 import { FileInput } from "~/components/forms/file-input";
 import { SubmitButton } from "~/components/forms/form-parts";
 import { useIsSubmitting } from "~/components/forms/schema-form";
+import { useT } from "~/i18n/react";
 
 const PHOTO_ACCEPT = "image/jpeg,image/png,image/webp";
 
 /** The facility's photo: one image, posted as multipart (the action reads it as it arrives). */
 export function FacilityPhotoForm({ action, error, hasPhoto }: { action: string; error?: string; hasPhoto: boolean }) {
   const busy = useIsSubmitting({ formAction: action, intent: "photo" });
+  const t = useT();
   return (
     <section aria-labelledby="photo-title" className="card">
       <h2 id="photo-title" className="text-lg font-bold">
-        Photo
+        {t("Photo")}
       </h2>
       <p className="mt-1 text-sm text-muted">
-        {hasPhoto ? "Upload a new photo to replace the current one." : "Until a photo is uploaded, the drawing shows."}{" "}
-        JPEG, PNG or WebP, at most 5 MB; it is cropped to 16:9.
+        {hasPhoto
+          ? t("Upload a new photo to replace the current one.")
+          : t("Until a photo is uploaded, the drawing shows.")}{" "}
+        {t("JPEG, PNG or WebP, at most 5 MB; it is cropped to 16:9.")}
       </p>
       <Form method="post" action={action} encType="multipart/form-data" className="mt-4 space-y-3">
         <input type="hidden" name="intent" value="photo" />
@@ -23,14 +27,14 @@ export function FacilityPhotoForm({ action, error, hasPhoto }: { action: string;
         <FileInput
           id="facility-photo"
           name="photo"
-          label="Photo file"
-          hint="JPEG, PNG or WebP, at most 5 MB."
+          label={t("Photo file")}
+          hint={t("JPEG, PNG or WebP, at most 5 MB.")}
           accept={PHOTO_ACCEPT}
           photo={false}
           error={error}
         />
-        <SubmitButton busy={busy} busyLabel="Uploading..." className="btn-secondary">
-          Upload photo
+        <SubmitButton busy={busy} busyLabel={t("Uploading...")} className="btn-secondary">
+          {t("Upload photo")}
         </SubmitButton>
       </Form>
     </section>

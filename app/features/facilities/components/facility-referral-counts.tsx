@@ -1,6 +1,7 @@
 import { StatCard, StatGrid } from "~/components/ui/stat-card";
 import type { Transition } from "~/features/referrals/public";
 import type { FacilityCounts } from "~/features/referrals/public.server";
+import { useT } from "~/i18n/react";
 
 /**
  * The facility dashboard's three figures, as they will be once the answers on their way arrive
@@ -20,6 +21,7 @@ export function FacilityReferralCounts({
   acceptedIds: ReadonlySet<string>;
   inFlight: ReadonlyMap<string, Transition>;
 }) {
+  const t = useT();
   let leavingPending = 0;
   let accepting = 0;
   let completing = 0;
@@ -29,17 +31,17 @@ export function FacilityReferralCounts({
     if (acceptedIds.has(id) && intent === "complete") completing += 1;
   }
   return (
-    <StatGrid label="Referral counts" columns={3}>
-      <StatCard label="Pending" value={counts.pending - leavingPending} hint="Waiting for your decision" />
+    <StatGrid label={t("Referral counts")} columns={3}>
+      <StatCard label={t("Pending")} value={counts.pending - leavingPending} hint={t("Waiting for your decision")} />
       <StatCard
-        label="Accepted this month"
+        label={t("Accepted this month")}
         value={counts.acceptedThisMonth + accepting}
-        hint={`Accepted in ${month}`}
+        hint={t("facilityCounts.acceptedIn", { month })}
       />
       <StatCard
-        label="Completed this month"
+        label={t("Completed this month")}
         value={counts.completedThisMonth + completing}
-        hint={`Completed in ${month}`}
+        hint={t("facilityCounts.completedIn", { month })}
       />
     </StatGrid>
   );

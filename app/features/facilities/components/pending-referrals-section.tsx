@@ -4,6 +4,7 @@ import { TitledSection } from "~/components/ui/titled-section";
 import type { Transition } from "~/features/referrals/public";
 import { ReferralTable } from "~/features/referrals/public";
 import type { Page, ReferralRow } from "~/features/referrals/public.server";
+import { useT } from "~/i18n/react";
 import { type DialogSubject, plainClick } from "../transitions-in-flight";
 import { AcceptButton } from "./accept-button";
 
@@ -26,13 +27,14 @@ export function PendingReferralsSection({
   onAccepted: (fetcherKey: string) => void;
   onReject: (subject: DialogSubject, opener: HTMLElement) => void;
 }) {
+  const t = useT();
   return (
-    <TitledSection id="pending" title="Pending Referrals">
+    <TitledSection id="pending" title={t("Pending Referrals")}>
       <ReferralTable
-        caption="Pending referrals, most urgent first"
+        caption={t("Pending referrals, most urgent first")}
         rows={pending.rows}
         columns={["number", "patient", "doctor", "complaint", "urgency", "created"]}
-        empty="No referrals are waiting for a decision."
+        empty={t("No referrals are waiting for a decision.")}
         busy={(r) => inFlight.has(r.id)}
         actions={(r) => {
           const doing = inFlight.get(r.id);
@@ -42,8 +44,8 @@ export function PendingReferralsSection({
                 referralId={r.id}
                 referralNumber={r.referralNumber}
                 intent="accept"
-                label="Accept"
-                busyLabel="Accepting..."
+                label={t("Accept")}
+                busyLabel={t("Accepting...")}
                 className="btn-primary min-h-11 min-w-11 px-3 py-1.5"
                 busy={doing === "accept"}
                 onSubmitted={onAccepted}
@@ -52,7 +54,11 @@ export function PendingReferralsSection({
                 to={withParam(search, "reject", r.id)}
                 preventScrollReset
                 className="btn min-h-11 min-w-11 border border-red-700 px-3 py-1.5 text-red-800 hover:bg-red-50"
-                aria-label={doing === "reject" ? `Rejecting ${r.referralNumber}...` : `Reject ${r.referralNumber}`}
+                aria-label={
+                  doing === "reject"
+                    ? t("referralAction.rejecting", { number: r.referralNumber })
+                    : t("referralAction.reject", { number: r.referralNumber })
+                }
                 onClick={(event) => {
                   if (!plainClick(event)) return;
                   event.preventDefault();
@@ -60,13 +66,18 @@ export function PendingReferralsSection({
                   onReject({ id: r.id, referralNumber: r.referralNumber }, event.currentTarget);
                 }}
               >
-                {doing === "reject" ? "Rejecting..." : "Reject"}
+                {doing === "reject" ? t("Rejecting...") : t("Reject")}
               </Link>
             </div>
           );
         }}
       />
-      <Pagination page={pending.page} pageCount={pending.pageCount} param="pending" label="Pending referral pages" />
+      <Pagination
+        page={pending.page}
+        pageCount={pending.pageCount}
+        param="pending"
+        label={t("Pending referral pages")}
+      />
     </TitledSection>
   );
 }

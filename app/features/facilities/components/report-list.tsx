@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import { SubmitButton } from "~/components/forms/form-parts";
 import { useIsSubmitting } from "~/components/forms/schema-form";
 import { formatAccraDateTime } from "~/features/referrals/public";
+import { useLocale, useT } from "~/i18n/react";
 
 export type ReportItem = {
   id: string;
@@ -25,7 +26,9 @@ export function ReportList({
   action: string;
   showFacility: boolean;
 }) {
-  if (reports.length === 0) return <p className="mt-2 text-sm text-muted">No open reports.</p>;
+  const t = useT();
+  const locale = useLocale();
+  if (reports.length === 0) return <p className="mt-2 text-sm text-muted">{t("No open reports.")}</p>;
   return (
     <ul className="mt-3 space-y-4">
       {reports.map((report) => (
@@ -37,11 +40,13 @@ export function ReportList({
               </a>
             </p>
           ) : null}
-          <p className="text-xs text-muted">Reported {formatAccraDateTime(report.createdAt)}</p>
+          <p className="text-xs text-muted">
+            {t("reports.reportedAt", { at: formatAccraDateTime(report.createdAt, locale) })}
+          </p>
           <p className="mt-2 text-sm break-words whitespace-pre-line">{report.details}</p>
           {report.email ? (
             <p className="mt-2 text-sm">
-              Reply to:{" "}
+              {t("Reply to:")}{" "}
               <a href={`mailto:${report.email}`} className="break-all text-brand-700 underline">
                 {report.email}
               </a>
@@ -56,11 +61,12 @@ export function ReportList({
 
 function ResolveButton({ action, reportId }: { action: string; reportId: string }) {
   const busy = useIsSubmitting({ formAction: action, intent: "resolve" });
+  const t = useT();
   return (
     <Form method="post" action={action} className="mt-3">
       <input type="hidden" name="reportId" value={reportId} />
-      <SubmitButton busy={busy} busyLabel="Resolving..." className="btn-secondary" name="intent" value="resolve">
-        Mark as Resolved
+      <SubmitButton busy={busy} busyLabel={t("Resolving...")} className="btn-secondary" name="intent" value="resolve">
+        {t("Mark as Resolved")}
       </SubmitButton>
     </Form>
   );

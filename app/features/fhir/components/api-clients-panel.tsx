@@ -5,6 +5,7 @@ import { useIsSubmitting, useSchemaForm } from "~/components/forms/schema-form";
 import { InputField, SelectField, TextAreaField } from "~/components/ui/field";
 import { Cell, Row, Table } from "~/components/ui/table";
 import { formatAccraDateTime } from "~/features/referrals/public";
+import { useLocale, useT } from "~/i18n/react";
 import type { ActionAnswer } from "~/lib/form-action.server";
 import type { ApiClientRow } from "../api-client-admin.server";
 import { apiClientSchema, SCOPE_CHOICES } from "../api-client-schema";
@@ -24,6 +25,7 @@ function ScopeBoxes({
   idPrefix: string;
 }) {
   const errorId = `${idPrefix}-scopes-error`;
+  const t = useT();
   return (
     // min-w-0: a fieldset is as wide as its content by default, and would push a 360 px screen sideways.
     <fieldset aria-describedby={error ? errorId : undefined} className="min-w-0">
@@ -38,13 +40,13 @@ function ScopeBoxes({
               defaultChecked={chosen.includes(choice.value)}
               className="size-5 shrink-0 accent-brand-700"
             />
-            {choice.label}
+            {t(choice.label)}
           </label>
         ))}
       </div>
       {error ? (
         <p id={errorId} className="field-error">
-          {error}
+          {t(error)}
         </p>
       ) : null}
     </fieldset>
@@ -70,78 +72,85 @@ export function ApiClientsPanel({
     invalidToast: (message) => ({ title: "Validation Error", description: message, variant: "destructive" }),
   });
   const busy = useIsSubmitting();
+  const t = useT();
+  const locale = useLocale();
   return (
     <div className="space-y-8">
       <FormNotice answer={answer} />
       {answer?.intent === "register" && answer.ok && answer.clientId ? (
         <p role="status" className="card p-4">
-          Client id: <code className="break-all">{answer.clientId}</code>. The system signs its assertions with it
-          (docs/hospital-systems.md in the repository).
+          {t("Client id:")} <code className="break-all">{answer.clientId}</code>.{" "}
+          {t("The system signs its assertions with it (docs/hospital-systems.md in the repository).")}
         </p>
       ) : null}
       <section aria-labelledby="register-title" className="card p-6">
         <h2 id="register-title" className="text-lg font-semibold">
-          Register a hospital system
+          {t("Register a hospital system")}
         </h2>
         <p className="mt-2 text-muted">
-          A facility's system sees that facility's referrals and accepts, rejects, completes and messages as its
-          administrators do. Without a facility it is the network's client: it reads every referral and changes nothing.
+          {t(
+            "A facility's system sees that facility's referrals and accepts, rejects, completes and messages as its administrators do. Without a facility it is the network's client: it reads every referral and changes nothing.",
+          )}
         </p>
         <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4">
           <input type="hidden" name="intent" value="register" />
-          <InputField field={fields.name} label="System name" required autoComplete="off" />
+          <InputField field={fields.name} label={t("System name")} required autoComplete="off" />
           <SelectField
             field={fields.facility}
-            label="Facility"
-            placeholder="None: the network's read-only client"
+            label={t("Facility")}
+            placeholder={t("None: the network's read-only client")}
             options={facilities.map((f) => ({ value: f.slug, label: f.name }))}
           />
           <ScopeBoxes
             name={fields.scopes.name}
             chosen={SCOPE_CHOICES.map((c) => c.value)}
-            legend="Scopes"
+            legend={t("Scopes")}
             error={fields.scopes.errors?.[0]}
             idPrefix="register"
           />
           <p className="text-sm text-muted">
-            The network's client may only read: untick updates and messages when no facility is chosen.
+            {t("The network's client may only read: untick updates and messages when no facility is chosen.")}
           </p>
           <TextAreaField
             field={fields.jwks}
-            label="Public keys (JWKS)"
+            label={t("Public keys (JWKS)")}
             rows={6}
-            hint="RS384 or ES384 public keys, each with a kid, as the system exported them; or leave empty and give their address below."
+            hint={t(
+              "RS384 or ES384 public keys, each with a kid, as the system exported them; or leave empty and give their address below.",
+            )}
           />
           <InputField
             field={fields.jwksUrl}
-            label="Or the address of its JWKS"
+            label={t("Or the address of its JWKS")}
             type="url"
             inputMode="url"
             autoComplete="off"
-            hint="An https address where the system publishes its public keys; new keys it publishes there are picked up when first used."
+            hint={t(
+              "An https address where the system publishes its public keys; new keys it publishes there are picked up when first used.",
+            )}
           />
           <div>
-            <SubmitButton busy={busy} busyLabel="Registering...">
-              Register
+            <SubmitButton busy={busy} busyLabel={t("apiClients.registering")}>
+              {t("apiClients.register")}
             </SubmitButton>
           </div>
         </Form>
       </section>
       <Table
-        caption="Hospital systems"
-        headers={["Name", "Facility", "Scopes", "Registered", "Last call", "Actions"]}
-        empty="No hospital system is registered."
+        caption={t("Hospital systems")}
+        headers={[t("Name"), t("Facility"), t("Scopes"), t("apiClients.registered"), t("Last call"), t("Actions")]}
+        empty={t("No hospital system is registered.")}
         rowCount={clients.length}
         stacked
       >
         {clients.map((c) => (
           <Row key={c.id} stacked>
-            <Cell label="Name">
+            <Cell label={t("Name")}>
               {c.name}
               <span className="block break-all text-xs text-muted">{c.id}</span>
             </Cell>
-            <Cell label="Facility">{c.facility ?? "The network (read only)"}</Cell>
-            <Cell label="Scopes">
+            <Cell label={t("Facility")}>{c.facility ?? t("The network (read only)")}</Cell>
+            <Cell label={t("Scopes")}>
               {c.revokedAt ? (
                 c.scopes.join(" ")
               ) : (
@@ -151,7 +160,7 @@ export function ApiClientsPanel({
                   <ScopeBoxes
                     name="scopes"
                     chosen={c.scopes}
-                    legend={`Scopes of ${c.name}`}
+                    legend={t("apiClients.scopesOf", { name: c.name })}
                     error={
                       answer?.intent === "scopes" && answer.subject === c.id && !answer.ok
                         ? (answer.result?.error?.scopes?.[0] ?? answer.toast?.description)
@@ -159,26 +168,36 @@ export function ApiClientsPanel({
                     }
                     idPrefix={`client-${c.id}`}
                   />
-                  <button type="submit" className="btn-secondary" aria-label={`Save the scopes of ${c.name}`}>
-                    Save scopes
+                  <button
+                    type="submit"
+                    className="btn-secondary"
+                    aria-label={t("apiClients.saveScopesOf", { name: c.name })}
+                  >
+                    {t("Save scopes")}
                   </button>
                 </Form>
               )}
               <span className="block text-xs text-muted">
-                {c.jwksUrl ? `Keys fetched from ${c.jwksUrl}` : "Keys registered with it"}
+                {c.jwksUrl ? t("apiClients.keysFrom", { url: c.jwksUrl }) : t("Keys registered with it")}
               </span>
             </Cell>
-            <Cell label="Registered">{formatAccraDateTime(c.createdAt)}</Cell>
-            <Cell label="Last call">{c.lastCallAt ? formatAccraDateTime(c.lastCallAt) : "None yet"}</Cell>
-            <Cell label="Actions">
+            <Cell label={t("apiClients.registered")}>{formatAccraDateTime(c.createdAt, locale)}</Cell>
+            <Cell label={t("Last call")}>
+              {c.lastCallAt ? formatAccraDateTime(c.lastCallAt, locale) : t("None yet")}
+            </Cell>
+            <Cell label={t("Actions")}>
               {c.revokedAt ? (
-                `Revoked ${formatAccraDateTime(c.revokedAt)}`
+                t("apiClients.revokedOn", { date: formatAccraDateTime(c.revokedAt, locale) })
               ) : (
                 <Form method="post">
                   <input type="hidden" name="intent" value="revoke" />
                   <input type="hidden" name="clientId" value={c.id} />
-                  <button type="submit" className="btn-secondary" aria-label={`Revoke ${c.name}`}>
-                    Revoke
+                  <button
+                    type="submit"
+                    className="btn-secondary"
+                    aria-label={t("apiClients.revokeName", { name: c.name })}
+                  >
+                    {t("Revoke")}
                   </button>
                 </Form>
               )}

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Form, Link } from "react-router";
+import { useT } from "~/i18n/react";
 
 /** What the editor's action answers before a post that emails the waitlist is carried out (issue 28). */
 export type SendConfirmation = {
@@ -13,11 +14,6 @@ export type SendConfirmation = {
   action: string;
 };
 
-/** "1 person" / "3 people". */
-export function people(count: number): string {
-  return `${count} ${count === 1 ? "person" : "people"}`;
-}
-
 /**
  * The confirmation step before Launch, Send an update, or a save that launches: how many people
  * will be emailed, then "Yes, email N people" or Cancel. It is the action's answer, so it works the
@@ -28,25 +24,29 @@ export function ConfirmSend({ path, confirmation }: { path: string; confirmation
   useEffect(() => {
     heading.current?.focus();
   }, []);
-  const { count, texted, fields, action } = confirmation;
-  const textedToo =
-    texted > 0
-      ? ` ${people(texted)} who gave only a mobile number ${texted === 1 ? "is" : "are"} sent an SMS instead.`
-      : "";
+  const t = useT();
+  const { count, texted, fields } = confirmation;
+  // The button's words are in the catalogues ("Launch hub", "Send update", "Save hub").
+  const action = t(confirmation.action);
+  const textedToo = texted > 0 ? ` ${t("hubs.confirm-texted-too", { texted })}` : "";
   const title =
-    count > 0 ? `Email ${people(count)}?` : texted > 0 ? `Text ${people(texted)}?` : "Nobody will be emailed";
+    count > 0
+      ? t("hubs.confirm-email-title", { count })
+      : texted > 0
+        ? t("hubs.confirm-text-title", { count: texted })
+        : t("Nobody will be emailed");
   const text =
     count > 0
-      ? `"${action}" emails each of the ${people(count)} still Pending on this hub's waitlist, once. It cannot be taken back.${textedToo}`
+      ? `${t("hubs.confirm-email-text", { action, count })}${textedToo}`
       : texted > 0
-        ? `"${action}" sends an SMS to each of the ${people(texted)} still Pending on this hub's waitlist who gave only a mobile number, once. It cannot be taken back.`
-        : `No entry of this hub's waitlist is Pending, so "${action}" emails nobody.`;
+        ? t("hubs.confirm-text-text", { action, count: texted })
+        : t("hubs.confirm-nobody-text", { action });
   const yes =
     count > 0
-      ? `Yes, email ${people(count)}`
+      ? t("hubs.confirm-yes-email", { count })
       : texted > 0
-        ? `Yes, text ${people(texted)}`
-        : `Yes, ${action.toLowerCase()}`;
+        ? t("hubs.confirm-yes-text", { count: texted })
+        : t("hubs.confirm-yes-action", { action: action.toLowerCase() });
   return (
     <section
       role="alertdialog"
@@ -70,7 +70,7 @@ export function ConfirmSend({ path, confirmation }: { path: string; confirmation
           {yes}
         </button>
         <Link to={path} className="btn-secondary">
-          Cancel
+          {t("Cancel")}
         </Link>
       </Form>
     </section>

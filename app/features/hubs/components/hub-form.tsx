@@ -4,6 +4,7 @@ import { DraftNotice } from "~/components/forms/draft-notice";
 import { ErrorSummary, FormNotice, SubmitButton } from "~/components/forms/form-parts";
 import { useIsSubmitting, useSchemaForm } from "~/components/forms/schema-form";
 import { InputField, SelectField, TextAreaField } from "~/components/ui/field";
+import { useT } from "~/i18n/react";
 import { useFormDraft, useResendWhenOnline } from "~/lib/drafts";
 import { FormKeyField } from "~/lib/idempotency";
 import type { HubAnswer } from "../hub-answer";
@@ -48,72 +49,87 @@ export function HubForm({
   const busy = useIsSubmitting({ formAction: path, intent: "save" });
   const draft = useFormDraft({ formId: form.id, user, form: `hub:${hub.id}`, patientData: false });
   useResendWhenOnline(form.id, networkFailed || draft.unsent);
+  const t = useT();
   return (
     <div className="min-w-0">
       <DraftNotice
         draft={draft}
         networkFailed={networkFailed}
-        offlineMessage="No connection. Your changes are saved on this phone; send them when you are back online."
+        offlineMessage={t("No connection. Your changes are saved on this phone; send them when you are back online.")}
       />
       <FormNotice answer={answer} />
       <ErrorSummary form={form} labels={HUB_FIELDS} />
       <Form method="post" action={path} {...getFormProps(form)} className="card space-y-5 sm:p-6">
         <input type="hidden" name="intent" value="save" />
         <FormKeyField form="hub" />
-        <InputField field={fields.title} label="Title" required />
-        <TextAreaField field={fields.description} label="Description" required rows={3} />
+        <InputField field={fields.title} label={t("Title")} required />
+        <TextAreaField field={fields.description} label={t("Description")} required rows={3} />
         {/* Issue 38: the French pages show these; left empty, they show the English. */}
         <InputField
           field={fields.title_fr}
-          label="Title in French"
+          label={t("Title in French")}
           required={false}
-          hint="Shown on the French pages (/fr). Left empty, they show the English title."
+          hint={t("Shown on the French pages (/fr). Left empty, they show the English title.")}
         />
         <TextAreaField
           field={fields.description_fr}
-          label="Description in French"
+          label={t("Description in French")}
           required={false}
           rows={3}
-          hint="Shown on the French pages. Left empty, they show the English description."
+          hint={t("Shown on the French pages. Left empty, they show the English description.")}
         />
         <div className="grid gap-5 sm:grid-cols-2">
           <SelectField
             field={fields.status}
-            label="Status"
+            label={t("Status")}
             required
             options={[
-              { value: "coming-soon", label: "Coming soon" },
-              { value: "live", label: "Live" },
+              { value: "coming-soon", label: t("Coming soon") },
+              { value: "live", label: t("Live") },
             ]}
-            hint={hub.status === "coming-soon" ? "Saving as Live launches the hub and emails its waitlist." : undefined}
+            hint={
+              hub.status === "coming-soon" ? t("Saving as Live launches the hub and emails its waitlist.") : undefined
+            }
           />
           <InputField
             field={fields.launch_date}
-            label="Planned launch"
-            hint="Coming soon: a quarter like 2026-Q1 or a month like 2026-03."
+            label={t("Planned launch")}
+            hint={t("Coming soon: a quarter like 2026-Q1 or a month like 2026-03.")}
           />
-          <InputField field={fields.external_url} label="Hub address" hint="Live: https://…" />
+          <InputField field={fields.external_url} label={t("Hub address")} hint={t("Live: https://…")} />
           <InputField
             field={fields.capacity}
-            label="Founding-member capacity"
+            label={t("Founding-member capacity")}
             inputMode="numeric"
-            hint="0 hides the progress bar."
+            hint={t("0 hides the progress bar.")}
           />
         </div>
-        <TextAreaField field={fields.problem} label="The problem" required rows={3} />
-        <TextAreaField field={fields.agitation} label="Why it matters" required rows={3} />
-        <TextAreaField field={fields.solution} label="The solution" required rows={3} />
+        <TextAreaField field={fields.problem} label={t("The problem")} required rows={3} />
+        <TextAreaField field={fields.agitation} label={t("Why it matters")} required rows={3} />
+        <TextAreaField field={fields.solution} label={t("The solution")} required rows={3} />
         <TextAreaField
           field={fields.benefits}
-          label="Benefits for professionals"
+          label={t("Benefits for professionals")}
           required
           rows={4}
-          hint="One per line."
+          hint={t("One per line.")}
         />
-        <TextAreaField field={fields.target_audience} label="Who it is for" required rows={4} hint="One per line." />
-        <TextAreaField field={fields.perks} label="Founding-member perks" required rows={4} hint="One per line." />
-        <SubmitButton busy={busy} busyLabel="Saving...">
-          Save hub
+        <TextAreaField
+          field={fields.target_audience}
+          label={t("Who it is for")}
+          required
+          rows={4}
+          hint={t("One per line.")}
+        />
+        <TextAreaField
+          field={fields.perks}
+          label={t("Founding-member perks")}
+          required
+          rows={4}
+          hint={t("One per line.")}
+        />
+        <SubmitButton busy={busy} busyLabel={t("Saving...")}>
+          {t("Save hub")}
         </SubmitButton>
       </Form>
     </div>

@@ -3,6 +3,7 @@ import { Form, useRevalidator } from "react-router";
 import { SubmitButton } from "~/components/forms/form-parts";
 import { useIsSubmitting } from "~/components/forms/schema-form";
 import { formatAccraDateTime } from "~/features/referrals/public";
+import { useLocale, useT } from "~/i18n/react";
 import type { NotificationProgress } from "../hub-admin.server";
 
 /** The waitlist notifications, with their progress; refreshed every 2 seconds while one is running. */
@@ -16,6 +17,8 @@ export function HubNotificationProgress({
   const revalidator = useRevalidator();
   const running = notifications.some((n) => n.running);
   const resuming = useIsSubmitting({ formAction: path, intent: "resume" });
+  const t = useT();
+  const locale = useLocale();
   useEffect(() => {
     if (!running) return;
     const timer = setInterval(() => {
@@ -26,31 +29,30 @@ export function HubNotificationProgress({
   return (
     <section aria-labelledby="notifications-title" className="card">
       <h2 id="notifications-title" className="text-lg font-bold">
-        Waitlist emails
+        {t("Waitlist emails")}
       </h2>
       {notifications.length === 0 ? (
-        <p className="mt-2 text-sm text-muted">None sent yet.</p>
+        <p className="mt-2 text-sm text-muted">{t("None sent yet.")}</p>
       ) : (
         <ul className="mt-3 space-y-3">
           {notifications.map((n) => (
             <li key={n.id} className="text-sm">
-              <p className="font-semibold">{n.kind === "launch" ? "Launch" : n.subject}</p>
-              <p className="text-xs text-muted">{formatAccraDateTime(n.createdAt)}</p>
-              <progress value={n.sent} max={Math.max(n.total, 1)} className="mt-1 w-full" aria-label="Sent" />
+              <p className="font-semibold">{n.kind === "launch" ? t("hubs.launch") : n.subject}</p>
+              <p className="text-xs text-muted">{formatAccraDateTime(n.createdAt, locale)}</p>
+              <progress value={n.sent} max={Math.max(n.total, 1)} className="mt-1 w-full" aria-label={t("Sent")} />
               <p role="status">
-                {n.finished
-                  ? `Sent to ${n.sent} of ${n.total}. Done.`
-                  : n.running
-                    ? `Sending: ${n.sent} of ${n.total}...`
-                    : `Stopped at ${n.sent} of ${n.total}.`}
+                {t(n.finished ? "hubs.sending-done" : n.running ? "hubs.sending" : "hubs.sending-stopped", {
+                  sent: n.sent,
+                  total: n.total,
+                })}
               </p>
               {!n.finished && !n.running ? (
                 // Stopped (the mail server failed, or another server is sending it): carry on with those still Pending.
                 <Form method="post" action={path} className="mt-2">
                   <input type="hidden" name="intent" value="resume" />
                   <input type="hidden" name="notification" value={n.id} />
-                  <SubmitButton busy={resuming} busyLabel="Resuming..." className="btn-secondary">
-                    Resume sending
+                  <SubmitButton busy={resuming} busyLabel={t("Resuming...")} className="btn-secondary">
+                    {t("Resume sending")}
                   </SubmitButton>
                 </Form>
               ) : null}

@@ -1,5 +1,7 @@
 import { type ComponentProps, lazy, type ReactNode, Suspense } from "react";
 import { ScrollRegion } from "~/components/ui/scroll-region";
+import { INTL_LOCALE } from "~/i18n/locales";
+import { useLocale, useT } from "~/i18n/react";
 import { useHydrated } from "~/lib/use-hydrated";
 
 /**
@@ -23,7 +25,7 @@ export function Figure<Row>({
   rows,
   rowLabel,
   series,
-  format = (n) => n.toLocaleString("en-GH"),
+  format,
   height = 260,
   chart,
 }: {
@@ -39,6 +41,10 @@ export function Figure<Row>({
   chart: (data: Array<Record<string, string | number>>) => ReactNode;
 }) {
   const hydrated = useHydrated();
+  const t = useT();
+  const locale = useLocale();
+  // The figures as numbers are written in the page's language (1,234 in English, 1 234 in French).
+  const show = format ?? ((n: number) => n.toLocaleString(INTL_LOCALE[locale]));
   const data = rows.map((row) => ({
     label: rowLabel.value(row),
     ...Object.fromEntries(series.map((s) => [s.key, s.value(row)])),
@@ -54,9 +60,9 @@ export function Figure<Row>({
       </div>
       <details className="mt-3 text-sm">
         <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold text-brand-800">
-          Show the figures as a table
+          {t("Show the figures as a table")}
         </summary>
-        <ScrollRegion label={`${title}: figures`} className="mt-2">
+        <ScrollRegion label={t("insight.figuresOf", { title })} className="mt-2">
           <table className="w-full text-left tabular-nums">
             <caption className="sr-only">{title}</caption>
             <thead className="text-xs text-muted uppercase">
@@ -79,7 +85,7 @@ export function Figure<Row>({
                   </th>
                   {series.map((s) => (
                     <td key={s.key} className="py-1 pr-3 text-right">
-                      {format(s.value(row))}
+                      {show(s.value(row))}
                     </td>
                   ))}
                 </tr>

@@ -1,15 +1,18 @@
 import { useState } from "react";
 import { ScrollRegion } from "~/components/ui/scroll-region";
+import { INTL_LOCALE } from "~/i18n/locales";
+import { useLocale, useT } from "~/i18n/react";
 import { formatMinutes, formatRate } from "../calendar";
 import type { FacilityRates } from "../insight.server";
 
 type Key = "name" | "received" | "acceptanceRate" | "completionRate" | "medianToAccept" | "medianToComplete";
 
+/** Each column and its heading's catalogue key ("Accepted": a rate, not a referral's status). */
 const COLUMNS: Array<{ key: Key; label: string; numeric: boolean }> = [
   { key: "name", label: "Facility", numeric: false },
   { key: "received", label: "Received", numeric: true },
-  { key: "acceptanceRate", label: "Accepted", numeric: true },
-  { key: "completionRate", label: "Completed", numeric: true },
+  { key: "acceptanceRate", label: "insight.column.accepted", numeric: true },
+  { key: "completionRate", label: "insight.column.completed", numeric: true },
   { key: "medianToAccept", label: "Median time to accept", numeric: true },
   { key: "medianToComplete", label: "Median time to complete", numeric: true },
 ];
@@ -30,10 +33,12 @@ function compare(a: FacilityRates, b: FacilityRates, key: Key): number {
  */
 export function FacilityRatesTable({ rows }: { rows: FacilityRates[] }) {
   const [sort, setSort] = useState<{ key: Key; descending: boolean }>({ key: "received", descending: true });
+  const t = useT();
+  const locale = useLocale();
   if (rows.length === 0) {
     return (
       <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-muted">
-        No referrals in this period.
+        {t("No referrals in this period.")}
       </p>
     );
   }
@@ -43,9 +48,11 @@ export function FacilityRatesTable({ rows }: { rows: FacilityRates[] }) {
     return sort.descending && !nullLast ? -order : order;
   });
   return (
-    <ScrollRegion label="Figures per facility" className="rounded-xl border border-slate-200">
+    <ScrollRegion label={t("Figures per facility")} className="rounded-xl border border-slate-200">
       <table className="w-full min-w-[40rem] text-left text-sm tabular-nums">
-        <caption className="sr-only">Figures per facility for the period; the column headers sort the table</caption>
+        <caption className="sr-only">
+          {t("Figures per facility for the period; the column headers sort the table")}
+        </caption>
         <thead className="bg-slate-50 text-xs text-muted uppercase">
           <tr>
             {COLUMNS.map((c) => {
@@ -66,7 +73,7 @@ export function FacilityRatesTable({ rows }: { rows: FacilityRates[] }) {
                       )
                     }
                   >
-                    {c.label}
+                    {t(c.label)}
                     <span aria-hidden="true">{active ? (sort.descending ? "▼" : "▲") : "↕"}</span>
                   </button>
                 </th>
@@ -80,11 +87,11 @@ export function FacilityRatesTable({ rows }: { rows: FacilityRates[] }) {
               <th scope="row" className="px-3 py-2 font-semibold">
                 {f.name}
               </th>
-              <td className="px-3 py-2 text-right">{f.received.toLocaleString("en-GH")}</td>
-              <td className="px-3 py-2 text-right">{formatRate(f.acceptanceRate)}</td>
-              <td className="px-3 py-2 text-right">{formatRate(f.completionRate)}</td>
-              <td className="px-3 py-2 text-right">{formatMinutes(f.medianToAccept)}</td>
-              <td className="px-3 py-2 text-right">{formatMinutes(f.medianToComplete)}</td>
+              <td className="px-3 py-2 text-right">{f.received.toLocaleString(INTL_LOCALE[locale])}</td>
+              <td className="px-3 py-2 text-right">{formatRate(f.acceptanceRate, locale)}</td>
+              <td className="px-3 py-2 text-right">{formatRate(f.completionRate, locale)}</td>
+              <td className="px-3 py-2 text-right">{formatMinutes(f.medianToAccept, t)}</td>
+              <td className="px-3 py-2 text-right">{formatMinutes(f.medianToComplete, t)}</td>
             </tr>
           ))}
         </tbody>

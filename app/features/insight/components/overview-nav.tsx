@@ -1,12 +1,14 @@
 import { Link } from "react-router";
 import { TitledSection } from "~/components/ui/titled-section";
+import { useT } from "~/i18n/react";
 import { PERIODS, type Period } from "../calendar";
 
 /** The Overview's period links (the period is in the address: shareable, and read by the server). */
 export function PeriodNav({ path, current }: { path: string; current: Period }) {
+  const t = useT();
   return (
-    <nav aria-label="Period" className="mb-6 flex flex-wrap items-center gap-2">
-      <span className="text-sm font-semibold text-muted">Period:</span>
+    <nav aria-label={t("Period")} className="mb-6 flex flex-wrap items-center gap-2">
+      <span className="text-sm font-semibold text-muted">{t("Period:")}</span>
       {(Object.keys(PERIODS) as Period[]).map((p) => (
         <Link
           key={p}
@@ -15,7 +17,7 @@ export function PeriodNav({ path, current }: { path: string; current: Period }) 
           aria-current={p === current ? "page" : undefined}
           className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-full border border-slate-300 px-3 py-1.5 text-sm font-semibold text-muted hover:border-brand-700 aria-[current=page]:border-brand-700 aria-[current=page]:bg-brand-700 aria-[current=page]:text-white"
         >
-          Last {PERIODS[p].label}
+          {t(`insight.last.${p}`)}
         </Link>
       ))}
     </nav>
@@ -24,32 +26,33 @@ export function PeriodNav({ path, current }: { path: string; current: Period }) 
 
 /** The Overview's downloads (CSV exports) and the audit log. */
 export function Downloads() {
+  const t = useT();
   return (
-    <TitledSection id="exports" title="Downloads">
+    <TitledSection id="exports" title={t("Downloads")}>
       <ul className="flex flex-wrap gap-3">
         <li>
           <Link to="/exports/referrals.csv" reloadDocument download className="btn-secondary">
-            All referrals (CSV)
+            {t("All referrals (CSV)")}
           </Link>
         </li>
         <li>
           <Link to="/exports/payments.csv?status=pending" reloadDocument download className="btn-secondary">
-            Pending payouts (CSV)
+            {t("Pending payouts (CSV)")}
           </Link>
         </li>
         <li>
           <Link to="/exports/payments.csv" reloadDocument download className="btn-secondary">
-            All payouts (CSV)
+            {t("All payouts (CSV)")}
           </Link>
         </li>
         <li>
           <Link to="/exports/users.csv" reloadDocument download className="btn-secondary">
-            Accounts (CSV)
+            {t("Accounts (CSV)")}
           </Link>
         </li>
         <li>
           <Link to="/dashboard/system-admin/audit" className="btn-ghost">
-            Audit log
+            {t("Audit log")}
           </Link>
         </li>
       </ul>

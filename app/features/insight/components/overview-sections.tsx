@@ -2,8 +2,10 @@ import { ScrollRegion } from "~/components/ui/scroll-region";
 import { StatCard, StatGrid } from "~/components/ui/stat-card";
 import { statusChartColour } from "~/components/ui/status-colours";
 import { TitledSection } from "~/components/ui/titled-section";
-import { formatCedis, REFERRAL_STATUSES, STATUS_LABELS, URGENCY_OPTIONS } from "~/features/referrals/public";
-import { bucketLabel, formatMinutes, formatRate, PERIODS } from "../calendar";
+import { formatCedis, REFERRAL_STATUSES, STATUS_LABELS, URGENCY_KEYS } from "~/features/referrals/public";
+import { INTL_LOCALE } from "~/i18n/locales";
+import { useLocale, useT } from "~/i18n/react";
+import { bucketLabel, formatMinutes, formatRate } from "../calendar";
 import type { SystemOverview, VolumeBucket } from "../insight.server";
 import { Bars, Figure, Lines, SERIES_COLOURS } from "./charts";
 import { FacilityRatesTable } from "./facility-rates-table";
@@ -13,61 +15,89 @@ import { FacilityRatesTable } from "./facility-rates-table";
  * urgency, facilities), money (payouts and the ledger) and growth (accounts, waitlists).
  */
 
-/** Each status in its one colour, as its badge (components/ui/status-colours.ts). */
-const STATUS_SERIES = REFERRAL_STATUSES.map((status) => ({
-  key: status,
-  label: STATUS_LABELS[status],
-  colour: statusChartColour(status),
-}));
+/** Each status in its one colour, as its badge (components/ui/status-colours.ts), named in the page's language. */
+function statusSeries(t: (key: string) => string) {
+  return REFERRAL_STATUSES.map((status) => ({
+    key: status,
+    label: t(STATUS_LABELS[status]),
+    colour: statusChartColour(status),
+  }));
+}
 
 export function Answers({ view }: { view: SystemOverview }) {
+  const t = useT();
+  const locale = useLocale();
+  const count = (n: number) => n.toLocaleString(INTL_LOCALE[locale]);
+  const minutes = (m: number | null) => formatMinutes(m, t);
   const { network, unit } = view;
-  const period = PERIODS[view.period].label;
+  // "the last 4 weeks": the period as the sentences below name it.
+  const last = t(`insight.the-last.${view.period}`);
   const busiest = view.volume.reduce((top, b) => (b.total > top.total ? b : top), view.volume[0]);
+  const series = statusSeries(t);
   return (
     <>
-      <StatGrid label={`Referrals in the last ${period}`} columns={5}>
-        <StatCard label="Referrals" value={network.received.toLocaleString("en-GH")} hint={`Last ${period}`} />
-        <StatCard label="Acceptance rate" value={formatRate(network.acceptanceRate)} hint="Of those answered" />
-        <StatCard label="Completion rate" value={formatRate(network.completionRate)} hint="Of those accepted" />
-        <StatCard label="Median time to accept" value={formatMinutes(network.medianToAccept)} hint="From referral" />
+      <StatGrid label={t("insight.referrals-in", { last })} columns={5}>
+        <StatCard label={t("Referrals")} value={count(network.received)} hint={t(`insight.last.${view.period}`)} />
         <StatCard
-          label="Median time to complete"
-          value={formatMinutes(network.medianToComplete)}
-          hint="From acceptance"
+          label={t("Acceptance rate")}
+          value={formatRate(network.acceptanceRate, locale)}
+          hint={t("Of those answered")}
+        />
+        <StatCard
+          label={t("Completion rate")}
+          value={formatRate(network.completionRate, locale)}
+          hint={t("Of those accepted")}
+        />
+        <StatCard
+          label={t("Median time to accept")}
+          value={minutes(network.medianToAccept)}
+          hint={t("From referral")}
+        />
+        <StatCard
+          label={t("Median time to complete")}
+          value={minutes(network.medianToComplete)}
+          hint={t("From acceptance")}
         />
       </StatGrid>
-      <TitledSection id="volume" title={`Referrals per ${unit}`}>
+      <TitledSection id="volume" title={t(unit === "week" ? "Referrals per week" : "Referrals per month")}>
         <Figure
           id="volume-chart"
-          title={`Referrals per ${unit}, by status today`}
+          title={t(unit === "week" ? "Referrals per week, by status today" : "Referrals per month, by status today")}
           summary={
             network.received === 0
-              ? `No referrals in the last ${period}.`
-              : `${network.received.toLocaleString("en-GH")} referrals in the last ${period}; the busiest ${unit} began ${bucketLabel(busiest.start, unit)} with ${busiest.total.toLocaleString("en-GH")}.`
+              ? t("insight.no-referrals-in", { last })
+              : t(`insight.volume-summary.${unit}`, {
+                  count: network.received,
+                  last,
+                  start: bucketLabel(busiest.start, unit, locale),
+                  busiest: count(busiest.total),
+                })
           }
           rows={view.volume}
-          rowLabel={{ header: unit === "week" ? "Week of" : "Month", value: (b) => bucketLabel(b.start, unit) }}
-          series={STATUS_SERIES.map((s) => ({ ...s, value: (b: VolumeBucket) => b.counts[s.key] }))}
-          chart={(data) => <Bars data={data} series={STATUS_SERIES} stacked />}
+          rowLabel={{
+            header: t(unit === "week" ? "Week of" : "Month"),
+            value: (b) => bucketLabel(b.start, unit, locale),
+          }}
+          series={series.map((s) => ({ ...s, value: (b: VolumeBucket) => b.counts[s.key] }))}
+          chart={(data) => <Bars data={data} series={series} stacked />}
         />
       </TitledSection>
-      <TitledSection id="urgency" title="By urgency">
-        <ScrollRegion label="Figures per urgency" className="rounded-xl border border-slate-200">
+      <TitledSection id="urgency" title={t("By urgency")}>
+        <ScrollRegion label={t("Figures per urgency")} className="rounded-xl border border-slate-200">
           <table className="w-full min-w-[36rem] text-left text-sm tabular-nums">
-            <caption className="sr-only">Figures per urgency for the period</caption>
+            <caption className="sr-only">{t("Figures per urgency for the period")}</caption>
             <thead className="bg-slate-50 text-xs text-muted uppercase">
               <tr>
                 {[
                   "Urgency",
                   "Referrals",
-                  "Accepted",
-                  "Completed",
+                  "insight.column.accepted",
+                  "insight.column.completed",
                   "Median time to accept",
                   "Median time to complete",
                 ].map((h, i) => (
                   <th key={h} scope="col" className={`px-3 py-2 font-semibold ${i > 0 ? "text-right" : ""}`}>
-                    {h}
+                    {t(h)}
                   </th>
                 ))}
               </tr>
@@ -76,62 +106,73 @@ export function Answers({ view }: { view: SystemOverview }) {
               {[...view.byUrgency].reverse().map((u) => (
                 <tr key={u.urgency}>
                   <th scope="row" className="px-3 py-2 font-semibold">
-                    {URGENCY_OPTIONS.find((o) => o.value === u.urgency)?.label}
+                    {t(URGENCY_KEYS[u.urgency])}
                   </th>
-                  <td className="px-3 py-2 text-right">{u.received.toLocaleString("en-GH")}</td>
-                  <td className="px-3 py-2 text-right">{formatRate(u.acceptanceRate)}</td>
-                  <td className="px-3 py-2 text-right">{formatRate(u.completionRate)}</td>
-                  <td className="px-3 py-2 text-right">{formatMinutes(u.medianToAccept)}</td>
-                  <td className="px-3 py-2 text-right">{formatMinutes(u.medianToComplete)}</td>
+                  <td className="px-3 py-2 text-right">{count(u.received)}</td>
+                  <td className="px-3 py-2 text-right">{formatRate(u.acceptanceRate, locale)}</td>
+                  <td className="px-3 py-2 text-right">{formatRate(u.completionRate, locale)}</td>
+                  <td className="px-3 py-2 text-right">{minutes(u.medianToAccept)}</td>
+                  <td className="px-3 py-2 text-right">{minutes(u.medianToComplete)}</td>
                 </tr>
               ))}
             </tbody>
           </table>
         </ScrollRegion>
       </TitledSection>
-      <TitledSection id="facilities" title="By facility">
+      <TitledSection id="facilities" title={t("By facility")}>
         <FacilityRatesTable rows={view.byFacility} />
       </TitledSection>
     </>
   );
 }
 
-const cedisTick = (pesewas: number) => formatCedis(pesewas);
-
 export function Money({ view }: { view: SystemOverview }) {
+  const t = useT();
+  const locale = useLocale();
+  const cedis = (pesewas: number) => formatCedis(pesewas, locale);
   const revenue = view.money.reduce((sum, m) => sum + m.platformRevenue, 0);
   const earnings = view.money.reduce((sum, m) => sum + m.doctorEarnings, 0);
   const { pending, paid, byMethod } = view.payouts;
   const series = [
-    { key: "platform", label: "Platform revenue", colour: SERIES_COLOURS[1] },
-    { key: "doctors", label: "Doctors' earnings", colour: SERIES_COLOURS[3] },
+    { key: "platform", label: t("Platform revenue"), colour: SERIES_COLOURS[1] },
+    { key: "doctors", label: t("Doctors' earnings"), colour: SERIES_COLOURS[3] },
   ];
   return (
-    <TitledSection id="money" title="Money">
-      <StatGrid label="Payouts to doctors">
-        <StatCard label="Payouts pending" value={formatCedis(pending.amount)} hint={`${pending.count} to pay`} />
-        <StatCard label="Payouts paid" value={formatCedis(paid.amount)} hint={`${paid.count} paid`} />
-        <StatCard label="Platform revenue" value={formatCedis(revenue)} hint="Last 12 months" />
-        <StatCard label="Doctors' earnings" value={formatCedis(earnings)} hint="Last 12 months" />
+    <TitledSection id="money" title={t("Money")}>
+      <StatGrid label={t("Payouts to doctors")}>
+        <StatCard
+          label={t("Payouts pending")}
+          value={cedis(pending.amount)}
+          hint={t("insight.to-pay", { count: pending.count })}
+        />
+        <StatCard
+          label={t("Payouts paid")}
+          value={cedis(paid.amount)}
+          hint={t("insight.paid", { count: paid.count })}
+        />
+        <StatCard label={t("Platform revenue")} value={cedis(revenue)} hint={t("insight.last.12m")} />
+        <StatCard label={t("Doctors' earnings")} value={cedis(earnings)} hint={t("insight.last.12m")} />
       </StatGrid>
       <div className="mt-4">
-        <StatGrid label="The ledger now">
-          <StatCard label="Owed to doctors" value={formatCedis(view.ledger.owedToDoctors)} hint="Their balances" />
+        <StatGrid label={t("The ledger now")}>
+          <StatCard label={t("Owed to doctors")} value={cedis(view.ledger.owedToDoctors)} hint={t("Their balances")} />
           <StatCard
-            label="Fees receivable"
-            value={formatCedis(view.ledger.feesReceivable)}
-            hint="Completed referrals' fees, not yet collected"
+            label={t("Fees receivable")}
+            value={cedis(view.ledger.feesReceivable)}
+            hint={t("Completed referrals' fees, not yet collected")}
           />
           <StatCard
-            label="With the payout provider"
-            value={formatCedis(view.ledger.inTransit)}
-            hint="Sent, not yet settled"
+            label={t("With the payout provider")}
+            value={cedis(view.ledger.inTransit)}
+            hint={t("Sent, not yet settled")}
           />
-          <StatCard label="Provider fees" value={formatCedis(view.ledger.providerFees)} hint="All time" />
+          <StatCard label={t("Provider fees")} value={cedis(view.ledger.providerFees)} hint={t("All time")} />
           <StatCard
-            label="Platform revenue"
-            value={formatCedis(view.ledger.platformRevenue)}
-            hint={view.ledger.balanced ? "All time; the ledger balances" : "All time; THE LEDGER DOES NOT BALANCE"}
+            label={t("Platform revenue")}
+            value={cedis(view.ledger.platformRevenue)}
+            hint={
+              view.ledger.balanced ? t("All time; the ledger balances") : t("All time; THE LEDGER DOES NOT BALANCE")
+            }
           />
         </StatGrid>
       </div>
@@ -139,35 +180,35 @@ export function Money({ view }: { view: SystemOverview }) {
         <div className="lg:col-span-2">
           <Figure
             id="money-chart"
-            title="Earned per month of completion"
-            summary={`In the last 12 months the platform earned ${formatCedis(revenue)} and doctors ${formatCedis(earnings)}.`}
+            title={t("Earned per month of completion")}
+            summary={t("insight.money-summary", { revenue: cedis(revenue), earnings: cedis(earnings) })}
             rows={view.money}
-            rowLabel={{ header: "Month", value: (m) => bucketLabel(m.start, "month") }}
+            rowLabel={{ header: t("Month"), value: (m) => bucketLabel(m.start, "month", locale) }}
             series={[
               { ...series[0], value: (m) => m.platformRevenue },
               { ...series[1], value: (m) => m.doctorEarnings },
             ]}
-            format={cedisTick}
-            chart={(data) => <Bars data={data} series={series} format={cedisTick} />}
+            format={cedis}
+            chart={(data) => <Bars data={data} series={series} format={cedis} />}
           />
         </div>
         <div className="card">
-          <h3 className="text-base font-bold">Paid per method</h3>
+          <h3 className="text-base font-bold">{t("Paid per method")}</h3>
           {byMethod.length === 0 ? (
-            <p className="mt-2 text-sm text-muted">No payouts recorded yet.</p>
+            <p className="mt-2 text-sm text-muted">{t("No payouts recorded yet.")}</p>
           ) : (
             <table className="mt-2 w-full text-left text-sm tabular-nums">
-              <caption className="sr-only">Payouts paid per method</caption>
+              <caption className="sr-only">{t("Payouts paid per method")}</caption>
               <thead className="text-xs text-muted uppercase">
                 <tr>
                   <th scope="col" className="py-1">
-                    Method
+                    {t("Method")}
                   </th>
                   <th scope="col" className="py-1 text-right">
-                    Payouts
+                    {t("Payouts")}
                   </th>
                   <th scope="col" className="py-1 text-right">
-                    Amount
+                    {t("Amount")}
                   </th>
                 </tr>
               </thead>
@@ -177,8 +218,8 @@ export function Money({ view }: { view: SystemOverview }) {
                     <th scope="row" className="py-1 font-normal">
                       {m.method}
                     </th>
-                    <td className="py-1 text-right">{m.count}</td>
-                    <td className="py-1 text-right">{formatCedis(m.amount)}</td>
+                    <td className="py-1 text-right">{m.count.toLocaleString(INTL_LOCALE[locale])}</td>
+                    <td className="py-1 text-right">{cedis(m.amount)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -191,21 +232,24 @@ export function Money({ view }: { view: SystemOverview }) {
 }
 
 export function Growth({ view }: { view: SystemOverview }) {
+  const t = useT();
+  const locale = useLocale();
   const last = view.growth.at(-1) ?? { doctors: 0, facilityAdmins: 0 };
   const series = [
-    { key: "doctors", label: "Approved doctors", colour: SERIES_COLOURS[1] },
-    { key: "admins", label: "Approved facility administrators", colour: SERIES_COLOURS[0], dashed: true },
+    { key: "doctors", label: t("Approved doctors"), colour: SERIES_COLOURS[1] },
+    { key: "admins", label: t("Approved facility administrators"), colour: SERIES_COLOURS[0], dashed: true },
   ];
+  const signUps = [{ key: "entries", label: t("Sign-ups"), colour: SERIES_COLOURS[3] }];
   const waiting = view.waitlist.reduce((sum, w) => sum + w.entries, 0);
   return (
-    <TitledSection id="growth" title="Growth">
+    <TitledSection id="growth" title={t("insight.growth")}>
       <div className="grid gap-4 lg:grid-cols-2">
         <Figure
           id="growth-chart"
-          title="Approved accounts over time"
-          summary={`${last.doctors} approved doctors and ${last.facilityAdmins} approved facility administrators today.`}
+          title={t("Approved accounts over time")}
+          summary={t("insight.growth-summary", { doctors: last.doctors, admins: last.facilityAdmins })}
           rows={view.growth}
-          rowLabel={{ header: "End of", value: (g) => bucketLabel(g.start, "month") }}
+          rowLabel={{ header: t("End of"), value: (g) => bucketLabel(g.start, "month", locale) }}
           series={[
             { ...series[0], value: (g) => g.doctors },
             { ...series[1], value: (g) => g.facilityAdmins },
@@ -214,19 +258,13 @@ export function Growth({ view }: { view: SystemOverview }) {
         />
         <Figure
           id="waitlist-chart"
-          title="Waitlist sign-ups per hub"
-          summary={`${waiting} people and facilities are waiting for ${view.waitlist.length} coming-soon hubs.`}
+          title={t("Waitlist sign-ups per hub")}
+          summary={t("insight.waitlist-summary", { waiting, hubs: view.waitlist.length })}
           rows={view.waitlist}
-          rowLabel={{ header: "Hub", value: (w) => w.title }}
-          series={[{ key: "entries", label: "Sign-ups", colour: SERIES_COLOURS[3], value: (w) => w.entries }]}
+          rowLabel={{ header: t("Hub"), value: (w) => w.title }}
+          series={[{ ...signUps[0], value: (w) => w.entries }]}
           height={Math.max(200, view.waitlist.length * 32)}
-          chart={(data) => (
-            <Bars
-              data={data}
-              series={[{ key: "entries", label: "Sign-ups", colour: SERIES_COLOURS[3] }]}
-              layout="vertical"
-            />
-          )}
+          chart={(data) => <Bars data={data} series={signUps} layout="vertical" />}
         />
       </div>
     </TitledSection>

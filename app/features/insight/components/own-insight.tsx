@@ -2,11 +2,17 @@ import { memo } from "react";
 import { statusChartColour } from "~/components/ui/status-colours";
 import { TitledSection } from "~/components/ui/titled-section";
 import { formatCedis } from "~/features/referrals/public";
+import type { Translate } from "~/i18n/i18n";
+import type { Locale } from "~/i18n/locales";
+import { useLocale, useT } from "~/i18n/react";
 import { bucketLabel, formatMinutes } from "../calendar";
 import type { DoctorInsight, FacilityInsight } from "../insight.server";
 import { Bars, Figure, SERIES_COLOURS } from "./charts";
 
-const monthLabel = { header: "Month", value: (m: { start: string }) => bucketLabel(m.start, "month") };
+const monthLabel = (t: Translate, locale: Locale) => ({
+  header: t("Month"),
+  value: (m: { start: string }) => bucketLabel(m.start, "month", locale),
+});
 
 /**
  * A facility administrator's last 12 months (issue 18): referrals received per month with how
@@ -15,29 +21,31 @@ const monthLabel = { header: "Month", value: (m: { start: string }) => bucketLab
  * as it is while an Accept or a Complete is on its way (the counts and the row change at once).
  */
 export const FacilityInsightSection = memo(function FacilityInsightSection({ insight }: { insight: FacilityInsight }) {
+  const t = useT();
+  const locale = useLocale();
   const received = insight.months.reduce((sum, m) => sum + m.received, 0);
   const series = [
     // Received is not a status: a colour no status has. The others as their badges.
-    { key: "received", label: "Received", colour: SERIES_COLOURS[5] },
-    { key: "accepted", label: "Accepted", colour: statusChartColour("accepted") },
-    { key: "rejected", label: "Rejected", colour: statusChartColour("rejected") },
-    { key: "completed", label: "Completed", colour: statusChartColour("completed") },
+    { key: "received", label: t("insight.series.received"), colour: SERIES_COLOURS[5] },
+    { key: "accepted", label: t("insight.series.accepted"), colour: statusChartColour("accepted") },
+    { key: "rejected", label: t("insight.series.rejected"), colour: statusChartColour("rejected") },
+    { key: "completed", label: t("insight.series.completed"), colour: statusChartColour("completed") },
   ] as const;
   const own = insight.ownMedianToAccept;
   const network = insight.networkMedianToAccept;
   const comparison =
     own === null || network === null
-      ? "There are not enough answered referrals yet to compare response times."
-      : `Your facility accepts a referral in ${formatMinutes(own)} (median); the network takes ${formatMinutes(network)}.`;
+      ? t("There are not enough answered referrals yet to compare response times.")
+      : t("insight.facilityComparison", { own: formatMinutes(own, t), network: formatMinutes(network, t) });
   return (
-    <TitledSection id="insight" title="The last 12 months">
+    <TitledSection id="insight" title={t("The last 12 months")}>
       <p className="mb-4 text-muted">{comparison}</p>
       <Figure
         id="facility-months"
-        title="Referrals per month"
-        summary={`${received.toLocaleString("en-GH")} referrals received in the last 12 months, by the month they were made.`}
+        title={t("Referrals per month")}
+        summary={t("insight.facilityReceived", { count: received })}
         rows={insight.months}
-        rowLabel={monthLabel}
+        rowLabel={monthLabel(t, locale)}
         series={series.map((s) => ({ ...s, value: (m: FacilityInsight["months"][number]) => m[s.key] }))}
         chart={(data) => <Bars data={data} series={[...series]} />}
       />
@@ -53,37 +61,44 @@ export const DoctorInsightSection = memo(function DoctorInsightSection({ insight
   const referrals = insight.months.reduce((sum, m) => sum + m.referrals, 0);
   const earnings = insight.months.reduce((sum, m) => sum + m.earnings, 0);
   const { paid, pending } = insight.payouts;
+  const t = useT();
+  const locale = useLocale();
+  const cedis = (pesewas: number) => formatCedis(pesewas, locale);
   return (
-    <TitledSection id="insight" title="The last 12 months">
+    <TitledSection id="insight" title={t("The last 12 months")}>
       <p className="mb-4 text-muted">
-        Paid to you: {formatCedis(paid.amount)} ({paid.count}). Waiting to be paid: {formatCedis(pending.amount)} (
-        {pending.count}).
+        {t("insight.doctorPayouts", {
+          paid: cedis(paid.amount),
+          paidCount: paid.count,
+          pending: cedis(pending.amount),
+          pendingCount: pending.count,
+        })}
       </p>
       <div className="grid gap-4 lg:grid-cols-2">
         <Figure
           id="doctor-referrals"
-          title="Referrals per month"
-          summary={`You made ${referrals} referrals in the last 12 months.`}
+          title={t("Referrals per month")}
+          summary={t("insight.doctorReferrals", { count: referrals })}
           rows={insight.months}
-          rowLabel={monthLabel}
-          series={[{ key: "referrals", label: "Referrals", colour: SERIES_COLOURS[1], value: (m) => m.referrals }]}
+          rowLabel={monthLabel(t, locale)}
+          series={[{ key: "referrals", label: t("Referrals"), colour: SERIES_COLOURS[1], value: (m) => m.referrals }]}
           chart={(data) => (
-            <Bars data={data} series={[{ key: "referrals", label: "Referrals", colour: SERIES_COLOURS[1] }]} />
+            <Bars data={data} series={[{ key: "referrals", label: t("Referrals"), colour: SERIES_COLOURS[1] }]} />
           )}
         />
         <Figure
           id="doctor-earnings"
-          title="Earnings per month"
-          summary={`Your completed referrals of the last 12 months earned ${formatCedis(earnings)}.`}
+          title={t("Earnings per month")}
+          summary={t("insight.doctorEarnings", { earned: cedis(earnings) })}
           rows={insight.months}
-          rowLabel={monthLabel}
-          series={[{ key: "earnings", label: "Earnings", colour: SERIES_COLOURS[3], value: (m) => m.earnings }]}
-          format={formatCedis}
+          rowLabel={monthLabel(t, locale)}
+          series={[{ key: "earnings", label: t("Earnings"), colour: SERIES_COLOURS[3], value: (m) => m.earnings }]}
+          format={cedis}
           chart={(data) => (
             <Bars
               data={data}
-              series={[{ key: "earnings", label: "Earnings", colour: SERIES_COLOURS[3] }]}
-              format={formatCedis}
+              series={[{ key: "earnings", label: t("Earnings"), colour: SERIES_COLOURS[3] }]}
+              format={cedis}
             />
           )}
         />

@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import type { MessageChannel, MessageStatus } from "~/db/schema";
+import { useT } from "~/i18n/react";
 import { CHANNEL_LABELS, STATUS_LABELS } from "../message-labels";
 
 /**
@@ -17,12 +18,13 @@ export function MessageFilters({
   channel: MessageChannel | null;
   loading: boolean;
 }) {
+  const t = useT();
   return (
     <search>
       <Form method="get" action={path} className="mb-6 flex flex-wrap items-end gap-3">
         <div>
           <label htmlFor="messages-status" className="field-label">
-            Status
+            {t("Status")}
           </label>
           <select
             key={status ?? ""}
@@ -31,17 +33,17 @@ export function MessageFilters({
             defaultValue={status ?? ""}
             className="field-input"
           >
-            <option value="">All statuses</option>
+            <option value="">{t("All statuses")}</option>
             {(Object.keys(STATUS_LABELS) as MessageStatus[]).map((s) => (
               <option key={s} value={s}>
-                {STATUS_LABELS[s]}
+                {t(STATUS_LABELS[s])}
               </option>
             ))}
           </select>
         </div>
         <div>
           <label htmlFor="messages-channel" className="field-label">
-            Channel
+            {t("Channel")}
           </label>
           <select
             key={channel ?? ""}
@@ -50,20 +52,20 @@ export function MessageFilters({
             defaultValue={channel ?? ""}
             className="field-input"
           >
-            <option value="">All channels</option>
+            <option value="">{t("All channels")}</option>
             {(Object.keys(CHANNEL_LABELS) as MessageChannel[]).map((c) => (
               <option key={c} value={c}>
-                {CHANNEL_LABELS[c]}
+                {t(CHANNEL_LABELS[c])}
               </option>
             ))}
           </select>
         </div>
         <button type="submit" className="btn-primary">
-          {loading ? "Filtering..." : "Filter"}
+          {loading ? t("Filtering...") : t("Filter")}
         </button>
         {status || channel ? (
           <Link to={path} className="btn-ghost">
-            Clear filters
+            {t("Clear filters")}
           </Link>
         ) : null}
       </Form>

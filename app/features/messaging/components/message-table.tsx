@@ -4,6 +4,7 @@ import { useIsSubmitting } from "~/components/forms/schema-form";
 import { Badge } from "~/components/ui/badge";
 import { Cell, Row, Table } from "~/components/ui/table";
 import { formatAccraDateTime } from "~/features/referrals/public";
+import { useLocale, useT } from "~/i18n/react";
 import { CHANNEL_LABELS, STATUS_LABELS } from "../message-labels";
 import type { MessageLogRow } from "../message-log.server";
 
@@ -23,36 +24,39 @@ export function MessageTable({
   action: string;
   filtered: boolean;
 }) {
+  const t = useT();
+  const locale = useLocale();
   return (
     <Table
-      caption="Outbound messages"
-      headers={HEADERS}
-      empty={filtered ? "No messages match these filters." : "No messages yet."}
+      caption={t("Outbound messages")}
+      headers={HEADERS.map((h) => (h ? t(h) : h))}
+      empty={filtered ? t("No messages match these filters.") : t("No messages yet.")}
       rowCount={rows.length}
       stacked
     >
       {rows.map((m) => (
         <Row key={m.id} stacked>
-          <Cell label="Created" className="whitespace-nowrap">
-            {formatAccraDateTime(m.createdAt)}
+          <Cell label={t("Created")} className="whitespace-nowrap">
+            {formatAccraDateTime(m.createdAt, locale)}
           </Cell>
-          <Cell label="Channel">{CHANNEL_LABELS[m.channel]}</Cell>
-          <Cell label="Recipient" className="whitespace-nowrap">
+          <Cell label={t("Channel")}>{t(CHANNEL_LABELS[m.channel])}</Cell>
+          <Cell label={t("Recipient")} className="whitespace-nowrap">
             {m.recipient}
           </Cell>
-          <Cell label="Event">
-            <span title={m.event}>{m.eventLabel}</span>
+          <Cell label={t("Event")}>
+            {/* The events' names (features/messaging/message-labels.ts), in the catalogues; one without is its code. */}
+            <span title={m.event}>{t(m.eventLabel)}</span>
           </Cell>
-          <Cell label="Status">
-            <Badge tone={m.status}>{STATUS_LABELS[m.status]}</Badge>
+          <Cell label={t("Status")}>
+            <Badge tone={m.status}>{t(STATUS_LABELS[m.status])}</Badge>
           </Cell>
-          <Cell label="Attempts" className="tabular-nums">
+          <Cell label={t("Attempts")} className="tabular-nums">
             {m.attempts}
           </Cell>
-          <Cell label="Segments" className="tabular-nums">
+          <Cell label={t("Segments")} className="tabular-nums">
             {m.segments ?? "—"}
           </Cell>
-          <Cell label="Last error" className="max-w-xs break-words">
+          <Cell label={t("Last error")} className="max-w-xs break-words">
             {m.lastError ?? "—"}
           </Cell>
           <Cell label="">{m.canRetry ? <RetryButton action={action} message={m} /> : null}</Cell>
@@ -64,14 +68,15 @@ export function MessageTable({
 
 function RetryButton({ action, message }: { action: string; message: MessageLogRow }) {
   const busy = useIsSubmitting({ formAction: action, intent: "retry" });
+  const t = useT();
   return (
     <Form method="post" action={action}>
       <input type="hidden" name="messageId" value={message.id} />
-      <SubmitButton busy={busy} busyLabel="Retrying..." className="btn-secondary" name="intent" value="retry">
-        Retry
+      <SubmitButton busy={busy} busyLabel={t("Retrying...")} className="btn-secondary" name="intent" value="retry">
+        {t("Retry")}
         <span className="sr-only">
           {" "}
-          the {CHANNEL_LABELS[message.channel]} to {message.recipient}
+          {t("messages.retry-what", { channel: message.channel, recipient: message.recipient })}
         </span>
       </SubmitButton>
     </Form>

@@ -1,4 +1,5 @@
 import { formatAccraDateTime } from "~/features/referrals/public";
+import { useLocale, useT } from "~/i18n/react";
 import { CHANNEL_LABELS } from "../message-labels";
 import type { ProviderAlertRow } from "../message-log.server";
 
@@ -15,6 +16,8 @@ const CAUSE: Record<string, string> = {
  * messages are kept and retried; once the cause is fixed they go out and this disappears.
  */
 export function ProviderAlerts({ alerts }: { alerts: readonly ProviderAlertRow[] }) {
+  const t = useT();
+  const locale = useLocale();
   if (alerts.length === 0) return null;
   return (
     <section
@@ -23,17 +26,16 @@ export function ProviderAlerts({ alerts }: { alerts: readonly ProviderAlertRow[]
       className="mb-6 max-w-3xl rounded-lg border border-red-300 bg-red-50 p-4 text-red-900"
     >
       <h2 id="provider-alerts-title" className="font-bold">
-        Messages are waiting: a provider refuses them
+        {t("Messages are waiting: a provider refuses them")}
       </h2>
       <ul className="mt-2 space-y-2 text-sm">
         {alerts.map((a) => (
           <li key={`${a.provider}:${a.code}`}>
             <strong>
-              {CHANNEL_LABELS[a.channel]} through {a.provider}
+              {t("messages.provider-through", { channel: t(CHANNEL_LABELS[a.channel]), provider: a.provider })}
             </strong>{" "}
-            {CAUSE[a.code] ?? "refuses the messages"}. It said: <q>{a.detail}</q>. Since{" "}
-            {formatAccraDateTime(a.firstAt)}, {a.failures} {a.failures === 1 ? "refusal" : "refusals"}; the messages are
-            kept and tried again.
+            {t(CAUSE[a.code] ?? "refuses the messages")}. {t("It said:")} <q>{a.detail}</q>.{" "}
+            {t("messages.provider-refusals", { since: formatAccraDateTime(a.firstAt, locale), count: a.failures })}
           </li>
         ))}
       </ul>

@@ -1,5 +1,6 @@
 import type { MessageStatus } from "~/db/schema";
 import { formatAccraDateTime } from "~/features/referrals/public";
+import { useLocale, useT } from "~/i18n/react";
 import { CHANNEL_LABELS, STATUS_LABELS } from "../message-labels";
 import type { ReferralDelivery } from "../message-log.server";
 
@@ -18,26 +19,37 @@ const OUTCOME: Record<MessageStatus, string> = {
  * loader calls once it has checked that the reader may see the referral; recipients are masked.
  */
 export function ReferralDeliveries({ deliveries }: { deliveries: readonly ReferralDelivery[] }) {
+  const t = useT();
+  const locale = useLocale();
   return (
     <section aria-labelledby="referral-deliveries-title" className="mt-6">
       <h3 id="referral-deliveries-title" className="text-base font-bold">
-        Who was notified
+        {t("Who was notified")}
       </h3>
       {deliveries.length === 0 ? (
-        <p className="mt-2 text-sm text-muted">No one has been sent a message about this referral yet.</p>
+        <p className="mt-2 text-sm text-muted">{t("No one has been sent a message about this referral yet.")}</p>
       ) : (
         <ol className="mt-2 space-y-2 text-sm">
           {deliveries.map((d) => (
             <li key={d.id} className="flex flex-wrap items-baseline gap-x-2">
               <time dateTime={d.at} className="text-muted">
-                {formatAccraDateTime(d.at)}
+                {formatAccraDateTime(d.at, locale)}
               </time>
               <span>
                 <span className="font-semibold">{d.name ?? d.recipient}</span>
-                {d.name ? <span className="text-muted"> ({d.recipient})</span> : null}: {d.eventLabel} by{" "}
-                {CHANNEL_LABELS[d.channel]}, <span data-status={d.status}>{OUTCOME[d.status]}</span>
-                <span className="sr-only"> (status: {STATUS_LABELS[d.status]})</span>
-                {d.deliveredAt ? <span className="text-muted"> at {formatAccraDateTime(d.deliveredAt)}</span> : null}
+                {d.name ? <span className="text-muted"> ({d.recipient})</span> : null}:{" "}
+                {t("referral.delivery.event", { event: t(d.eventLabel), channel: t(CHANNEL_LABELS[d.channel]) })},{" "}
+                <span data-status={d.status}>{t(OUTCOME[d.status])}</span>
+                <span className="sr-only">
+                  {" "}
+                  {t("referral.delivery.status", { status: t(STATUS_LABELS[d.status]) })}
+                </span>
+                {d.deliveredAt ? (
+                  <span className="text-muted">
+                    {" "}
+                    {t("referral.delivery.at", { at: formatAccraDateTime(d.deliveredAt, locale) })}
+                  </span>
+                ) : null}
               </span>
             </li>
           ))}

@@ -5,6 +5,7 @@ import { useIsSubmitting, useSchemaForm } from "~/components/forms/schema-form";
 import { InputField, SelectField } from "~/components/ui/field";
 import { confirmCodeSchema, PHONE_CODE_RULES, removeNumberSchema, sendCodeSchema } from "~/features/phones/public";
 import { LANGUAGE_CHOICES, SMS_LANGUAGE_CHOICES, type SmsLanguage } from "~/i18n/message-language";
+import { useT } from "~/i18n/react";
 import type { ActionAnswer } from "~/lib/form-action.server";
 import { FormKeyField } from "~/lib/idempotency";
 import { messageLanguageSchema, SAME_AS_EMAIL } from "../message-language-schema";
@@ -38,24 +39,25 @@ export function PreferencesForm({
     ? undefined
     : Object.fromEntries(Object.entries(answer?.result.error ?? {}).map(([name, messages]) => [name, messages?.[0]]));
   const busy = useIsSubmitting({ intent: "preferences" });
+  const t = useT();
   const events = eventsFor(role);
   return (
     <section aria-labelledby="preferences-title" className="card mt-6 p-6">
       <h2 id="preferences-title" className="text-lg font-semibold">
-        What we tell you, and how
+        {t("What we tell you, and how")}
       </h2>
       {hasPhone ? null : (
         <p className="mt-2 text-muted">
-          SMS and WhatsApp messages start once you have confirmed a mobile number above.
+          {t("SMS and WhatsApp messages start once you have confirmed a mobile number above.")}
         </p>
       )}
       <Form method="post" className="mt-4 space-y-6">
         <input type="hidden" name="intent" value="preferences" />
         {events.map((event) => (
           <fieldset key={event}>
-            <legend className="font-medium">{NOTIFICATION_EVENTS[event].label}</legend>
+            <legend className="font-medium">{t(NOTIFICATION_EVENTS[event].label)}</legend>
             {EMERGENCY_SMS_EVENTS.includes(event) ? (
-              <p className="mt-1 text-sm text-muted">An emergency referral always comes by SMS as well.</p>
+              <p className="mt-1 text-sm text-muted">{t("An emergency referral always comes by SMS as well.")}</p>
             ) : null}
             <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
               {NOTIFICATION_CHANNELS.map((channel) => (
@@ -66,26 +68,26 @@ export function PreferencesForm({
                     defaultChecked={preferences.channels[event].includes(channel)}
                     className="size-5"
                   />
-                  {CHANNEL_LABELS[channel]}
+                  {t(CHANNEL_LABELS[channel])}
                 </label>
               ))}
             </div>
           </fieldset>
         ))}
         <fieldset>
-          <legend className="font-medium">Quiet hours</legend>
+          <legend className="font-medium">{t("Quiet hours")}</legend>
           <p className="mt-1 text-sm text-muted">
-            Nothing but emergencies between these times (Ghana time); the rest waits until they end.
+            {t("Nothing but emergencies between these times (Ghana time); the rest waits until they end.")}
           </p>
           <label className="mt-2 inline-flex min-h-11 items-center gap-2">
             <input type="checkbox" name="quiet" value="on" defaultChecked={!!preferences.quiet} className="size-5" />
-            Hold messages during quiet hours
+            {t("Hold messages during quiet hours")}
           </label>
           <div className="mt-2 flex flex-wrap gap-4">
             {(["quiet_start", "quiet_end"] as const).map((name) => (
               <div key={name}>
                 <label htmlFor={name} className="field-label">
-                  {name === "quiet_start" ? "From" : "Until"}
+                  {t(name === "quiet_start" ? "From" : "Until")}
                 </label>
                 <input
                   id={name}
@@ -100,15 +102,15 @@ export function PreferencesForm({
                 />
                 {errors?.[name] ? (
                   <p id={`${name}-error`} className="field-error mt-1">
-                    {errors[name]}
+                    {t(errors[name])}
                   </p>
                 ) : null}
               </div>
             ))}
           </div>
         </fieldset>
-        <SubmitButton busy={busy} busyLabel="Saving...">
-          Save preferences
+        <SubmitButton busy={busy} busyLabel={t("Saving...")}>
+          {t("Save preferences")}
         </SubmitButton>
       </Form>
     </section>
@@ -131,32 +133,35 @@ export function SendCode({
     defaultValue: !hasNumber && suggested ? { phone: suggested } : undefined,
   });
   const busy = useIsSubmitting({ intent: "send-code" });
+  const t = useT();
   return (
     <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
       <input type="hidden" name="intent" value="send-code" />
       <FormKeyField form="phone-code" />
       <InputField
         field={fields.phone}
-        label={hasNumber ? "Use another mobile number" : "Mobile number"}
+        label={t(hasNumber ? "Use another mobile number" : "Mobile number")}
         type="tel"
         autoComplete="tel"
         inputMode="tel"
         maxLength={40}
-        hint="A Ghanaian number can be written as 020 555 0147; others with their country code."
+        hint={t("A Ghanaian number can be written as 020 555 0147; others with their country code.")}
       />
       {hasNumber ? (
         <InputField
           field={fields.password}
-          label="Your password"
+          label={t("Your password")}
           type="password"
           autoComplete="current-password"
           maxLength={128}
           required
-          hint="To change your confirmed number. We will tell your current number and your email address, and your payout details cannot change for 24 hours."
+          hint={t(
+            "To change your confirmed number. We will tell your current number and your email address, and your payout details cannot change for 24 hours.",
+          )}
         />
       ) : null}
-      <SubmitButton busy={busy} busyLabel="Sending...">
-        Send code
+      <SubmitButton busy={busy} busyLabel={t("Sending...")}>
+        {t("Send code")}
       </SubmitButton>
     </Form>
   );
@@ -166,18 +171,19 @@ export function SendCode({
 export function RemoveNumber({ answer }: { answer: NotificationsAnswer | undefined }) {
   const [form, fields] = useSchemaForm(removeNumberSchema, { id: "remove-number", lastResult: answer?.result });
   const busy = useIsSubmitting({ intent: "remove" });
+  const t = useT();
   return (
     <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
       <input type="hidden" name="intent" value="remove" />
       <InputField
         field={fields.password}
-        label="Password to remove the number"
+        label={t("Password to remove the number")}
         type="password"
         autoComplete="current-password"
         maxLength={128}
       />
-      <SubmitButton busy={busy} busyLabel="Removing..." className="btn-secondary">
-        Remove number
+      <SubmitButton busy={busy} busyLabel={t("Removing...")} className="btn-secondary">
+        {t("Remove number")}
       </SubmitButton>
     </Form>
   );
@@ -186,27 +192,33 @@ export function RemoveNumber({ answer }: { answer: NotificationsAnswer | undefin
 export function ConfirmCode({ answer, sentTo }: { answer: NotificationsAnswer | undefined; sentTo: string }) {
   const [form, fields] = useSchemaForm(confirmCodeSchema, { id: "confirm", lastResult: answer?.result });
   const busy = useIsSubmitting({ intent: "confirm" });
+  const t = useT();
   return (
     <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4 border-t border-line pt-6">
       <input type="hidden" name="intent" value="confirm" />
       <InputField
         field={fields.code}
-        label="Code from the SMS"
+        label={t("Code from the SMS")}
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={7}
-        hint={`We sent it to ${sentTo}. It lasts ${PHONE_CODE_RULES.validMinutes} minutes; you have ${PHONE_CODE_RULES.maxTries} tries.`}
+        hint={t("notifications.code-hint", {
+          number: sentTo,
+          minutes: PHONE_CODE_RULES.validMinutes,
+          tries: PHONE_CODE_RULES.maxTries,
+        })}
       />
-      <SubmitButton busy={busy} busyLabel="Confirming...">
-        Confirm number
+      <SubmitButton busy={busy} busyLabel={t("Confirming...")}>
+        {t("Confirm number")}
       </SubmitButton>
     </Form>
   );
 }
 
 /**
- * The language of the person's messages (issue 38): their emails in English or French, and their
- * SMS and WhatsApp texts in the same language or another (Twi has texts, no pages).
+ * The person's language (issue 38): the platform's and their emails', English or French
+ * (`users.language`: the signed-in pages are drawn in it), and their SMS and WhatsApp texts' in
+ * the same language or another (Twi has texts, no pages).
  */
 export function MessageLanguageForm({
   languages,
@@ -221,24 +233,32 @@ export function MessageLanguageForm({
     defaultValue: { language: languages.language, sms_language: languages.smsLanguage ?? SAME_AS_EMAIL },
   });
   const busy = useIsSubmitting({ intent: "language" });
+  const t = useT();
   return (
     <section aria-labelledby="language-title" className="card mt-6 p-6">
       <h2 id="language-title" className="text-lg font-semibold">
-        Language of your messages
+        {t("Language")}
       </h2>
       <p className="mt-2 text-muted">
-        Emails in English or French; SMS and WhatsApp texts in the same language, or in Twi.
+        {t(
+          "The platform and your emails in English or French; your SMS and WhatsApp texts in the same language, or in Twi.",
+        )}
       </p>
       <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
         <input type="hidden" name="intent" value="language" />
-        <SelectField field={fields.language} label="Emails" options={LANGUAGE_CHOICES} />
+        {/* Each language's name in its own language, as the choices are everywhere. */}
+        <SelectField
+          field={fields.language}
+          label={t("Language of the platform and your emails")}
+          options={LANGUAGE_CHOICES}
+        />
         <SelectField
           field={fields.sms_language}
-          label="SMS and WhatsApp"
-          options={[{ value: SAME_AS_EMAIL, label: "Same as emails" }, ...SMS_LANGUAGE_CHOICES]}
+          label={t("SMS and WhatsApp")}
+          options={[{ value: SAME_AS_EMAIL, label: t("Same as emails") }, ...SMS_LANGUAGE_CHOICES]}
         />
-        <SubmitButton busy={busy} busyLabel="Saving...">
-          Save language
+        <SubmitButton busy={busy} busyLabel={t("Saving...")}>
+          {t("Save language")}
         </SubmitButton>
       </Form>
     </section>

@@ -11,6 +11,7 @@ import { withParam } from "~/components/ui/pagination";
 import { Cell, Row, Table } from "~/components/ui/table";
 import type { ToastMessage } from "~/components/ui/toaster";
 import { formatAccraDate, formatCedis } from "~/features/referrals/public";
+import { useLocale, useT } from "~/i18n/react";
 import { PAYMENT_METHODS, recordPaymentSchema } from "../payment-schema";
 import type { PaymentRow } from "../payments.server";
 
@@ -45,6 +46,14 @@ const PAYMENT_HEADERS = [
   "Actions",
 ] as const;
 
+/** Each method's name in the catalogue ("Cash" alone is the ledger's cash account, another word in French). */
+const METHOD_KEYS: Record<(typeof PAYMENT_METHODS)[number], string> = {
+  "Mobile Money": "Mobile Money",
+  "Bank Transfer": "Bank Transfer",
+  Cash: "payment.method.cash",
+  Cheque: "Cheque",
+};
+
 /** The Mark as Paid dialog posts with this fetcher; the table reads it to show the row as paid at once. */
 export const PAY_FETCHER = "payment:record";
 
@@ -65,6 +74,8 @@ export function PaymentTable({
   onPay?: (payment: PaymentRow, opener: HTMLElement) => void;
 }) {
   const { search } = useLocation();
+  const t = useT();
+  const locale = useLocale();
   const recording = useFetcher<AdminAnswer>({ key: PAY_FETCHER });
   const optimistic =
     recording.formData && recording.data?.ok !== false
@@ -76,9 +87,9 @@ export function PaymentTable({
       : null;
   return (
     <Table
-      caption="Payments to doctors, newest first"
-      headers={[...PAYMENT_HEADERS]}
-      empty="No payments yet: a payment is due when a facility completes a referral."
+      caption={t("Payments to doctors, newest first")}
+      headers={PAYMENT_HEADERS.map((h) => t(h))}
+      empty={t("No payments yet: a payment is due when a facility completes a referral.")}
       rowCount={rows.length}
       stacked
     >
@@ -94,37 +105,41 @@ export function PaymentTable({
             : row;
         return (
           <Row key={p.id} stacked busy={p !== row}>
-            <Cell label="Referral" className="font-mono text-xs font-semibold whitespace-nowrap">
+            <Cell label={t("Referral")} className="font-mono text-xs font-semibold whitespace-nowrap">
               {p.referralNumber}
             </Cell>
-            <Cell label="Doctor">{p.doctorName}</Cell>
-            <Cell label="Amount" className="tabular-nums">
-              {formatCedis(p.amountDue)}
+            <Cell label={t("Doctor")}>{p.doctorName}</Cell>
+            <Cell label={t("Amount")} className="tabular-nums">
+              {formatCedis(p.amountDue, locale)}
             </Cell>
-            <Cell label="Created" className="whitespace-nowrap">
-              {formatAccraDate(p.createdAt)}
+            <Cell label={t("Created")} className="whitespace-nowrap">
+              {formatAccraDate(p.createdAt, locale)}
             </Cell>
-            <Cell label="Status">
-              {p.status === "paid" ? <Badge tone="paid">Paid</Badge> : <Badge tone="pending">Pending</Badge>}
+            <Cell label={t("Status")}>
+              {p.status === "paid" ? (
+                <Badge tone="paid">{t("payment.status.paid")}</Badge>
+              ) : (
+                <Badge tone="pending">{t("payment.status.pending")}</Badge>
+              )}
             </Cell>
-            <Cell label="Method">{p.paymentMethod ?? ""}</Cell>
-            <Cell label="Reference" className="break-all">
+            <Cell label={t("Method")}>{p.paymentMethod ?? ""}</Cell>
+            <Cell label={t("Reference")} className="break-all">
               {p.paymentReference ?? ""}
             </Cell>
-            <Cell label="Actions">
+            <Cell label={t("Actions")}>
               {p.status === "pending" ? (
                 <Link
                   to={withParam(search, "pay", p.id)}
                   preventScrollReset
                   className="btn-primary min-h-11 min-w-11 px-3 py-1.5 whitespace-nowrap"
-                  aria-label={`Mark as Paid: ${p.referralNumber}`}
+                  aria-label={t("payment.mark-paid-of", { number: p.referralNumber })}
                   onClick={(event) => {
                     if (!onPay || !plainClick(event)) return;
                     event.preventDefault();
                     onPay(p, event.currentTarget);
                   }}
                 >
-                  Mark as Paid
+                  {t("Mark as Paid")}
                 </Link>
               ) : null}
             </Cell>
@@ -157,6 +172,8 @@ export function RecordPaymentDialog({
 }) {
   const fetcher = useFetcher<AdminAnswer>({ key: PAY_FETCHER });
   const busy = fetcher.state !== "idle";
+  const t = useT();
+  const locale = useLocale();
 
   // Refused values stay in the dialog; anything else closes it with a toast.
   useDialogAnswers(fetcher, refusedFields, onOpenChange);
@@ -168,8 +185,12 @@ export function RecordPaymentDialog({
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title="Mark as Paid"
-      description={`Record the payment of ${formatCedis(payment.amountDue)} to ${payment.doctorName} for ${payment.referralNumber}.`}
+      title={t("Mark as Paid")}
+      description={t("payment.record-description", {
+        amount: formatCedis(payment.amountDue, locale),
+        doctor: payment.doctorName,
+        number: payment.referralNumber,
+      })}
       returnFocusTo={returnFocusTo}
       fallbackFocusId="payments-panel"
     >
@@ -197,6 +218,7 @@ function RecordPaymentForm({
 }) {
   const [form, fields] = useSchemaForm(recordPaymentSchema, { id: `payment-${paymentId}`, lastResult });
   const formProps = getFormProps(form);
+  const t = useT();
   return (
     <fetcher.Form
       method="post"
@@ -212,22 +234,22 @@ function RecordPaymentForm({
       <input type="hidden" name="paymentId" value={paymentId} />
       <SelectField
         field={fields.payment_method}
-        label="Payment method"
+        label={t("Payment method")}
         required
-        placeholder="Select a method"
-        options={PAYMENT_METHODS.map((m) => ({ value: m, label: m }))}
+        placeholder={t("Select a method")}
+        options={PAYMENT_METHODS.map((m) => ({ value: m, label: t(METHOD_KEYS[m]) }))}
       />
       <InputField
         field={fields.payment_reference}
-        label="Payment reference"
+        label={t("Payment reference")}
         required
         maxLength={100}
         autoComplete="off"
-        hint="For example the Mobile Money transaction ID or the bank transfer reference"
+        hint={t("For example the Mobile Money transaction ID or the bank transfer reference")}
       />
       <DialogActions>
-        <SubmitButton busy={busy} busyLabel="Recording...">
-          Confirm Payment
+        <SubmitButton busy={busy} busyLabel={t("Recording...")}>
+          {t("Confirm Payment")}
         </SubmitButton>
       </DialogActions>
     </fetcher.Form>

@@ -4,6 +4,7 @@ import { Form } from "react-router";
 import { SubmitButton } from "~/components/forms/form-parts";
 import { useIsSubmitting, useSchemaForm } from "~/components/forms/schema-form";
 import { InputField } from "~/components/ui/field";
+import { useLocale, useT } from "~/i18n/react";
 import { useReveal } from "~/lib/reveal";
 import { accraDateTime, type PayoutDetailsAnswer } from "../payout-details-answer";
 import { confirmPayoutDetailsSchema } from "../payout-details-schema";
@@ -39,6 +40,8 @@ export function PayoutDetailsConfirmForm({
 }) {
   const [form, fields] = useSchemaForm(confirmPayoutDetailsSchema, { id: "confirm", lastResult: answer?.result });
   const busy = useIsSubmitting({ intent: "confirm" });
+  const t = useT();
+  const locale = useLocale();
   const acceptError = fields.accept_name.errors?.[0];
   const smsCodeId = fields.sms_code.id;
   const focusCode = useCallback(() => document.getElementById(smsCodeId), [smsCodeId]);
@@ -46,34 +49,37 @@ export function PayoutDetailsConfirmForm({
   return (
     <section ref={section} aria-labelledby="confirm-title" className="card mt-6 p-6">
       <h2 id="confirm-title" className="text-lg font-semibold">
-        Confirm the change
+        {t("Confirm the change")}
       </h2>
       <p className="mt-2">
-        To <strong>{pending.description}</strong>, in the name of {pending.accountName}. The codes last until{" "}
-        {accraDateTime(pending.expiresAt)}.
+        {t("payoutConfirm.to")} <strong>{pending.description}</strong>
+        {t("payoutConfirm.inTheNameOf", {
+          name: pending.accountName,
+          until: accraDateTime(pending.expiresAt, locale),
+        })}
       </p>
       <Holder pending={pending} phone={phone} />
       <Form method="post" {...getFormProps(form)} className="mt-4 space-y-4">
         <input type="hidden" name="intent" value="confirm" />
         <InputField
           field={fields.sms_code}
-          label="Code from the SMS"
+          label={t("Code from the SMS")}
           inputMode="numeric"
           autoComplete="one-time-code"
           maxLength={7}
-          hint={`Sent to ${phone}.`}
+          hint={t("payoutConfirm.sentTo", { phone })}
         />
         {pending.walletTo ? (
           <InputField
             field={fields.wallet_code}
-            label="Code from the SMS to the wallet"
+            label={t("Code from the SMS to the wallet")}
             required
             inputMode="numeric"
             maxLength={7}
-            hint={`Sent to ${pending.walletTo}, the wallet's own number.`}
+            hint={t("payoutConfirm.sentToWallet", { phone: pending.walletTo })}
           />
         ) : null}
-        <InputField field={fields.email_code} label="Code from the email" inputMode="numeric" maxLength={7} />
+        <InputField field={fields.email_code} label={t("Code from the email")} inputMode="numeric" maxLength={7} />
         {pending.resolvedName && pending.nameMatches === false ? (
           <div>
             <label htmlFor={fields.accept_name.id} className="inline-flex min-h-11 items-center gap-2">
@@ -86,17 +92,17 @@ export function PayoutDetailsConfirmForm({
                 aria-describedby={acceptError ? fields.accept_name.errorId : undefined}
                 className="size-5"
               />
-              This account is mine: pay {pending.resolvedName}
+              {t("payoutConfirm.accountIsMine", { name: pending.resolvedName })}
             </label>
             {acceptError ? (
               <p id={fields.accept_name.errorId} className="field-error">
-                {acceptError}
+                {t(acceptError)}
               </p>
             ) : null}
           </div>
         ) : null}
-        <SubmitButton busy={busy} busyLabel="Confirming...">
-          Confirm change
+        <SubmitButton busy={busy} busyLabel={t("Confirming...")}>
+          {t("Confirm change")}
         </SubmitButton>
       </Form>
     </section>
@@ -105,23 +111,25 @@ export function PayoutDetailsConfirmForm({
 
 /** Whose account this is, as far as the bank or network told us, or how the wallet is proved. */
 function Holder({ pending, phone }: { pending: Pending; phone: string }) {
+  const t = useT();
   if (pending.resolvedName && pending.nameMatches) {
     return (
       <p className="mt-2" role="status">
-        The account holder's name, from the {pending.method === "bank" ? "bank" : "network"}:{" "}
-        <strong>{pending.resolvedName}</strong>. If that is not you, do not confirm: ask for the change again with the
-        right number.
+        {pending.method === "bank"
+          ? t("The account holder's name, from the bank:")
+          : t("The account holder's name, from the network:")}{" "}
+        <strong>{pending.resolvedName}</strong>
+        {t("payoutConfirm.ifNotYou")}
       </p>
     );
   }
   if (pending.resolvedName) {
     return (
       <div className="mt-3 rounded-xl border-2 border-amber-600 bg-amber-50 p-4 text-ink" role="alert">
-        <p className="font-semibold">The account holder's name is not the name you entered.</p>
+        <p className="font-semibold">{t("The account holder's name is not the name you entered.")}</p>
         <p className="mt-1">
-          This account is in the name of <strong>{pending.resolvedName}</strong>, not {pending.accountName}. If the
-          number is wrong, do not confirm: ask for the change again with the right number. If the account is yours under
-          this name, tick the box below.
+          {t("This account is in the name of")} <strong>{pending.resolvedName}</strong>
+          {t("payoutConfirm.notYourName", { name: pending.accountName })}
         </p>
       </div>
     );
@@ -129,22 +137,24 @@ function Holder({ pending, phone }: { pending: Pending; phone: string }) {
   if (pending.walletTo) {
     return (
       <p className="mt-2" role="status">
-        The network could not tell us whose wallet this is, so a third code was sent by SMS to the wallet's own number,{" "}
-        <strong>{pending.walletTo}</strong>. If that number is wrong, the code goes to someone else and the change
-        cannot be confirmed: ask for it again with the right number.
+        {t(
+          "The network could not tell us whose wallet this is, so a third code was sent by SMS to the wallet's own number,",
+        )}{" "}
+        <strong>{pending.walletTo}</strong>
+        {t("payoutConfirm.walletNumberWrong")}
       </p>
     );
   }
   if (pending.smsIsWallet) {
     return (
       <p className="mt-2" role="status">
-        The wallet is your confirmed number, {phone}: the code sent to it by SMS confirms the wallet too.
+        {t("payoutConfirm.walletIsPhone", { phone })}
       </p>
     );
   }
   return (
     <p className="mt-2" role="status">
-      The name on this account could not be checked with the bank.
+      {t("The name on this account could not be checked with the bank.")}
     </p>
   );
 }

@@ -3,6 +3,7 @@ import { Form } from "react-router";
 import { SubmitButton } from "~/components/forms/form-parts";
 import { useIsSubmitting, useSchemaForm } from "~/components/forms/schema-form";
 import { InputField, SelectField } from "~/components/ui/field";
+import { useT } from "~/i18n/react";
 import { FormKeyField } from "~/lib/idempotency";
 import { useHydrated } from "~/lib/use-hydrated";
 import type { PayoutDetailsAnswer } from "../payout-details-answer";
@@ -23,6 +24,7 @@ export function PayoutDetailsRequestForm({
     defaultValue: { method: "mobile_money" },
   });
   const busy = useIsSubmitting({ intent: "request" });
+  const t = useT();
   // Only the chosen method's fields show: React follows "Paid by"; before that (and without
   // JavaScript) CSS does, from the selected option (as the Register form does for its roles).
   const hydrated = useHydrated();
@@ -31,53 +33,53 @@ export function PayoutDetailsRequestForm({
   return (
     <section aria-labelledby="change-title" className="card mt-6 p-6">
       <h2 id="change-title" className="text-lg font-semibold">
-        {hasDetails ? "Change payout details" : "Add payout details"}
+        {hasDetails ? t("Change payout details") : t("Add payout details")}
       </h2>
       <Form method="post" {...getFormProps(form)} className="group/payout mt-4 space-y-4">
         <input type="hidden" name="intent" value="request" />
         <FormKeyField form="payout-details-request" />
         <SelectField
           field={fields.method}
-          label="Paid by"
-          options={Object.entries(PAYOUT_METHOD_LABELS).map(([value, label]) => ({ value, label }))}
+          label={t("Paid by")}
+          options={Object.entries(PAYOUT_METHOD_LABELS).map(([value, label]) => ({ value, label: t(label) }))}
         />
         <fieldset className={shownFor("mobile_money", "group-has-[option[value=bank]:checked]/payout:hidden")}>
-          <legend className="font-medium">Mobile money</legend>
+          <legend className="font-medium">{t("Mobile money")}</legend>
           <SelectField
             field={fields.network}
-            label="Network"
-            placeholder="Choose a network"
+            label={t("Network")}
+            placeholder={t("Choose a network")}
             options={Object.entries(NETWORK_LABELS).map(([value, label]) => ({ value, label }))}
           />
           <InputField
             field={fields.mobile_number}
-            label="Mobile-money number"
+            label={t("Mobile-money number")}
             type="tel"
             inputMode="tel"
             maxLength={40}
-            hint="For example 024 123 4567."
+            hint={t("For example 024 123 4567.")}
           />
         </fieldset>
         <fieldset className={shownFor("bank", "hidden group-has-[option[value=bank]:checked]/payout:block")}>
-          <legend className="font-medium">Bank account</legend>
+          <legend className="font-medium">{t("Bank account")}</legend>
           <SelectField
             field={fields.bank_code}
-            label="Bank"
-            placeholder="Choose your bank"
+            label={t("Bank")}
+            placeholder={t("Choose your bank")}
             options={GHANA_BANKS}
-            hint="Your bank is not listed? Contact us: we add banks our payment provider pays to."
+            hint={t("Your bank is not listed? Contact us: we add banks our payment provider pays to.")}
           />
-          <InputField field={fields.account_number} label="Account number" inputMode="numeric" maxLength={40} />
+          <InputField field={fields.account_number} label={t("Account number")} inputMode="numeric" maxLength={40} />
         </fieldset>
         <InputField
           field={fields.account_name}
-          label="Name on the account"
+          label={t("Name on the account")}
           autoComplete="name"
           maxLength={200}
-          hint="As the network or bank has it."
+          hint={t("As the network or bank has it.")}
         />
-        <SubmitButton busy={busy} busyLabel="Sending codes...">
-          Send confirmation codes
+        <SubmitButton busy={busy} busyLabel={t("Sending codes...")}>
+          {t("Send confirmation codes")}
         </SubmitButton>
       </Form>
     </section>

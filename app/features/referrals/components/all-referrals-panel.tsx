@@ -1,6 +1,7 @@
 import { Form, useSearchParams } from "react-router";
 import { Pagination } from "~/components/ui/pagination";
-import { REFERRAL_STATUSES, STATUS_LABELS } from "../referral-status";
+import { useT } from "~/i18n/react";
+import { REFERRAL_STATUSES, STATUS_KEYS } from "../referral-status";
 import type { ReferralRow } from "../referrals.server";
 import { ReferralTable } from "./referral-table";
 
@@ -10,6 +11,7 @@ export function AllReferralsPanel({
 }: {
   referrals: { rows: ReferralRow[]; page: number; pageCount: number };
 }) {
+  const t = useT();
   const [params] = useSearchParams();
   const status = params.get("status") ?? "";
   return (
@@ -17,28 +19,28 @@ export function AllReferralsPanel({
       <Form method="get" preventScrollReset className="mb-4 flex flex-wrap items-end gap-3">
         <div>
           <label htmlFor="status-filter" className="field-label">
-            Status
+            {t("Status")}
           </label>
           <select key={status} id="status-filter" name="status" defaultValue={status} className="field-input min-w-40">
-            <option value="">All statuses</option>
+            <option value="">{t("All statuses")}</option>
             {REFERRAL_STATUSES.map((s) => (
               <option key={s} value={s}>
-                {STATUS_LABELS[s]}
+                {t(STATUS_KEYS[s])}
               </option>
             ))}
           </select>
         </div>
         <button type="submit" className="btn-secondary">
-          Filter
+          {t("Filter")}
         </button>
       </Form>
       <ReferralTable
-        caption="All referrals, newest first"
+        caption={t("All referrals, newest first")}
         rows={referrals.rows}
         columns={["number", "patient", "doctor", "facility", "urgency", "status", "created", "amount"]}
-        empty={status ? "No referrals with this status." : "No referrals yet."}
+        empty={t(status ? "No referrals with this status." : "No referrals yet.")}
       />
-      <Pagination page={referrals.page} pageCount={referrals.pageCount} label="Referral pages" />
+      <Pagination page={referrals.page} pageCount={referrals.pageCount} label={t("Referral pages")} />
     </>
   );
 }

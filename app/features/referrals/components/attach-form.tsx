@@ -3,6 +3,7 @@ import { useFetcher } from "react-router";
 import { FileInput } from "~/components/forms/file-input";
 import { SubmitButton } from "~/components/forms/form-parts";
 import { useToastOf } from "~/components/ui/toaster";
+import { useT } from "~/i18n/react";
 import { FormKeyField } from "~/lib/idempotency";
 import { ATTACHMENT_ACCEPT, ATTACHMENT_HINT, ATTACHMENT_MESSAGES, MAX_ATTACHMENT_BYTES } from "../attachment-rules";
 import { answerFor, type WorkspaceAnswer } from "../workspace-answer";
@@ -17,6 +18,7 @@ function fileProblem(file: File | undefined): string | null {
 
 /** Attach a file: the upload form (multipart, streamed to the store by the server: issue 24). */
 export function AttachForm({ referralId, answer }: { referralId: string; answer: WorkspaceAnswer | undefined }) {
+  const t = useT();
   const fetcher = useFetcher<WorkspaceAnswer>({ key: "referral:attach" });
   const busy = fetcher.state !== "idle";
   const mine = answerFor("attach", fetcher.data, answer);
@@ -31,7 +33,7 @@ export function AttachForm({ referralId, answer }: { referralId: string; answer:
   return (
     <section aria-labelledby="attach-heading" className="card mt-6 p-5">
       <h2 id="attach-heading" className="text-lg font-bold">
-        Attach a file
+        {t("Attach a file")}
       </h2>
       <fetcher.Form
         ref={formRef}
@@ -56,8 +58,8 @@ export function AttachForm({ referralId, answer }: { referralId: string; answer:
         <FileInput
           id="attach-file"
           name="file"
-          label="File"
-          hint={ATTACHMENT_HINT}
+          label={t("File")}
+          hint={t(ATTACHMENT_HINT)}
           hintId="attach-hint"
           accept={ATTACHMENT_ACCEPT}
           required
@@ -69,8 +71,8 @@ export function AttachForm({ referralId, answer }: { referralId: string; answer:
           onChange={() => setLocalError(null)}
         />
         <div className="mt-3">
-          <SubmitButton busy={busy} busyLabel="Uploading...">
-            Upload
+          <SubmitButton busy={busy} busyLabel={t("Uploading...")}>
+            {t("Upload")}
           </SubmitButton>
         </div>
       </fetcher.Form>

@@ -1,4 +1,5 @@
 import { ROLE_LABELS } from "~/auth/roles";
+import { useLocale, useT } from "~/i18n/react";
 import { attachmentHref } from "../attachment-href";
 import { ATTACHMENT_TYPE_LABELS, formatFileSize } from "../attachment-rules";
 import { formatAccraDateTime } from "../referral-status";
@@ -6,13 +7,15 @@ import type { ReferralWorkspace } from "../workspace.server";
 
 /** The referral's attached files (at most 10): each a download, with its type, size, who attached it and when. */
 export function AttachmentList({ referral }: { referral: ReferralWorkspace }) {
+  const t = useT();
+  const locale = useLocale();
   return (
     <section aria-labelledby="attachments-heading" className="card p-5">
       <h2 id="attachments-heading" className="text-lg font-bold">
-        Attachments ({referral.attachments.length} of 10)
+        {t("referral.attachments.heading", { count: referral.attachments.length })}
       </h2>
       {referral.attachments.length === 0 ? (
-        <p className="mt-2 text-sm text-muted">No files are attached.</p>
+        <p className="mt-2 text-sm text-muted">{t("No files are attached.")}</p>
       ) : (
         <ul className="mt-3 divide-y divide-slate-200">
           {referral.attachments.map((a) => (
@@ -25,9 +28,9 @@ export function AttachmentList({ referral }: { referral: ReferralWorkspace }) {
                 {a.fileName}
               </a>
               <span className="block text-sm text-muted">
-                {ATTACHMENT_TYPE_LABELS[a.contentType]} · {formatFileSize(a.sizeBytes)} ·{" "}
-                {a.uploader ? `${a.uploader.name} (${ROLE_LABELS[a.uploader.role]})` : "A former user"} ·{" "}
-                {formatAccraDateTime(a.createdAt)}
+                {ATTACHMENT_TYPE_LABELS[a.contentType]} · {formatFileSize(a.sizeBytes, locale)} ·{" "}
+                {a.uploader ? `${a.uploader.name} (${t(ROLE_LABELS[a.uploader.role])})` : t("A former user")} ·{" "}
+                {formatAccraDateTime(a.createdAt, locale)}
               </span>
             </li>
           ))}

@@ -1,4 +1,5 @@
 import { TextDialog } from "~/components/forms/text-dialog";
+import { useT } from "~/i18n/react";
 import { cancelSchema } from "../workspace-schemas";
 import type { ReferralDialogProps, TransitionAnswer } from "./reject-dialog";
 
@@ -10,13 +11,14 @@ export const CANCEL_FETCHER = "referral:cancel";
  * characters). Without JavaScript the server renders it open for `?cancel=1`.
  */
 export function CancelDialog({ referral, ...dialog }: ReferralDialogProps) {
+  const t = useT();
   return (
     <TextDialog<TransitionAnswer>
       {...dialog}
       fetcherKey={CANCEL_FETCHER}
       subjectId={referral?.id ?? null}
-      title="Cancel Referral"
-      description={`Please give the reason for cancelling referral ${referral?.referralNumber}. The receiving facility will see it.`}
+      title={t("Cancel Referral")}
+      description={t("referral.cancel.description", { number: referral?.referralNumber })}
       fallbackFocusId="referral-actions-heading"
       mine={(a) => a.intent === "cancel" && a.referralId === referral?.id}
       refused={(a) => a.intent === "cancel" && !!a.reasonRefused}
@@ -24,12 +26,12 @@ export function CancelDialog({ referral, ...dialog }: ReferralDialogProps) {
         idPrefix: "cancel",
         schema: cancelSchema,
         field: "reason",
-        label: "Reason for cancelling",
+        label: t("Reason for cancelling"),
         maxLength: 1000,
         hidden: { intent: "cancel", referralId: referral?.id ?? "" },
         submit: {
-          label: "Cancel Referral",
-          busyLabel: "Cancelling...",
+          label: t("Cancel Referral"),
+          busyLabel: t("Cancelling..."),
           className: "btn bg-red-700 text-white hover:bg-red-800",
         },
       }}

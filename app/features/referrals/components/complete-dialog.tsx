@@ -1,4 +1,5 @@
 import { TextDialog } from "~/components/forms/text-dialog";
+import { useT } from "~/i18n/react";
 import { outcomeSchema } from "../workspace-schemas";
 import type { ReferralDialogProps, TransitionAnswer } from "./reject-dialog";
 
@@ -11,13 +12,14 @@ export const COMPLETE_FETCHER = "referral:complete-dialog";
  * The action marks a refused outcome (blank, too long) with `reasonRefused`.
  */
 export function CompleteDialog({ referral, ...dialog }: ReferralDialogProps) {
+  const t = useT();
   return (
     <TextDialog<TransitionAnswer>
       {...dialog}
       fetcherKey={COMPLETE_FETCHER}
       subjectId={referral?.id ?? null}
-      title="Complete Referral"
-      description={`Referral ${referral?.referralNumber}: what was done, the findings and any advice for follow-up. The referring doctor will read it.`}
+      title={t("Complete Referral")}
+      description={t("referral.complete.description", { number: referral?.referralNumber })}
       fallbackFocusId="accepted-heading"
       mine={(a) => a.intent === "complete" && a.referralId === referral?.id}
       refused={(a) => a.intent === "complete" && !!a.reasonRefused}
@@ -25,11 +27,11 @@ export function CompleteDialog({ referral, ...dialog }: ReferralDialogProps) {
         idPrefix: "complete",
         schema: outcomeSchema,
         field: "outcome",
-        label: "Outcome",
+        label: t("Outcome"),
         maxLength: 5000,
         rows: 6,
         hidden: { intent: "complete", referralId: referral?.id ?? "" },
-        submit: { label: "Complete Referral", busyLabel: "Completing...", className: "btn-primary" },
+        submit: { label: t("Complete Referral"), busyLabel: t("Completing..."), className: "btn-primary" },
       }}
     />
   );

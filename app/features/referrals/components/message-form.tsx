@@ -5,6 +5,7 @@ import { SubmitButton } from "~/components/forms/form-parts";
 import { useSchemaForm } from "~/components/forms/schema-form";
 import { TextAreaField } from "~/components/ui/field";
 import { useToastOf } from "~/components/ui/toaster";
+import { useT } from "~/i18n/react";
 import { isNetworkFailure, type NetworkFailure, useFormDraft, useResendWhenOnline } from "~/lib/drafts";
 import { FormKeyField } from "~/lib/idempotency";
 import { answerFor, type WorkspaceAnswer } from "../workspace-answer";
@@ -24,6 +25,7 @@ export function MessageForm({
   userId: string;
   answer: WorkspaceAnswer | undefined;
 }) {
+  const t = useT();
   const fetcher = useFetcher<WorkspaceAnswer | NetworkFailure>({ key: "referral:message" });
   const busy = fetcher.state !== "idle";
   const networkFailed = isNetworkFailure(fetcher.data);
@@ -41,16 +43,16 @@ export function MessageForm({
   return (
     <section aria-labelledby="message-heading" className="card mt-6 p-5">
       <h2 id="message-heading" className="text-lg font-bold">
-        Post a message
+        {t("Post a message")}
       </h2>
       <p className="text-sm text-muted">
-        The other side is emailed that there is a new message (never the message itself).
+        {t("The other side is emailed that there is a new message (never the message itself).")}
       </p>
       {sent ? null : (
         <DraftNotice
           draft={draft}
           networkFailed={networkFailed}
-          offlineMessage="No connection. Your message is saved on this phone; send it when you are back online."
+          offlineMessage={t("No connection. Your message is saved on this phone; send it when you are back online.")}
         />
       )}
       <fetcher.Form
@@ -65,10 +67,10 @@ export function MessageForm({
         <input type="hidden" name="intent" value="message" />
         <FormKeyField form="message" />
         <input type="hidden" name="referralId" value={referralId} />
-        <TextAreaField field={fields.body} label="Message" required maxLength={2000} rows={3} />
+        <TextAreaField field={fields.body} label={t("Message")} required maxLength={2000} rows={3} />
         <div className="mt-3">
-          <SubmitButton busy={busy} busyLabel="Sending...">
-            Send
+          <SubmitButton busy={busy} busyLabel={t("Sending...")}>
+            {t("Send")}
           </SubmitButton>
         </div>
       </fetcher.Form>

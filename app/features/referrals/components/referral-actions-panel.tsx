@@ -1,5 +1,6 @@
 import type { MouseEvent } from "react";
 import { Link, useFetchers } from "react-router";
+import { useT } from "~/i18n/react";
 import type { ReferralWorkspace } from "../workspace.server";
 import { AcceptButton } from "./accept-button";
 import { PrintButton } from "./print-button";
@@ -25,6 +26,7 @@ export function ReferralActionsPanel({
   /** A fetcher's post went out under this key (its toast is shown when it answers). */
   onSubmitted: (key: string) => void;
 }) {
+  const t = useT();
   const { transitions, mayMessage, mayAttach } = referral.actions;
   const subject = { id: referral.id, referralNumber: referral.referralNumber };
   // Issue 28: the referring doctor sends a rejected or cancelled referral on to another facility.
@@ -51,16 +53,16 @@ export function ReferralActionsPanel({
   return (
     <section aria-labelledby="referral-actions-heading" className="card mt-6 p-5">
       <h2 id="referral-actions-heading" className="text-lg font-bold" tabIndex={-1}>
-        Actions
+        {t("Actions")}
       </h2>
       <div className="mt-3 flex flex-wrap gap-3">
         {transitions.includes("accept") ? <AcceptButton referralId={referral.id} onSubmitted={onSubmitted} /> : null}
-        {transitions.includes("reject") ? dialogLink("reject", "Reject", DANGER) : null}
-        {transitions.includes("complete") ? dialogLink("complete", "Mark as Completed", "btn-primary") : null}
-        {transitions.includes("cancel") ? dialogLink("cancel", "Cancel Referral", DANGER) : null}
+        {transitions.includes("reject") ? dialogLink("reject", t("Reject"), DANGER) : null}
+        {transitions.includes("complete") ? dialogLink("complete", t("Mark as Completed"), "btn-primary") : null}
+        {transitions.includes("cancel") ? dialogLink("cancel", t("Cancel Referral"), DANGER) : null}
         {referAgain ? (
           <Link to={`/referrals/create?from=${encodeURIComponent(referral.referralNumber)}`} className="btn-primary">
-            Refer to another facility
+            {t("Refer to another facility")}
           </Link>
         ) : null}
         <PrintButton />
@@ -68,8 +70,8 @@ export function ReferralActionsPanel({
       {transitions.length === 0 && !mayMessage && !mayAttach && !referAgain ? (
         <p className="mt-3 text-sm text-muted">
           {referral.status === "cancelled"
-            ? "This referral was cancelled: nothing more can be done on it."
-            : "There is nothing for you to do on this referral now."}
+            ? t("This referral was cancelled: nothing more can be done on it.")
+            : t("There is nothing for you to do on this referral now.")}
         </p>
       ) : null}
     </section>

@@ -1,4 +1,5 @@
 import { PhoneNumber } from "~/components/ui/phone-number";
+import { useLocale, useT } from "~/i18n/react";
 import { formatAccraDate, formatAccraDateTime, formatCedis, formatShare } from "../referral-status";
 import type { ReferralWorkspace } from "../workspace.server";
 import { DetailRow as Row } from "./detail-row";
@@ -6,24 +7,28 @@ import { UrgencyText } from "./status-badge";
 
 /** The referral's details: the patient, the referral itself, and the fee with its shares and payout. */
 export function ReferralDetails({ referral }: { referral: ReferralWorkspace }) {
+  const t = useT();
+  const locale = useLocale();
   const { patient } = referral;
   return (
     <section aria-labelledby="details-heading" className="card p-5">
       <h2 id="details-heading" className="text-lg font-bold">
-        Details
+        {t("Details")}
       </h2>
-      <h3 className="mt-4 font-semibold">Patient</h3>
+      <h3 className="mt-4 font-semibold">{t("Patient")}</h3>
       <dl>
-        <Row label="Name">{patient.fullName}</Row>
-        <Row label="Phone">
+        <Row label={t("Name")}>{patient.fullName}</Row>
+        <Row label={t("Phone")}>
           <PhoneNumber phone={patient.call} label={patient.fullName} />
         </Row>
-        <Row label="Email">{patient.email || "Not given"}</Row>
-        <Row label="Date of birth">{patient.dateOfBirth ? formatAccraDate(patient.dateOfBirth) : "Not given"}</Row>
+        <Row label={t("Email")}>{patient.email || t("Not given")}</Row>
+        <Row label={t("Date of birth")}>
+          {patient.dateOfBirth ? formatAccraDate(patient.dateOfBirth, locale) : t("Not given")}
+        </Row>
       </dl>
-      <h3 className="mt-4 font-semibold">Referral</h3>
+      <h3 className="mt-4 font-semibold">{t("Referral")}</h3>
       <dl>
-        <Row label="Doctor">
+        <Row label={t("Doctor")}>
           {referral.doctor.fullName}
           {referral.doctor.specialty ? ` (${referral.doctor.specialty})` : ""}
           {referral.doctor.call ? (
@@ -32,32 +37,37 @@ export function ReferralDetails({ referral }: { referral: ReferralWorkspace }) {
             </span>
           ) : null}
         </Row>
-        <Row label="Facility">
+        <Row label={t("Facility")}>
           {referral.facility.name}
           <span className="block text-sm text-muted">{referral.facility.address}</span>
         </Row>
-        <Row label="Urgency">
+        <Row label={t("Urgency")}>
           <UrgencyText urgency={referral.urgencyLevel} />
         </Row>
-        <Row label="Chief complaint">
+        <Row label={t("Chief complaint")}>
           <span className="whitespace-pre-line">{referral.chiefComplaint}</span>
         </Row>
-        <Row label="Clinical notes">
-          <span className="whitespace-pre-line">{referral.clinicalNotes || "None"}</span>
+        <Row label={t("Clinical notes")}>
+          <span className="whitespace-pre-line">{referral.clinicalNotes || t("None")}</span>
         </Row>
       </dl>
-      <h3 className="mt-4 font-semibold">Fee</h3>
+      <h3 className="mt-4 font-semibold">{t("Fee")}</h3>
       <dl>
-        <Row label="Referral fee">{formatCedis(referral.fee.total)}</Row>
-        <Row label="Doctor's share">{formatShare(referral.status, referral.fee.doctorShare)}</Row>
-        <Row label="Platform share">{formatCedis(referral.fee.platformShare)}</Row>
+        <Row label={t("Referral fee")}>{formatCedis(referral.fee.total, locale)}</Row>
+        <Row label={t("Doctor's share")}>{formatShare(referral.status, referral.fee.doctorShare, locale)}</Row>
+        <Row label={t("Platform share")}>{formatCedis(referral.fee.platformShare, locale)}</Row>
         {referral.payment ? (
-          <Row label="Payout">
+          <Row label={t("Payout")}>
             {referral.payment.status === "paid"
-              ? `Paid${referral.payment.method ? ` by ${referral.payment.method.replaceAll("_", " ")}` : ""}${
-                  referral.payment.reference ? ` (${referral.payment.reference})` : ""
-                }${referral.payment.paidAt ? ` on ${formatAccraDateTime(referral.payment.paidAt)}` : ""}`
-              : "Pending"}
+              ? t("referral.payout.paid", {
+                  hasMethod: referral.payment.method ? "yes" : "no",
+                  method: referral.payment.method?.replaceAll("_", " ") ?? "",
+                  hasReference: referral.payment.reference ? "yes" : "no",
+                  reference: referral.payment.reference ?? "",
+                  hasDate: referral.payment.paidAt ? "yes" : "no",
+                  at: referral.payment.paidAt ? formatAccraDateTime(referral.payment.paidAt, locale) : "",
+                })
+              : t("Pending")}
           </Row>
         ) : null}
       </dl>

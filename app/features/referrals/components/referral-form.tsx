@@ -9,11 +9,13 @@ import { UploadProgress } from "~/components/forms/upload-progress";
 import { InputField, SelectField, TextAreaField } from "~/components/ui/field";
 import { toast } from "~/components/ui/toaster";
 import { facilityChoiceLabel, UNREACHABLE_MARK } from "~/features/facilities/public";
+import type { Translate } from "~/i18n/i18n";
+import { useLocale, useT } from "~/i18n/react";
 import { isNetworkFailure, type NetworkFailure, useFormDraft, useResendWhenOnline } from "~/lib/drafts";
 import { FormKeyField } from "~/lib/idempotency";
 import { ATTACHMENT_ACCEPT, ATTACHMENT_HINT, CREATE_FILES_FIELD, filesProblem } from "../attachment-rules";
 import { CREATE_REFERRAL_FIELDS, createReferralSchema, creatingFailedToast } from "../referral-schema";
-import { formatCedis, REFERRAL_FEE, URGENCY_OPTIONS } from "../referral-status";
+import { formatCedis, REFERRAL_FEE, URGENCY_KEYS, URGENCY_OPTIONS } from "../referral-status";
 
 /** What the create page is given for "Refer to another facility" (refer-again.server.ts's draft). */
 export type ReferAgain = {
@@ -24,18 +26,18 @@ export type ReferAgain = {
 };
 
 function ReferAgainNotice({ again }: { again: ReferAgain }) {
+  const t = useT();
   return (
     <section aria-labelledby="refer-again-heading" className="card mb-6 border-brand-200 bg-brand-50 sm:p-6">
       <h2 id="refer-again-heading" className="text-lg font-bold">
-        Referring again from {again.fromNumber}
+        {t("referral.again.heading", { number: again.fromNumber })}
       </h2>
       <p className="mt-1 text-sm">
-        The patient, complaint, notes and urgency are filled in from {again.fromNumber}
-        {again.excludedFacilityId ? "; the facility that rejected it is not among the choices" : ""}.
+        {t("referral.again.filled", { number: again.fromNumber, excluded: again.excludedFacilityId ? "yes" : "no" })}
       </p>
       {again.fileNames.length > 0 ? (
         <>
-          <p className="mt-2 text-sm">Its files are copied to the new referral when you create it:</p>
+          <p className="mt-2 text-sm">{t("Its files are copied to the new referral when you create it:")}</p>
           <ul className="mt-1 list-disc pl-5 text-sm">
             {again.fileNames.map((name, i) => (
               <li key={i} className="break-words">
@@ -55,17 +57,24 @@ export const OFFLINE_MESSAGE = "No connection. Your referral is saved on this ph
 /** What /referrals/create answers when it does not go to the dashboard: the form's errors and the spec's toast. */
 export type ReferralFormAnswer = FormAnswer;
 
-/** The spec's "Error Creating Referral": every field's message, joined with a comma (schema order). */
-export function joinedFieldMessages(error: Record<string, string[] | null | undefined> | null | undefined): string {
+/**
+ * The spec's "Error Creating Referral": every field's message, joined with a comma (schema order),
+ * each in the page's language when `t` is given.
+ */
+export function joinedFieldMessages(
+  error: Record<string, string[] | null | undefined> | null | undefined,
+  t: Translate = (message) => message,
+): string {
   return Object.values(error ?? {})
     .map((messages) => messages?.[0])
-    .filter(Boolean)
+    .filter((message): message is string => Boolean(message))
+    .map((message) => t(message))
     .join(", ");
 }
 
-const optional = (label: string) => (
+const optional = (label: string, t: Translate) => (
   <>
-    {label} <span className="font-normal text-muted">(optional)</span>
+    {t(label)} <span className="font-normal text-muted">{t("(optional)")}</span>
   </>
 );
 
@@ -89,6 +98,8 @@ export function ReferralForm({
   /** "Refer to another facility" (issue 28): the rejected or cancelled referral this one starts from. */
   again?: ReferAgain | null;
 }) {
+  const t = useT();
+  const locale = useLocale();
   const [fileError, setFileError] = useState<string | null>(null);
   const networkFailed = isNetworkFailure(posted);
   const answer = networkFailed ? undefined : posted;
@@ -114,7 +125,7 @@ export function ReferralForm({
       <DraftNotice
         draft={draft}
         networkFailed={networkFailed}
-        offlineMessage={OFFLINE_MESSAGE}
+        offlineMessage={t(OFFLINE_MESSAGE)}
         failure={networkFailed ? posted : null}
       />
       <FormNotice answer={answer} />
@@ -138,7 +149,7 @@ export function ReferralForm({
           // Refused by the schema: the spec's toast names every problem, joined with a comma.
           if (event.defaultPrevented) {
             const submission = parseSubmission(new FormData(event.currentTarget), createReferralSchema);
-            if (submission.status === "error") toast(creatingFailedToast(joinedFieldMessages(submission.error)));
+            if (submission.status === "error") toast(creatingFailedToast(joinedFieldMessages(submission.error, t)));
           }
         }}
         className="space-y-8"
@@ -146,28 +157,34 @@ export function ReferralForm({
         <FormKeyField form="referral" />
         {again ? <input type="hidden" name="from" value={again.fromNumber} /> : null}
         <fieldset className="card space-y-5 sm:p-6">
-          <legend className="px-1 text-lg font-bold">Patient Information</legend>
+          <legend className="px-1 text-lg font-bold">{t("Patient Information")}</legend>
           <div className="grid gap-5 sm:grid-cols-2">
-            <InputField field={fields.patient_name} label="Patient name" required maxLength={100} autoComplete="off" />
+            <InputField
+              field={fields.patient_name}
+              label={t("Patient name")}
+              required
+              maxLength={100}
+              autoComplete="off"
+            />
             <InputField
               field={fields.patient_phone}
-              label="Phone number"
+              label={t("Phone number")}
               required
               type="tel"
               inputMode="tel"
               autoComplete="off"
-              hint="Used to recognise a returning patient"
+              hint={t("Used to recognise a returning patient")}
             />
             <InputField
               field={fields.patient_email}
-              label={optional("Email")}
+              label={optional("Email", t)}
               required={false}
               type="email"
               autoComplete="off"
             />
             <InputField
               field={fields.patient_date_of_birth}
-              label={optional("Date of birth")}
+              label={optional("Date of birth", t)}
               required={false}
               type="date"
             />
@@ -175,42 +192,47 @@ export function ReferralForm({
         </fieldset>
 
         <fieldset className="card space-y-5 sm:p-6">
-          <legend className="px-1 text-lg font-bold">Referral Details</legend>
+          <legend className="px-1 text-lg font-bold">{t("Referral Details")}</legend>
           <SelectField
             field={fields.facility_id}
-            label="Facility"
+            label={t("Facility")}
             required
-            placeholder="Select a facility"
-            options={choices.map((f) => ({ value: f.id, label: facilityChoiceLabel(f) }))}
+            placeholder={t("Select a facility")}
+            options={choices.map((f) => ({
+              value: f.id,
+              // The facility's name and town as they are; the mark in the page's language.
+              label: f.reachable
+                ? facilityChoiceLabel(f)
+                : `${facilityChoiceLabel({ ...f, reachable: true })} (${t(UNREACHABLE_MARK)})`,
+            }))}
             hint={
               choices.some((f) => !f.reachable)
-                ? `A facility marked “${UNREACHABLE_MARK}” has no one we can send a message to. If you choose it, our administrators are alerted to phone the facility.`
+                ? t("referral.form.unreachableHint", { mark: t(UNREACHABLE_MARK) })
                 : undefined
             }
           />
           {unreachable ? (
             // A phone's select shows only the start of the chosen label: the mark is said again in full.
             <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm">
-              <strong>{unreachable.name}</strong> {UNREACHABLE_MARK}: no one there will be sent a message. If you send
-              it, our administrators are alerted to phone the facility.
+              <strong>{unreachable.name}</strong> {t("referral.form.unreachableChosen", { mark: t(UNREACHABLE_MARK) })}
             </p>
           ) : null}
           <TextAreaField
             field={fields.chief_complaint}
-            label="Chief complaint"
+            label={t("Chief complaint")}
             required
             rows={3}
-            hint="At most 500 characters"
+            hint={t("At most 500 characters")}
           />
           <TextAreaField
             field={fields.clinical_notes}
-            label={optional("Clinical notes")}
+            label={optional("Clinical notes", t)}
             required={false}
             rows={6}
-            hint="History, findings, investigations and treatment so far (at most 5000 characters)"
+            hint={t("History, findings, investigations and treatment so far (at most 5000 characters)")}
           />
           <fieldset aria-describedby={urgencyError ? urgency.errorId : undefined}>
-            <legend className="field-label">Urgency</legend>
+            <legend className="field-label">{t("Urgency")}</legend>
             <div className="grid gap-3 sm:grid-cols-3">
               {URGENCY_OPTIONS.map((o) => (
                 <label
@@ -226,15 +248,15 @@ export function ReferralForm({
                     className="mt-1 size-4 accent-brand-700"
                   />
                   <span>
-                    <span className="block font-semibold">{o.label}</span>
-                    <span className="block text-sm text-muted">{o.hint}</span>
+                    <span className="block font-semibold">{t(URGENCY_KEYS[o.value])}</span>
+                    <span className="block text-sm text-muted">{t(o.hint)}</span>
                   </span>
                 </label>
               ))}
             </div>
             {urgencyError ? (
               <p id={urgency.errorId} className="field-error">
-                {urgencyError}
+                {t(urgencyError)}
               </p>
             ) : null}
           </fieldset>
@@ -244,8 +266,8 @@ export function ReferralForm({
           <FileInput
             id="referral-files"
             name={CREATE_FILES_FIELD}
-            label="Files (optional)"
-            hint={`${ATTACHMENT_HINT} Results, letters or a photo of them; more can be attached on the referral's page.`}
+            label={t("Files (optional)")}
+            hint={`${t(ATTACHMENT_HINT)} ${t("Results, letters or a photo of them; more can be attached on the referral's page.")}`}
             accept={ATTACHMENT_ACCEPT}
             multiple
             error={fileError}
@@ -261,28 +283,30 @@ export function ReferralForm({
 
         <section aria-labelledby="fee-heading" className="card bg-brand-50 sm:p-6">
           <h2 id="fee-heading" className="text-lg font-bold">
-            Fee Breakdown
+            {t("Fee Breakdown")}
           </h2>
           <dl className="mt-3 space-y-2">
             <div className="flex justify-between gap-4">
-              <dt>Referral fee</dt>
-              <dd className="font-semibold tabular-nums">{formatCedis(REFERRAL_FEE.total)}</dd>
+              <dt>{t("Referral fee")}</dt>
+              <dd className="font-semibold tabular-nums">{formatCedis(REFERRAL_FEE.total, locale)}</dd>
             </div>
             <div className="flex justify-between gap-4 text-muted">
-              <dt>Your share (doctor)</dt>
-              <dd className="tabular-nums">{formatCedis(REFERRAL_FEE.doctorShare)}</dd>
+              <dt>{t("Your share (doctor)")}</dt>
+              <dd className="tabular-nums">{formatCedis(REFERRAL_FEE.doctorShare, locale)}</dd>
             </div>
             <div className="flex justify-between gap-4 text-muted">
-              <dt>Platform fee</dt>
-              <dd className="tabular-nums">{formatCedis(REFERRAL_FEE.platformShare)}</dd>
+              <dt>{t("referral.fee.platform")}</dt>
+              <dd className="tabular-nums">{formatCedis(REFERRAL_FEE.platformShare, locale)}</dd>
             </div>
           </dl>
-          <p className="mt-3 text-sm text-muted">Your share is paid to you once the facility completes the referral.</p>
+          <p className="mt-3 text-sm text-muted">
+            {t("Your share is paid to you once the facility completes the referral.")}
+          </p>
         </section>
 
         <div className="flex flex-wrap gap-3">
-          <SubmitButton busy={busy} busyLabel="Creating...">
-            Create Referral
+          <SubmitButton busy={busy} busyLabel={t("Creating...")}>
+            {t("Create Referral")}
           </SubmitButton>
           <UploadProgress />
         </div>

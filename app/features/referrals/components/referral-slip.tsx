@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { useLocale, useT } from "~/i18n/react";
 import { formatAccraDate, formatAccraDateTime } from "../referral-status";
 import type { ReferralWorkspace } from "../workspace.server";
 import { DetailRow as Row } from "./detail-row";
@@ -22,24 +23,27 @@ export function ReferralSlip({
   address: string;
   alone?: boolean;
 }) {
+  const t = useT();
+  const locale = useLocale();
   return (
     <section
       data-print-slip=""
-      aria-label="Referral slip"
+      aria-label={t("Referral slip")}
       className={`${alone ? "card p-6" : "hidden"} break-inside-avoid print:block print:border-0 print:p-0 print:shadow-none`}
     >
       <div className="flex items-start justify-between gap-6">
         <div>
-          <p className="text-sm font-semibold text-brand-700">Referral slip</p>
+          <p className="text-sm font-semibold text-brand-700">{t("Referral slip")}</p>
           <p className="mt-1 text-3xl font-bold">{referral.referralNumber}</p>
           <p className="mt-1">
-            Urgency: <UrgencyText urgency={referral.urgencyLevel} /> · Created {formatAccraDateTime(referral.createdAt)}
+            {t("Urgency:")} <UrgencyText urgency={referral.urgencyLevel} /> ·{" "}
+            {t("referral.created", { at: formatAccraDateTime(referral.createdAt, locale) })}
           </p>
         </div>
         <figure className="w-36 shrink-0 text-center">
           <div
             role="img"
-            aria-label={`QR code of the referral's address, ${address}`}
+            aria-label={t("referral.slip.qr", { address })}
             className="[&>svg]:h-auto [&>svg]:w-full"
             // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's own SVG, drawn by the QR library from our address
             dangerouslySetInnerHTML={{ __html: qrSvg }}
@@ -48,19 +52,21 @@ export function ReferralSlip({
         </figure>
       </div>
       <dl className="mt-6">
-        <Row label="Patient">
+        <Row label={t("Patient")}>
           {referral.patient.fullName}
-          {referral.patient.dateOfBirth ? `, born ${formatAccraDate(referral.patient.dateOfBirth)}` : ""}
+          {referral.patient.dateOfBirth
+            ? t("referral.slip.born", { date: formatAccraDate(referral.patient.dateOfBirth, locale) })
+            : ""}
           <span className="block whitespace-nowrap">{referral.patient.call.display}</span>
         </Row>
-        <Row label="Chief complaint">
+        <Row label={t("Chief complaint")}>
           <span className="whitespace-pre-line">{referral.chiefComplaint}</span>
         </Row>
-        <Row label="Facility">
+        <Row label={t("Facility")}>
           {referral.facility.name}
           <span className="block">{referral.facility.address}</span>
         </Row>
-        <Row label="Referring doctor">
+        <Row label={t("Referring doctor")}>
           {referral.doctor.fullName}
           {referral.doctor.specialty ? ` (${referral.doctor.specialty})` : ""}
         </Row>
@@ -71,11 +77,12 @@ export function ReferralSlip({
 
 /** The slip alone, for printing (`?print=1`): a way back and the print button above it. */
 export function ReferralSlipPage(props: { referral: ReferralWorkspace; qrSvg: string; address: string }) {
+  const t = useT();
   return (
     <main id="main" className="container-page py-8">
       <div className="mb-6 flex flex-wrap gap-3 print:hidden">
         <Link to="?" className="btn-secondary">
-          Back to the referral
+          {t("Back to the referral")}
         </Link>
         <PrintButton />
       </div>

@@ -2,6 +2,9 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { PhoneNumber } from "~/components/ui/phone-number";
 import { Cell, Row, Table } from "~/components/ui/table";
+import type { Translate } from "~/i18n/i18n";
+import type { Locale } from "~/i18n/locales";
+import { useLocale, useT } from "~/i18n/react";
 import { formatAccraDate, formatAccraDateTime, formatCedis, formatShare, NO_VALUE } from "../referral-status";
 import type { ReferralRow } from "../referrals.server";
 import { StatusBadge, UrgencyText } from "./status-badge";
@@ -20,6 +23,7 @@ export type ReferralColumn =
   | "share"
   | "payout";
 
+/** Each column's name: its catalogue key (the English itself, or a named key where French needs another word). */
 const HEADERS: Record<ReferralColumn, string> = {
   number: "Referral",
   patient: "Patient",
@@ -28,7 +32,7 @@ const HEADERS: Record<ReferralColumn, string> = {
   complaint: "Chief complaint",
   urgency: "Urgency",
   status: "Status",
-  created: "Created",
+  created: "referral.column.created",
   amount: "Amount",
   share: "Your share",
   payout: "Payout",
@@ -40,18 +44,17 @@ export function referralPath(referralNumber: string): string {
 }
 
 /** "2 files · 1 new message" under a row's number (issue 28); nothing when there is neither. */
-export function activityText(activity: ReferralRow["activity"]): string | null {
+export function activityText(activity: ReferralRow["activity"], t: Translate): string | null {
   if (!activity) return null;
   const parts: string[] = [];
-  if (activity.files > 0) parts.push(activity.files === 1 ? "1 file" : `${activity.files} files`);
-  if (activity.newMessages > 0) {
-    parts.push(activity.newMessages === 1 ? "1 new message" : `${activity.newMessages} new messages`);
-  }
+  if (activity.files > 0) parts.push(t("referral.activity.files", { count: activity.files }));
+  if (activity.newMessages > 0) parts.push(t("referral.activity.messages", { count: activity.newMessages }));
   return parts.length > 0 ? parts.join(" · ") : null;
 }
 
 function ActivityNote({ activity }: { activity: ReferralRow["activity"] }) {
-  const text = activityText(activity);
+  const t = useT();
+  const text = activityText(activity, t);
   if (!text) return null;
   return (
     <span
@@ -62,7 +65,7 @@ function ActivityNote({ activity }: { activity: ReferralRow["activity"] }) {
   );
 }
 
-function cell(column: ReferralColumn, r: ReferralRow): ReactNode {
+function cell(column: ReferralColumn, r: ReferralRow, t: Translate, locale: Locale): ReactNode {
   switch (column) {
     case "number":
       return (
@@ -87,7 +90,7 @@ function cell(column: ReferralColumn, r: ReferralRow): ReactNode {
           {r.patient.email ? <span className="block text-xs break-all text-muted">{r.patient.email}</span> : null}
           {r.patient.dateOfBirth ? (
             <span className="block text-xs text-muted">
-              Born {formatAccraDate(`${r.patient.dateOfBirth}T12:00:00Z`)}
+              {t("referral.born", { date: formatAccraDate(`${r.patient.dateOfBirth}T12:00:00Z`, locale) })}
             </span>
           ) : null}
         </>
@@ -108,7 +111,7 @@ function cell(column: ReferralColumn, r: ReferralRow): ReactNode {
           {r.clinicalNotes ? (
             <details className="mt-1 text-xs">
               <summary className="inline-flex min-h-11 cursor-pointer items-center text-brand-700">
-                Clinical notes
+                {t("Clinical notes")}
               </summary>
               <p className="mt-1 whitespace-pre-line text-muted">{r.clinicalNotes}</p>
             </details>
@@ -121,12 +124,12 @@ function cell(column: ReferralColumn, r: ReferralRow): ReactNode {
           <UrgencyText urgency={r.urgencyLevel} />
           {r.overdue ? (
             <span className="mt-1 block w-fit rounded-full border border-red-700 px-2 py-0.5 text-xs font-semibold text-red-800">
-              Overdue
+              {t("Overdue")}
             </span>
           ) : null}
           {r.escalated ? (
             <span className="mt-1 block w-fit rounded-full border border-red-700 bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800">
-              Escalated
+              {t("Escalated")}
             </span>
           ) : null}
         </>
@@ -136,28 +139,30 @@ function cell(column: ReferralColumn, r: ReferralRow): ReactNode {
         <>
           <StatusBadge status={r.status} />
           {r.status === "rejected" && r.rejectionReason ? (
-            <span className="mt-1 block text-xs text-muted">{`Reason: ${r.rejectionReason}`}</span>
+            <span className="mt-1 block text-xs text-muted">{t("referral.reason", { reason: r.rejectionReason })}</span>
           ) : null}
         </>
       );
     case "created":
-      return <span className="whitespace-nowrap">{formatAccraDateTime(r.createdAt)}</span>;
+      return <span className="whitespace-nowrap">{formatAccraDateTime(r.createdAt, locale)}</span>;
     case "amount":
-      return <span className="tabular-nums">{formatCedis(r.referralFee)}</span>;
+      return <span className="tabular-nums">{formatCedis(r.referralFee, locale)}</span>;
     case "share":
       // A share exists only for a completed referral (issue 28): "—" before, and for a rejected or cancelled one.
-      return <span className="tabular-nums">{formatShare(r.status, r.doctorShare)}</span>;
+      return <span className="tabular-nums">{formatShare(r.status, r.doctorShare, locale)}</span>;
     case "payout":
-      if (!r.payout) return <span className="text-muted">{r.status === "completed" ? "Pending" : NO_VALUE}</span>;
+      if (!r.payout) return <span className="text-muted">{r.status === "completed" ? t("Pending") : NO_VALUE}</span>;
       return r.payout.status === "paid" ? (
         <>
-          <span className="font-semibold text-emerald-800">Paid</span>
+          <span className="font-semibold text-emerald-800">{t("referral.payout.paidShort")}</span>
           <span className="block text-xs text-muted">
-            {[r.payout.method, r.payout.paidAt ? formatAccraDate(r.payout.paidAt) : null].filter(Boolean).join(", ")}
+            {[r.payout.method, r.payout.paidAt ? formatAccraDate(r.payout.paidAt, locale) : null]
+              .filter(Boolean)
+              .join(", ")}
           </span>
         </>
       ) : (
-        <span className="font-semibold text-amber-800">Pending</span>
+        <span className="font-semibold text-amber-800">{t("Pending")}</span>
       );
   }
 }
@@ -181,18 +186,20 @@ export function ReferralTable({
   actions?: (r: ReferralRow) => ReactNode;
   busy?: (r: ReferralRow) => boolean;
 }) {
-  const headers = columns.map((c) => HEADERS[c]);
-  if (actions) headers.push("Actions");
+  const t = useT();
+  const locale = useLocale();
+  const headers = columns.map((c) => t(HEADERS[c]));
+  if (actions) headers.push(t("Actions"));
   return (
     <Table caption={caption} headers={headers} empty={empty} rowCount={rows.length} stacked>
       {rows.map((r) => (
         <Row key={r.id} stacked busy={busy?.(r) ?? false}>
           {columns.map((c) => (
-            <Cell key={c} label={HEADERS[c]}>
-              {cell(c, r)}
+            <Cell key={c} label={t(HEADERS[c])}>
+              {cell(c, r, t, locale)}
             </Cell>
           ))}
-          {actions ? <Cell label="Actions">{actions(r)}</Cell> : null}
+          {actions ? <Cell label={t("Actions")}>{actions(r)}</Cell> : null}
         </Row>
       ))}
     </Table>

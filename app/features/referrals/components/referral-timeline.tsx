@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 import { ROLE_LABELS, type Role } from "~/auth/roles";
+import type { Translate } from "~/i18n/i18n";
+import { useLocale, useT } from "~/i18n/react";
 import { attachmentHref } from "../attachment-href";
 import { formatAccraDateTime } from "../referral-status";
 import type { TimelineEntry } from "../workspace.server";
@@ -16,10 +18,10 @@ const TIMELINE_LABELS: Record<TimelineEntry["kind"], string> = {
   payment: "Payout recorded",
 };
 
-function who(entry: TimelineEntry): string {
-  if (entry.kind === "escalated") return "Automatic";
-  if (!entry.who) return "A former user";
-  return `${entry.who.name} (${ROLE_LABELS[entry.who.role as Role]})`;
+function who(entry: TimelineEntry, t: Translate): string {
+  if (entry.kind === "escalated") return t("Automatic");
+  if (!entry.who) return t("A former user");
+  return `${entry.who.name} (${t(ROLE_LABELS[entry.who.role as Role])})`;
 }
 
 /**
@@ -35,22 +37,26 @@ export function ReferralTimeline({
   referralNumber: string;
   children?: ReactNode;
 }) {
+  const t = useT();
+  const locale = useLocale();
   return (
     <section aria-labelledby="timeline-heading" className="card mt-6 p-5">
       <h2 id="timeline-heading" className="text-lg font-bold">
-        Timeline
+        {t("Timeline")}
       </h2>
-      <p className="text-sm text-muted">Oldest first. Times in Ghana (Africa/Accra).</p>
-      <ol aria-label="Timeline, oldest first" className="mt-3 space-y-3">
+      <p className="text-sm text-muted">{t("Oldest first. Times in Ghana (Africa/Accra).")}</p>
+      <ol aria-label={t("Timeline, oldest first")} className="mt-3 space-y-3">
         {entries.map((e) => (
           <li key={e.id} className="border-l-4 border-brand-200 pl-3">
             <p className="text-sm">
-              <span className="font-semibold">{TIMELINE_LABELS[e.kind]}</span> · {who(e)} ·{" "}
-              <time dateTime={e.at}>{formatAccraDateTime(e.at)}</time>
-              {e.read === true ? <span className="ml-2 text-xs font-semibold text-muted">· Read</span> : null}
+              <span className="font-semibold">{t(TIMELINE_LABELS[e.kind])}</span> · {who(e, t)} ·{" "}
+              <time dateTime={e.at}>{formatAccraDateTime(e.at, locale)}</time>
+              {e.read === true ? (
+                <span className="ml-2 text-xs font-semibold text-muted">· {t("referral.timeline.read")}</span>
+              ) : null}
               {e.read === false ? (
                 <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
-                  Unread
+                  {t("referral.timeline.unread")}
                 </span>
               ) : null}
             </p>
@@ -63,7 +69,8 @@ export function ReferralTimeline({
               </a>
             ) : e.text ? (
               <p className="mt-1 whitespace-pre-line break-words">
-                {e.kind === "payment" ? e.text.replaceAll("_", " ") : e.text}
+                {/* An escalation's reason is the system's own words ("Not accepted within 4 hours"). */}
+                {e.kind === "payment" ? e.text.replaceAll("_", " ") : e.kind === "escalated" ? t(e.text) : e.text}
               </p>
             ) : null}
           </li>

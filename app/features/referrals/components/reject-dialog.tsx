@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import type { RefObject } from "react";
 import { TextDialog } from "~/components/forms/text-dialog";
 import type { ToastMessage } from "~/components/ui/toaster";
+import { useT } from "~/i18n/react";
 import { rejectionSchema } from "../referral-schema";
 import type { Transition } from "../referral-status";
 
@@ -35,13 +36,14 @@ export type ReferralDialogProps = {
  * Without JavaScript the server renders it open for `?reject=<id>`.
  */
 export function RejectDialog({ referral, ...dialog }: ReferralDialogProps) {
+  const t = useT();
   return (
     <TextDialog<TransitionAnswer>
       {...dialog}
       fetcherKey={REJECT_FETCHER}
       subjectId={referral?.id ?? null}
-      title="Reject Referral"
-      description={`Please give the reason for rejecting referral ${referral?.referralNumber}. The referring doctor will see it.`}
+      title={t("Reject Referral")}
+      description={t("referral.reject.description", { number: referral?.referralNumber })}
       fallbackFocusId="pending-heading"
       mine={(a) => a.intent === "reject" && a.referralId === referral?.id}
       refused={(a) => !!a.reasonRefused}
@@ -49,12 +51,12 @@ export function RejectDialog({ referral, ...dialog }: ReferralDialogProps) {
         idPrefix: "reject",
         schema: rejectionSchema,
         field: "reason",
-        label: "Reason for rejection",
+        label: t("Reason for rejection"),
         maxLength: 1000,
         hidden: { intent: "reject", referralId: referral?.id ?? "" },
         submit: {
-          label: "Reject Referral",
-          busyLabel: "Rejecting...",
+          label: t("Reject Referral"),
+          busyLabel: t("Rejecting..."),
           className: "btn bg-red-700 text-white hover:bg-red-800",
         },
       }}

@@ -1,11 +1,13 @@
 import { Badge } from "~/components/ui/badge";
-import { type ReferralStatus, STATUS_LABELS, type UrgencyLevel } from "../referral-status";
+import { useT } from "~/i18n/react";
+import { type ReferralStatus, STATUS_KEYS, URGENCY_KEYS, type UrgencyLevel } from "../referral-status";
 
 /** The generic badge lives in components/ui; kept here for the modules that import it from the referrals. */
 export { Badge };
 
 export function StatusBadge({ status }: { status: ReferralStatus }) {
-  return <Badge tone={status}>{STATUS_LABELS[status]}</Badge>;
+  const t = useT();
+  return <Badge tone={status}>{t(STATUS_KEYS[status])}</Badge>;
 }
 
 const URGENCY_STYLES: Record<UrgencyLevel, string> = {
@@ -15,5 +17,6 @@ const URGENCY_STYLES: Record<UrgencyLevel, string> = {
 };
 
 export function UrgencyText({ urgency }: { urgency: UrgencyLevel }) {
-  return <span className={URGENCY_STYLES[urgency]}>{urgency[0].toUpperCase() + urgency.slice(1)}</span>;
+  const t = useT();
+  return <span className={URGENCY_STYLES[urgency]}>{t(URGENCY_KEYS[urgency])}</span>;
 }

@@ -4,6 +4,7 @@ import { FormNotice, SubmitButton } from "~/components/forms/form-parts";
 import { useSchemaForm } from "~/components/forms/schema-form";
 import { TextAreaField } from "~/components/ui/field";
 import { formatAccraDate } from "~/features/referrals/public";
+import { useLocale, useT } from "~/i18n/react";
 import type { ActionAnswer } from "~/lib/form-action.server";
 import { COMMENT_MAX, REVIEW_EDIT_DAYS, reviewSchema } from "../review-schema";
 import type { ReviewState } from "../reviews.server";
@@ -31,6 +32,8 @@ export function FacilityReviewForm({
   /** The review page's own action answer (a post without JavaScript that was refused). */
   answer?: ActionAnswer | null;
 }) {
+  const t = useT();
+  const locale = useLocale();
   const fetcher = useFetcher<ActionAnswer>({ key: `review:${state.referralNumber}` });
   const last = fetcher.data ?? answer ?? null;
   const [form, fields] = useSchemaForm(reviewSchema, {
@@ -49,19 +52,17 @@ export function FacilityReviewForm({
   return (
     <section aria-labelledby="review-title" className="card sm:p-6">
       <h2 id="review-title" className="text-lg font-bold">
-        Rate {state.facilityName}
+        {t("review.rate", { facility: state.facilityName })}
       </h2>
       {review ? (
         <p className="mt-1 text-sm text-muted">
-          {`You rated it ${review.rating} out of 5 on ${formatAccraDate(review.createdAt)}.`}
+          {t("review.rated", { rating: review.rating, date: formatAccraDate(review.createdAt, locale) })}
           {state.editable && state.editableUntil
-            ? ` You can change your review until ${formatAccraDate(state.editableUntil)}.`
+            ? ` ${t("review.editableUntil", { date: formatAccraDate(state.editableUntil, locale) })}`
             : ""}
         </p>
       ) : (
-        <p className="mt-1 text-sm text-muted">
-          {`How did the facility look after your patient? Other doctors see the average of every rating. You can change your review for ${REVIEW_EDIT_DAYS} days.`}
-        </p>
+        <p className="mt-1 text-sm text-muted">{t("review.intro", { days: REVIEW_EDIT_DAYS })}</p>
       )}
       {!state.editable && review ? (
         review.comment ? (
@@ -80,7 +81,7 @@ export function FacilityReviewForm({
           >
             <fieldset aria-describedby={ratingError ? fields.rating.errorId : undefined}>
               <legend className="field-label">
-                Rating
+                {t("Rating")}
                 <span aria-hidden="true" className="text-red-700">
                   {" "}
                   *
@@ -104,26 +105,26 @@ export function FacilityReviewForm({
                     <span aria-hidden="true" className="text-amber-500">
                       {"★".repeat(stars)}
                     </span>
-                    <span className="sr-only">{stars === 1 ? "1 star" : `${stars} stars`}</span>
+                    <span className="sr-only">{t("review.stars", { count: stars })}</span>
                   </label>
                 ))}
               </div>
               {ratingError ? (
                 <p id={fields.rating.errorId} className="field-error">
-                  {ratingError}
+                  {t(ratingError)}
                 </p>
               ) : null}
             </fieldset>
             <TextAreaField
               field={fields.comment}
-              label="Comment (optional)"
+              label={t("Comment (optional)")}
               required={false}
               maxLength={COMMENT_MAX}
               rows={3}
-              hint={`At most ${COMMENT_MAX} characters.`}
+              hint={t("review.commentHint", { max: COMMENT_MAX })}
             />
-            <SubmitButton busy={busy} busyLabel="Saving...">
-              {review ? "Update review" : "Submit review"}
+            <SubmitButton busy={busy} busyLabel={t("Saving...")}>
+              {review ? t("Update review") : t("Submit review")}
             </SubmitButton>
           </fetcher.Form>
         </>

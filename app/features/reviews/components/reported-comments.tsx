@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { SubmitButton } from "~/components/forms/form-parts";
 import { formatAccraDate, formatAccraDateTime } from "~/features/referrals/public";
+import { useLocale, useLocalePath, useT } from "~/i18n/react";
 import type { ModerationDecision, ReportedComment } from "../moderation.server";
 
 const REVIEWS_ADMIN_PATH = "/dashboard/system-admin/reviews";
@@ -11,23 +12,29 @@ const REVIEWS_ADMIN_PATH = "/dashboard/system-admin/reviews";
  * posts: they work without JavaScript).
  */
 export function ReportedComments({ comments }: { comments: readonly ReportedComment[] }) {
+  const t = useT();
+  const locale = useLocale();
+  const to = useLocalePath();
   if (comments.length === 0) {
-    return <p className="card p-4 text-muted">No reported comments. A comment a facility reports is listed here.</p>;
+    return (
+      <p className="card p-4 text-muted">{t("No reported comments. A comment a facility reports is listed here.")}</p>
+    );
   }
   return (
-    <ul className="space-y-3" aria-label="Reported comments">
+    <ul className="space-y-3" aria-label={t("Reported comments")}>
       {comments.map((c) => (
         <li key={c.id} className="card p-4">
           <p className="text-sm text-muted">
-            <Link to={`/facility/${c.facilitySlug}`} className="font-semibold text-brand-700 underline">
+            <Link to={to(`/facility/${c.facilitySlug}`)} className="font-semibold text-brand-700 underline">
               {c.facilityName}
             </Link>{" "}
-            · {c.rating} out of 5 · written {formatAccraDate(c.writtenAt)}
+            · {t("reviews.rating-written", { rating: c.rating, date: formatAccraDate(c.writtenAt, locale) })}
           </p>
           <blockquote className="mt-2 border-l-4 border-slate-300 pl-3 text-ink break-words">{c.comment}</blockquote>
           <p className="mt-2 text-sm text-muted">
-            Reported {formatAccraDateTime(c.reportedAt)}
-            {c.reportedBy ? ` by ${c.reportedBy}` : ""}
+            {c.reportedBy
+              ? t("reviews.reported-by", { at: formatAccraDateTime(c.reportedAt, locale), name: c.reportedBy })
+              : t("reviews.reported", { at: formatAccraDateTime(c.reportedAt, locale) })}
           </p>
           <div className="mt-3 flex flex-wrap gap-2">
             <Decision comment={c} decision="restore" />
@@ -55,18 +62,23 @@ function Decision({ comment, decision }: { comment: ReportedComment; decision: M
     navigation.formData?.get("intent") === decision &&
     navigation.formData?.get("reviewId") === comment.id;
   const words = WORDS[decision];
+  const t = useT();
+  const locale = useLocale();
   return (
     <Form method="post" action={REVIEWS_ADMIN_PATH}>
       <input type="hidden" name="reviewId" value={comment.id} />
       <SubmitButton
         busy={busy}
-        busyLabel={words.busy}
+        busyLabel={t(words.busy)}
         className={words.className}
         name="intent"
         value={decision}
-        label={`${words.label} the comment about ${comment.facilityName} of ${formatAccraDate(comment.writtenAt)}`}
+        label={t(decision === "restore" ? "reviews.restore-comment" : "reviews.remove-comment", {
+          facility: comment.facilityName,
+          date: formatAccraDate(comment.writtenAt, locale),
+        })}
       >
-        {words.label}
+        {t(words.label)}
       </SubmitButton>
     </Form>
   );

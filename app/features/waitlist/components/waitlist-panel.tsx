@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { Pagination } from "~/components/ui/pagination";
+import { useT } from "~/i18n/react";
 import type { WaitlistByType, WaitlistEntry } from "../waitlist-admin.server";
 import { WaitlistTable } from "./waitlist-table";
 
@@ -10,19 +11,18 @@ export function WaitlistPanel({
   waitlist: { rows: WaitlistEntry[]; page: number; hasNext: boolean; byType: WaitlistByType };
 }) {
   const { professional, facility, patient } = waitlist.byType;
+  const t = useT();
   return (
     <>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <p className="text-muted">
-          {professional} professionals · {facility} facilities · {patient} patients or family members
-        </p>
+        <p className="text-muted">{t("waitlist.by-type", { professional, facility, patient })}</p>
         {/* A file, not a page: the browser downloads it. */}
         <Link to="/dashboard/system-admin/waitlist.csv" reloadDocument download className="btn-secondary">
-          Download CSV
+          {t("Download CSV")}
         </Link>
       </div>
       <WaitlistTable rows={waitlist.rows} />
-      <Pagination page={waitlist.page} hasNext={waitlist.hasNext} label="Waitlist pages" />
+      <Pagination page={waitlist.page} hasNext={waitlist.hasNext} label={t("Waitlist pages")} />
     </>
   );
 }

@@ -16,12 +16,14 @@ import { payoutTransferJob, payoutVerifyJob } from "~/features/payouts/payout-tr
 import type { PayoutProvider } from "~/features/payouts/provider";
 import { payoutProvider } from "~/features/payouts/providers.server";
 import { referralEscalationJob } from "~/features/referrals/escalation.server";
-import { type JobWorkers, startWorkers, type WorkerOptions } from "./queue.server.ts";
+import { type JobWorkers, startWorkers, type WorkerOptions } from "~/jobs/queue.server";
 
 /**
- * The product's workers: every queue with its handler. The app server starts them (server/app.ts),
- * `npm run worker` starts only them (scripts/worker.ts); tests start them on their database with
- * their own transports.
+ * The product's workers: every queue with the feature that handles it. This is the composition
+ * root's business, not the queue's: `app/jobs/` knows the queues and their payloads, never the
+ * features. The app server starts them (server/app.ts), `npm run worker` starts only them
+ * (scripts/worker.ts, server/app.ts's `runWorker`); tests start them on their database with their
+ * own transports.
  */
 export function startJobWorkers(
   handle: DatabaseHandle,
