@@ -40,6 +40,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { PUBLIC_PATHS } from "../app/content/public-routes.ts";
+import { localePath } from "../app/i18n/locales";
 import { type DurabilityReport, runDurability, writeStreams } from "../tests/adversarial/durability.ts";
 import {
   AUTH_SECRET,
@@ -280,15 +281,19 @@ async function lighthouseBench(): Promise<LighthouseRow[]> {
   const rows: LighthouseRow[] = [];
   try {
     const facility = (await (await fetch(`${base}/facilities`)).text()).match(/href="(\/facility\/[^"]+)"/)?.[1];
-    // Every public route: the indexable pages, one hub and one facility page, and the account pages.
-    const paths = [
+    // Every public route: the indexable pages, one hub and one facility page, and the account pages,
+    // in English and in French (issue 38: the French site is measured as the English one is).
+    const english = [
       ...PUBLIC_PATHS,
       "/hub/cervical-cancer",
       ...(facility ? [facility] : []),
       "/auth",
       "/forgot-password",
       "/reset-password",
-    ].filter((p) => !onlyPaths || onlyPaths.includes(p));
+    ];
+    const paths = [...english, ...english.map((p) => localePath("fr", p))].filter(
+      (p) => !onlyPaths || onlyPaths.includes(p),
+    );
     for (const p of paths) {
       const hydrated = (await (await fetch(`${base}${p}`)).text()).includes("__reactRouterContext");
       const runs: Omit<LighthouseRow, "performanceRuns" | "lcpDevtoolsMs" | "lcpDevtoolsRuns">[] = [];

@@ -18,7 +18,16 @@ import { freePort, startServer, waitHealthy } from "../tests/helpers/server-proc
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 const resultsDir = process.env.BENCH_RESULTS_DIR ?? "bench/results";
 const budgets = JSON.parse(readFileSync("bench/budgets.json", "utf8"));
-const extraPaths = ["/hub/cervical-cancer", "/auth", "/forgot-password", "/reset-password"];
+// The French site's hydrated pages too (issue 38): each loads its language's catalogue.
+const extraPaths = [
+  "/hub/cervical-cancer",
+  "/auth",
+  "/forgot-password",
+  "/reset-password",
+  "/fr/auth",
+  "/fr/hubs",
+  "/fr/contact",
+];
 const signedInPaths: { path: string; account: Account }[] = [
   { path: "/dashboard/system-admin", account: "systemAdmin" },
   { path: "/dashboard/facility-admin", account: "facilityAdmin" },
@@ -65,6 +74,30 @@ function scriptsOf(html: string): Set<string> {
     withImports(m[1], js);
   }
   return js;
+}
+
+/**
+ * The catalogue parts a hydrated page fetches before React runs (app/entry.client.tsx, issue 38):
+ * its language's site part, and on the platform's pages (`<html data-platform>`) the platform's.
+ * They are dynamic imports, which `scriptsOf` does not follow, so they are found in the shared
+ * code's `CATALOGUES` table (`fr:{site:()=>…import("./fr-….js")…,platform:()=>…}`).
+ */
+function cataloguesOf(html: string, js: Set<string>): string[] {
+  const lang = html.match(/<html[^>]*\blang="([^"]+)"/)?.[1] ?? "";
+  const language = lang.startsWith("fr") ? "fr" : "en";
+  const platform = /<html[^>]*\bdata-platform/.test(html);
+  for (const file of js) {
+    const code = readFileSync(path.join(buildDir, "client", file), "utf8");
+    const table = new RegExp(
+      `\\b${language}:\\{site:\\(\\)=>[^}]*?import\\([\\x60"']\\./([^\\x60"']+\\.js)[\\x60"']\\)[^}]*?platform:\\(\\)=>[^}]*?import\\([\\x60"']\\./([^\\x60"']+\\.js)`,
+    ).exec(code);
+    if (!table) continue;
+    const dir = path.posix.dirname(file);
+    const parts = [path.posix.join(dir, table[1])];
+    if (platform) parts.push(path.posix.join(dir, table[2]));
+    return parts;
+  }
+  return [];
 }
 
 type Row = {
@@ -114,8 +147,10 @@ try {
     });
     const html = await response.text();
     const js = scriptsOf(html);
+    const hydrates = html.includes("__reactRouterContext");
+    if (hydrates) for (const part of cataloguesOf(html, js)) js.add(part);
     const css = new Set([...html.matchAll(/href="(\/assets\/[^"]+\.css)"/g)].map((m) => m[1]));
-    const hydrated = html.includes("__reactRouterContext");
+    const hydrated = hydrates;
     const jsKb = sumKb(js);
     const cssKb = sumKb(css);
     // Scripts without a source, JSON-LD left out (data, not JavaScript).

@@ -11,12 +11,12 @@ const instances = new Map<CatalogueLocale, I18n>();
 const reported = new Set<string>();
 
 /**
- * A key missing from the catalogue shows as given. Every text of the translated pages is in it
- * (catalogues.test.ts); texts of screens not yet translated (the signed-in platform's messages
- * passing through the shared form parts) are English already, so an English page shows them as
- * they are, silently. A French page missing one, or a named key (`home.step`) missing anywhere, is
- * reported once per language and key, never on every render as Lingui's own "Uncompiled message
- * detected" warning is.
+ * A key missing from the catalogue shows as given. Every text the pages ask for is in it
+ * (catalogues.test.ts); a text the server already wrote in the reader's language (a toast with a
+ * value, built with the person's translator) passes through the page's `t()` again and shows as it
+ * is. A French page missing one, or a named key (`home.step`) missing anywhere, is reported once
+ * per language and key, never on every render as Lingui's own "Uncompiled message detected"
+ * warning is.
  */
 export function missingMessage(locale: string, id: string): string {
   // An English text the server built with a value ("Too many attempts. Try again in 3 minutes."):
