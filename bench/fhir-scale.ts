@@ -11,8 +11,8 @@ import type { DatabaseHandle } from "~/db/client.server";
 import { registerApiClient } from "~/features/fhir/api-clients.server";
 import { fhirApi } from "~/features/fhir/public.server";
 import { referralsForClient } from "~/features/referrals/public.server";
-import { transitionReferral } from "~/features/referrals/referrals.server";
-import { postMessage } from "~/features/referrals/workspace.server";
+import { transitionReferral } from "~/features/referrals/referral-transitions.server";
+import { postMessage } from "~/features/referrals/workspace-messages.server";
 
 export const FHIR_TASK_BUDGET_MS = 50;
 export const FHIR_PAGE_BUDGET_MS = 100;

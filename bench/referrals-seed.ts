@@ -25,12 +25,12 @@ import { migrateWithJobQueue } from "~/database.server";
 import { type DatabaseHandle, openDatabase } from "~/db/client.server";
 import { listUsers } from "~/features/accounts/user-admin.server";
 import { listPayments } from "~/features/payments/payments.server";
+import { referralHistory } from "~/features/referrals/referral-history.server";
 import {
   doctorDashboard,
   facilityDashboard,
   listAllReferrals,
   platformStats,
-  referralHistory,
 } from "~/features/referrals/referrals.server";
 import { listWaitlist } from "~/features/waitlist/waitlist-admin.server";
 import { FHIR_PAGE_BUDGET_MS, FHIR_TASK_BUDGET_MS, measureFhir } from "./fhir-scale.ts";

@@ -1,7 +1,7 @@
 import { and, count, eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { contactMessages, referralMessages, referrals } from "~/db/schema";
-import { createReferral } from "~/features/referrals/referrals.server";
+import { createReferral } from "~/features/referrals/referral-create.server";
 import type { BuiltApp } from "./built-app";
 import { referralForm, signedIn } from "./referral-fixtures";
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { facilities, referralAttachments } from "~/db/schema";
-import { createReferral } from "~/features/referrals/referrals.server";
+import { createReferral } from "~/features/referrals/referral-create.server";
 import { type BuiltApp, loadBuiltApp } from "./built-app";
 import { referralForm, signedIn } from "./referral-fixtures";
 

@@ -2,8 +2,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "~/auth/actor.server";
 import { facilities, referralAttachments, referralMessages, referrals } from "~/db/schema";
-import { createReferral, transitionReferral } from "~/features/referrals/referrals.server";
-import { addAttachment } from "~/features/referrals/workspace.server";
+import { createReferral } from "~/features/referrals/referral-create.server";
+import { transitionReferral } from "~/features/referrals/referral-transitions.server";
+import { addAttachment } from "~/features/referrals/workspace-files.server";
 import { type BuiltApp, loadBuiltApp } from "./built-app";
 import { referralForm, signedIn } from "./referral-fixtures";
 

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Actor } from "~/auth/actor";
 import type { Db } from "~/db/client.server";
 import { patients, referrals } from "~/db/schema";
-import { transitionReferral } from "~/features/referrals/referrals.server";
+import { transitionReferral } from "~/features/referrals/referral-transitions.server";
 
 /**
  * Money factories for database tests (issue 27): an accepted referral completed through the real

@@ -16,23 +16,14 @@ import {
   listActiveFacilitySlugs,
   listFacilities,
 } from "./facilities.server";
-import {
-  addFacility,
-  currentSlugFor,
-  facilityForEditing,
-  fileFacilityReport,
-  imageTypeOf,
-  listReports,
-  NAME_TAKEN_MESSAGE,
-  PHOTO_MESSAGES,
-  readPhotoFile,
-  resolveReport,
-  SLUG_TAKEN_MESSAGE,
-  setFacilityActive,
-  updateFacility,
-  uploadFacilityPhoto,
-} from "./facility-admin.server";
+import { setFacilityActive } from "./facility-activation.server";
+import { currentSlugFor, facilityForEditing } from "./facility-admin-reads.server";
+import { addFacility } from "./facility-create.server";
+import { updateFacility } from "./facility-edit.server";
+import { NAME_TAKEN_MESSAGE, SLUG_TAKEN_MESSAGE } from "./facility-names.server";
 import { PHOTO_WIDTHS } from "./facility-photo";
+import { imageTypeOf, PHOTO_MESSAGES, readPhotoFile, uploadFacilityPhoto } from "./facility-photos.server";
+import { fileFacilityReport, listReports, resolveReport } from "./facility-reports.server";
 
 vi.stubEnv("AUTH_SECRET", "test-secret-test-secret-test-secret-0123456789");
 vi.stubEnv("APP_URL", "http://localhost:3000");

@@ -2,14 +2,10 @@ import type { Actor } from "~/auth/actor";
 import type { ToastMessage } from "~/components/ui/toaster";
 import type { Db } from "~/db/client.server";
 import type { Translate } from "~/i18n/i18n";
-import {
-  PHOTO_MESSAGES,
-  refusePhoto,
-  resolveReport,
-  setFacilityActive,
-  updateFacility,
-  uploadFacilityPhoto,
-} from "./facility-admin.server";
+import { setFacilityActive } from "./facility-activation.server";
+import { updateFacility } from "./facility-edit.server";
+import { PHOTO_MESSAGES, refusePhoto, uploadFacilityPhoto } from "./facility-photos.server";
+import { resolveReport } from "./facility-reports.server";
 import { readFacilityForm } from "./facility-schema";
 
 /*

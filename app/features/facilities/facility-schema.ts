@@ -7,7 +7,7 @@ import { WEEKDAYS } from "./opening-hours";
  * The facility editor (issue 17): one schema for the browser and the action, for a system
  * administrator adding or editing any facility and for a facility administrator editing their own.
  * Every field is posted as text (lists one item per line); the directory card's Verified mark and
- * the licence's verified date are read only from a system administrator (facility-admin.server.ts
+ * the licence's verified date are read only from a system administrator (facility-edit.server.ts
  * ignores them from anyone else).
  */
 
@@ -141,7 +141,7 @@ const serviceValues = SERVICE_OPTIONS.map((o) => o.value) as [string, ...string[
 
 export const facilitySchema = z
   .object({
-    // A name is one line; two active facilities cannot share it (facility-admin.server.ts).
+    // A name is one line; two active facilities cannot share it (facility-names.server.ts).
     name: text("Name", 2, 200, nameText).check(
       z.refine((v) => /[\p{L}\p{N}]/u.test(v), "Name must contain letters or digits"),
     ),
@@ -186,7 +186,7 @@ export const facilitySchema = z
     ),
     /**
      * The facility's duty phone for new and escalated referrals by SMS (issue 26): written as people
-     * write numbers here; the server reads it as a mobile number in E.164 (facility-admin.server.ts).
+     * write numbers here; the server reads it as a mobile number in E.164 (facility-columns.server.ts).
      */
     on_call_phone: z.pipe(
       z.pipe(

@@ -11,8 +11,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { type Actor, actorById } from "~/auth/actor.server";
 import { apiClients, auditEvents, paymentRecords, referrals } from "~/db/schema";
 import { auditFiltersFrom, listAuditLog } from "~/features/audit/audit-log.server";
-import { createReferral, transitionReferral } from "~/features/referrals/referrals.server";
-import { postMessage } from "~/features/referrals/workspace.server";
+import { createReferral } from "~/features/referrals/referral-create.server";
+import { transitionReferral } from "~/features/referrals/referral-transitions.server";
+import { postMessage } from "~/features/referrals/workspace-messages.server";
 import { createAccount } from "../../../tests/helpers/accounts";
 import { insertFacility } from "../../../tests/helpers/domain";
 import { fhirProblems, resourcesIn } from "../../../tests/helpers/fhir-validation";

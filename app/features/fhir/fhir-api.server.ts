@@ -57,11 +57,11 @@ export const MAX_COUNT = 100;
 export type FhirApiOptions = SmartConfig & {
   db: () => Promise<Db>;
   /**
-   * The referrals' own transition (referrals.server.ts's transitionReferral: the status table,
+   * The referrals' own transition (referral-transitions.server.ts's transitionReferral: the status table,
    * ledger, notifications and audit of the web page), handed in by the server (see its type).
    */
   transitionReferral: TransitionReferral;
-  /** The referral page's own postMessage (workspace.server.ts), handed in the same way. */
+  /** The referral page's own postMessage (workspace-messages.server.ts), handed in the same way. */
   postMessage: PostMessage;
   /** Where attached files are kept (the server's file store by default). */
   store?: () => FileStore;

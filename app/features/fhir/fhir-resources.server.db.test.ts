@@ -6,8 +6,10 @@ import { Hono } from "hono";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { type Actor, actorById } from "~/auth/actor.server";
 import { apiClientCalls, auditEvents, facilities, referrals } from "~/db/schema";
-import { createReferral, transitionReferral } from "~/features/referrals/referrals.server";
-import { addAttachment, postMessage } from "~/features/referrals/workspace.server";
+import { createReferral } from "~/features/referrals/referral-create.server";
+import { transitionReferral } from "~/features/referrals/referral-transitions.server";
+import { addAttachment } from "~/features/referrals/workspace-files.server";
+import { postMessage } from "~/features/referrals/workspace-messages.server";
 import { createAccount } from "../../../tests/helpers/accounts";
 import { insertFacility } from "../../../tests/helpers/domain";
 import {

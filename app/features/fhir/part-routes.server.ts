@@ -35,7 +35,7 @@ import { auditEventOf, communicationOf, documentReferenceOf } from "./part-resou
 type Options = {
   db: () => Promise<Db>;
   baseUrl: string;
-  /** The referral page's own postMessage (workspace.server.ts), handed in by the server. */
+  /** The referral page's own postMessage (workspace-messages.server.ts), handed in by the server. */
   postMessage: PostMessage;
   store?: () => FileStore;
 };

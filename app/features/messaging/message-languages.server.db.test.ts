@@ -6,7 +6,8 @@ import { registerAccount, requestPasswordReset } from "~/features/accounts/accou
 import { approveAccount } from "~/features/accounts/approval.server";
 import { myMessageLanguages, saveMessageLanguages } from "~/features/notifications/message-language.server";
 import { requestPhoneCode } from "~/features/phones/public.server";
-import { createReferral, transitionReferral } from "~/features/referrals/referrals.server";
+import { createReferral } from "~/features/referrals/referral-create.server";
+import { transitionReferral } from "~/features/referrals/referral-transitions.server";
 import { refusalOf } from "~/lib/refusal";
 import { countSegments } from "~/lib/sms-text";
 import { createAccount } from "../../../tests/helpers/accounts";

@@ -4,7 +4,7 @@ import { ANONYMOUS } from "~/auth/actor";
 import { type Actor, actorById } from "~/auth/actor.server";
 import { auditEvents, messages } from "~/db/schema";
 import { systemOverview } from "~/features/insight/insight.server";
-import { createReferral } from "~/features/referrals/referrals.server";
+import { createReferral } from "~/features/referrals/referral-create.server";
 import type { JobWorkers } from "~/jobs/queue.server";
 import { startJobWorkers } from "../../../server/job-workers";
 import { createAccount } from "../../../tests/helpers/accounts";

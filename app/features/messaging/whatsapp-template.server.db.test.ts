@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { actorById } from "~/auth/actor.server";
 import { messages, notificationPreferences, users } from "~/db/schema";
 import { parseEnv } from "~/env.server";
-import { createReferral } from "~/features/referrals/referrals.server";
+import { createReferral } from "~/features/referrals/referral-create.server";
 import type { JobWorkers } from "~/jobs/queue.server";
 import { startJobWorkers } from "../../../server/job-workers";
 import { createAccount } from "../../../tests/helpers/accounts";

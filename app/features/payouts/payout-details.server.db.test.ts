@@ -14,12 +14,9 @@ import {
   variantsOf,
 } from "../../../tests/helpers/fake-providers/paystack";
 import { createTestDb, type TestDatabase } from "../../../tests/helpers/test-db";
-import {
-  confirmPayoutDetailsChange,
-  getPayoutDetails,
-  PAYOUT_DETAILS_REFUSALS,
-  requestPayoutDetailsChange,
-} from "./payout-details.server";
+import { getPayoutDetails, PAYOUT_DETAILS_REFUSALS } from "./payout-details.server";
+import { confirmPayoutDetailsChange } from "./payout-details-confirm.server";
+import { requestPayoutDetailsChange } from "./payout-details-request.server";
 import { paystackProvider } from "./paystack.server";
 import type { PayoutProvider } from "./provider";
 

@@ -10,16 +10,11 @@ import { LocalFileStore } from "~/storage/file-store.server";
 import { createAccount } from "../../../tests/helpers/accounts";
 import { insertFacility } from "../../../tests/helpers/domain";
 import { createTestDb, type TestDatabase } from "../../../tests/helpers/test-db";
-import { createReferral } from "./referrals.server";
+import { createReferral } from "./referral-create.server";
 import { countUserWrite, USER_LIMITS } from "./user-limits.server";
-import {
-  addAttachment,
-  attachmentForViewer,
-  attachmentKey,
-  moveAttachmentsToStore,
-  postMessage,
-  referralForViewer,
-} from "./workspace.server";
+import { referralForViewer } from "./workspace.server";
+import { addAttachment, attachmentForViewer, attachmentKey, moveAttachmentsToStore } from "./workspace-files.server";
+import { postMessage } from "./workspace-messages.server";
 
 /*
  * Issue 24: attached files live in the file store (not the database), under names that end with

@@ -6,7 +6,9 @@ import { createAccount } from "../../../tests/helpers/accounts";
 import { insertFacility } from "../../../tests/helpers/domain";
 import { createTestDb, type TestDatabase } from "../../../tests/helpers/test-db";
 import { escalateReferral } from "./escalation.server";
-import { createReferral, facilityDashboard, transitionReferral } from "./referrals.server";
+import { createReferral } from "./referral-create.server";
+import { transitionReferral } from "./referral-transitions.server";
+import { facilityDashboard } from "./referrals.server";
 import { referralForViewer } from "./workspace.server";
 
 /*

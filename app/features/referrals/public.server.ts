@@ -26,12 +26,12 @@ export type { ReferralStatus, Transition, UrgencyLevel } from "./referral-status
 export { earnedShare, isReferralStatus, REFERRAL_STATUSES, TRANSITIONS, URGENCY_LEVELS } from "./referral-status";
 export type { FacilityCounts, Page, ReferralRow } from "./referrals.server";
 
-import type { transitionReferral } from "./referrals.server";
-import type { postMessage } from "./workspace.server";
+import type { transitionReferral } from "./referral-transitions.server";
+import type { postMessage } from "./workspace-messages.server";
 /**
  * The transition function's type. The function itself is handed to the FHIR API by the server
- * (server/app.ts): exporting it from here would close a cycle (referrals.server -> messaging ->
- * this file), the one decision 031 broke by moving canSee out.
+ * (server/app.ts): exporting it from here would close a cycle (referral-transitions.server ->
+ * messaging -> this file), the one decision 031 broke by moving canSee out.
  */
 export type TransitionReferral = typeof transitionReferral;
 

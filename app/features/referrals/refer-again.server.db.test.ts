@@ -11,8 +11,9 @@ import { createAccount } from "../../../tests/helpers/accounts";
 import { insertFacility } from "../../../tests/helpers/domain";
 import { createTestDb, type TestDatabase } from "../../../tests/helpers/test-db";
 import { copyReferralFiles, REFER_AGAIN_NOT_FOUND, referAgainDraft } from "./refer-again.server";
-import { createReferral, transitionReferral } from "./referrals.server";
-import { addAttachment, attachmentForViewer } from "./workspace.server";
+import { createReferral } from "./referral-create.server";
+import { transitionReferral } from "./referral-transitions.server";
+import { addAttachment, attachmentForViewer } from "./workspace-files.server";
 
 /*
  * "Refer to another facility" (issue 28): the referring doctor's own rejected or cancelled

@@ -9,7 +9,7 @@ import { logger } from "~/lib/logger.server";
 import { type FileStore, fileStore } from "~/storage/file-store.server";
 import { storeAttachment } from "./attachment-upload.server";
 import type { CreateReferralField } from "./referral-schema";
-import { attachmentForViewer, planAttachment, recordAttachment } from "./workspace.server";
+import { attachmentForViewer, planAttachment, recordAttachment } from "./workspace-files.server";
 
 /*
  * "Refer to another facility" (issue 28): a rejected or cancelled referral's own doctor opens the

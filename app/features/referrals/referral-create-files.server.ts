@@ -15,10 +15,10 @@ import type { FileStore } from "~/storage/file-store.server";
 import { ATTACHMENT_MESSAGES, CREATE_FILES_FIELD, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from "./attachment-rules";
 import { type StoredUpload, storeAttachment, UPLOAD_UNREADABLE } from "./attachment-upload.server";
 import { copyReferralFiles } from "./refer-again.server";
+import { type CreatedReferral, createReferral } from "./referral-create.server";
 import { CREATE_REFERRAL_FIELDS, creatingFailedToast } from "./referral-schema";
-import { type CreatedReferral, createReferral } from "./referrals.server";
 import { checkUserAllowance } from "./user-limits.server";
-import { attachmentKey, planAttachment, recordAttachment } from "./workspace.server";
+import { attachmentKey, planAttachment, recordAttachment } from "./workspace-files.server";
 
 /*
  * Files sent with the Create Referral form (issue 28): the same limits, types, messages, store and

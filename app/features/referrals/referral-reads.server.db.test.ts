@@ -6,9 +6,13 @@ import { type Actor, actorById } from "~/auth/actor.server";
 import { createAccount } from "../../../tests/helpers/accounts";
 import { insertFacility } from "../../../tests/helpers/domain";
 import { createTestDb, type TestDatabase } from "../../../tests/helpers/test-db";
+import { createReferral } from "./referral-create.server";
+import { referralHistory } from "./referral-history.server";
 import { activityOf, markReferralRead } from "./referral-reads.server";
-import { createReferral, facilityDashboard, referralHistory } from "./referrals.server";
-import { addAttachment, postMessage, referralForViewer } from "./workspace.server";
+import { facilityDashboard } from "./referrals.server";
+import { referralForViewer } from "./workspace.server";
+import { addAttachment } from "./workspace-files.server";
+import { postMessage } from "./workspace-messages.server";
 
 vi.stubEnv("AUTH_SECRET", "test-secret-test-secret-test-secret-0123456789");
 vi.stubEnv("APP_URL", "http://localhost:3000");

@@ -12,18 +12,11 @@ import { createAccount } from "../../../tests/helpers/accounts";
 import { insertFacility, refusedWith } from "../../../tests/helpers/domain";
 import { startMailCatcher } from "../../../tests/helpers/mail-catcher";
 import { createTestDb, type TestDatabase } from "../../../tests/helpers/test-db";
+import { createReferral } from "./referral-create.server";
+import { HISTORY_PAGE_SIZE, historyFilters, referralHistory } from "./referral-history.server";
 import type { Transition } from "./referral-status";
-import {
-  createReferral,
-  doctorDashboard,
-  facilityDashboard,
-  HISTORY_PAGE_SIZE,
-  historyFilters,
-  listAllReferrals,
-  platformStats,
-  referralHistory,
-  transitionReferral,
-} from "./referrals.server";
+import { transitionReferral } from "./referral-transitions.server";
+import { doctorDashboard, facilityDashboard, listAllReferrals, platformStats } from "./referrals.server";
 
 vi.stubEnv("AUTH_SECRET", "test-secret-test-secret-test-secret-0123456789");
 vi.stubEnv("APP_URL", "http://localhost:3000");

@@ -6,7 +6,7 @@ import { listActiveFacilityOptions } from "~/features/facilities/facilities.serv
 import { createAccount } from "../../../tests/helpers/accounts";
 import { insertFacility } from "../../../tests/helpers/domain";
 import { createTestDb, type TestDatabase } from "../../../tests/helpers/test-db";
-import { createReferral } from "./referrals.server";
+import { createReferral } from "./referral-create.server";
 
 vi.stubEnv("AUTH_SECRET", "test-secret-test-secret-test-secret-0123456789");
 vi.stubEnv("APP_URL", "http://localhost:3000");

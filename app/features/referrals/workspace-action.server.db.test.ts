@@ -9,8 +9,8 @@ import { referralMessages, referrals } from "~/db/schema";
 import { createAccount } from "../../../tests/helpers/accounts";
 import { insertFacility } from "../../../tests/helpers/domain";
 import { createTestDb, type TestDatabase } from "../../../tests/helpers/test-db";
+import { createReferral } from "./referral-create.server";
 import { REJECTION_REASON_REQUIRED } from "./referral-status";
-import { createReferral } from "./referrals.server";
 import { WORKSPACE_INTENTS, workspaceAction, workspaceIntentOf } from "./workspace-action.server";
 import type { WorkspaceAnswer } from "./workspace-answer";
 

@@ -17,17 +17,11 @@ import { type FileStore, fileStore } from "~/storage/file-store.server";
 import { readAttachmentPost, type StoredUpload } from "./attachment-upload.server";
 import { rejectionSchema } from "./referral-schema";
 import { isTransition, type Transition } from "./referral-status";
-import { transitionReferral } from "./referrals.server";
-import {
-  type AttachmentPlan,
-  addAttachment,
-  planAttachment,
-  postMessage,
-  recordAttachment,
-  referralForPost,
-  referralIdByNumber,
-} from "./workspace.server";
+import { transitionReferral } from "./referral-transitions.server";
+import { referralForPost, referralIdByNumber } from "./workspace-access.server";
 import type { WorkspaceAnswer, WorkspaceIntent } from "./workspace-answer";
+import { type AttachmentPlan, addAttachment, planAttachment, recordAttachment } from "./workspace-files.server";
+import { postMessage } from "./workspace-messages.server";
 import { cancelSchema, messageSchema, outcomeSchema } from "./workspace-schemas";
 
 /*

@@ -20,14 +20,12 @@ import { insertFacility } from "../../../tests/helpers/domain";
 import { startMailCatcher } from "../../../tests/helpers/mail-catcher";
 import { createTestDb, type TestDatabase } from "../../../tests/helpers/test-db";
 import { ATTACHMENT_MESSAGES, MAX_ATTACHMENT_BYTES, sanitiseFileName, sniffAttachmentType } from "./attachment-rules";
-import { createReferral, transitionReferral } from "./referrals.server";
-import {
-  addAttachment,
-  attachmentForViewer,
-  postMessage,
-  REFERRAL_NOT_FOUND,
-  referralForViewer,
-} from "./workspace.server";
+import { createReferral } from "./referral-create.server";
+import { transitionReferral } from "./referral-transitions.server";
+import { referralForViewer } from "./workspace.server";
+import { REFERRAL_NOT_FOUND } from "./workspace-access.server";
+import { addAttachment, attachmentForViewer } from "./workspace-files.server";
+import { postMessage } from "./workspace-messages.server";
 import { MESSAGE_REQUIRED, MESSAGE_TOO_LONG } from "./workspace-schemas";
 
 vi.stubEnv("AUTH_SECRET", "test-secret-test-secret-test-secret-0123456789");

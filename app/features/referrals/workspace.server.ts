@@ -1,9 +1,6 @@
-import { randomUUID } from "node:crypto";
-import { Readable } from "node:stream";
-import { and, asc, count, eq, isNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, or, sql } from "drizzle-orm";
 import { type AnyPgColumn, alias } from "drizzle-orm/pg-core";
-import { data } from "react-router";
-import type { Actor, ClientActor, UserActor } from "~/auth/actor.server";
+import type { Actor } from "~/auth/actor.server";
 import type { Role } from "~/auth/roles";
 import type { Db } from "~/db/client.server";
 import {
@@ -15,20 +12,13 @@ import {
   referrals,
   users,
 } from "~/db/schema";
-import { env } from "~/env.server";
-import { facilityAdminIds, notifyUsers } from "~/features/messaging/public.server";
-import { logger } from "~/lib/logger.server";
 import { phoneLink } from "~/lib/phone";
 import type { PhoneLink } from "~/lib/phone-link";
-import { type FileStore, fileStore, LocalFileStore } from "~/storage/file-store.server";
-import { ATTACHMENT_MESSAGES, type AttachmentType, MAX_ATTACHMENTS, sanitiseFileName } from "./attachment-rules";
-import { type StoredUpload, storeAttachmentBytes } from "./attachment-upload.server";
+import { type AttachmentType, MAX_ATTACHMENTS, sanitiseFileName } from "./attachment-rules";
 import { canSee } from "./referral-access";
-import { referralMessageMail } from "./referral-mail";
 import { readersOf } from "./referral-reads.server";
 import { type ReferralStatus, type Transition, transitionsFrom, type UrgencyLevel } from "./referral-status";
-import { checkUserAllowance, countUserWrite } from "./user-limits.server";
-import { messageSchema } from "./workspace-schemas";
+import { mayAttach, mayMessage, notFound, REFERRAL_NUMBER, viewerOf } from "./workspace-access.server";
 
 /*
  * A referral's own page (issue 19): everything about it, its timeline from the audit log, the
@@ -39,24 +29,12 @@ import { messageSchema } from "./workspace-schemas";
  * facility's administrator, an account awaiting approval) gets the same 404 as a referral that
  * does not exist: nothing says whether it does.
  *
+ * Who may do what, its messages and its files: workspace-access.server.ts,
+ * workspace-messages.server.ts, workspace-files.server.ts.
+ *
  * A message's and an attachment's audit row share the message's or file's id, so the timeline
  * joins the body or the name to its row.
  */
-
-export const REFERRAL_NOT_FOUND = "Referral not found";
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** A whole referral number as the database writes it (REF-<year>-<at least 6 digits>). */
-const REFERRAL_NUMBER = /^REF-\d{4}-\d{6,12}$/i;
-
-const notFound = () => data(REFERRAL_NOT_FOUND, { status: 404 });
-
-/** The signed-in, approved viewer, or a thrown 401 (anonymous) / the 404 everyone else gets. */
-function viewerOf(actor: Actor): UserActor {
-  if (actor.kind === "anonymous") throw data("Authentication Required", { status: 401 });
-  // An account awaiting approval sees no referral at all: the same 404, so it learns nothing.
-  if (!actor.approved) throw notFound();
-  return actor;
-}
 
 /** The user's effective role (user_roles overrides users.role: spec section 3). */
 function effectiveRoleOf(u: { id: AnyPgColumn; role: AnyPgColumn }) {
@@ -132,47 +110,6 @@ export type ReferralWorkspace = {
 const doctorUser = alias(users, "doctor");
 const actorUser = alias(users, "actor");
 const uploaderUser = alias(users, "uploader");
-
-type Located = {
-  id: string;
-  referralNumber: string;
-  status: ReferralStatus;
-  facilityId: string;
-  doctorId: string;
-};
-
-/** May this viewer post a message on a referral in this status? (Not once it was cancelled.) */
-function mayMessage(viewer: UserActor, status: ReferralStatus): boolean {
-  return mayMessageAs(viewer.role, status);
-}
-
-function mayMessageAs(role: Role, status: ReferralStatus): boolean {
-  return (role === "doctor" || role === "facility_admin") && status !== "cancelled";
-}
-
-/**
- * May this viewer attach a file now? The doctor while the referral is not cancelled; the
- * facility's administrators once they accepted it (accepted or completed); never a system admin.
- */
-function mayAttach(viewer: UserActor, status: ReferralStatus): boolean {
-  if (viewer.role === "doctor") return status !== "cancelled";
-  if (viewer.role === "facility_admin") return status === "accepted" || status === "completed";
-  return false;
-}
-
-/**
- * The id of the referral with this number, or null: the page's actions act on the referral its
- * address names, whatever id a form posts. Who may act is still decided by each domain function.
- */
-export async function referralIdByNumber(db: Db, referralNumber: string): Promise<string | null> {
-  if (!REFERRAL_NUMBER.test(referralNumber)) return null;
-  const [row] = await db
-    .select({ id: referrals.id })
-    .from(referrals)
-    .where(eq(referrals.referralNumber, referralNumber.toUpperCase()))
-    .limit(1);
-  return row?.id ?? null;
-}
 
 /**
  * The whole referral for its page, with its timeline (oldest first) and attachments. 401 for an
@@ -402,343 +339,4 @@ async function attachmentsOf(db: Db, referralId: string): Promise<AttachmentRow[
     createdAt: r.createdAt.toISOString(),
     uploader: r.uploaderName && r.uploaderRole ? { name: r.uploaderName, role: r.uploaderRole } : null,
   }));
-}
-
-/** The referral by id, when this viewer may see it (404 otherwise, the same for missing and foreign). */
-async function locate(db: Db, viewer: UserActor | ClientActor, referralId: string): Promise<Located> {
-  const row = UUID.test(referralId)
-    ? (
-        await db
-          .select({
-            id: referrals.id,
-            referralNumber: referrals.referralNumber,
-            status: referrals.status,
-            facilityId: referrals.facilityId,
-            doctorId: referrals.doctorId,
-          })
-          .from(referrals)
-          .where(eq(referrals.id, referralId))
-          .limit(1)
-      )[0]
-    : undefined;
-  if (!row || !canSee(viewer, row)) throw notFound();
-  return row;
-}
-
-/**
- * Posts a message on a referral: the referring doctor and the receiving facility's approved
- * administrators, in any status but cancelled (a completed or rejected referral may still need a
- * question answered; a cancelled one is closed). System administrators read only (403). The body
- * is 1 to 2,000 characters (messageSchema, 400 otherwise). The message and its audit row are one
- * transaction, with the email telling the other side that there is a message (the number and a
- * link only). A facility's hospital system (its FHIR client, issue 36) posts as that facility's
- * administrators do, the audit row naming the client; the network's client reads only (403).
- */
-export async function postMessage(
-  db: Db,
-  actor: Actor | ClientActor,
-  referralId: string,
-  input: { body?: unknown },
-): Promise<{ id: string; referralNumber: string; createdAt: Date }> {
-  const viewer = actor.kind === "client" ? actor : viewerOf(actor);
-  const referral = await locate(db, viewer, referralId);
-  if (viewer.kind === "client" && viewer.facilityId === null) {
-    throw data("The network's client reads the messages; only a facility's client may post them.", { status: 403 });
-  }
-  const role = viewer.kind === "client" ? "facility_admin" : viewer.role;
-  if (role === "system_admin") {
-    throw data("System administrators can read the messages but not post them.", { status: 403 });
-  }
-  const parsed = messageSchema.safeParse({ body: input.body });
-  if (!parsed.success) throw data(parsed.error.issues[0]?.message ?? "Invalid message", { status: 400 });
-  if (!mayMessageAs(role, referral.status)) {
-    throw data("This referral was cancelled: no more messages can be posted.", { status: 409 });
-  }
-  // A person's daily allowance; a client's calls are limited per client by the API.
-  const authorId = viewer.kind === "client" ? null : viewer.id;
-  if (authorId) await countUserWrite(db, authorId, "messages");
-  const posted = await db.transaction(async (tx) => {
-    // The referral's status as it is now (a cancel may have just landed).
-    const [current] = await tx
-      .select({ status: referrals.status })
-      .from(referrals)
-      .where(eq(referrals.id, referral.id))
-      .for("share");
-    if (!current || !mayMessageAs(role, current.status)) return null;
-    const [message] = await tx
-      .insert(referralMessages)
-      .values({ referralId: referral.id, authorId, body: parsed.data.body })
-      .returning({ id: referralMessages.id, createdAt: referralMessages.createdAt });
-    // The audit row shares the message's id: the timeline joins the body to it.
-    await tx.insert(auditEvents).values({
-      id: message.id,
-      actorId: authorId,
-      apiClientId: viewer.kind === "client" ? viewer.id : null,
-      action: "referral.message",
-      subjectType: "referral",
-      subjectId: referral.id,
-    });
-    // The other side, by the channels each chose for messages (quiet hours hold it).
-    const to = role === "doctor" ? await facilityAdminIds(tx, referral.facilityId) : [referral.doctorId];
-    await notifyUsers(tx, to, {
-      kind: "referral.message",
-      event: "referral.message",
-      sms: "referral_message",
-      referralId: referral.id,
-      referralNumber: referral.referralNumber,
-      mail: (t) => referralMessageMail(t, { referralNumber: referral.referralNumber, appUrl: env().APP_URL }),
-    });
-    return message;
-  });
-  if (!posted) throw data("This referral was cancelled: no more messages can be posted.", { status: 409 });
-
-  return { id: posted.id, referralNumber: referral.referralNumber, createdAt: posted.createdAt };
-}
-
-/** Why this viewer may not attach a file to a referral in this status (null: they may). */
-function attachRefusal(viewer: UserActor, status: ReferralStatus): { status: number; message: string } | null {
-  if (viewer.role === "system_admin") {
-    return { status: 403, message: "System administrators cannot attach files to a referral." };
-  }
-  if (mayAttach(viewer, status)) return null;
-  if (status === "cancelled") {
-    return { status: 409, message: "This referral was cancelled: no more files can be attached." };
-  }
-  return {
-    status: 409,
-    message: "Your facility can attach files once it has accepted the referral.",
-  };
-}
-
-/** The file store's key of an attached file (fanned out by the id's first two characters). */
-export function attachmentKey(id: string): string {
-  return `referral-attachments/${id.slice(0, 2)}/${id}`;
-}
-
-/** What may be stored for an attachment whose checks passed: the new file's id and key. */
-export type AttachmentPlan = { id: string; key: string; viewer: UserActor; referral: Located };
-
-/**
- * Before any byte of the file is read: may this viewer attach a file to this referral now? The
- * referring doctor while the referral is not cancelled, the receiving facility's administrators
- * once they accepted it (401, 404, 403 or 409 otherwise, like the page), fewer than 10 files on it
- * (409), and within the user's hourly allowance (30 files stored: 429). Refused files do not count.
- */
-export async function planAttachment(
-  db: Db,
-  actor: Actor,
-  referralId: string,
-  { counts = true }: { counts?: boolean } = {},
-): Promise<AttachmentPlan> {
-  const viewer = viewerOf(actor);
-  const referral = await locate(db, viewer, referralId);
-  const refusal = attachRefusal(viewer, referral.status);
-  if (refusal) throw data(refusal.message, { status: refusal.status });
-  const [{ n }] = await db
-    .select({ n: count() })
-    .from(referralAttachments)
-    .where(eq(referralAttachments.referralId, referral.id));
-  if (n >= MAX_ATTACHMENTS) throw data(ATTACHMENT_MESSAGES.tooMany, { status: 409 });
-  // Within the hour's 30 files? Checked here, before the bytes; only a stored file counts (recordAttachment).
-  if (counts) await checkUserAllowance(db, viewer.id, "uploads");
-  const id = randomUUID();
-  return { id, key: attachmentKey(id), viewer, referral };
-}
-
-/**
- * Records a file the store now holds (`planAttachment`, then the bytes streamed in:
- * attachment-upload.server.ts): its row and audit row in one transaction, with the referral's row
- * locked so that its status is as it is now and two uploads at once cannot make 11. A late
- * refusal removes the file from the store. The name is cleaned for display and given the
- * extension of the type its bytes are (`sanitiseFileName`).
- */
-export async function recordAttachment(
-  db: Db,
-  store: FileStore,
-  plan: AttachmentPlan,
-  upload: StoredUpload,
-): Promise<{ id: string; fileName: string; referralNumber: string }> {
-  const { viewer, referral } = plan;
-  const fileName = sanitiseFileName(upload.name, upload.contentType);
-  let stored: { status: number; message: string } | null;
-  try {
-    await countUserWrite(db, viewer.id, "uploads");
-    stored = await db.transaction(async (tx) => {
-      const [current] = await tx
-        .select({ status: referrals.status })
-        .from(referrals)
-        .where(eq(referrals.id, referral.id))
-        .for("update");
-      const late = current ? attachRefusal(viewer, current.status) : { status: 404, message: REFERRAL_NOT_FOUND };
-      if (late) return late;
-      const [{ n }] = await tx
-        .select({ n: count() })
-        .from(referralAttachments)
-        .where(eq(referralAttachments.referralId, referral.id));
-      if (n >= MAX_ATTACHMENTS) return { status: 409, message: ATTACHMENT_MESSAGES.tooMany };
-      await tx.insert(referralAttachments).values({
-        id: plan.id,
-        referralId: referral.id,
-        uploaderId: viewer.id,
-        fileName,
-        contentType: upload.contentType,
-        sizeBytes: upload.sizeBytes,
-        sha256: upload.sha256,
-        storageKey: upload.key,
-      });
-      // The audit row shares the file's id: the timeline joins the name to it.
-      await tx.insert(auditEvents).values({
-        id: plan.id,
-        actorId: viewer.id,
-        action: "referral.attachment",
-        subjectType: "referral",
-        subjectId: referral.id,
-      });
-      return null;
-    });
-  } catch (error) {
-    await store.delete(upload.key).catch(() => {});
-    throw error;
-  }
-  if (stored) {
-    await store.delete(upload.key);
-    throw data(stored.message, { status: stored.status });
-  }
-  return { id: plan.id, fileName, referralNumber: referral.referralNumber };
-}
-
-/**
- * Attaches a file from bytes in memory (tests, scripts): the same checks, store and record as an
- * upload streamed from the page. PDF, JPEG, PNG or WebP as its first bytes say (never its name or
- * the browser's word), 1 byte to 10 MB, at most 10 a referral, 30 a user an hour; anything
- * refused stores nothing.
- */
-export async function addAttachment(
-  db: Db,
-  actor: Actor,
-  referralId: string,
-  file: { name: string; bytes: Uint8Array } | null,
-  store: FileStore = fileStore(),
-): Promise<{ id: string; fileName: string; referralNumber: string }> {
-  // Without a file the checks still answer first (who may attach, and where), then "choose a file".
-  const plan = await planAttachment(db, actor, referralId, { counts: file !== null });
-  if (!file) throw data(ATTACHMENT_MESSAGES.missing, { status: 400 });
-  const upload = await storeAttachmentBytes(store, plan.key, file.name, file.bytes);
-  return recordAttachment(db, store, plan, upload);
-}
-
-/**
- * The referral by id when this viewer may see it: 401 for an anonymous visitor, the same 404 for
- * a referral that is missing and one this viewer may not see. The page's multipart post is
- * checked with it before a byte of its body is read.
- */
-export async function referralForPost(db: Db, actor: Actor, referralId: string): Promise<void> {
-  await locate(db, viewerOf(actor), referralId);
-}
-
-/** An attached file for its download, authorised exactly like the referral's page (404 otherwise). */
-export async function attachmentForViewer(
-  db: Db,
-  actor: Actor,
-  referralNumber: string,
-  attachmentId: string,
-  store: FileStore = fileStore(),
-): Promise<{ fileName: string; contentType: AttachmentType; sizeBytes: number; body: ReadableStream<Uint8Array> }> {
-  const viewer = viewerOf(actor);
-  if (!REFERRAL_NUMBER.test(referralNumber) || !UUID.test(attachmentId)) throw notFound();
-  const [row] = await db
-    .select({
-      facilityId: referrals.facilityId,
-      doctorId: referrals.doctorId,
-      fileName: referralAttachments.fileName,
-      contentType: referralAttachments.contentType,
-      sizeBytes: referralAttachments.sizeBytes,
-      storageKey: referralAttachments.storageKey,
-    })
-    .from(referralAttachments)
-    .innerJoin(referrals, eq(referrals.id, referralAttachments.referralId))
-    .where(and(eq(referralAttachments.id, attachmentId), eq(referrals.referralNumber, referralNumber.toUpperCase())))
-    .limit(1);
-  if (!row || !canSee(viewer, row)) throw notFound();
-  const body = row.storageKey ? await store.get(row.storageKey) : await legacyContent(db, attachmentId);
-  // A row whose bytes are gone is the server's fault (a lost directory, a wrong bucket), not the viewer's.
-  if (!body) throw new Error(`attachment ${attachmentId}: no bytes at ${row.storageKey ?? "(database)"}`);
-  return {
-    fileName: sanitiseFileName(row.fileName, row.contentType),
-    contentType: row.contentType,
-    sizeBytes: row.sizeBytes,
-    body,
-  };
-}
-
-/** A file attached before issue 24 whose bytes are still in its row (not moved yet). */
-async function legacyContent(db: Db, attachmentId: string): Promise<ReadableStream<Uint8Array> | null> {
-  const [row] = await db
-    .select({ content: referralAttachments.content })
-    .from(referralAttachments)
-    .where(eq(referralAttachments.id, attachmentId));
-  if (!row?.content) return null;
-  return Readable.toWeb(Readable.from([Buffer.from(row.content)])) as ReadableStream<Uint8Array>;
-}
-
-/**
- * Moves the files attached before issue 24 out of the database into the file store, one at a time
- * (each row read, written to the store, then pointed at it and emptied): run once as a server
- * starts (docs/decisions/023). Several servers starting at once may copy the same file; the key
- * is the row's, the bytes the same, and only one update wins. Returns how many rows it moved.
- */
-export async function moveAttachmentsToStore(db: Db, store: FileStore = fileStore()): Promise<number> {
-  let moved = 0;
-  const failed = new Set<string>();
-  for (;;) {
-    const [row] = await db
-      .select({
-        id: referralAttachments.id,
-        contentType: referralAttachments.contentType,
-        content: referralAttachments.content,
-      })
-      .from(referralAttachments)
-      .where(
-        and(
-          isNull(referralAttachments.storageKey),
-          failed.size ? sql`${referralAttachments.id} not in ${[...failed]}` : undefined,
-        ),
-      )
-      .limit(1);
-    if (!row?.content) return moved;
-    const key = attachmentKey(row.id);
-    try {
-      await store.put(key, Readable.from([Buffer.from(row.content)]), row.contentType);
-      await db
-        .update(referralAttachments)
-        .set({ storageKey: key, content: null })
-        .where(and(eq(referralAttachments.id, row.id), isNull(referralAttachments.storageKey)));
-      moved += 1;
-    } catch (error) {
-      // It stays readable from its row; the next start tries again.
-      logger.error({ err: error, attachmentId: row.id }, "moving an attached file to the file store failed");
-      failed.add(row.id);
-    }
-  }
-}
-
-/**
- * Run as a server starts: removes what a crashed write left in the directory store's temporary
- * folder and moves the files still in the database to the store. A failure is logged, never
- * fatal: a file not moved is served from its row, and the next start tries again.
- */
-export async function prepareAttachmentStore(db: Db, store: FileStore = fileStore()): Promise<void> {
-  try {
-    if (store instanceof LocalFileStore) await store.sweep();
-    const started = performance.now();
-    const moved = await moveAttachmentsToStore(db, store);
-    if (moved > 0) {
-      logger.info(
-        { moved, store: store.kind, ms: Math.round(performance.now() - started) },
-        "attached files moved from the database to the file store",
-      );
-    }
-  } catch (error) {
-    logger.error({ err: error }, "preparing the file store failed");
-  }
 }

@@ -8,13 +8,10 @@ import { PayoutDetailsConfirmForm } from "~/features/payouts/components/payout-d
 import { PayoutDetailsCurrent } from "~/features/payouts/components/payout-details-current";
 import { PayoutDetailsRequestForm } from "~/features/payouts/components/payout-details-request-form";
 import { payoutChangedMessage } from "~/features/payouts/components/payout-hold-message";
-import {
-  checkPayoutDestination,
-  confirmPayoutDetailsChange,
-  getPayoutDetails,
-  requestPayoutDetailsChange,
-} from "~/features/payouts/payout-details.server";
+import { getPayoutDetails } from "~/features/payouts/payout-details.server";
 import { accraDateTime } from "~/features/payouts/payout-details-answer";
+import { confirmPayoutDetailsChange } from "~/features/payouts/payout-details-confirm.server";
+import { checkPayoutDestination, requestPayoutDetailsChange } from "~/features/payouts/payout-details-request.server";
 import {
   confirmPayoutDetailsSchema,
   PAYOUT_DETAIL_RULES,

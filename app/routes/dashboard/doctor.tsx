@@ -9,8 +9,9 @@ import { DoctorInsightSection } from "~/features/insight/components/own-insight"
 import { doctorInsight } from "~/features/insight/insight.server";
 import { ReferralTable } from "~/features/referrals/components/referral-table";
 import { formatCedis } from "~/features/referrals/referral-status";
-import { doctorDashboard, pageFrom } from "~/features/referrals/referrals.server";
+import { doctorDashboard } from "~/features/referrals/referrals.server";
 import { useLocale, useT } from "~/i18n/react";
+import { pageFrom } from "~/lib/paging";
 import { pageMeta } from "~/shell/seo";
 import type { Route } from "./+types/doctor";
 

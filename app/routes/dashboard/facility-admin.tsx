@@ -18,7 +18,8 @@ import { CompleteDialog } from "~/features/referrals/components/complete-dialog"
 import { RejectDialog, type TransitionAnswer } from "~/features/referrals/components/reject-dialog";
 import { rejectionSchema } from "~/features/referrals/referral-schema";
 import { isTransition } from "~/features/referrals/referral-status";
-import { facilityDashboard, pageFrom, transitionReferral } from "~/features/referrals/referrals.server";
+import { transitionReferral } from "~/features/referrals/referral-transitions.server";
+import { facilityDashboard } from "~/features/referrals/referrals.server";
 import { outcomeSchema } from "~/features/referrals/workspace-schemas";
 import { ReviewCommentsSection } from "~/features/reviews/components/review-comments-section";
 import { facilityReviewComments } from "~/features/reviews/public.server";
@@ -27,6 +28,7 @@ import { INTL_LOCALE } from "~/i18n/locales";
 import { useT } from "~/i18n/react";
 import { formAction, readForm } from "~/lib/form-action.server";
 import { readFields } from "~/lib/form-fields";
+import { pageFrom } from "~/lib/paging";
 import { pageMeta } from "~/shell/seo";
 import type { Route } from "./+types/facility-admin";
 

@@ -23,11 +23,12 @@ import { recordPaymentSchema } from "~/features/payments/payment-schema";
 import { listPayments, type PaymentRow, recordPayment } from "~/features/payments/payments.server";
 import { AllReferralsPanel } from "~/features/referrals/components/all-referrals-panel";
 import { isReferralStatus } from "~/features/referrals/referral-status";
-import { listAllReferrals, pageFrom, platformStats } from "~/features/referrals/referrals.server";
+import { listAllReferrals, platformStats } from "~/features/referrals/referrals.server";
 import { WaitlistPanel } from "~/features/waitlist/components/waitlist-panel";
 import { listWaitlist } from "~/features/waitlist/waitlist-admin.server";
 import { useT } from "~/i18n/react";
 import { formAction, readForm } from "~/lib/form-action.server";
+import { pageFrom } from "~/lib/paging";
 import { pageMeta } from "~/shell/seo";
 import type { Route } from "./+types/system-admin";
 

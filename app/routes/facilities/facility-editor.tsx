@@ -17,13 +17,14 @@ import {
 import { FacilityLoadError } from "~/features/facilities/components/facility-load-error";
 import { FacilityPhotoForm } from "~/features/facilities/components/facility-photo-form";
 import { ReportList } from "~/features/facilities/components/report-list";
-import { facilityForEditing, PHOTO_MESSAGES } from "~/features/facilities/facility-admin.server";
+import { facilityForEditing } from "~/features/facilities/facility-admin-reads.server";
 import {
   FACILITY_EDITOR_INTENTS,
   REFUSED_TITLES,
   runFacilityEditorPost,
 } from "~/features/facilities/facility-editor-post.server";
 import { MAX_PHOTO_BYTES } from "~/features/facilities/facility-photo";
+import { PHOTO_MESSAGES } from "~/features/facilities/facility-photos.server";
 import { translator } from "~/i18n/i18n";
 import { useT } from "~/i18n/react";
 import { isNetworkFailure, keepDraftsOnNetworkFailure } from "~/lib/drafts";

@@ -3,7 +3,7 @@ import { DashboardShell } from "~/auth/components/dashboard-shell";
 import { allowedActor } from "~/auth/context.server";
 import { dbOf } from "~/db/context.server";
 import { FacilityForm } from "~/features/facilities/components/facility-form";
-import { addFacility } from "~/features/facilities/facility-admin.server";
+import { addFacility } from "~/features/facilities/facility-create.server";
 import { readFacilityForm } from "~/features/facilities/facility-schema";
 import { useT } from "~/i18n/react";
 import { isNetworkFailure, keepDraftsOnNetworkFailure } from "~/lib/drafts";

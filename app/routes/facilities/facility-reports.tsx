@@ -4,7 +4,7 @@ import { actorOf, allowedActor } from "~/auth/context.server";
 import { FormNotice } from "~/components/forms/form-parts";
 import { dbOf } from "~/db/context.server";
 import { ReportList } from "~/features/facilities/components/report-list";
-import { listReports, resolveReport } from "~/features/facilities/facility-admin.server";
+import { listReports, resolveReport } from "~/features/facilities/facility-reports.server";
 import { useT } from "~/i18n/react";
 import { redirectWithToast } from "~/lib/flash.server";
 import { formAction, readForm } from "~/lib/form-action.server";

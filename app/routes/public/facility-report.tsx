@@ -10,7 +10,7 @@ import { dbOf } from "~/db/context.server";
 import { FacilityIcon } from "~/features/facilities/components/facility-icons";
 import { FacilityNotFoundBoundary } from "~/features/facilities/components/facility-not-found";
 import { getFacilityBySlug } from "~/features/facilities/facilities.server";
-import { fileFacilityReport } from "~/features/facilities/facility-admin.server";
+import { fileFacilityReport } from "~/features/facilities/facility-reports.server";
 import { facilityReportSchema } from "~/features/facilities/facility-schema";
 import { translator } from "~/i18n/i18n";
 import { localeOfPath } from "~/i18n/locales";

@@ -13,7 +13,7 @@ import {
   FacilityReviewComments,
 } from "~/features/facilities/components/facility-profile";
 import { getFacilityBySlug } from "~/features/facilities/facilities.server";
-import { currentSlugFor } from "~/features/facilities/facility-admin.server";
+import { currentSlugFor } from "~/features/facilities/facility-admin-reads.server";
 import { facilityJsonLd, serializeJsonLd } from "~/features/facilities/facility-jsonld";
 import { inlineIllustration } from "~/features/facilities/illustration.server";
 import { facilityPerformance } from "~/features/facilities/performance.server";

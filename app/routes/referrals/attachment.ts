@@ -1,7 +1,7 @@
 import { actorOf, actorTranslator } from "~/auth/context.server";
 import { dbOf } from "~/db/context.server";
 import { contentDisposition } from "~/features/referrals/attachment-rules";
-import { attachmentForViewer } from "~/features/referrals/workspace.server";
+import { attachmentForViewer } from "~/features/referrals/workspace-files.server";
 import { refusalOf } from "~/lib/refusal";
 import type { Route } from "./+types/attachment";
 

@@ -1,5 +1,5 @@
 import { dbOf } from "~/db/context.server";
-import { readPhotoFile } from "~/features/facilities/facility-admin.server";
+import { readPhotoFile } from "~/features/facilities/facility-photos.server";
 import type { Route } from "./+types/facility-photo";
 
 /**
