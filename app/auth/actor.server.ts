@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { data } from "react-router";
+import { refuse } from "~/lib/refusal";
 import type { Db } from "../db/client.server.ts";
 import { sessions, userRoles, users } from "../db/schema.ts";
 import { env } from "../env.server.ts";
@@ -136,7 +136,7 @@ export async function actorById(db: Db, userId: string): Promise<Actor> {
 /** The signed-in user, or a thrown 401 "Authentication Required". */
 export async function requireUser(db: Db, request: Request): Promise<UserActor> {
   const actor = await getActor(db, request);
-  if (actor.kind === "anonymous") throw data("Authentication Required", { status: 401 });
+  if (actor.kind === "anonymous") refuse(401, "Authentication Required");
   return actor;
 }
 
@@ -150,13 +150,13 @@ export function assertGate(actor: Actor, area: GatedArea): UserActor {
     case "allowed":
       return gate.actor;
     case "anonymous":
-      throw data("Authentication Required", { status: 401 });
+      return refuse(401, "Authentication Required");
     case "denied":
-      throw data(gate.message, { status: 403 });
+      return refuse(403, gate.message);
     case "pending":
-      throw data("Account Pending Approval", { status: 403 });
+      return refuse(403, "Account Pending Approval");
     case "declined":
-      throw data("Account Declined", { status: 403 });
+      return refuse(403, "Account Declined");
   }
 }
 

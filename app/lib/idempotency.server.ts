@@ -3,6 +3,7 @@ import { data, redirect } from "react-router";
 import type { ToastMessage } from "~/components/ui/toast-tone";
 import type { Db } from "~/db/client.server";
 import { idempotencyKeys } from "~/db/schema";
+import { refuse } from "~/lib/refusal";
 import { redirectWithToast } from "./flash.server";
 import { IDEMPOTENCY_FIELD } from "./idempotency";
 import { logError, logger } from "./logger.server";
@@ -109,7 +110,7 @@ export async function once<T>(
           .where(and(eq(idempotencyKeys.scope, ref.scope), eq(idempotencyKeys.key, key)))
           .limit(1);
         if (!first || first.form !== ref.form) {
-          throw data("This form was already sent. Reload the page to send it again.", { status: 409 });
+          refuse(409, "This form was already sent. Reload the page to send it again.");
         }
         return {
           replayed: true as const,
@@ -174,7 +175,7 @@ export async function onceOutside<T>(
     if (claimed.length > 0) break;
     const [first] = await db.select().from(idempotencyKeys).where(where).limit(1);
     if (first && first.form !== ref.form) {
-      throw data("This form was already sent. Reload the page to send it again.", { status: 409 });
+      refuse(409, "This form was already sent. Reload the page to send it again.");
     }
     if (first && first.status !== 0) {
       return {
@@ -188,7 +189,7 @@ export async function onceOutside<T>(
       continue;
     }
     if (Date.now() > deadline) {
-      throw data("This form is still being sent. Please wait a moment and try again.", { status: 409 });
+      refuse(409, "This form is still being sent. Please wait a moment and try again.");
     }
     await new Promise((resolve) => setTimeout(resolve, CLAIM_POLL_MS));
   }

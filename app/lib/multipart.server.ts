@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import Busboy from "@fastify/busboy";
 import { data } from "react-router";
+import { refuse } from "~/lib/refusal";
 
 /*
  * The one multipart reader (issue 24, issue 25): a post with a file is read as it arrives, never
@@ -88,7 +89,7 @@ export type MultipartOptions<F> = {
  */
 export async function readMultipart<F>(request: Request, options: MultipartOptions<F>): Promise<MultipartPost<F>> {
   const { limits } = options;
-  if (request.headers.has(UPLOAD_TOO_LARGE_HEADER)) throw data(options.tooLarge, { status: 413 });
+  if (request.headers.has(UPLOAD_TOO_LARGE_HEADER)) refuse(413, options.tooLarge);
   const fields: [string, string][] = [];
   let failure: unknown = null;
   const fail = (error: unknown) => {
@@ -115,7 +116,7 @@ export async function readMultipart<F>(request: Request, options: MultipartOptio
       },
     });
   } catch {
-    throw data(options.unreadable, { status: 400 });
+    refuse(400, options.unreadable);
   }
   parser.on("field", (name, value, _nameTruncated, valueTruncated) => {
     if (valueTruncated) unreadable();

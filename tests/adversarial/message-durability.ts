@@ -64,6 +64,10 @@ export type SmsDurabilityReport = {
    * most `unansweredAtKill` of them, and none accepted three times.
    */
   twice: string[];
+  /** Of those, the ones whose two copies were not one before the kill and one after: must be empty. */
+  twiceInOneLife: string[];
+  /** Of those, the ones the server that died had recorded as sent: must be empty. */
+  twiceThoughSent: string[];
   /** The most copies of one SMS the provider accepted (1, or 2 for a send the kill caught in flight). */
   mostCopies: number;
   /** Acknowledged referrals that are not in the database: must be empty. */
@@ -167,6 +171,30 @@ export async function runSmsDurability(database: "pglite" | "postgres"): Promise
     await server?.exited;
     server = undefined;
     await Promise.all(writers);
+    // What the killed server sent reaches the provider a little after the kill (the bytes were on
+    // their way): the provider's count settles before the restart, and whatever it accepted so
+    // far came from the server that died.
+    for (let stable = 0, seen = -1; stable < 3; await sleep(50)) {
+      stable = fake.requests.length === seen ? stable + 1 : 0;
+      seen = fake.requests.length;
+    }
+    const acceptedBeforeRestart = fake.accepted.length;
+    // What the dead server had recorded as sent: a send recorded so must never go again.
+    const sentAtKill = new Set<string>();
+    {
+      const handle = await target.open();
+      try {
+        const rows = await committedReferrals(handle.db, run);
+        const numberOf = new Map(rows.map((r) => [r.id, r.referralNumber]));
+        for (const m of await onCallSms(
+          handle.db,
+          rows.map((r) => r.id),
+        ))
+          if (m.status === "sent" && m.referralId) sentAtKill.add(numberOf.get(m.referralId) ?? "");
+      } finally {
+        await handle.close();
+      }
+    }
 
     // Started again, the server sends what is left; a send killed in flight is taken over once its
     // worker's heartbeat lapses (JOB_HEARTBEAT_SECONDS) at the queue's next supervision
@@ -219,6 +247,11 @@ export async function runSmsDurability(database: "pglite" | "postgres"): Promise
         statuses[`${m.status} by ${m.provider}`] = (statuses[`${m.status} by ${m.provider}`] ?? 0) + 1;
       const committedPatients = new Set(rows.map((r) => r.patientName));
       const acceptedFor = (number: string) => fake.accepted.filter((m) => m.text.includes(number)).length;
+      // A second copy made by one server's life (not across the kill) would be a sending bug.
+      const copiesAcrossTheKill = (number: string) => {
+        const at = fake.accepted.flatMap((m, i) => (m.text.includes(number) ? [i] : []));
+        return at.length === 2 && at[0] < acceptedBeforeRestart && at[1] >= acceptedBeforeRestart;
+      };
       return {
         database,
         posted,
@@ -229,6 +262,8 @@ export async function runSmsDurability(database: "pglite" | "postgres"): Promise
         providerRequests: fake.requests.filter((r) => r.method === "POST").length,
         missing: rows.map((r) => r.referralNumber).filter((n) => acceptedFor(n) === 0),
         twice: rows.map((r) => r.referralNumber).filter((n) => acceptedFor(n) > 1),
+        twiceInOneLife: rows.map((r) => r.referralNumber).filter((n) => acceptedFor(n) > 1 && !copiesAcrossTheKill(n)),
+        twiceThoughSent: rows.map((r) => r.referralNumber).filter((n) => acceptedFor(n) > 1 && sentAtKill.has(n)),
         mostCopies: Math.max(0, ...rows.map((r) => acceptedFor(r.referralNumber))),
         lost: acknowledged.filter((p) => !committedPatients.has(p)),
         statuses,
@@ -349,8 +384,13 @@ export function expectEverySmsAtLeastOnce(report: SmsDurabilityReport): void {
   console.log(`sms durability ${JSON.stringify(report)}`);
   expect(report.lost).toEqual([]);
   expect(report.missing).toEqual([]);
-  // A second copy only of a send the provider had taken and not answered when the server died.
-  expect(report.twice.length).toBeLessThanOrEqual(report.unansweredAtKill);
+  // A second copy only of a send the server that died had made (the provider took it, and its
+  // answer was not yet in the outbox when the server died), sent again after the restart. Their
+  // number is about `unansweredAtKill`, the sends the provider held at the kill, but can be a few
+  // more: requests on their way at the kill, and answers the server had received but not yet
+  // recorded (seen on 29 Nov: 13 against 12 on a loaded machine).
+  expect(report.twiceInOneLife).toEqual([]);
+  expect(report.twiceThoughSent).toEqual([]);
   expect(report.mostCopies).toBeLessThanOrEqual(2);
   // The kill landed mid-sending: the provider had accepted SMS it had not answered yet.
   expect(report.unansweredAtKill).toBeGreaterThan(0);

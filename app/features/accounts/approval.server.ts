@@ -1,5 +1,4 @@
 import { and, eq, or } from "drizzle-orm";
-import { data } from "react-router";
 import type * as z from "zod/mini";
 import { accountApprovedMail, accountDeclinedMail } from "~/auth/account-mail";
 import { type Actor, actorById, isApprovedSystemAdmin } from "~/auth/actor.server";
@@ -10,7 +9,7 @@ import { env } from "~/env.server";
 import { recordAudit } from "~/features/audit/public.server";
 import { queueEmail } from "~/features/messaging/public.server";
 import { mailReader } from "~/i18n/message-text.server";
-import { parseOrRefuse } from "~/lib/refusal";
+import { parseOrRefuse, refuse } from "~/lib/refusal";
 import { adminApprovalStep, recordSponsor, tellAdminApproved } from "./administrators.server";
 import { declineSchema } from "./decline-schema";
 
@@ -32,11 +31,10 @@ export type ApprovalResult = {
  * system administrator is told when one is approved or given back its rights.
  */
 export async function approveAccount(db: Db, actor: Actor, userId: string): Promise<ApprovalResult> {
-  if (actor.kind === "anonymous") throw data("Authentication Required", { status: 401 });
-  if (!isApprovedSystemAdmin(actor))
-    throw data("Only approved system administrators can approve accounts.", { status: 403 });
+  if (actor.kind === "anonymous") refuse(401, "Authentication Required");
+  if (!isApprovedSystemAdmin(actor)) refuse(403, "Only approved system administrators can approve accounts.");
   const target = await actorById(db, userId);
-  if (target.kind === "anonymous") throw data("Account not found", { status: 404 });
+  if (target.kind === "anonymous") refuse(404, "Account not found");
   const now = new Date();
   const approved = await db.transaction(async (tx) => {
     const [state] = await tx
@@ -127,12 +125,11 @@ export async function declineAccount(
   actor: Actor,
   input: Partial<Record<keyof z.infer<typeof declineSchema>, unknown>>,
 ): Promise<DeclineResult> {
-  if (actor.kind === "anonymous") throw data("Authentication Required", { status: 401 });
-  if (!isApprovedSystemAdmin(actor))
-    throw data("Only approved system administrators can decline accounts.", { status: 403 });
+  if (actor.kind === "anonymous") refuse(401, "Authentication Required");
+  if (!isApprovedSystemAdmin(actor)) refuse(403, "Only approved system administrators can decline accounts.");
   const { userId, reason } = parseOrRefuse(declineSchema, input);
   const target = await actorById(db, userId);
-  if (target.kind === "anonymous") throw data("Account not found", { status: 404 });
+  if (target.kind === "anonymous") refuse(404, "Account not found");
   const now = new Date();
   const declined = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -180,7 +177,7 @@ export async function declineAccount(
     if (now?.status === "declined" && now.by === actor.id && now.reason === reason) {
       return { ok: true, userId, role: target.role };
     }
-    throw data("This account is no longer awaiting approval.", { status: 409 });
+    refuse(409, "This account is no longer awaiting approval.");
   }
   return { ok: true, userId, role: target.role };
 }

@@ -4,6 +4,7 @@ import { type Actor, assertGate, type UserActor } from "~/auth/actor.server";
 import type { Db } from "~/db/client.server";
 import { facilities } from "~/db/schema";
 import { recordAudit } from "~/features/audit/public.server";
+import { refuse } from "~/lib/refusal";
 import { notFound, UUID } from "./facility-admin.server";
 import { isUniqueViolation, lockActiveNames, nameTaken } from "./facility-names.server";
 
@@ -43,9 +44,7 @@ async function setActive(db: Db, admin: UserActor, facilityId: string, active: b
     if (!row) {
       const [exists] = await tx.select({ id: facilities.id }).from(facilities).where(eq(facilities.id, facilityId));
       if (!exists) throw notFound();
-      throw data(active ? "This facility is already active." : "This facility is already deactivated.", {
-        status: 409,
-      });
+      refuse(409, active ? "This facility is already active." : "This facility is already deactivated.");
     }
     await recordAudit(tx, {
       actorId: admin.id,

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { type Actor, assertGate, type UserActor } from "~/auth/actor.server";
+import { refuse } from "~/lib/refusal";
 
 /*
  * Facilities managed in the product (issue 17). System administrators add, edit, deactivate and
@@ -25,7 +26,7 @@ export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 export function assertCanEditFacility(actor: Actor, facilityId: string): UserActor {
   const editor = assertGate(actor, "facility-editor");
   if (editor.role === "system_admin" || editor.facilityId === facilityId) return editor;
-  throw data("You can only edit your own facility.", { status: 403 });
+  refuse(403, "You can only edit your own facility.");
 }
 
 export const isSystemAdmin = (actor: UserActor) => actor.role === "system_admin";

@@ -1,5 +1,4 @@
 import { and, asc, count, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
-import { data } from "react-router";
 import { type Actor, assertGate, type UserActor } from "~/auth/actor.server";
 import type { Db } from "~/db/client.server";
 import { facilities, facilityReports } from "~/db/schema";
@@ -134,15 +133,15 @@ export async function countOpenReports(db: Db, actor: UserActor): Promise<number
 
 /** Marks a report resolved (a system administrator, or the reported facility's administrator); 409 if it already is. */
 export async function resolveReport(db: Db, actor: Actor, reportId: string): Promise<void> {
-  if (!UUID.test(reportId)) throw data("Report not found", { status: 404 });
+  if (!UUID.test(reportId)) refuse(404, "Report not found");
   const [report] = await db
     .select({ facilityId: facilityReports.facilityId, resolvedAt: facilityReports.resolvedAt })
     .from(facilityReports)
     .where(eq(facilityReports.id, reportId));
   if (!report) {
     // Checked in this order so a stranger cannot tell which report ids exist.
-    if (actor.kind === "anonymous") throw data("Authentication Required", { status: 401 });
-    throw data("Report not found", { status: 404 });
+    if (actor.kind === "anonymous") refuse(401, "Authentication Required");
+    refuse(404, "Report not found");
   }
   const editor = assertCanEditFacility(actor, report.facilityId);
   await db.transaction(async (tx) => {
@@ -151,7 +150,7 @@ export async function resolveReport(db: Db, actor: Actor, reportId: string): Pro
       .set({ resolvedAt: new Date(), resolvedBy: editor.id })
       .where(and(eq(facilityReports.id, reportId), isNull(facilityReports.resolvedAt)))
       .returning({ id: facilityReports.id });
-    if (!row) throw data("This report has already been resolved.", { status: 409 });
+    if (!row) refuse(409, "This report has already been resolved.");
     await recordAudit(tx, {
       actorId: editor.id,
       action: "facility.report_resolved",

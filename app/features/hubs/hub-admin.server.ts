@@ -13,7 +13,7 @@ import { type Locale, localePath } from "~/i18n/locales";
 import { messageT } from "~/i18n/message-text.server";
 import { enqueue, type JobHandler, pendingJobs } from "~/jobs/queue.server";
 import { PRIORITY } from "~/jobs/queue-message.server";
-import { parseOrRefuse } from "~/lib/refusal";
+import { parseOrRefuse, refuse } from "~/lib/refusal";
 import { type HubInput, hubLaunchSchema, hubSchema, hubUpdateSchema } from "./hub-schema";
 import { formatLaunchDate } from "./launch-date";
 
@@ -242,7 +242,7 @@ export async function launchHub(
   assertGate(actor, "system-admin");
   const current = await hubBySlug(db, slug);
   const { external_url } = parseOrRefuse(hubLaunchSchema, fields);
-  if (current.status !== "coming-soon") throw data("This hub is already live", { status: 409 });
+  if (current.status !== "coming-soon") refuse(409, "This hub is already live");
   return updateHub(db, actor, slug, {
     title: current.title,
     description: current.description,
@@ -273,12 +273,12 @@ export async function resumeHubNotification(
   assertGate(actor, "system-admin");
   const hub = await hubBySlug(db, slug);
   const id = typeof notificationId === "string" ? notificationId : "";
-  if (!/^[0-9a-f-]{36}$/i.test(id)) throw data("Notification not found", { status: 404 });
+  if (!/^[0-9a-f-]{36}$/i.test(id)) refuse(404, "Notification not found");
   const [notification] = await db
     .select({ id: hubNotifications.id, finishedAt: hubNotifications.finishedAt })
     .from(hubNotifications)
     .where(and(eq(hubNotifications.id, id), eq(hubNotifications.hubId, hub.id)));
-  if (!notification) throw data("Notification not found", { status: 404 });
+  if (!notification) refuse(404, "Notification not found");
   if (notification.finishedAt) return;
   await enqueue(db, { name: "hub-notification", data: { notificationId: id }, singletonKey: id });
 }

@@ -1,5 +1,4 @@
 import { sql } from "drizzle-orm";
-import { data } from "react-router";
 import { type Actor, assertGate } from "~/auth/actor.server";
 import type { Db } from "~/db/client.server";
 import { listHubs } from "~/features/hubs/public.server";
@@ -11,6 +10,7 @@ import {
   URGENCY_LEVELS,
   type UrgencyLevel,
 } from "~/features/referrals/public.server";
+import { refuse } from "~/lib/refusal";
 import { accraDay, bucketStarts, PERIODS, type Period, type Unit } from "./calendar";
 
 /**
@@ -405,7 +405,7 @@ export type FacilityInsight = {
  */
 export async function facilityInsight(db: Db, actor: Actor, now: Date = new Date()): Promise<FacilityInsight> {
   const admin = assertGate(actor, "facility-admin");
-  if (!admin.facilityId) throw data("Your account is not linked to a facility.", { status: 403 });
+  if (!admin.facilityId) refuse(403, "Your account is not linked to a facility.");
   const today = accraDay(now);
   const starts = bucketStarts(today, "month", 12);
   const [vol, own, network] = await Promise.all([

@@ -1,9 +1,8 @@
 import { eq } from "drizzle-orm";
-import { data } from "react-router";
 import type { Actor, UserActor } from "~/auth/actor";
 import type { Db } from "~/db/client.server";
 import { notificationPreferences } from "~/db/schema";
-import { parseOrRefuse } from "~/lib/refusal";
+import { parseOrRefuse, refuse } from "~/lib/refusal";
 import {
   type NotificationPreferences,
   preferencesFrom,
@@ -12,8 +11,8 @@ import {
 } from "./notification-preferences.ts";
 
 function requireApproved(actor: Actor): UserActor {
-  if (actor.kind !== "user") throw data("Authentication Required", { status: 401 });
-  if (!actor.approved) throw data("Account Pending Approval", { status: 403 });
+  if (actor.kind !== "user") refuse(401, "Authentication Required");
+  if (!actor.approved) refuse(403, "Account Pending Approval");
   return actor;
 }
 

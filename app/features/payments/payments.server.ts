@@ -1,12 +1,11 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
-import { data } from "react-router";
 import { type Actor, assertGate } from "~/auth/actor.server";
 import type { Db } from "~/db/client.server";
 import { paymentRecords, referrals, users } from "~/db/schema";
 import { recordAudit } from "~/features/audit/public.server";
 import { paidOutsideEntry, postEntry } from "~/features/ledger/public.server";
 import { type ProbedPage, probedPage } from "~/lib/paging";
-import { parseOrRefuse } from "~/lib/refusal";
+import { parseOrRefuse, refuse } from "~/lib/refusal";
 import { recordPaymentSchema } from "./payment-schema";
 
 export const PAYMENTS_PAGE_SIZE = 20;
@@ -65,7 +64,7 @@ export async function recordPayment(db: Db, actor: Actor, values: unknown): Prom
   const { paymentId, payment_method, payment_reference } = parseOrRefuse(recordPaymentSchema, values, (errors) =>
     [...new Set(Object.values(errors))].join(", "),
   );
-  if (!UUID.test(paymentId)) throw data("Payment not found", { status: 404 });
+  if (!UUID.test(paymentId)) refuse(404, "Payment not found");
   const paid = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(paymentRecords)
@@ -126,9 +125,9 @@ export async function recordPayment(db: Db, actor: Actor, values: unknown): Prom
     .from(paymentRecords)
     .where(eq(paymentRecords.id, paymentId))
     .limit(1);
-  if (!existing) throw data("Payment not found", { status: 404 });
+  if (!existing) refuse(404, "Payment not found");
   if (existing.status === "pending" && existing.payoutTransferId) {
-    throw data("This payment is part of a payout run: its transfer pays it.", { status: 409 });
+    refuse(409, "This payment is part of a payout run: its transfer pays it.");
   }
   // The same administrator's repeat of the same payment (a double tap, a retry after a timeout:
   // issue 29) answers as their first did; another reference or another administrator is a 409.
@@ -140,5 +139,5 @@ export async function recordPayment(db: Db, actor: Actor, values: unknown): Prom
   ) {
     return { ok: true };
   }
-  throw data("This payment has already been marked as paid.", { status: 409 });
+  refuse(409, "This payment has already been marked as paid.");
 }

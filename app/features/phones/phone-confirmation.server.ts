@@ -1,5 +1,4 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
-import { data } from "react-router";
 import type { Actor, UserActor } from "~/auth/actor";
 import { checkOwnPassword } from "~/auth/password-check.server";
 import { SITE } from "~/content/site";
@@ -96,8 +95,8 @@ const lastDigits = (phone: string) => `•••• ${phone.slice(-4)}`;
 
 /** Signed in and approved: SMS cost money and reach people, so accounts awaiting approval send none. */
 function requireSignedIn(actor: Actor): UserActor {
-  if (actor.kind !== "user") throw data("Authentication Required", { status: 401 });
-  if (!actor.approved) throw data("Account Pending Approval", { status: 403 });
+  if (actor.kind !== "user") refuse(401, "Authentication Required");
+  if (!actor.approved) refuse(403, "Account Pending Approval");
   return actor;
 }
 

@@ -1,10 +1,10 @@
 import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
-import { data } from "react-router";
 import { type Actor, assertGate } from "~/auth/actor.server";
 import type { Db } from "~/db/client.server";
 import { referralSearchDocument, referrals } from "~/db/schema";
 import { containsPattern } from "~/lib/like-pattern";
 import { type ProbedPage, pageFrom, probedPage } from "~/lib/paging";
+import { refuse } from "~/lib/refusal";
 import { searchText } from "~/lib/search-text";
 import { withActivity } from "./referral-reads.server";
 import { isReferralStatus, REFERRAL_STATUSES, type ReferralStatus } from "./referral-status";
@@ -53,7 +53,7 @@ export async function referralHistory(db: Db, actor: Actor, filters: Partial<His
     scope = "doctor";
     conditions.push(eq(referrals.doctorId, viewer.id));
   } else if (viewer.role === "facility_admin") {
-    if (!viewer.facilityId) throw data("Your account is not linked to a facility.", { status: 403 });
+    if (!viewer.facilityId) refuse(403, "Your account is not linked to a facility.");
     scope = "facility";
     conditions.push(eq(referrals.facilityId, viewer.facilityId));
   } else {

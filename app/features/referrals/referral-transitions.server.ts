@@ -1,5 +1,4 @@
 import { and, eq } from "drizzle-orm";
-import { data } from "react-router";
 import type { Actor, ClientActor } from "~/auth/actor.server";
 import type { Db } from "~/db/client.server";
 import { paymentRecords, referrals, users } from "~/db/schema";
@@ -7,6 +6,7 @@ import { env } from "~/env.server";
 import { didAlready, recordAudit } from "~/features/audit/public.server";
 import { postEntry, referralCompletedEntry } from "~/features/ledger/public.server";
 import { notifyUsers, queueEmailInTheirLanguages } from "~/features/messaging/public.server";
+import { refuse } from "~/lib/refusal";
 import { facilityAdminReaders } from "./facility-admins.server";
 import { canSee } from "./referral-access";
 import { referralCancelledMail, referralStatusMail } from "./referral-mail";
@@ -41,9 +41,9 @@ export async function transitionReferral(
   transition: Transition,
   input: { reason?: unknown; outcome?: unknown } = {},
 ): Promise<{ status: ReferralStatus; referralNumber: string }> {
-  if (actor.kind === "anonymous") throw data("Authentication Required", { status: 401 });
+  if (actor.kind === "anonymous") refuse(401, "Authentication Required");
   // An account awaiting approval sees no referral at all, so it learns nothing about any id.
-  if (actor.kind === "user" && !actor.approved) throw data("Account Pending Approval", { status: 403 });
+  if (actor.kind === "user" && !actor.approved) refuse(403, "Account Pending Approval");
   const current = UUID.test(referralId)
     ? (
         await db
@@ -58,38 +58,36 @@ export async function transitionReferral(
           .limit(1)
       )[0]
     : undefined;
-  if (!current || !canSee(actor, current)) throw data(NOT_FOUND, { status: 404 });
+  if (!current || !canSee(actor, current)) refuse(404, NOT_FOUND);
   const { from, to, by } = TRANSITIONS[transition];
   if (actor.kind === "client" && actor.facilityId === null) {
-    throw data("The network's client reads referrals; only a facility's client may update them.", { status: 403 });
+    refuse(403, "The network's client reads referrals; only a facility's client may update them.");
   }
   const role = actor.kind === "client" ? "facility_admin" : actor.role;
   // Who the audit names: the person, or the hospital system's client.
   const auditBy = actor.kind === "client" ? { apiClientId: actor.id } : { actorId: actor.id };
   const userId = actor.kind === "client" ? null : actor.id;
   if (role !== by) {
-    throw data(
+    refuse(
+      403,
       by === "doctor"
         ? "Only the referring doctor can cancel this referral."
         : "Only the receiving facility's administrators can update this referral.",
-      { status: 403 },
     );
   }
-  const refuse = (issues: ReadonlyArray<{ message: string }>) =>
-    data(issues[0]?.message ?? "Invalid input", { status: 400 });
   let reason: string | null = null;
   let outcomeNote: string | null = null;
   if (transition === "reject") {
     const parsed = rejectionSchema.safeParse({ reason: input.reason });
-    if (!parsed.success) throw refuse(parsed.error.issues);
+    if (!parsed.success) refuseIssues(parsed.error.issues);
     reason = parsed.data.reason;
   } else if (transition === "cancel") {
     const parsed = cancelSchema.safeParse({ reason: input.reason });
-    if (!parsed.success) throw refuse(parsed.error.issues);
+    if (!parsed.success) refuseIssues(parsed.error.issues);
     reason = parsed.data.reason;
   } else if (transition === "complete") {
     const parsed = outcomeSchema.safeParse({ outcome: input.outcome });
-    if (!parsed.success) throw refuse(parsed.error.issues);
+    if (!parsed.success) refuseIssues(parsed.error.issues);
     outcomeNote = parsed.data.outcome;
   }
   const now = new Date();
@@ -202,13 +200,18 @@ export async function transitionReferral(
     ) {
       return { status: to, referralNumber: latest.referralNumber };
     }
-    throw data(
+    refuse(
+      409,
       status === to
         ? `This referral has already been ${to}.`
         : `This referral is ${status} and can no longer be ${to}. Another administrator may have updated it: please reload.`,
-      { status: 409 },
     );
   }
 
   return { status: to, referralNumber: outcome.referralNumber };
+}
+
+/** A transition's text refused by its schema: its first message. */
+function refuseIssues(issues: ReadonlyArray<{ message: string }>): never {
+  refuse(400, issues[0]?.message ?? "Invalid input");
 }

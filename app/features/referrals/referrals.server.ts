@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { data } from "react-router";
 import { type Actor, assertGate } from "~/auth/actor.server";
 import type { Db } from "~/db/client.server";
 import { facilities, paymentRecords, referrals, users } from "~/db/schema";
 import type { CountedPage } from "~/lib/paging";
 import { phoneLink } from "~/lib/phone";
 import type { PhoneLink } from "~/lib/phone-link";
+import { refuse } from "~/lib/refusal";
 import { type ReferralActivity, withActivity } from "./referral-reads.server";
 import type { ReferralStatus } from "./referral-status";
 
@@ -225,13 +225,13 @@ export async function facilityDashboard(
 }> {
   const admin = assertGate(actor, "facility-admin");
   const facilityId = admin.facilityId;
-  if (!facilityId) throw data("Your account is not linked to a facility.", { status: 403 });
+  if (!facilityId) refuse(403, "Your account is not linked to a facility.");
   const [facility] = await db
     .select({ id: facilities.id, name: facilities.name })
     .from(facilities)
     .where(eq(facilities.id, facilityId))
     .limit(1);
-  if (!facility) throw data("Your account is not linked to a facility.", { status: 403 });
+  if (!facility) refuse(403, "Your account is not linked to a facility.");
   const [counts] = await db
     .select({
       pending: sql<number>`(count(*) filter (where ${referrals.status} = 'pending'))::int`,

@@ -4,6 +4,7 @@ import type { Actor, ClientActor, UserActor } from "~/auth/actor.server";
 import type { Role } from "~/auth/roles";
 import type { Db } from "~/db/client.server";
 import { referrals } from "~/db/schema";
+import { refuse } from "~/lib/refusal";
 import { canSee } from "./referral-access";
 import type { ReferralStatus } from "./referral-status";
 
@@ -21,7 +22,7 @@ export const notFound = () => data(REFERRAL_NOT_FOUND, { status: 404 });
 
 /** The signed-in, approved viewer, or a thrown 401 (anonymous) / the 404 everyone else gets. */
 export function viewerOf(actor: Actor): UserActor {
-  if (actor.kind === "anonymous") throw data("Authentication Required", { status: 401 });
+  if (actor.kind === "anonymous") refuse(401, "Authentication Required");
   // An account awaiting approval sees no referral at all: the same 404, so it learns nothing.
   if (!actor.approved) throw notFound();
   return actor;

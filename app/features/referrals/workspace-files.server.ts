@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import { and, count, eq, isNull, sql } from "drizzle-orm";
-import { data } from "react-router";
 import type { Actor, UserActor } from "~/auth/actor.server";
 import type { Db } from "~/db/client.server";
 import { auditEvents, referralAttachments, referrals } from "~/db/schema";
 import { logger } from "~/lib/logger.server";
+import { refuse } from "~/lib/refusal";
 import { type FileStore, fileStore, LocalFileStore } from "~/storage/file-store.server";
 import { ATTACHMENT_MESSAGES, type AttachmentType, MAX_ATTACHMENTS, sanitiseFileName } from "./attachment-rules";
 import { type StoredUpload, storeAttachmentBytes } from "./attachment-upload.server";
@@ -66,12 +66,12 @@ export async function planAttachment(
   const viewer = viewerOf(actor);
   const referral = await locate(db, viewer, referralId);
   const refusal = attachRefusal(viewer, referral.status);
-  if (refusal) throw data(refusal.message, { status: refusal.status });
+  if (refusal) refuse(refusal.status, refusal.message);
   const [{ n }] = await db
     .select({ n: count() })
     .from(referralAttachments)
     .where(eq(referralAttachments.referralId, referral.id));
-  if (n >= MAX_ATTACHMENTS) throw data(ATTACHMENT_MESSAGES.tooMany, { status: 409 });
+  if (n >= MAX_ATTACHMENTS) refuse(409, ATTACHMENT_MESSAGES.tooMany);
   // Within the hour's 30 files? Checked here, before the bytes; only a stored file counts (recordAttachment).
   if (counts) await checkUserAllowance(db, viewer.id, "uploads");
   const id = randomUUID();
@@ -135,7 +135,7 @@ export async function recordAttachment(
   }
   if (stored) {
     await store.delete(upload.key);
-    throw data(stored.message, { status: stored.status });
+    refuse(stored.status, stored.message);
   }
   return { id: plan.id, fileName, referralNumber: referral.referralNumber };
 }
@@ -155,7 +155,7 @@ export async function addAttachment(
 ): Promise<{ id: string; fileName: string; referralNumber: string }> {
   // Without a file the checks still answer first (who may attach, and where), then "choose a file".
   const plan = await planAttachment(db, actor, referralId, { counts: file !== null });
-  if (!file) throw data(ATTACHMENT_MESSAGES.missing, { status: 400 });
+  if (!file) refuse(400, ATTACHMENT_MESSAGES.missing);
   const upload = await storeAttachmentBytes(store, plan.key, file.name, file.bytes);
   return recordAttachment(db, store, plan, upload);
 }

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
-import { data } from "react-router";
 import type { Actor, ClientActor } from "~/auth/actor.server";
 import type { Db } from "~/db/client.server";
 import { auditEvents, referralMessages, referrals } from "~/db/schema";
 import { env } from "~/env.server";
 import { facilityAdminIds, notifyUsers } from "~/features/messaging/public.server";
+import { refuse } from "~/lib/refusal";
 import { referralMessageMail } from "./referral-mail";
 import { countUserWrite } from "./user-limits.server";
 import { locate, mayMessageAs, viewerOf } from "./workspace-access.server";
@@ -28,16 +28,16 @@ export async function postMessage(
   const viewer = actor.kind === "client" ? actor : viewerOf(actor);
   const referral = await locate(db, viewer, referralId);
   if (viewer.kind === "client" && viewer.facilityId === null) {
-    throw data("The network's client reads the messages; only a facility's client may post them.", { status: 403 });
+    refuse(403, "The network's client reads the messages; only a facility's client may post them.");
   }
   const role = viewer.kind === "client" ? "facility_admin" : viewer.role;
   if (role === "system_admin") {
-    throw data("System administrators can read the messages but not post them.", { status: 403 });
+    refuse(403, "System administrators can read the messages but not post them.");
   }
   const parsed = messageSchema.safeParse({ body: input.body });
-  if (!parsed.success) throw data(parsed.error.issues[0]?.message ?? "Invalid message", { status: 400 });
+  if (!parsed.success) refuse(400, parsed.error.issues[0]?.message ?? "Invalid message");
   if (!mayMessageAs(role, referral.status)) {
-    throw data("This referral was cancelled: no more messages can be posted.", { status: 409 });
+    refuse(409, "This referral was cancelled: no more messages can be posted.");
   }
   // A person's daily allowance; a client's calls are limited per client by the API.
   const authorId = viewer.kind === "client" ? null : viewer.id;
@@ -75,7 +75,7 @@ export async function postMessage(
     });
     return message;
   });
-  if (!posted) throw data("This referral was cancelled: no more messages can be posted.", { status: 409 });
+  if (!posted) refuse(409, "This referral was cancelled: no more messages can be posted.");
 
   return { id: posted.id, referralNumber: referral.referralNumber, createdAt: posted.createdAt };
 }

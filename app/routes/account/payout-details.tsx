@@ -1,4 +1,4 @@
-import { data, href, Link } from "react-router";
+import { href, Link } from "react-router";
 import { actorLocale, allowedActor } from "~/auth/context.server";
 import { FormNotice } from "~/components/forms/form-parts";
 import type { ToastMessage } from "~/components/ui/toaster";
@@ -22,6 +22,7 @@ import { pageLocale } from "~/i18n/page-locale";
 import { useLocale, useT } from "~/i18n/react";
 import { formAction, readForm } from "~/lib/form-action.server";
 import { once, postedKey } from "~/lib/idempotency.server";
+import { refuse } from "~/lib/refusal";
 import type { Route } from "./+types/payout-details";
 
 /**
@@ -50,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const t = translator(locale);
   const form = await readForm(request);
   const intent = form.get("intent");
-  if (intent !== "request" && intent !== "confirm") throw data("Unknown action", { status: 400 });
+  if (intent !== "request" && intent !== "confirm") refuse(400, "Unknown action");
   // The domain functions check the posted values again (the mobile-money number with libphonenumber-js).
   const values = Object.fromEntries([...form.entries()].map(([k, v]) => [k, typeof v === "string" ? v : ""]));
   if (intent === "request") {

@@ -1,8 +1,8 @@
-import { data } from "react-router";
 import { actorOf } from "~/auth/context.server";
 import { dbOf } from "~/db/context.server";
 import { paymentsCsv, referralFiltersFrom, referralsCsv, usersCsv } from "~/features/exports/exports.server";
 import { csvHeaders } from "~/lib/csv.server";
+import { refuse } from "~/lib/refusal";
 import type { Route } from "./+types/csv";
 
 /**
@@ -23,6 +23,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         : params.file === "users.csv"
           ? await usersCsv(database, actor)
           : null;
-  if (!file) throw data("Not Found", { status: 404 });
+  if (!file) refuse(404, "Not Found");
   return new Response(file.stream, { headers: csvHeaders(file.fileName) });
 }

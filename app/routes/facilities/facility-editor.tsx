@@ -31,7 +31,7 @@ import { isNetworkFailure, keepDraftsOnNetworkFailure } from "~/lib/drafts";
 import { redirectWithToast } from "~/lib/flash.server";
 import { formAction } from "~/lib/form-action.server";
 import { isMultipart, readMultipart } from "~/lib/multipart.server";
-import { refusalOf } from "~/lib/refusal";
+import { refusalOf, refuse } from "~/lib/refusal";
 import { NotFound } from "~/shell/not-found";
 import { pageMeta } from "~/shell/seo";
 import type { Route } from "./+types/facility-editor";
@@ -73,7 +73,7 @@ async function readForm(request: Request): Promise<{ form: FormData; refused: st
       async onFile({ fileName, stream, tooLarge }) {
         const chunks: Buffer[] = [];
         for await (const chunk of stream) chunks.push(chunk);
-        if (tooLarge()) throw data(PHOTO_MESSAGES.tooLarge, { status: 413 });
+        if (tooLarge()) refuse(413, PHOTO_MESSAGES.tooLarge);
         return new File([new Uint8Array(Buffer.concat(chunks))], fileName);
       },
       discard: async () => {},

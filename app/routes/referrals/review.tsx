@@ -8,6 +8,7 @@ import { REVIEW_NOT_FOUND, reviewStateFor, saveReview } from "~/features/reviews
 import { useT } from "~/i18n/react";
 import { redirectWithToast } from "~/lib/flash.server";
 import { formAction, readForm } from "~/lib/form-action.server";
+import { refuse } from "~/lib/refusal";
 import { NotFound } from "~/shell/not-found";
 import { pageMeta } from "~/shell/seo";
 import type { Route } from "./+types/review";
@@ -25,7 +26,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const actor = await actorOf(context);
   if (actor.kind === "anonymous") return data({ anonymous: true as const, state: null }, { status: 401 });
   const state = await reviewStateFor(dbOf(context), actor, params.referralNumber);
-  if (!state) throw data(REVIEW_NOT_FOUND, { status: 404 });
+  if (!state) refuse(404, REVIEW_NOT_FOUND);
   return { anonymous: false as const, state };
 }
 
