@@ -27,11 +27,16 @@ function englishOnly(): Set<string> {
   );
 }
 
-/** The page's texts (and its labels and placeholders), those marked in another language left out. */
+/**
+ * The page's texts (and its labels and placeholders), those marked in another language left out,
+ * and the facilities offered on the referral form: their names and towns, as their administrators
+ * wrote them (other specs add facilities with English names: "… and Stroke Hospital — Pune").
+ */
 async function textsOf(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const body = document.body.cloneNode(true) as HTMLElement;
-    for (const el of body.querySelectorAll('[lang]:not([lang="fr"]), script, style')) el.remove();
+    for (const el of body.querySelectorAll('[lang]:not([lang="fr"]), script, style, select[name="facility_id"] option'))
+      el.remove();
     const walker = document.createTreeWalker(body, NodeFilter.SHOW_TEXT);
     const found: string[] = [];
     while (walker.nextNode()) found.push((walker.currentNode.textContent ?? "").trim());
