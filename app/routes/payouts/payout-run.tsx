@@ -3,15 +3,17 @@ import * as z from "zod/mini";
 import { DashboardShell } from "~/auth/components/dashboard-shell";
 import { actorTranslator, allowedActor } from "~/auth/context.server";
 import { FormNotice } from "~/components/forms/form-parts";
-import { Cell, Row, Table } from "~/components/ui/table";
+import { Cell } from "~/components/ui/table";
 import type { ToastMessage } from "~/components/ui/toaster";
 import { SITE } from "~/content/site";
 import { dbOf } from "~/db/context.server";
+import { RunSummary } from "~/features/payouts/components/run-summary";
+import { TransferTable } from "~/features/payouts/components/transfer-table";
 import { getPayoutRun } from "~/features/payouts/payout-reads.server";
 import { approvePayoutRun, cancelPayoutRun, retryTransfer } from "~/features/payouts/payouts.server";
 import { payoutProvider } from "~/features/payouts/providers.server";
-import { formatAccraDateTime, formatCedis } from "~/features/referrals/referral-status";
-import { i18nFor, type Translate } from "~/i18n/i18n";
+import { formatCedis } from "~/features/referrals/referral-status";
+import { i18nFor } from "~/i18n/i18n";
 import { pageLocale } from "~/i18n/page-locale";
 import { useLocale, useT } from "~/i18n/react";
 import { formAction, readForm } from "~/lib/form-action.server";
@@ -41,8 +43,6 @@ const failed =
   (description: string): ToastMessage => ({ title, description, variant: "destructive" });
 
 /** A run's and a transfer's state in the page's language (the words of features/payouts/payout-labels.ts). */
-const runStatusLabel = (t: Translate, status: string) => t("payouts.run-status", { status });
-const transferStatusLabel = (t: Translate, status: string) => t("payouts.transfer-status", { status });
 
 /** Approve, Cancel and Send again: each through formAction; the domain functions refuse with their status and message. */
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -104,7 +104,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function PayoutRunPage({ loaderData, actionData }: Route.ComponentProps) {
   const view = loaderData;
   const { run, transfers, canApprove, approveRefusal } = view;
-  const done = run.progress.success + run.progress.failed + run.progress.reversed + run.progress.cancelled;
   const t = useT();
   const locale = useLocale();
   return (
@@ -113,37 +112,7 @@ export default function PayoutRunPage({ loaderData, actionData }: Route.Componen
       <p className="mb-4">
         <Link to={href("/dashboard/system-admin/payouts")}>{t("All payout runs")}</Link>
       </p>
-      <dl className="card mb-6 grid gap-2 p-6 sm:grid-cols-2">
-        <dt className="font-semibold">{t("Status")}</dt>
-        <dd>{runStatusLabel(t, run.status)}</dd>
-        <dt className="font-semibold">{t("Prepared")}</dt>
-        <dd>{t("payouts.run-by", { at: formatAccraDateTime(run.preparedAt, locale), name: run.preparedBy })}</dd>
-        <dt className="font-semibold">{t("Total")}</dt>
-        <dd>{t("payouts.run-total", { total: formatCedis(run.totalPesewas, locale), count: run.transferCount })}</dd>
-        {run.approvedBy ? (
-          <>
-            <dt className="font-semibold">{t("Approved")}</dt>
-            <dd>
-              {t("payouts.run-by", {
-                at: run.approvedAt ? formatAccraDateTime(run.approvedAt, locale) : "",
-                name: run.approvedBy,
-              })}
-            </dd>
-          </>
-        ) : null}
-        <dt className="font-semibold">{t("Progress")}</dt>
-        <dd aria-live="polite">
-          {t("payouts.run-progress", {
-            done,
-            count: run.transferCount,
-            paid: run.progress.success,
-            initiated: run.progress.pending,
-            queued: run.progress.queued,
-            failed: run.progress.failed,
-            reversed: run.progress.reversed,
-          })}
-        </dd>
-      </dl>
+      <RunSummary run={run} />
       {run.status === "prepared" ? (
         <div className="mb-8 flex flex-wrap gap-3">
           {view.payoutsConfigured ? null : (
@@ -179,37 +148,31 @@ export default function PayoutRunPage({ loaderData, actionData }: Route.Componen
           </Form>
         </div>
       ) : null}
-      <Table
+      <TransferTable
         caption={t("Transfers")}
-        headers={[t("Doctor"), t("To"), t("Amount"), t("Status"), t("Reference"), t("Tries"), t("Note")]}
         empty={t("No transfers.")}
-        rowCount={transfers.length}
-      >
-        {transfers.map((transfer) => (
-          <Row key={transfer.id}>
-            <Cell label={t("Doctor")}>{transfer.doctorName}</Cell>
-            <Cell label={t("To")}>{transfer.destination}</Cell>
-            <Cell label={t("Amount")}>{formatCedis(transfer.amountPesewas, locale)}</Cell>
-            <Cell label={t("Status")}>{transferStatusLabel(t, transfer.status)}</Cell>
-            <Cell label={t("Reference")}>
-              <code>{transfer.reference}</code>
-            </Cell>
-            <Cell label={t("Tries")}>{transfer.attempts}</Cell>
-            <Cell label={t("Note")}>
-              {transfer.lastError ?? "—"}
-              {transfer.status === "queued" && transfer.attempts > 0 ? (
-                <Form method="post" className="mt-1">
-                  <input type="hidden" name="intent" value="retry" />
-                  <input type="hidden" name="transferId" value={transfer.id} />
-                  <button type="submit" className="btn-secondary">
-                    {t("Send again")}
-                  </button>
-                </Form>
-              ) : null}
-            </Cell>
-          </Row>
-        ))}
-      </Table>
+        transfers={transfers}
+        more={{
+          headers: [t("Tries"), t("Note")],
+          cells: (transfer) => (
+            <>
+              <Cell label={t("Tries")}>{transfer.attempts}</Cell>
+              <Cell label={t("Note")}>
+                {transfer.lastError ?? "—"}
+                {transfer.status === "queued" && transfer.attempts > 0 ? (
+                  <Form method="post" className="mt-1">
+                    <input type="hidden" name="intent" value="retry" />
+                    <input type="hidden" name="transferId" value={transfer.id} />
+                    <button type="submit" className="btn-secondary">
+                      {t("Send again")}
+                    </button>
+                  </Form>
+                ) : null}
+              </Cell>
+            </>
+          ),
+        }}
+      />
     </DashboardShell>
   );
 }

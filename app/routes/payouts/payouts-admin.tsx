@@ -9,12 +9,13 @@ import { SITE } from "~/content/site";
 import { dbOf } from "~/db/context.server";
 import { env } from "~/env.server";
 import { readTrialBalance } from "~/features/ledger/ledger.server";
+import { runStatusLabel, TransferTable, transferStatusLabel } from "~/features/payouts/components/transfer-table";
 import { listPayoutRuns, payoutFailures } from "~/features/payouts/payout-reads.server";
 import { requestReconciliation } from "~/features/payouts/payout-reconcile.server";
 import { preparePayoutRun } from "~/features/payouts/payouts.server";
 import { payoutProvider } from "~/features/payouts/providers.server";
 import { formatAccraDateTime, formatCedis } from "~/features/referrals/referral-status";
-import { i18nFor, type Translate, translator } from "~/i18n/i18n";
+import { i18nFor, translator } from "~/i18n/i18n";
 import { pageLocale } from "~/i18n/page-locale";
 import { useLocale, useT } from "~/i18n/react";
 import { formAction, readForm } from "~/lib/form-action.server";
@@ -47,8 +48,6 @@ const failed =
   (description: string): ToastMessage => ({ title, description, variant: "destructive" });
 
 /** A run's and a transfer's state in the page's language (the words of features/payouts/payout-labels.ts). */
-const runStatusLabel = (t: Translate, status: string) => t("payouts.run-status", { status });
-const transferStatusLabel = (t: Translate, status: string) => t("payouts.transfer-status", { status });
 
 /** Prepare (one run per form key) and Reconcile, through formAction; refusals keep their status and message. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -183,25 +182,15 @@ export default function PayoutsAdmin({ loaderData, actionData }: Route.Component
         ))}
       </Table>
       <h2 className="mt-10 mb-3 text-lg font-semibold">{t("Failures to act on")}</h2>
-      <Table
+      <TransferTable
         caption={t("Failed, reversed and stuck transfers")}
-        headers={[t("Doctor"), t("To"), t("Amount"), t("Status"), t("Reference"), t("Error")]}
         empty={t("No failed transfers.")}
-        rowCount={view.failures.length}
-      >
-        {view.failures.map((transfer) => (
-          <Row key={transfer.id}>
-            <Cell label={t("Doctor")}>{transfer.doctorName}</Cell>
-            <Cell label={t("To")}>{transfer.destination}</Cell>
-            <Cell label={t("Amount")}>{formatCedis(transfer.amountPesewas, locale)}</Cell>
-            <Cell label={t("Status")}>{transferStatusLabel(t, transfer.status)}</Cell>
-            <Cell label={t("Reference")}>
-              <code>{transfer.reference}</code>
-            </Cell>
-            <Cell label={t("Error")}>{transfer.lastError ?? "—"}</Cell>
-          </Row>
-        ))}
-      </Table>
+        transfers={view.failures}
+        more={{
+          headers: [t("Error")],
+          cells: (transfer) => <Cell label={t("Error")}>{transfer.lastError ?? "—"}</Cell>,
+        }}
+      />
     </DashboardShell>
   );
 }
