@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
 import { formAction, readForm } from "./form-action.server";
-import { refuse } from "./refusal";
+import { refusalOf, refuse } from "./refusal";
 
 const schema = z.object({
   name: z.string().check(z.trim(), z.minLength(1, "Name is required")),
@@ -147,5 +147,13 @@ describe("readForm", () => {
       headers: { "content-type": "text/plain" },
     });
     expect([...(await readForm(request)).keys()]).toEqual([]);
+  });
+
+  it("refuses a form naming its intent twice (400: no page posts one), and reads one intent", async () => {
+    const body = (...intents: string[]) => new URLSearchParams(intents.map((i) => ["intent", i]));
+    const post = (...intents: string[]) => new Request("http://x/", { method: "POST", body: body(...intents) });
+    const thrown = await readForm(post("register", "revoke")).catch((error: unknown) => error);
+    expect(refusalOf(thrown)).toEqual({ status: 400, message: "Unknown action" });
+    expect((await readForm(post("register"))).get("intent")).toBe("register");
   });
 });

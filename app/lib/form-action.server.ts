@@ -3,7 +3,8 @@ import { data } from "react-router";
 import type { $ZodType, output } from "zod/v4/core";
 import { type FormAnswer, fieldErrorsOf, parseSubmission } from "~/components/forms/schema-form";
 import type { ToastMessage } from "~/components/ui/toaster";
-import { type Refusal, refusalOf } from "./refusal";
+import { intentRepeated } from "./form-fields";
+import { type Refusal, refusalOf, refuse } from "./refusal";
 
 /*
  * The one path of a form's action (issue 25): read the post, check it with the form's zod schema,
@@ -40,9 +41,14 @@ export type FormActionOptions<S extends $ZodType, T, E extends object> = {
 /** A form action's answer: Conform's result, the toast, and `ok` (false for any refusal). */
 export type ActionAnswer<E extends object = object> = FormAnswer<E & { ok: boolean }>;
 
-/** Reads a post's form. A body that is not a form (wrong content type, garbage) is an empty form: a 400, never a 500. */
+/**
+ * Reads a post's form. A body that is not a form (wrong content type, garbage) is an empty form: a
+ * 400, never a 500. A form naming its intent twice is refused here, the one place (400).
+ */
 export async function readForm(request: Request): Promise<FormData> {
-  return request.formData().catch(() => new FormData());
+  const form = await request.formData().catch(() => new FormData());
+  if (intentRepeated(form)) refuse(400, "Unknown action");
+  return form;
 }
 
 export async function formAction<S extends $ZodType, T, E extends object = object>(

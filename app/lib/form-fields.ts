@@ -11,6 +11,18 @@ export function joinedMessages(fieldErrors: Partial<Record<string, string>>): st
   return [...new Set(Object.values(fieldErrors))].join(", ");
 }
 
+/**
+ * Whether a post names its form more than once: two `intent` fields. No page sends that (a form's
+ * buttons post only the one pressed), so such a post is no form at all, refused before any
+ * dispatcher reads its first `intent` and any schema reads the rest (every form reader calls it:
+ * form-action.server.ts `readForm`, multipart.server.ts, the account pages' `postedForm`).
+ */
+export function intentRepeated(fields: Iterable<[string, unknown]>): boolean {
+  let seen = 0;
+  for (const [name] of fields) if (name === "intent" && ++seen > 1) return true;
+  return false;
+}
+
 /** The named fields of a posted form, as strings (files and unknown fields are ignored; U+0000 dropped). */
 export function readFields<F extends string>(form: FormData, fields: readonly F[]): Record<F, string> {
   const values = {} as Record<F, string>;

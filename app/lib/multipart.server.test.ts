@@ -149,6 +149,23 @@ describe("readMultipart", () => {
     expect((await read(noBoundary)).refusal).toEqual({ status: 400, message: UNREADABLE });
   });
 
+  it("refuses a post naming its intent twice (400), discarding the file it took, and reads one intent", async () => {
+    const photo = { field: "photo", name: "a.png", bytes: new Uint8Array(5) };
+    const twice = await read(
+      post(
+        [
+          ["intent", "attach"],
+          ["intent", "message"],
+        ],
+        [photo],
+      ),
+    );
+    expect(twice.refusal).toEqual({ status: 400, message: "Unknown action" });
+    expect(twice.discarded).toEqual(["a.png:5"]);
+    const once = await read(post([["intent", "attach"]], [photo]));
+    expect(once.post?.fields).toEqual([["intent", "attach"]]);
+  });
+
   it("passes the taker's own refusal on, and the rest of the body is still read", async () => {
     const result = await read(
       post([["intent", "photo"]], [{ field: "photo", name: "a.png", bytes: new Uint8Array(500) }]),

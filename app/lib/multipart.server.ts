@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import Busboy from "@fastify/busboy";
 import { data } from "react-router";
+import { intentRepeated } from "~/lib/form-fields";
 import { refuse } from "~/lib/refusal";
 
 /*
@@ -170,6 +171,8 @@ export async function readMultipart<F>(request: Request, options: MultipartOptio
   } catch {
     unreadable();
   }
+  // A post naming its intent twice is no form (form-fields.ts `intentRepeated`): refused, its file discarded.
+  if (intentRepeated(fields)) fail(data("Unknown action", { status: 400 }));
   const taken = await Promise.all(takings.map((t) => t.catch(() => null)));
   const files = taken.filter((f): f is NonNullable<typeof f> => f !== null) as F[];
   if (failure) {

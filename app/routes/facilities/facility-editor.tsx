@@ -29,7 +29,7 @@ import { translator } from "~/i18n/i18n";
 import { useT } from "~/i18n/react";
 import { isNetworkFailure, keepDraftsOnNetworkFailure } from "~/lib/drafts";
 import { redirectWithToast } from "~/lib/flash.server";
-import { formAction } from "~/lib/form-action.server";
+import { formAction, readForm } from "~/lib/form-action.server";
 import { isMultipart, readMultipart } from "~/lib/multipart.server";
 import { refusalOf, refuse } from "~/lib/refusal";
 import { NotFound } from "~/shell/not-found";
@@ -62,8 +62,8 @@ const POSTED = z.object({});
  * The photo's form is multipart: one image of at most 5 MB, read as it arrives by the one multipart
  * reader (lib/multipart.server.ts), which stops at the limit.
  */
-async function readForm(request: Request): Promise<{ form: FormData; refused: string | null }> {
-  if (!isMultipart(request)) return { form: await request.formData().catch(() => new FormData()), refused: null };
+async function readEditorForm(request: Request): Promise<{ form: FormData; refused: string | null }> {
+  if (!isMultipart(request)) return { form: await readForm(request), refused: null };
   try {
     const post = await readMultipart<File>(request, {
       limits: { files: 1, parts: 4, fields: 3, fieldSize: 64 * 1024, fileSize: MAX_PHOTO_BYTES },
@@ -92,7 +92,7 @@ async function readForm(request: Request): Promise<{ form: FormData; refused: st
 /** Save, photo, deactivate, reactivate, resolve a report: each checked by its domain function. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const db = dbOf(context);
-  const { form, refused } = await readForm(request);
+  const { form, refused } = await readEditorForm(request);
   const actor = await actorOf(context);
   const t = translator(await actorLocale(context));
   const path = `/dashboard/facilities/${params.id}`;
