@@ -52,7 +52,7 @@ async function post(form: FormData) {
   return { status: answer.init?.status ?? 200, body: answer.data };
 }
 
-// Issue 24: what the browser's schema does not check (to keep /auth's script small) the server does,
+// What the browser's schema does not check (to keep /auth's script small) the server does,
 // and answers on the same form's field.
 describe("the Register form's post, checked on the server", () => {
   /** The post is refused with "Validation Error" and the message on the field, and no account is made. */

@@ -16,8 +16,8 @@ import type { SignInInput } from "./sign-in-schema";
 
 /*
  * The account forms' domain calls, as their actions run them (each after the form's schema, on its
- * output): the work done, or a refusal thrown with `refuse(status, message, fieldErrors?)` (issue
- * 25: one way to say no), which the action (`formAction`) answers with the spec's toast.
+ * output): the work done, or a refusal thrown with `refuse(status, message, fieldErrors?)` (one
+ * way to say no), which the action (`formAction`) answers with the spec's toast.
  */
 
 /** A rate limit is 429; any other failure 400. */

@@ -105,7 +105,7 @@ describe("register (spec section 5)", () => {
       mdc_number: null,
       hefra_licence: "HeFRA/GAR/0042",
     });
-    // Issue 33: the public form never makes a system administrator (they are invited by another).
+    // Decision 033: the public form never makes a system administrator (they are invited by another).
     const sys = validateForm(registerSchema, { ...valid, role: "system_admin", facility_id: "f-1" });
     expect(sys.ok).toBe(false);
     expect(!sys.ok && sys.fieldErrors.role).toBe("Please select a valid role");

@@ -1,4 +1,4 @@
-/** An account's approval as the administrator's list shows and filters it (issue 19). Client-safe. */
+/** An account's approval as the administrator's list shows and filters it. Client-safe. */
 export const ACCOUNT_STATUSES = ["pending", "approved", "declined"] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 

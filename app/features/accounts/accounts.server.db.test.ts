@@ -184,7 +184,7 @@ describe("registration", () => {
     }
   });
 
-  // Issue 33, finding 4: the person's phone and specialty are among what the password must not be made of.
+  // The person's phone and specialty are among what the password must not be made of.
   it("refuses a password made of the phone number or the specialty given in the form", async () => {
     for (const password of ["0244123456Aa!", "Kb!6543214420", "Cardiology@2024", "ygoloidraC#2025"]) {
       const input = registration({
@@ -218,7 +218,7 @@ describe("registration", () => {
 });
 
 describe("sign in and out", () => {
-  // Issue 33, finding 5: each sign-in of an unconfirmed account queued a new mail (20 tries, 20 mails).
+  // Each sign-in of an unconfirmed account once queued a new mail (20 tries, 20 mails).
   it("refuses an unverified address and says so; at most one verification mail an hour, however many sign-ins", async () => {
     // Twenty-two password checks: what is proven here is the mail limit, not scrypt (which every
     // other sign-in test uses).

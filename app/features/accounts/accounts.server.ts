@@ -49,7 +49,7 @@ setAccountMailOutbox((tx, mail, event) => queueEmail(tx, mail, { event, priority
 export type RequestMeta = {
   ip: string;
   request?: Request;
-  /** The language of the page the form was sent from (issue 38): a registration records it. */
+  /** The language of the page the form was sent from (decision 048): a registration records it. */
   locale?: Locale;
 };
 
@@ -221,7 +221,7 @@ export function sessionCookies(headers: Headers): Headers {
 
 /**
  * Where a person lands after signing in: their dashboard, or first the registration number a
- * doctor or facility administrator has not given yet (issue 28).
+ * doctor or facility administrator has not given yet.
  */
 export async function landingPath(db: Db, userId: string): Promise<string> {
   const actor = await actorById(db, userId);
@@ -230,7 +230,7 @@ export async function landingPath(db: Db, userId: string): Promise<string> {
 }
 
 /**
- * A failed sign-in (a wrong password, or a wrong code by SMS: issue 37) counts towards the
+ * A failed sign-in (a wrong password, or a wrong code by SMS: decision 042) counts towards the
  * client's lockout on the account and the account's slowing; the owner is told of many. Answers
  * until when this client is now locked out, or null.
  */
@@ -297,7 +297,7 @@ export async function resetPasswordWithLink(
 ): Promise<{ ok: true } | { ok: false; reason: "invalid" } | (Failure & { reason: "error"; field?: "password" })> {
   const userId = await resetLinkUser(db, tokens, now);
   if (!userId) return { ok: false, reason: "invalid" };
-  // Everything we know of the person that a password could be made of (issue 33).
+  // Everything we know of the person that a password could be made of.
   const [owner] = await db
     .select({
       name: users.fullName,

@@ -7,7 +7,7 @@ import { queueEmail, queueText } from "../../jobs/queue-message.server.ts";
 import { deliveryPlan, preferencesFrom } from "../notifications/public.server.ts";
 
 /*
- * Telling the system administrators about their own kind (issue 33): every approved system
+ * Telling the system administrators about their own kind (decision 033): every approved system
  * administrator hears when one is invited, added, approved or given back their rights, whether
  * that happened on the web (administrators.server.ts) or from the command line (create-admin,
  * admin.server.ts). Loaded by plain Node from scripts/create-admin.ts: relative imports with .ts

@@ -37,7 +37,7 @@ export type AdminInput = z.input<typeof adminInputSchema>;
  * already has an account, makes it an approved system administrator and sets the password.
  * A changed password ends the account's sessions (every password change does); running it again
  * with the same password changes nothing else (a restart with BOOTSTRAP_ADMIN_* signs no one out).
- * The other approved system administrators are told, as when one is added on the web (issue 33): an
+ * The other approved system administrators are told, as when one is added on the web (decision 033): an
  * administrator created or given the rights here, or one whose password was set here (that one is
  * told too). The mail and SMS are queued in the same transaction, through the job queue.
  */

@@ -4,7 +4,7 @@ import { PASSWORD_MISMATCH_MESSAGE } from "./new-password-rules";
 import { fullNameField, passwordField, phoneField } from "./register-schema";
 
 /*
- * The forms of system administrator invitations (issue 33), client-safe: the invitation an
+ * The forms of system administrator invitations (decision 033), client-safe: the invitation an
  * administrator sends, and the account the invited person sets up. Messages as Register's.
  */
 
@@ -41,7 +41,7 @@ export const ADMIN_MESSAGES = {
   ownApprovalRequest: "You asked for this administrator's approval: a second system administrator must confirm it.",
 } as const;
 
-/** How system administrators sign in (issue 37): `on`, with their password only; `off`, also with their phone. */
+/** How system administrators sign in (decision 042): `on`, with their password only; `off`, also with their phone. */
 export const adminSignInRuleSchema = z.object({
   intent: z.literal("sign-in-rule"),
   passwordOnly: z.enum(["on", "off"], { error: "Please choose how system administrators sign in" }),

@@ -29,7 +29,7 @@ vi.stubEnv("AUTH_SECRET", "test-secret-test-secret-test-secret-0123456789");
 vi.stubEnv("APP_URL", "http://localhost:3000");
 
 /*
- * Issue 33 (high): one person must not be able to approve their own payout run through a second
+ * Decision 033: one person must not be able to approve their own payout run through a second
  * account. Nobody registers as a system administrator; invitations and approvals of administrators
  * are two people's where two exist; and a run's approval counts only from outside the preparer's chain.
  */
@@ -134,7 +134,7 @@ describe("inviting a system administrator (issue 33)", () => {
     ).toMatchObject({ status: 410, message: ADMIN_MESSAGES.linkInvalid });
   });
 
-  // Issue 33, finding 4: the password is checked against the person's own details, the phone too.
+  // The password is checked against the person's own details, the phone too.
   it("refuses a password made of the invited person's phone number, and the link stays usable", async () => {
     const inviter = await newAdmin();
     await onlyAdmins(inviter);
@@ -237,7 +237,7 @@ describe("approving a system administrator account (issue 33)", () => {
       .insert(notificationPreferences)
       .values({ userId: idOf(second), channels: { "account.admin": ["email", "sms"] } });
 
-    // An account that is a system administrator but not approved (made before issue 33, or by a role override).
+    // An account that is a system administrator but not approved (made before decision 033, or by a role override).
     const pending = await createAccount(h.db, { role: "system_admin" });
     const asked = await approveAccount(h.db, first, pending.id);
     expect(asked).toMatchObject({ awaitingSecond: true, alreadyApproved: false });

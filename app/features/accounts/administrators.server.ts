@@ -17,7 +17,7 @@ import { newPasswordProblem } from "./password-policy.server";
 import { normaliseEmail } from "./throttle.server";
 
 /*
- * System administrators (issue 33; decisions section 2): nobody registers as one. An approved
+ * System administrators (decision 033; decisions section 2): nobody registers as one. An approved
  * system administrator invites a person by email (a single-use link, valid 72 hours); where two or
  * more system administrators exist, a second one, not the inviter, confirms the invitation before
  * it is sent. Every system administrator is told when one is invited, added, approved or given back
@@ -377,7 +377,7 @@ export async function listAdministrators(
 }
 
 /**
- * Approving an account whose role is system administrator (issue 33): with two or more approved
+ * Approving an account whose role is system administrator (decision 033): with two or more approved
  * system administrators besides it, the first approval is a request and a second administrator
  * confirms it; the requester is its sponsor. Returns "requested" when the approval now waits.
  */

@@ -17,7 +17,7 @@ export type ApprovalResult = {
   userId: string;
   alreadyApproved: boolean;
   role: Role;
-  /** A system administrator's approval that now waits for a second administrator (issue 33). */
+  /** A system administrator's approval that now waits for a second administrator (decision 033). */
   awaitingSecond?: boolean;
 };
 
@@ -26,7 +26,7 @@ export type ApprovalResult = {
  * verified; an administrator's approval status becomes approved. Only an approved system
  * administrator may approve (403 otherwise, 401 when anonymous); an unknown user is a 404.
  * Idempotent: approving an approved account changes nothing and sends no mail. Writes an audit row,
- * and records the approver as the account's sponsor. A system administrator account (issue 33)
+ * and records the approver as the account's sponsor. A system administrator account (decision 033)
  * needs two administrators where two or more exist besides it (administrators.server.ts), and every
  * system administrator is told when one is approved or given back its rights.
  */
@@ -114,7 +114,7 @@ export async function approveAccount(db: Db, actor: Actor, userId: string): Prom
 export type DeclineResult = { ok: true; userId: string; role: Role };
 
 /**
- * Declines an account still awaiting approval (issue 19), with a reason the person reads when they
+ * Declines an account still awaiting approval, with a reason the person reads when they
  * sign in. Only an approved system administrator may (403; 401 anonymous); an unknown account is a
  * 404; an account no longer pending (approved, or declined by someone else first) is a 409. The
  * person is emailed that the request was declined, with a link and without the reason. A blank or
@@ -168,7 +168,7 @@ export async function declineAccount(
     return true;
   });
   if (!declined) {
-    // The same administrator's repeat with the same reason (issue 29) answers as their first decline did.
+    // The same administrator's repeat with the same reason (decision 027) answers as their first decline did.
     const [now] = await db
       .select({ status: users.approvalStatus, by: users.declinedBy, reason: users.declineReason })
       .from(users)

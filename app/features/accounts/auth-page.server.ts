@@ -9,7 +9,7 @@ import { signInSchema } from "./sign-in-schema";
 
 /**
  * The /auth page's action (routes/auth/auth.tsx): sign in and register share the page, and the
- * `intent` field picks the form. Each is the one form path (issue 25): the form's schema (the same
+ * `intent` field picks the form. Each is the one form path: the form's schema (the same
  * one the browser ran), then the domain call (account-actions.server.ts), which throws its refusals.
  * A value refused (by the schema or the rules) is the spec's "Validation Error"; anything else
  * "Login Failed" or "Registration Failed" with its message. Passwords are never sent back.
@@ -35,7 +35,7 @@ async function register(database: Db, form: FormData, meta: RequestMeta) {
   const extra: Omit<RegisterAnswer, "result" | "toast" | "ok"> = { intent: "register" };
   return formAction(form, {
     schema: registerSchema,
-    // One registration per key (issue 29): a repeat is answered as the first, and mails nobody again.
+    // One registration per key (decision 027): a repeat is answered as the first, and mails nobody again.
     run: (input) =>
       onceOutside(
         database,

@@ -12,8 +12,8 @@ vi.stubEnv("AUTH_SECRET", "test-secret-test-secret-test-secret-0123456789");
 vi.stubEnv("APP_URL", "http://localhost:3000");
 
 /*
- * Issue 33 (what was left, point 5): a system administrator made with `npm run create-admin` is
- * announced to the other approved system administrators as one invited on the web is, by email
+ * A system administrator made with `npm run create-admin` is
+ * announced to the other approved system administrators as one invited on the web is (decision 033), by email
  * and by SMS where chosen, queued through the job queue in the transaction that made them.
  */
 

@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { hasVisibleText, shownText } from "~/lib/form-text";
 
-/** Declining an account (issue 19): the reason the person reads when they sign in. Client-safe. */
+/** Declining an account: the reason the person reads when they sign in. Client-safe. */
 export const DECLINE_REASON_REQUIRED = "Please give a reason for declining";
 export const DECLINE_REASON_TOO_LONG = "The reason must be 1,000 characters or fewer";
 

@@ -12,7 +12,7 @@ import { passwordStrength } from "./password-strength";
 
 const owner = { name: "Ama Mensah", email: "ama.mensah@example.org" };
 
-// Issue 24 (medium 5): the spec's rule counts character classes, so these passed it.
+// Decision 006: the spec's rule counts character classes, so these passed it.
 describe("the new-password check on the server", () => {
   it("refuses the passwords the review got accepted, though each passes the spec's strength rule", () => {
     for (const p of ["Admin@123", "Welcome@123", "Password@123", "P@ssw0rd123", "Qurhealth2026", "Ghana@2026"]) {
@@ -58,7 +58,7 @@ describe("the new-password check on the server", () => {
 });
 
 /*
- * Issue 33, finding 4: passwords made of the person's own details passed. The review's person,
+ * Passwords made of the person's own details passed. The review's person,
  * and 41 candidates written as a reviewer (or an attacker with a list for this person) would:
  * name parts, reversed, the phone's digits, the specialty, the brand and the site's words,
  * Ghana's words, years, leet and symbols.

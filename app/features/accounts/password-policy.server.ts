@@ -5,14 +5,14 @@ import { SITE } from "~/content/site";
 import { BREACHED_PASSWORD_MESSAGE, isKnownBreachedPassword } from "./breached-passwords.server";
 
 /*
- * The server's check of a new password (issue 24), at registration and at a reset, after the
+ * The server's check of a new password (decision 006), at registration and at a reset, after the
  * spec's rule (8 characters, strength 3 of 5: new-password-schema.ts and register-schema.ts, which
  * the browser runs too). Counting character classes lets `Admin@123` or the person's own name with
  * a digit through, so the password must also be hard to guess: a zxcvbn-ts score of at least 3
  * ("safely unguessable": about 10^8 guesses), estimated with the common and English dictionaries
  * and this person's name and email and the brand as words an attacker tries first.
  *
- * Issue 33: passwords made of the person's own details still passed ("Kwame@Boateng1",
+ * Passwords made of the person's own details still passed ("Kwame@Boateng1",
  * "0244123456Aa!", "Cardiology@2024", "Gh@na2024!!"): two words zxcvbn knows, joined by a symbol
  * and a digit, reach its score of 3. So zxcvbn is given every detail of the person (the name's
  * parts, the email's local part, the phone's digits, the specialty) and the site's words (the brand,

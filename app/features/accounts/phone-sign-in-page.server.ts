@@ -7,7 +7,7 @@ import { PHONE_SIGN_IN_MESSAGES, requestSignInCode, signInWithCode } from "./pho
 import { phoneCodeRequestSchema, phoneCodeSignInSchema } from "./phone-sign-in-schema";
 
 /*
- * The /auth/phone page's action (routes/auth/phone-sign-in.tsx), on the one form path (issue 25):
+ * The /auth/phone page's action (routes/auth/phone-sign-in.tsx), on the one form path:
  * `intent` picks "send" (a code to the number) or "verify" (sign in with it). Sending answers the
  * same whether or not the number has an account, in the same time; a right code is the redirect
  * to the dashboard with better-auth's session cookie. The number typed comes back with every

@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 
 /*
- * Sign in with your phone (issue 37): the number's form and the code's form, checked again on the
+ * Sign in with your phone (decision 042): the number's form and the code's form, checked again on the
  * server (the number parsed with libphonenumber-js there: app/lib/phone.ts).
  */
 

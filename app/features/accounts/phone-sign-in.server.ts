@@ -21,7 +21,7 @@ import { signInPolicyOf } from "./sign-in-policy.server";
 import { checkIpCeiling, checkSignInLock, hitAll, isKnownClient, recordSignInSuccess } from "./throttle.server";
 
 /*
- * Sign in with a confirmed mobile number and a 6-digit code by SMS (issue 37; docs/decisions/042).
+ * Sign in with a confirmed mobile number and a 6-digit code by SMS (docs/decisions/042).
  * The codes are the phone confirmation's (features/phones/phone-codes.server.ts): one table, the
  * same limits per number (3 in 15 minutes, 10 a day) and per account (10 a day), 5 minutes, 3
  * tries. The answer to "send me a code" is the same whether or not the number belongs to an

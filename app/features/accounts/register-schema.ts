@@ -42,7 +42,7 @@ export const registerFormSchema = z
     role: z.enum(REGISTRATION_ROLES, { error: "Please select a valid role" }),
     specialty: z.optional(z.string().check(z.trim(), z.maxLength(100, "Specialty must be less than 100 characters"))),
     facility_id: z.optional(z.string().check(z.trim())),
-    // Issue 28: a doctor's MDC registration number; a facility administrator's facility's HeFRA licence number.
+    // A doctor's MDC registration number; a facility administrator's facility's HeFRA licence number.
     mdc_number: z.optional(z.string().check(z.overwrite(cleanRegistrationNumber))),
     hefra_licence: z.optional(z.string().check(z.overwrite(cleanRegistrationNumber))),
   })

@@ -3,7 +3,7 @@ import type { Role } from "~/auth/roles";
 import { formText } from "~/lib/form-text";
 
 /*
- * The professional registration a person gives (issue 28): a doctor's Medical and Dental Council
+ * The professional registration a person gives: a doctor's Medical and Dental Council
  * (MDC) registration number; a facility administrator's facility's HeFRA (Health Facilities
  * Regulatory Agency) licence number. Checked loosely (the registers' formats vary: "MDC/RN/12345",
  * "HeFRA/GAR/2024/0123"): 3 to 40 letters, digits, spaces, dots, / and -, with at least one digit.

@@ -79,7 +79,7 @@ describe("registration asks for the number", () => {
       hefra_licence: "HeFRA/GAR/2024/0042",
       mdc_number: null,
     });
-    // Issue 33: nobody registers as a system administrator (they are invited).
+    // Decision 033: nobody registers as a system administrator (they are invited).
     expect(fieldErrors({ ...base, email: "c@example.test", role: "system_admin" })).toMatchObject({
       role: "Please select a valid role",
     });

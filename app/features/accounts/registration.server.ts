@@ -8,7 +8,7 @@ import { refuse } from "~/lib/refusal";
 import { type RegistrationKind, registrationKindOf } from "./registration-number";
 
 /*
- * Registration numbers (issue 28): doctors give their MDC registration number and facility
+ * Registration numbers: doctors give their MDC registration number and facility
  * administrators their facility's HeFRA licence number, at registration or, for accounts made
  * before, on the page they land on after signing in until they give it. A system administrator
  * checks the number against the register and records it (audited); the account then reads

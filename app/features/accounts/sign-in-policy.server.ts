@@ -6,7 +6,7 @@ import { recordAudit } from "~/features/audit/public.server";
 import { refuse } from "~/lib/refusal";
 
 /*
- * How system administrators may sign in (issue 37): a system administrator may require the
+ * How system administrators may sign in (decision 042): a system administrator may require the
  * password (never a code by SMS) for every system administrator. One row; none means the default
  * (the phone is allowed). Each change is audited; the phone sign-in reads it on every request and
  * every check of a code (phone-sign-in.server.ts).

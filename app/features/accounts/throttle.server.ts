@@ -10,7 +10,7 @@ import {
 } from "../../lib/rate-limit.server.ts";
 
 /**
- * The abuse rules of issue 6, in one place. Counters live in the database, so every app server
+ * The abuse rules (decision 018), in one place. Counters live in the database, so every app server
  * shares them. Keys use the normalised address whether or not it has an account, and a limited
  * request gets the same message either way: nothing reveals whether an account exists.
  */

@@ -20,14 +20,14 @@ export type UserRow = {
   facilityName: string | null;
   /** Doctors: is_verified; administrators: approval status approved. */
   verified: boolean;
-  /** Pending, Approved or Declined (issue 19: "Approved" rather than the spec's "Verified"). */
+  /** Pending, Approved or Declined ("Approved" rather than the spec's "Verified"). */
   status: AccountStatus;
   createdAt: string;
-  /** Issue 28: the number the person gave (MDC for doctors, HeFRA for facility administrators), and its check. */
+  /** The number the person gave (MDC for doctors, HeFRA for facility administrators), and its check. */
   registrationNumber: string | null;
   registrationCheckedAt: string | null;
   registrationCheckedBy: string | null;
-  /** Issue 33: a system administrator's approval asked by this administrator, waiting for a second one. */
+  /** Decision 033: a system administrator's approval asked by this administrator, waiting for a second one. */
   approvalRequestedBy: string | null;
 };
 

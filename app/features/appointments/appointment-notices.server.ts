@@ -19,7 +19,7 @@ import type { MessageLanguage } from "./appointment-status";
 import { appointmentLink } from "./appointment-token.server";
 
 /*
- * What the appointment feature sends (issue 37), always queued in the transaction of the move it
+ * What the appointment feature sends (decisions 041 and 046), always queued in the transaction of the move it
  * tells of (the one messaging queue): SMS to the patient (fixed words, a time, a link; the proof
  * link at once, everything else after the default quiet hours; by WhatsApp instead to a number
  * proven by a WhatsApp message, while WhatsApp is configured), and an email to the facility's

@@ -17,7 +17,7 @@ import {
 import { verifyAppointmentToken } from "./appointment-token.server";
 
 /*
- * The patient's page (issue 37): /appointment/{token}, no account. Opening it only shows (SMS link
+ * The patient's page (decision 041): /appointment/{token}, no account. Opening it only shows (SMS link
  * scanners open links); each button is a post: prove the number, confirm they will come, accept
  * the proposed time, cancel. The status table decides; a forged token or a removed request is 404.
  */

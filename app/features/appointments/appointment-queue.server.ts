@@ -10,7 +10,7 @@ import { APPOINTMENT_MESSAGES, FACILITY_MOVE_SCHEMAS, type FacilityMove } from "
 import { APPOINTMENT_MOVES, type AppointmentStatus, MAX_DAYS_AHEAD, mayMove } from "./appointment-status";
 
 /*
- * The facility's appointment requests (issue 37): a tab beside its referrals, for its approved
+ * The facility's appointment requests (decision 041): a tab beside its referrals, for its approved
  * administrators only (the gate, then the request's facility: another facility's request is a 404).
  * Confirm a slot, propose another time, decline with a reason from the list; mark attended or
  * no-show once the time has come. Each move is one conditional UPDATE by the status table, audited,

@@ -12,7 +12,7 @@ import { APPOINTMENT_LIMITS, MAX_DAYS_AHEAD } from "./appointment-status";
 import { oneWorkingDayAfter } from "./working-day";
 
 /*
- * Asking a facility for an appointment from its profile (issue 37): no account. The request is
+ * Asking a facility for an appointment from its profile (decision 041): no account. The request is
  * stored `unproven` with one SMS, the link; it reaches the facility only when the patient opens
  * the link and presses its button (appointment-patient.server.ts). At most 3 requests a day per
  * number and 20 an hour per IP (E2E_RELAXED_RATE_LIMITS multiplies both): the link is the only SMS

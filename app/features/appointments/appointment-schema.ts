@@ -3,7 +3,7 @@ import { hasVisibleText, nameText } from "~/lib/form-text";
 import { DECLINE_REASONS } from "./appointment-status";
 
 /**
- * The appointment forms (issue 37), one schema each, read by the action (the pages ship no
+ * The appointment forms (decision 041), one schema each, read by the action (the pages ship no
  * JavaScript). The shape only: the server parses the number with libphonenumber-js and checks the
  * specialty against the facility's list and the days against today.
  */

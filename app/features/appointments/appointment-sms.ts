@@ -2,7 +2,7 @@ import type { Translate } from "~/i18n/i18n";
 import { shapeSms } from "~/lib/sms-text";
 
 /**
- * The appointment SMS (issue 37) in the patient's language (issue 38: English, French, Twi; the
+ * The appointment SMS (decision 041) in the patient's language (decision 048: English, French, Twi; the
  * texts are the catalogues' `sms.appointment.*`): the sender's name, fixed words, the
  * appointment's time and a link. Never the patient's name, the specialty or anything clinical; the
  * facility is named on the page behind the link. Shaped to at most 2 SMS parts (sms-text.ts).

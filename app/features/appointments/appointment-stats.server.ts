@@ -6,7 +6,7 @@ import { appointmentRequests, facilities } from "~/db/schema";
 import { MIN_ANSWERED_FOR_MEDIAN } from "./appointment-status";
 
 /*
- * Appointment figures (issue 37) from the requests still kept (90 days after their appointment):
+ * Appointment figures from the requests still kept (90 days after their appointment):
  * per facility, the proven requests, the share that reached a confirmed appointment (confirmed,
  * attended or no-show) and the median time from the proof to the facility's first answer.
  */

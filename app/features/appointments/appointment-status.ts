@@ -1,5 +1,5 @@
 /**
- * The appointment request's lifecycle as data (issue 37, docs/decisions/041), like the referrals'
+ * The appointment request's lifecycle as data (decision 041), like the referrals'
  * status table. Client-safe: the server enforces it with one conditional UPDATE per move; the pages
  * read it to offer buttons. `unproven` is before the patient opened the SMS link: no one sees it.
  */
@@ -83,7 +83,7 @@ export const DAY_PARTS = [
   { value: "afternoon", label: "Afternoon" },
 ] as const;
 
-/** The patient's SMS language (issue 38: Twi too, which has texts but no pages). */
+/** The patient's SMS language (decision 048: Twi too, which has texts but no pages). */
 export const MESSAGE_LANGUAGES = [
   { value: "en", label: "English" },
   { value: "fr", label: "Français" },
@@ -91,7 +91,7 @@ export const MESSAGE_LANGUAGES = [
 ] as const;
 export type MessageLanguage = (typeof MESSAGE_LANGUAGES)[number]["value"];
 
-/** Limits (issue 37): 3 requests a day per number; per IP, 20 an hour. */
+/** Limits (decision 041): 3 requests a day per number; per IP, 20 an hour. */
 export const APPOINTMENT_LIMITS = {
   perNumberDay: { limit: 3, windowMs: 24 * 60 * 60_000 },
   perIpHour: { limit: 20, windowMs: 60 * 60_000 },

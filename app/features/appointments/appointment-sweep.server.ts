@@ -10,7 +10,7 @@ import { otherFacilitiesPath, textPatient } from "./appointment-notices.server";
 import { PROOF_VALID_HOURS, REMINDER_HOURS, RETENTION_DAYS } from "./appointment-status";
 
 /*
- * The appointment requests' scheduled work (issue 37), one `appointment-sweep` job a minute (pg-boss
+ * The appointment requests' scheduled work (decision 041), one `appointment-sweep` job a minute (pg-boss
  * cron, one run at a time): expire what was not answered in time, send the reminders that are due,
  * and remove patient data past its keeping. Each step is set-based and conditional, so a run that
  * repeats or overlaps another does nothing twice. `now` is the scheduled clock (test-clock.server.ts).

@@ -4,7 +4,7 @@ import { localePath } from "~/i18n/locales";
 import type { MessageLanguage } from "./appointment-status";
 
 /**
- * The patient's link (issue 37): /appointment/{request id}.{HMAC-SHA256 of it}. Nothing is stored
+ * The patient's link (decision 041): /appointment/{request id}.{HMAC-SHA256 of it}. Nothing is stored
  * (every SMS carries the same link, made again from the id); it names one request and works for
  * nothing else (its own purpose in the MAC, like the waitlist's links).
  */

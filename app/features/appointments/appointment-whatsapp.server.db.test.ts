@@ -17,7 +17,7 @@ import { appointmentToken } from "./appointment-token.server";
 import { clickToChatLink, proveByWhatsApp, whatsappProofCode, whatsappProofText } from "./appointment-whatsapp.server";
 
 /*
- * The click-to-chat proof (issue 37): a patient's WhatsApp message carrying the request's code,
+ * The click-to-chat proof (decision 046): a patient's WhatsApp message carrying the request's code,
  * posted by Meta to /webhooks/whatsapp (Meta's documented text message payload, signed with the
  * app secret by the local fake), proves the request only when it comes from the request's own
  * number; answers to a number proven so go by WhatsApp. Nothing touches the network.

@@ -9,7 +9,7 @@ import { proveRequest } from "./appointment-request.server";
 import { PROOF_VALID_HOURS } from "./appointment-status";
 
 /*
- * The click-to-chat proof (issue 37, docs/decisions/046): where WhatsApp is configured with the
+ * The click-to-chat proof (decision 046): where WhatsApp is configured with the
  * business's number (WHATSAPP_BUSINESS_NUMBER), the request's page offers a wa.me link whose
  * message carries a code made from the request's id. When the patient sends it, Meta posts the
  * message to /webhooks/whatsapp (signed: X-Hub-Signature-256, checked before anything is read);

@@ -31,7 +31,7 @@ import { AppointmentFiguresSection } from "./components/appointment-figures";
 const english = catalogueI18n("en");
 
 /*
- * Appointment requests (issue 37) on a real database: the proof before anything reaches the
+ * Appointment requests (decision 041) on a real database: the proof before anything reaches the
  * facility, the limits, the status table from each side, expiry after one working day, the
  * reminder 24 hours before (quiet hours), retention, and the figures. No workers run: the test
  * reads the queue as it was written.

@@ -1,5 +1,5 @@
 /**
- * "Within one working day" (issue 37): the same time on the next working day in Africa/Accra (UTC
+ * "Within one working day" (decision 045): the same time on the next working day in Africa/Accra (UTC
  * all year). A working day is Monday to Friday and not one of Ghana's public holidays. A request
  * proven on Friday at 15:00 is due on Monday at 15:00; one proven on Thursday 5 March 2026 (the
  * day before Independence Day) on Monday 9 March.

@@ -59,7 +59,7 @@ export type AuditLogEntry = {
   at: string;
   action: string;
   actor: { name: string; email: string; role: Role } | null;
-  /** A hospital system that acted through the FHIR API (issue 36): its registered name. */
+  /** A hospital system that acted through the FHIR API (decision 034): its registered name. */
   apiClient: { name: string } | null;
   fromStatus: string | null;
   toStatus: string | null;
@@ -169,7 +169,7 @@ export async function listAuditLog(db: Db, actor: Actor, filters: AuditFilters):
         eq(facilities.id, facilityReports.facilityId),
       ),
     )
-    // A hub's events (edited, launched, waitlist notified) are named by the hub (issue 28).
+    // A hub's events (edited, launched, waitlist notified) are named by the hub.
     .leftJoin(hubs, and(eq(auditEvents.subjectType, "hub"), eq(hubs.id, auditEvents.subjectId)))
     .where(where.length > 0 ? and(...where) : undefined)
     .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))

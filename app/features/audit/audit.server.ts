@@ -12,7 +12,7 @@ export type AuditAction = AuditType;
 export type AuditEntry = {
   /** Null for what the system does by itself (an escalation), or what a FHIR client did. */
   actorId: string | null;
-  /** The hospital system's client that acted through the FHIR API (issue 36). */
+  /** The hospital system's client that acted through the FHIR API (decision 034). */
   apiClientId?: string | null;
   action: AuditAction;
   subjectType: (typeof auditEvents.$inferInsert)["subjectType"];
@@ -36,13 +36,13 @@ export async function recordAudit(tx: Executor, entry: AuditEntry): Promise<void
   });
 }
 
-/** Who acted: a person (their user id) or a FHIR API client (issue 36). */
+/** Who acted: a person (their user id) or a FHIR API client (decision 034). */
 export type AuditBy = { actorId: string } | { apiClientId: string };
 
 /**
  * Whether `by` has already done `action` to the subject (its audit row exists): a repeated
  * transition (a double tap, a retry after a timeout that reached the server) is then answered as
- * the first one was instead of as a conflict (issue 29).
+ * the first one was instead of as a conflict (decision 027).
  */
 export async function didAlready(
   db: Pick<Db, "select">,
@@ -69,7 +69,7 @@ export async function didAlready(
 export type ExportKind = "referrals" | "payments" | "users" | "waitlist";
 
 /**
- * Audits a CSV download (issue 18): who, when, which file and with which filters, as one row whose
+ * Audits a CSV download (decision 020): who, when, which file and with which filters, as one row whose
  * subject is the downloading account.
  */
 export async function recordExport(

@@ -123,7 +123,7 @@ describe("the referrals file", () => {
       "Alpha Hospital",
       "Kofi Boateng",
     ]);
-    // A share exists only for a completed referral (issue 28): the others' share cells are empty.
+    // A share exists only for a completed referral: the others' share cells are empty.
     for (const r of table.slice(1).filter((row) => at(row, "status") !== "completed")) {
       expect([at(r, "doctor_share_cedis"), at(r, "platform_share_cedis"), at(r, "fee_cedis")]).toEqual([
         "",

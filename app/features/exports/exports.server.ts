@@ -10,7 +10,7 @@ import { containsPattern } from "~/lib/like-pattern";
 import { searchText } from "~/lib/search-text";
 
 /**
- * The CSV exports of issue 18: referrals (system administrators: all, with the History list's
+ * The CSV exports (decision 020): referrals (system administrators: all, with the History list's
  * filters; facility administrators: their own facility's), payouts (one row per payment record,
  * the file a mobile-money bulk payout needs) and accounts. Each is checked before the first byte,
  * audited (who downloaded what, with which filters) and streamed by keyset in batches.
@@ -77,7 +77,7 @@ const REFERRAL_COLUMNS: ReadonlyArray<CsvColumn<ReferralExportRow>> = [
   ["doctor_specialty", (r) => r.doctorSpecialty],
   ["facility", (r) => r.facilityName],
   ["fee_cedis", (r) => cedis(r.referralFee)],
-  // Shares exist only for completed referrals (issue 28): an empty cell otherwise, never a figure
+  // Shares exist only for completed referrals: an empty cell otherwise, never a figure
   // a payout sheet would add up.
   ["doctor_share_cedis", (r) => shareCedis(r.status, r.doctorShare)],
   ["platform_share_cedis", (r) => shareCedis(r.status, r.platformShare)],

@@ -96,11 +96,11 @@ describe("directory filters", () => {
     expect(page).toMatchObject({ total: 8, page: 1, pageCount: 1, pageSize: 12 });
     expect(page.facilities.map((f) => f.name)).toEqual(SEED_NAMES);
     expect(page.facilities[0]).toEqual(expect.objectContaining({ slug: expect.any(String) }));
-    // Ratings come only from reviews written in the product (issue 28): none yet, whatever the seed says.
+    // Ratings come only from reviews written in the product: none yet, whatever the seed says.
     expect(page.facilities.map((f) => f.reviewRating)).toEqual(page.facilities.map(() => null));
     expect(page.facilities[0]).not.toHaveProperty("rating");
     expect(page.facilities[0]).not.toHaveProperty("reviews");
-    // The one Verified notion is the licence check (issue 28): no seed facility has had one.
+    // The one Verified notion is the licence check (decision 021): no seed facility has had one.
     expect(page.facilities.map((f) => f.licenceVerifiedOn)).toEqual(page.facilities.map(() => null));
     expect(page.facilities[0]).not.toHaveProperty("verified");
   });
@@ -240,7 +240,7 @@ describe("pagination, slugs and visibility", () => {
   let extraIds: string[] = [];
 
   it("gives a colliding name the next free suffix", async () => {
-    // Two active facilities cannot share a name (issue 24): the later ones are inactive.
+    // Two active facilities cannot share a name (decision 021): the later ones are inactive.
     const a = await createFacility(t.db, facility("Volta Lakeside Clinic"));
     const b = await createFacility(t.db, facility("Volta Lakeside Clinic", { isActive: false }));
     const c = await createFacility(t.db, facility("volta  lakeside clinic!", { isActive: false }));

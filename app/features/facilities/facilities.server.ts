@@ -32,12 +32,12 @@ const cardColumns = {
 const byName = sql`lower(${facilities.name})`;
 
 export type FacilityProfile = typeof facilities.$inferSelect;
-/** What the public pages show of a facility's reviews: null until it has one (issue 28). */
+/** What the public pages show of a facility's reviews: null until it has one. */
 type Rated = { reviewRating: ReviewRating | null };
 export type FacilityCard = Pick<FacilityProfile, keyof typeof cardColumns> & Rated;
 
 /**
- * Ratings come only from reviews written in the product (issue 28): the referring doctors' reviews
+ * Ratings come only from reviews written in the product: the referring doctors' reviews
  * of completed referrals (features/reviews). Until a facility has one its rating is null, shown as
  * "Not yet rated".
  */
@@ -73,7 +73,7 @@ function directoryWhere(filters: Partial<FacilityFilters>): SQL {
   if (filters.q) {
     const pattern = containsPattern(filters.q);
     // Name, location (the town) or description, case-insensitive, served by the trigram index; or
-    // one of its specialties or services as the profile lists them (issue 33: "cardiology").
+    // one of its specialties or services as the profile lists them (as for "cardiology").
     const inList = (column: AnyPgColumn) =>
       sql`exists (select 1 from unnest(${column}) as item where item ilike ${pattern})`;
     conditions.push(
@@ -133,7 +133,7 @@ export async function getFacilityBySlug(db: Db, slug: string): Promise<(Facility
 
 /** Active facilities for the referral form's select (spec section 6: active, ordered by name). */
 /**
- * A facility can receive referrals (issue 33) when someone there can be told of one: an approved
+ * A facility can receive referrals when someone there can be told of one: an approved
  * administrator, or an on-call number. Until then a referral to it reaches no one at the facility
  * (the system administrators are alerted to phone it).
  */

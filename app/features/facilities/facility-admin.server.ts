@@ -3,7 +3,7 @@ import { type Actor, assertGate, type UserActor } from "~/auth/actor.server";
 import { refuse } from "~/lib/refusal";
 
 /*
- * Facilities managed in the product (issue 17). System administrators add, edit, deactivate and
+ * Facilities managed in the product (decision 021). System administrators add, edit, deactivate and
  * reactivate any facility and verify licences; a facility administrator edits their own facility's
  * profile and photo, nothing else. Every rule is checked in this feature's server modules, whatever
  * posted the form: who may (here), the form's columns (facility-columns.server.ts), a name and its

@@ -9,7 +9,7 @@ import { resolveReport } from "./facility-reports.server";
 import { readFacilityForm } from "./facility-schema";
 
 /*
- * The facility editor's posts (issue 17): save, photo, deactivate, reactivate, resolve a report.
+ * The facility editor's posts (decision 021): save, photo, deactivate, reactivate, resolve a report.
  * Each is one domain call, which checks who may and every value (the save with the form's schema,
  * through parseOrRefuse) and refuses by throwing; the route answers through formAction.
  */

@@ -16,7 +16,7 @@ describe("facility display rules", () => {
   });
 
   it("labels ratings and reviews", () => {
-    // Only reviews written in the product rate a facility (issue 28).
+    // Only reviews written in the product rate a facility.
     expect(isRated(null)).toBe(false);
     expect(isRated(undefined)).toBe(false);
     expect(isRated({ average: 0, count: 0 })).toBe(false);

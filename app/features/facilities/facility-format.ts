@@ -12,7 +12,7 @@ export function splitSpecialties(specialties: readonly string[], shown = CARD_SP
 const count = new Intl.NumberFormat("en-GH");
 
 /**
- * A facility's rating as the product shows it (issue 28): the average (1 to 5) and the number of
+ * A facility's rating as the product shows it: the average (1 to 5) and the number of
  * reviews written in the product. Nothing else is a rating: the seed's `rating` and `reviews`
  * columns are sample figures and are never shown. Until a facility has a review: "Not yet rated".
  */
@@ -32,7 +32,7 @@ export function reviewsLabel(reviews: number): string {
 }
 
 /**
- * The profile's count, exact (issue 33: "4.0 (1+ review)" for one review read as more): the spec's
+ * The profile's count, exact ("4.0 (1+ review)" for one review read as more): the spec's
  * plus sign described sample figures; these are counted.
  */
 export function profileReviewsLabel(reviews: number): string {
@@ -44,7 +44,7 @@ export function ratingValue(average: number, locale: Locale = "en"): string {
   return average.toLocaleString(INTL_LOCALE[locale], { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 }
 
-/** The Verified tick's words (issue 28): the one thing "verified" means for a facility. */
+/** The Verified tick's words (decision 021): the one thing "verified" means for a facility. */
 export const LICENCE_VERIFIED = "HeFRA licence verified";
 
 /** Digits and a leading plus only, for tel: links. */

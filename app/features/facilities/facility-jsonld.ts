@@ -35,7 +35,7 @@ const COUNTRY_CODE: Record<string, string> = {
 
 /**
  * schema.org data for a facility profile: name, address, telephone, and aggregateRating only
- * when the facility has reviews written in the product (issue 28).
+ * when the facility has reviews written in the product.
  */
 export function facilityJsonLd(facility: JsonLdSource, origin: string): Record<string, unknown> {
   const url = `${origin}/facility/${facility.slug}`;

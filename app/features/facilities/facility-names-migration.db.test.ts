@@ -10,7 +10,7 @@ import { MIGRATIONS_DIR } from "~/db/migrate.server";
 import { createTestDb, type TestDatabase } from "../../../tests/helpers/test-db";
 
 /**
- * Migration 0007 (issue 24) builds a unique index on the names of active facilities on a database
+ * Migration 0007 (decision 021) builds a unique index on the names of active facilities on a database
  * that may already hold two active facilities of one name (the impostor the review made).
  */
 const LAST_BEFORE_UNIQUE_NAMES = 6;

@@ -28,7 +28,7 @@ export async function freeSlug(db: Pick<Db, "select">, name: string, own?: strin
   }
 }
 
-/** The answer on the name field when another active facility has the name (issue 24). */
+/** The answer on the name field when another active facility has the name (decision 021). */
 export const NAME_TAKEN_MESSAGE =
   "Another facility in the network already has this name. Add what tells them apart, such as the town.";
 
@@ -45,7 +45,7 @@ export async function lockActiveNames(tx: Pick<Db, "execute">): Promise<void> {
  * Whether another active facility has this name, or one that looks like it. First as the unique
  * index compares names (the same expression as the generated `name_key` column, schema.ts, applied
  * by the database, so the check and the index never disagree); then by the names' confusable
- * skeletons (UTS #39, name-skeleton.ts: a Cyrillic "а", or "lnstitute" for "Institute", issue 33),
+ * skeletons (UTS #39, name-skeleton.ts: a Cyrillic "а", or "lnstitute" for "Institute", decision 021),
  * which no SQL expression computes. Run inside a transaction that holds lockActiveNames.
  */
 export async function nameTaken(db: Pick<Db, "select">, name: string, own?: string): Promise<boolean> {

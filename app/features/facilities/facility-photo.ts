@@ -1,5 +1,5 @@
 /**
- * Facility photos (issue 17), client-safe: the sizes the server makes of an upload (WebP, cropped
+ * Facility photos (decision 021), client-safe: the sizes the server makes of an upload (WebP, cropped
  * to 3:2) and where each is served. A new upload is a new id, so each address holds one image for
  * ever and is cached for a year.
  */

@@ -4,7 +4,7 @@ import { COUNTRY_OPTIONS, SERVICE_OPTIONS, TYPE_OPTIONS } from "./facility-optio
 import { WEEKDAYS } from "./opening-hours";
 
 /**
- * The facility editor (issue 17): one schema for the browser and the action, for a system
+ * The facility editor (decision 021): one schema for the browser and the action, for a system
  * administrator adding or editing any facility and for a facility administrator editing their own.
  * Every field is posted as text (lists one item per line); the directory card's Verified mark and
  * the licence's verified date are read only from a system administrator (facility-edit.server.ts
@@ -152,7 +152,7 @@ export const facilitySchema = z
     }),
     address: text("Address", 5, 300),
     description: text("Short description", 10, 500),
-    // Issue 38: the French pages show it; empty, they show the English one (marked lang="en").
+    // Decision 044: the French pages show it; empty, they show the English one (marked lang="en").
     description_fr: optionalText("Short description in French", 500),
     about: text("About", 20, 5000),
     mission: optionalText("Mission", 1000),
@@ -185,7 +185,7 @@ export const facilitySchema = z
       z.refine((items) => items.every((p) => PHONE.test(p)), "Enter phone numbers like +233 30 000 0000, one per line"),
     ),
     /**
-     * The facility's duty phone for new and escalated referrals by SMS (issue 26): written as people
+     * The facility's duty phone for new and escalated referrals by SMS: written as people
      * write numbers here; the server reads it as a mobile number in E.164 (facility-columns.server.ts).
      */
     on_call_phone: z.pipe(

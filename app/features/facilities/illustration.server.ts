@@ -2,7 +2,7 @@
  * The drawn illustrations a facility shows until a photo is uploaded (public/images/facilities/,
  * about 1 KB each), bundled with the server. A profile draws its illustration from the page's own
  * HTML: on a slow mobile network the picture at the top of the page then needs no second round
- * trip (issue 29: the profile's largest paint under devtools throttling was 1.3 s, the HTML's
+ * trip (decision 022: the profile's largest paint under devtools throttling was 1.3 s, the HTML's
  * text 0.8 s). A photo stays a file: it is larger, and the browser keeps it.
  */
 const FILES = import.meta.glob<string>("/public/images/facilities/*.svg", {

@@ -1,7 +1,7 @@
 import unhomoglyph from "unhomoglyph";
 
 /*
- * Facility names as a person reads them (issue 33, security review 3): "Lаgoon Heart Institute"
+ * Facility names as a person reads them (decision 021): "Lаgoon Heart Institute"
  * with a Cyrillic "а", or "lnstitute" with a lower-case L, looks like the real name in the
  * referral form. Names that look alike are one name.
  *

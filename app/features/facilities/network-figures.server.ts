@@ -4,7 +4,7 @@ import type { Db } from "~/db/client.server";
 import { facilities, hubs } from "~/db/schema";
 
 /**
- * The network's figures for the public pages (issue 28), in one query: active facilities (all and
+ * The network's figures for the public pages, in one query: active facilities (all and
  * in Ghana) and hubs (all and live). A page that shows them is versioned by both contents.
  */
 export async function networkFigures(db: Db): Promise<NetworkFigures> {

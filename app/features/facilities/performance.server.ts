@@ -4,7 +4,7 @@ import { referrals } from "~/db/schema";
 import { PERFORMANCE_DAYS, PERFORMANCE_MIN_ANSWERED } from "./performance-format";
 
 /*
- * A facility's real performance on its profile (issue 28), from its referrals alone: how fast it
+ * A facility's real performance on its profile, from its referrals alone: how fast it
  * accepts and how often, over the last 90 days. Shown once it has answered at least 5 referrals in
  * that time: fewer would say more about chance than about the facility.
  */

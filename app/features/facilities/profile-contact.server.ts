@@ -3,7 +3,7 @@ import type { PhoneLink } from "~/lib/phone-link";
 import { parseFacilityFilters } from "./facility-filters";
 import { facilitiesSearch } from "./facility-options";
 
-/** A facility's phone as the profile shows it (issue 28): grouped, its tel: link, and WhatsApp for a mobile. */
+/** A facility's phone as the profile shows it: grouped, its tel: link, and WhatsApp for a mobile. */
 export type ProfilePhone = PhoneLink;
 
 /** The profile's phones, read with libphonenumber (a Ghanaian number without its country code is read as one). */

@@ -7,7 +7,7 @@ import { createTestDb, type TestDatabase } from "../../../tests/helpers/test-db"
 import { pruneApiClientCalls } from "./api-call-prune.server";
 import { registerApiClient } from "./api-clients.server";
 
-/* The record of FHIR API calls is kept FHIR_CALL_RETENTION_DAYS, each client's latest call always (issue 36). */
+/* The record of FHIR API calls is kept FHIR_CALL_RETENTION_DAYS, each client's latest call always (decision 047). */
 
 let h: TestDatabase;
 

@@ -7,7 +7,7 @@ import { logger } from "~/lib/logger.server";
 
 /*
  * The record of the FHIR API's calls (api_client_calls, one row per call) kept for
- * FHIR_CALL_RETENTION_DAYS, then removed by the nightly `api-call-prune` job (issue 36). Each
+ * FHIR_CALL_RETENTION_DAYS, then removed by the nightly `api-call-prune` job (decision 047). Each
  * client's latest call is kept whatever its age: it is the screen's "Last call". What a client
  * changed stays in audit_events, which is never pruned.
  */

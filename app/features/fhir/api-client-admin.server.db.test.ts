@@ -10,7 +10,7 @@ import { listApiClients, registerApiClientAs, revokeApiClient, setApiClientScope
 import { apiClientSchema, apiClientScopesSchema, SCOPE_CHOICES } from "./api-client-schema";
 import { activeApiClient } from "./api-clients.server";
 
-/* The hospital systems' screen (issue 36): system administrators register, list, scope and revoke clients, audited. */
+/* The hospital systems' screen (decision 047): system administrators register, list, scope and revoke clients, audited. */
 
 const ALL = [...API_CLIENT_SCOPES];
 

@@ -8,7 +8,7 @@ import type { ApiClientInput } from "./api-client-schema";
 import { ApiClientInputError, checkedScopes, type JwksFetchOptions, registerApiClient } from "./api-clients.server";
 
 /*
- * The FHIR API's clients on the system administrators' screen (issue 36): list them with their
+ * The FHIR API's clients on the system administrators' screen (decision 047): list them with their
  * last call, register one (the same registerApiClient as `npm run create-api-client`) and revoke
  * one (its tokens stop at once). Registering and revoking are audited.
  */

@@ -3,7 +3,7 @@ import { hasVisibleText, nameText } from "~/lib/form-text";
 
 /*
  * The forms a system administrator registers a hospital system with, and changes its scopes with
- * (issue 36), client-safe: its name, the facility it belongs to (none: the network's read-only
+ * (decision 047), client-safe: its name, the facility it belongs to (none: the network's read-only
  * client), its scopes, and its public keys or the https address they are published at.
  */
 

@@ -5,7 +5,7 @@ import type { Db } from "../../db/client.server.ts";
 import { API_CLIENT_SCOPES, type ApiClientScope, apiClients, facilities, type PublicJwks } from "../../db/schema.ts";
 
 /*
- * The registry of the FHIR API's clients (issue 36): hospital systems, each with its public keys.
+ * The registry of the FHIR API's clients (decision 034): hospital systems, each with its public keys.
  * `npm run create-api-client` registers one from the shell (the admin screen will call the same
  * function). Loaded by plain Node, so this file and what it imports use relative imports with .ts
  * extensions.

@@ -1,7 +1,7 @@
 import { FHIR_VERSION } from "./fhir-resources";
 
 /*
- * GET /fhir/metadata: what this server does, and nothing it does not (issue 36). Every interaction
+ * GET /fhir/metadata: what this server does, and nothing it does not (decision 034). Every interaction
  * and search parameter listed here is implemented in fhir-api.server.ts and covered by its tests.
  */
 

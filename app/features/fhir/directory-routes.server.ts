@@ -26,7 +26,7 @@ import { searchBundle } from "./fhir-resources";
 
 /*
  * Facilities (Organization, Location), doctors (Practitioner, PractitionerRole) and patients, for
- * the FHIR API (issue 36): read, and the facility searches the CapabilityStatement lists.
+ * the FHIR API (decision 034): read, and the facility searches the CapabilityStatement lists.
  */
 
 const DEFAULT_COUNT = 20;

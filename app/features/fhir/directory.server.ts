@@ -4,7 +4,7 @@ import type { Db } from "~/db/client.server";
 import { facilities, referrals, users } from "~/db/schema";
 
 /*
- * The facilities, doctors and patients the FHIR API names (issue 36). Facilities are the public
+ * The facilities, doctors and patients the FHIR API names (decision 034). Facilities are the public
  * directory: every client reads them. A doctor or a patient is visible to a facility's client
  * only through a referral to that facility (the network's client: every doctor, every patient),
  * and a patient is only what a referral holds: the latest visible referral's details.

@@ -24,7 +24,7 @@ import { BSER_BUSINESS_STATUS } from "./fhir-resources";
 import { TOKEN_SECONDS } from "./smart-auth.server";
 
 /*
- * The FHIR API (issue 36) in process: the Hono app the server mounts at /fhir, on a fresh
+ * The FHIR API (decision 034) in process: the Hono app the server mounts at /fhir, on a fresh
  * database, called through `fetch` by MedplumClient (a FHIR client written by others) and by hand.
  * Every FHIR resource any response carries is validated against the R4 definitions, required
  * code bindings included (tests/helpers/fhir-validation.ts).
@@ -331,7 +331,7 @@ describe("metadata, reads and searches", () => {
       ["Binary", ["read"]],
       ["AuditEvent", ["read", "search-type"]],
     ]);
-    // Every search parameter issue 36 names is stated, with its type.
+    // Every search parameter the API is required to offer is stated, with its type.
     const params = (type: string) =>
       Object.fromEntries(
         statement.rest[0].resource
@@ -717,7 +717,7 @@ describe("the web and the API share one status table", () => {
 });
 
 /*
- * The FHIR API's authorization table (issue 36): every interaction x every kind of caller, with
+ * The FHIR API's authorization table (decision 034): every interaction x every kind of caller, with
  * the status the API must answer. The HTTP matrix (tests/adversarial/authorization-table.ts) is of people
  * signed in to the pages; hospital systems' clients are here.
  */

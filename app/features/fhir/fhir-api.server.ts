@@ -45,7 +45,7 @@ import { clientOfToken, issueToken, type SmartConfig, smartConfiguration } from 
 import { taskUpdateRoutes } from "./task-update.server";
 
 /*
- * The FHIR R4 API under /fhir (issue 36, decision 034), a Hono app the server mounts beside
+ * The FHIR R4 API under /fhir (decision 034), a Hono app the server mounts beside
  * React Router: an HTTP API for machines, with its own errors (OperationOutcome), its own
  * authentication (bearer tokens) and no pages. Every rule about referrals is the referrals
  * feature's: this file parses FHIR, checks the token's scopes, and maps answers.

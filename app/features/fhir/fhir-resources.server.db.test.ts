@@ -25,7 +25,7 @@ import { fhirApi } from "./fhir-api.server";
 
 /*
  * The FHIR API's facilities, doctors, patients and a referral's messages, files and history
- * (issue 36), PATCH on a Task and _include: in process on a fresh database, every resource
+ * (decision 034), PATCH on a Task and _include: in process on a fresh database, every resource
  * validated against the R4 definitions (required bindings included).
  */
 

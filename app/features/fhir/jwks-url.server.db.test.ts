@@ -14,7 +14,7 @@ import { ApiClientInputError, registerApiClient } from "./api-clients.server";
 import { type FhirApiOptions, fhirApi } from "./fhir-api.server";
 
 /*
- * Clients registered by the address of their JWKS (issue 36): the keys are fetched with jose's
+ * Clients registered by the address of their JWKS (decision 047): the keys are fetched with jose's
  * remote key set (a timeout, a cache, a refetch for an unknown kid), from a local HTTP server
  * here (no network). Plain http is admitted only by the explicit `allowHttp` these tests pass.
  */

@@ -28,7 +28,7 @@ import { auditEventOf, communicationOf, documentReferenceOf } from "./part-resou
 
 /*
  * A referral's messages (Communication), files (DocumentReference, their bytes under Binary) and
- * history (AuditEvent) for the FHIR API (issue 36). A search names the referral (its
+ * history (AuditEvent) for the FHIR API (decision 034). A search names the referral (its
  * ServiceRequest) and answers all of that referral's entries, oldest first, in one page.
  */
 

@@ -13,7 +13,7 @@ import {
 } from "./api-clients.server";
 
 /*
- * SMART App Launch's Backend Services (issue 36, decision 034): a registered client proves who it
+ * SMART App Launch's Backend Services (decision 034): a registered client proves who it
  * is with a JWT signed by its private key (`private_key_jwt`) and gets an access token for at most
  * five minutes. The cryptography is jose's; this file decides what is accepted.
  */

@@ -152,7 +152,7 @@ describe("hubs from the database", () => {
     // The seed's 2025 quarters have passed: no date is promised anywhere.
     expect(seeded.nextLaunch).toBeNull();
     expect(hubsHeadline(seeded.hubs, seeded.nextLaunch, en)).toBe("2 live · 8 coming soon");
-    // The facility counts are the database's too (issue 28): the seed's 8 facilities, 3 of them in Ghana.
+    // The facility counts are the database's too: the seed's 8 facilities, 3 of them in Ghana.
     const counted = await networkFigures(h.db);
     expect(counted).toEqual({ facilities: 8, ghanaFacilities: 3, hubs: 10, liveHubs: 2 });
     const figures = investorHubFigures(seeded.hubs, counted);

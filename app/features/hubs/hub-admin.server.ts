@@ -18,7 +18,7 @@ import { type HubInput, hubLaunchSchema, hubSchema, hubUpdateSchema } from "./hu
 import { formatLaunchDate } from "./launch-date";
 
 /*
- * Hubs managed by system administrators (issue 17): edit a hub, launch it, and tell its waitlist.
+ * Hubs managed by system administrators (decision 021): edit a hub, launch it, and tell its waitlist.
  * A notification reaches every entry still Pending once: it is a job on the job queue, written
  * with the notification; the job marks entries Notified and queues their mail in one transaction
  * per batch, so runs on several servers never email an entry twice, and a run stopped halfway (a
@@ -121,7 +121,7 @@ export async function hubForEditing(db: Db, actor: Actor, slug: string) {
     /** Of the Pending, those who gave only a mobile number: the launch texts them instead of emailing. */
     pendingByPhone: counts.get(slug)?.pendingByPhone ?? 0,
     notified: counts.get(slug)?.notified ?? 0,
-    /** Of them, patients and family members (issue 28), counted apart from professionals and facilities. */
+    /** Of them, patients and family members, counted apart from professionals and facilities. */
     patients: counts.get(slug)?.patients ?? 0,
     notifications: notifications.map(
       (n): NotificationProgress => ({
@@ -313,11 +313,11 @@ async function createNotification(
 }
 
 /* ------------------------------------------------------------------------------------------------
- * The runner: a `hub-notification` job on the job queue (issue 26)
+ * The runner: a `hub-notification` job on the job queue (decision 024)
  * ---------------------------------------------------------------------------------------------- */
 
 /**
- * The mail one entry gets, in the language of the page they signed up on (issue 38): what changed
+ * The mail one entry gets, in the language of the page they signed up on (decision 048): what changed
  * and what to do next, for a professional or a facility, with links to the pages in that language.
  * An update's subject and message are the administrator's own words, sent as they were written.
  */
@@ -428,7 +428,7 @@ export async function sendNotification(db: Db, id: string): Promise<void> {
           entries.map((e) => ({ notificationId: id, entryId: e.id, email: e.email, phone: e.email ? null : e.phone })),
         )
         .onConflictDoNothing();
-      // A patient who gave only a mobile number (issue 28) has no email: the SMS below is their notice.
+      // A patient who gave only a mobile number (decision 029) has no email: the SMS below is their notice.
       await queueEmails(
         tx,
         entries.flatMap((e) =>
@@ -436,7 +436,7 @@ export async function sendNotification(db: Db, id: string): Promise<void> {
         ),
         { event },
       );
-      // And an SMS to those who agreed to them and have not stopped them (issue 26), in the same
+      // And an SMS to those who agreed to them and have not stopped them (decision 029), in the same
       // transaction as the claim, so once per entry; the message's id is its idempotency key.
       for (const e of entries) {
         if (!e.phone || !e.smsConsentAt || e.smsStoppedAt) continue;

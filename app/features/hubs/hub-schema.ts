@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 import { hasVisibleText, shownText } from "~/lib/form-text";
 import { isLaunchDate } from "./launch-date";
 
-/** A system administrator's hub editor (issue 17): one schema for the browser and the action. */
+/** A system administrator's hub editor (decision 021): one schema for the browser and the action. */
 
 const text = (label: string, min: number, max: number) =>
   z.pipe(
@@ -20,7 +20,7 @@ const text = (label: string, min: number, max: number) =>
       ),
   );
 
-/** An optional text (the French title and description, issue 38): empty is null, else as `text`. */
+/** An optional text (the French title and description, decision 044): empty is null, else as `text`. */
 const optionalText = (label: string, min: number, max: number) =>
   z.pipe(
     z.pipe(

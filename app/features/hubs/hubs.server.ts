@@ -5,7 +5,7 @@ import { hubs, hubWaitlist } from "~/db/schema";
 import { nextLaunchDate, upcomingLaunchDate } from "./launch-date";
 
 /*
- * The hubs as every page reads them (issue 17): from the database, in their listing order, in the
+ * The hubs as every page reads them (decision 021): from the database, in their listing order, in the
  * shape the pages were built for (`Hub`, with `id` the public slug). `launchDate` is what a page
  * shows ("Q1 2026"), absent when none is planned or it has passed; `foundingMembersTaken` is the
  * real number of waitlist entries.

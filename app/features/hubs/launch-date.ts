@@ -4,7 +4,7 @@ import type { Locale } from "~/i18n/locales";
 import { MONTH_NAMES } from "~/lib/month-names";
 
 /**
- * A hub's planned launch (issue 17), client-safe. Stored as a quarter ("2026-Q1") or a month
+ * A hub's planned launch (decision 021), client-safe. Stored as a quarter ("2026-Q1") or a month
  * ("2026-03"); shown as "Q1 2026" or "March 2026". A date that has passed while the hub is still
  * coming soon is not shown as a promise: the pages say "soon" instead.
  */

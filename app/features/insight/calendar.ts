@@ -80,7 +80,7 @@ export function bucketLabel(start: string, unit: Unit, locale: Locale = "en"): s
 
 /**
  * A duration in minutes as people say it: "45 min", "3 h 20 min", "2 days 4 h". With `t` (the
- * page's translation function, issue 38) in the page's language: "2 jours 4 h".
+ * page's translation function, decision 044) in the page's language: "2 jours 4 h".
  */
 export function formatMinutes(minutes: number | null, t?: Translate): string {
   if (minutes === null) return "—";

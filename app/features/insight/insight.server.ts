@@ -14,7 +14,7 @@ import { refuse } from "~/lib/refusal";
 import { accraDay, bucketStarts, PERIODS, type Period, type Unit } from "./calendar";
 
 /**
- * The network's numbers (issue 18), every one an SQL aggregate: referral volumes and rates from
+ * The network's numbers (decision 020), every one an SQL aggregate: referral volumes and rates from
  * the referral_daily rollup, response times from the referral_response_daily histogram (both kept
  * by triggers, migration 0004), payouts and growth from indexed counts. Nothing loads referral
  * rows into memory. Weeks and months are Ghana's (Africa/Accra).
@@ -52,11 +52,11 @@ export type SystemOverview = {
   byFacility: FacilityRates[];
   money: MoneyMonth[];
   payouts: PayoutTotals;
-  /** The ledger's balances now (issue 27): what the network owes doctors, has handed to the payout provider, and has earned. */
+  /** The ledger's balances now (decision 026): what the network owes doctors, has handed to the payout provider, and has earned. */
   ledger: LedgerSummary;
   growth: GrowthMonth[];
   waitlist: Array<{ hubId: string; title: string; entries: number }>;
-  /** Outbound messages and billed segments per month and channel, last 12 months (issue 26). */
+  /** Outbound messages and billed segments per month and channel, last 12 months. */
   messaging: MessageMonth[];
 };
 
@@ -238,7 +238,7 @@ export type LedgerSummary = {
   balanced: boolean;
 };
 
-/** The ledger's balances by kind of account (issue 27): liabilities and revenue shown positive. */
+/** The ledger's balances by kind of account (decision 026): liabilities and revenue shown positive. */
 async function ledgerSummary(db: Db): Promise<LedgerSummary> {
   const trial = await readTrialBalance(db);
   const of = (kind: string) => trial.rows.find((r) => r.kind === kind)?.balance ?? 0;

@@ -6,7 +6,7 @@ import { logger } from "~/lib/logger.server";
 import { checkLedger, type LedgerCheck, systemAdminAddresses } from "./ledger.server.ts";
 
 /**
- * The nightly ledger check (issue 27): the whole ledger must sum to zero and every entry balance.
+ * The nightly ledger check (decision 026): the whole ledger must sum to zero and every entry balance.
  * The database refuses anything else at commit, so this only fires if that guard was bypassed
  * (a trigger disabled, a restore gone wrong): then every approved system administrator is emailed.
  */

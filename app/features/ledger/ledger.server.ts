@@ -14,7 +14,7 @@ import {
 import { refuse } from "~/lib/refusal";
 
 /*
- * The double-entry ledger (issue 27, docs/decisions/026). Every movement of money is one journal
+ * The double-entry ledger (decision 026). Every movement of money is one journal
  * entry: postings in integer pesewas (debit positive, credit negative) that sum to zero, written
  * once under a unique idempotency key, in the transaction of what caused it. Checked here before
  * writing, and by the database at commit (deferred constraint triggers, migration 0013); entries
@@ -196,7 +196,7 @@ export function referralCompletedEntry(referral: {
   referralFee: number;
   doctorShare: number;
   paymentRecordId: string;
-  /** Null when a hospital system's FHIR client completed it (issue 36: the audit row names the client). */
+  /** Null when a hospital system's FHIR client completed it (decision 034: the audit row names the client). */
   actorId: string | null;
 }): EntryInput {
   const platform = referral.referralFee - referral.doctorShare;

@@ -6,7 +6,7 @@ import { createTestDb, type TestDatabase } from "../../../tests/helpers/test-db"
 import { POLL_AFTER_MS, POLL_FOR_MS, pollDeliveries } from "./delivery-poll.server";
 import { createHubtelProvider } from "./providers/hubtel.server";
 
-/* Hubtel's delivery states come by polling (it documents no delivery webhook): issue 26. */
+/* Hubtel's delivery states come by polling (it documents no delivery webhook): decision 025. */
 
 let h: TestDatabase;
 let fake: Awaited<ReturnType<typeof startFakeHubtel>>;

@@ -8,7 +8,7 @@ import { recordDeliveryReport } from "./providers/delivery-reports.server";
 import type { MessagingProvider } from "./providers/types";
 
 /*
- * Delivery states by polling (issue 26), for the SMS providers whose reports do not come by
+ * Delivery states by polling (decision 025), for the SMS providers whose reports do not come by
  * webhook (Hubtel documents none) or come late: every few minutes the queue's `message-poll` job
  * asks the provider about SMS it accepted more than two minutes ago and that are still only
  * "sent", for two days at most, and records what it says like a webhook's report (a replay or a

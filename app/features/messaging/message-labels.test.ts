@@ -26,7 +26,7 @@ describe("message events are named for people on the messages screen", () => {
     expect(events).toEqual(expect.arrayContaining(["payout.otp", "payout.provider_auth", "payout.paid_after_failure"]));
     // Events made from a state (`payout.${outcome}`, `referral.${to}`).
     events.push("payout.success", "payout.failed", "payout.reversed", "referral.accepted", "referral.rejected");
-    // The appointment SMS (`appointment.${kind}`, issue 37).
+    // The appointment SMS (`appointment.${kind}`, decision 041).
     for (const kind of ["prove", "confirmed", "proposed", "declined", "expired", "reminder"])
       events.push(`appointment.${kind}`);
     const unnamed = events.filter((event) => eventLabel(event) === event);

@@ -2,7 +2,7 @@ import { parsePhoneNumberFromString } from "libphonenumber-js/min";
 import type { MessageChannel, MessageStatus } from "~/db/schema";
 
 /*
- * How outbound messages are named on screen (issue 26), client-safe: channels, delivery states,
+ * How outbound messages are named on screen, client-safe: channels, delivery states,
  * the events that caused them, and recipients masked so that a screen never shows a whole
  * address or number.
  */

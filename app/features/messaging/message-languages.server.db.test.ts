@@ -15,7 +15,7 @@ import { insertFacility } from "../../../tests/helpers/domain";
 import { createTestDb, type TestDatabase } from "../../../tests/helpers/test-db";
 
 /*
- * Issue 38: people get their messages in their language. A facility administrator who chose
+ * Decision 048: people get their messages in their language. A facility administrator who chose
  * French gets the new referral's SMS and email in French; one who chose Twi for SMS gets a Twi SMS
  * within 2 parts (and English email); a registration on a French page records French and its
  * confirmation email is French; the choice is saved on the account, refused when not offered.

@@ -24,7 +24,7 @@ import { recordDeliveryReport } from "./providers/delivery-reports.server";
 import type { MessagingProvider, OutboundMessage } from "./providers/types";
 
 /*
- * The Messages screen's queries and Retry (issue 26), on PGlite, and on PostgreSQL with
+ * The Messages screen's queries and Retry (decision 024), on PGlite, and on PostgreSQL with
  * TEST_DATABASE_URL: filters and pages, masked recipients, the per-month counts of the Overview,
  * a referral's deliveries, and Retry: only a failed or undelivered message, re-queued through the
  * queue with its own id as idempotency key, audited; refused to anyone but a system administrator.

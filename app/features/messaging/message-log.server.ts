@@ -11,7 +11,7 @@ import { refuse } from "~/lib/refusal";
 import { eventLabel, maskRecipient, RETRYABLE_STATUSES, STATUS_LABELS } from "./message-labels";
 
 /*
- * Seeing the outbox work (issue 26): the system administrator's Messages screen (every outbound
+ * Seeing the outbox work (decision 024): the system administrator's Messages screen (every outbound
  * message, filtered and paged), Retry of one that did not reach its person, the Overview's counts
  * per month, and a referral's deliveries for its timeline. Recipients leave the server masked.
  */
@@ -88,7 +88,7 @@ export type ProviderAlertRow = {
 };
 
 /**
- * The providers refusing our configuration now (issue 35): an unapproved sender ID or template,
+ * The providers refusing our configuration now (decision 035): an unapproved sender ID or template,
  * wrong keys, no credit. Their messages are kept and retried; the Messages screen shows why.
  */
 export async function listProviderAlerts(db: Db, actor: Actor): Promise<ProviderAlertRow[]> {
@@ -158,7 +158,7 @@ export async function retryMessage(db: Db, actor: Actor, messageId: string): Pro
     await tx
       .update(messages)
       // The superseded attempt's provider id goes: its late reports (webhook or poll) match nothing,
-      // and the next attempt's id is recorded when the provider accepts it (issue 33, finding 6).
+      // and the next attempt's id is recorded when the provider accepts it.
       .set({ status: "queued", providerId: null, updatedAt: new Date() })
       .where(and(eq(messages.id, row.id), inArray(messages.status, [...RETRYABLE_STATUSES])));
     await enqueue(tx, {

@@ -10,7 +10,7 @@ import { queueEmail, queueText } from "./messages.server";
 import type { MessagingProvider, OutboundMessage } from "./providers/types";
 
 /*
- * The durable outbox (issue 26) on PGlite, and on PostgreSQL with TEST_DATABASE_URL: a message is
+ * The durable outbox (decision 024) on PGlite, and on PostgreSQL with TEST_DATABASE_URL: a message is
  * written with its cause, sent by a worker once, retried with backoff while it may pass, stopped
  * when it cannot.
  */

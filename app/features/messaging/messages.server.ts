@@ -12,7 +12,7 @@ import { smsProvider, whatsappProvider } from "./providers/index.server";
 import { type FailureCode, type MessagingProvider, OPERATOR_FAILURES } from "./providers/types";
 
 /*
- * Every outbound message (issue 26): a row of `messages` and a `send-message` job, both written in
+ * Every outbound message (decision 024): a row of `messages` and a `send-message` job, both written in
  * the transaction of what caused it. The worker sends it through its channel (email over SMTP or
  * the development outbox; SMS and WhatsApp through app/features/messaging/providers), retries
  * with exponential backoff while the failure may pass (a server down, no credit, a timeout), and
@@ -56,7 +56,7 @@ type Outcome =
       retryable: boolean;
       error: string;
       provider: string;
-      /** The metrics' kind of provider error (issue 39). */
+      /** The metrics' kind of provider error. */
       kind: string;
       code?: FailureCode;
       said?: string;
@@ -115,7 +115,7 @@ async function deliver(
   const provider = row.channel === "sms" ? transports.sms() : transports.whatsapp();
   const payload = row.payload as TextPayload;
   const result = await provider.send(
-    // (Rows queued before issue 35 may carry a template of their own: it is ignored, the configured one is sent.)
+    // (Rows queued before decision 035 may carry a template of their own: it is ignored, the configured one is sent.)
     { to: row.recipient, text: payload.text, idempotencyKey: row.id },
     { signal },
   );
@@ -174,7 +174,7 @@ export function sendMessageJob(db: Db, transports: Transports): BatchJobHandler<
       );
       if (sent.length > 0) {
         await recordSent(db, sent);
-        // A provider that accepts again has had its configuration fixed (issue 35).
+        // A provider that accepts again has had its configuration fixed (decision 035).
         await clearProviderAlerts(
           db,
           sent.map((s) => s.provider).filter((p) => p !== "smtp"),

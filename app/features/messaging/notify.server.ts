@@ -19,7 +19,7 @@ import { PRIORITY, queueEmail, queueText } from "~/jobs/queue-message.server";
 import { eventWords, referralSms, type SmsEvent } from "~/lib/sms-text";
 
 /*
- * Who is told what (issue 26): each person by the channels they chose for the kind of event
+ * Who is told what (decision 025): each person by the channels they chose for the kind of event
  * (notification preferences), SMS and WhatsApp only to their confirmed number, held until their
  * quiet hours end unless it is an emergency. Everything is queued in the caller's transaction.
  * Texts carry fixed words, the referral number and a link: never patient or clinical text.
@@ -37,7 +37,7 @@ export type ReferralNotice = {
   referralNumber: string;
   /** An emergency is sent at once, whatever the quiet hours, and ahead of everything else. */
   emergency?: boolean;
-  /** The email, written in each reader's language (issue 38). */
+  /** The email, written in each reader's language (decision 048). */
   mail: (t: Translate) => { subject: string; text: string; html?: string };
   now?: Date;
 };
@@ -122,7 +122,7 @@ export async function notifyUsers(tx: Tx, userIds: string[], notice: ReferralNot
         const mail = notice.mail(messageT(person.language));
         queued.push(...(await queueEmail(tx, { to: person.email, ...mail }, meta)));
       } else if (person.confirmedPhone) {
-        // WhatsApp sends the same text as the one parameter of the configured template (issue 35).
+        // WhatsApp sends the same text as the one parameter of the configured template (decision 035).
         const t = messageT(smsLanguageOf(person));
         const text = referralSms(t, SITE.name, notice.sms, notice.referralNumber, referralLink(notice.referralNumber));
         queued.push(await queueText(tx, channel, person.confirmedPhone, { text }, meta));
@@ -132,11 +132,11 @@ export async function notifyUsers(tx: Tx, userIds: string[], notice: ReferralNot
   return queued;
 }
 
-/** Someone an email goes to, and the language they read (issue 38). */
+/** Someone an email goes to, and the language they read (decision 048). */
 type MailRecipient = { email: string; language: Locale };
 
 /**
- * One email to several people, written once for each language among them (issue 38): each
+ * One email to several people, written once for each language among them (decision 048): each
  * language's readers get one message. Returns the ids of the messages queued.
  */
 export async function queueEmailInTheirLanguages(

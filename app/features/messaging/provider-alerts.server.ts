@@ -9,7 +9,7 @@ import { systemAdminIds } from "./notify.server";
 import type { FailureCode } from "./providers/types";
 
 /*
- * A provider refusing our configuration (issue 35): an unapproved sender ID or WhatsApp template,
+ * A provider refusing our configuration (decision 035): an unapproved sender ID or WhatsApp template,
  * wrong keys, no credit. Every message fails alike until the operator acts, so the messages are
  * kept and retried (their failure is retryable), the system administrators are told once when it
  * starts, and the Messages screen shows it (listProviderAlerts) until the provider accepts a

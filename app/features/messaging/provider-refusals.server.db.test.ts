@@ -25,7 +25,7 @@ import type { MessagingProvider } from "./providers/types";
 import { createWhatsAppProvider } from "./providers/whatsapp.server";
 
 /*
- * Issue 35, point 7: an unapproved sender ID (Hubtel subcode 2, Africa's Talking InvalidSenderId,
+ * Decision 035, point 7: an unapproved sender ID (Hubtel subcode 2, Africa's Talking InvalidSenderId,
  * in each form the providers answer it) or an unapproved WhatsApp template refuses every message,
  * sign-in codes included. That is the operator's to fix, not the message's fault: the messages are
  * kept and retried with backoff, the system administrators are told once, the Messages screen shows

@@ -17,7 +17,7 @@ import { notifyUsers, referralNoticeMail } from "./notify.server";
 import { whatsappProvider } from "./providers/index.server";
 
 /*
- * Issue 35, point 1: a WhatsApp notice is sent with the one template the operator registered as
+ * Decision 035, point 1: a WhatsApp notice is sent with the one template the operator registered as
  * docs/deployment.md says (WHATSAPP_TEMPLATE_NOTICE / WHATSAPP_TEMPLATE_LANGUAGE, one body parameter),
  * against a fake that refuses any other template the way Meta does (132001, 132000).
  */

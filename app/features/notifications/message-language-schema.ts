@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 import { SMS_LANGUAGES } from "~/i18n/message-language";
 
 /**
- * The notifications page's language form (issue 38): the language of their emails (English or
+ * The notifications page's language form (decision 048): the language of their emails (English or
  * French), and of their SMS and WhatsApp texts: the same, or another one (Twi has texts only).
  */
 export const MESSAGE_LANGUAGE_MESSAGES = {

@@ -7,7 +7,7 @@ import type { SmsLanguage } from "~/i18n/message-language";
 import { parseOrRefuse } from "~/lib/refusal";
 import { messageLanguageSchema, SAME_AS_EMAIL } from "./message-language-schema";
 
-/** A person's message languages (issue 38): their emails', and their texts' when it differs. */
+/** A person's message languages (decision 048): their emails', and their texts' when it differs. */
 export type MessageLanguages = { language: Locale; smsLanguage: SmsLanguage | null };
 
 /** The signed-in person's own languages, for their notifications page. */

@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 import type { Role } from "~/auth/roles";
 
 /**
- * Who is told what, and how (issue 26): per kind of event each person chooses email, SMS,
+ * Who is told what, and how (decision 025): per kind of event each person chooses email, SMS,
  * WhatsApp or several; quiet hours (default 21:00-07:00, Africa/Accra) hold everything but
  * emergencies. Client-safe: the page's form and the senders read the same table.
  */
@@ -16,7 +16,7 @@ export const NOTIFICATION_EVENTS = {
     label: "An emergency or urgent referral still waiting to be accepted",
     roles: ["facility_admin", "system_admin"],
   },
-  // Issue 33: a referral to a facility with no approved administrator and no on-call number.
+  // A referral to a facility with no approved administrator and no on-call number.
   "referral.unreachable": {
     label: "A referral sent to a facility no one there can be told about (phone it)",
     roles: ["system_admin"],
@@ -24,12 +24,12 @@ export const NOTIFICATION_EVENTS = {
   "referral.outcome": { label: "My referral accepted, rejected or completed", roles: ["doctor"] },
   "referral.message": { label: "A new message on a referral", roles: ["doctor", "facility_admin"] },
   "payout.made": { label: "A payout made to me", roles: ["doctor"] },
-  // Issue 33: always by email (a security notice); SMS and WhatsApp where chosen.
+  // Always by email (a security notice); SMS and WhatsApp where chosen.
   "account.admin": {
     label: "A system administrator invited, added, approved or given back their rights",
     roles: ["system_admin"],
   },
-  // Issue 39: always by email; SMS and WhatsApp where chosen, at once whatever the quiet hours.
+  // Always by email; SMS and WhatsApp where chosen, at once whatever the quiet hours.
   "operations.alert": {
     label: "An operations alert starting or clearing (a stuck queue, a failing provider, a stale backup...)",
     roles: ["system_admin"],
@@ -94,7 +94,7 @@ function inQuietHours(quiet: QuietHours, at: Date): boolean {
 }
 
 /**
- * The events of an emergency referral a facility must not miss (issue 33): by SMS whatever the
+ * The events of an emergency referral a facility must not miss: by SMS whatever the
  * preferences (a preference may add channels, never drop SMS for an emergency).
  */
 export const EMERGENCY_SMS_EVENTS: readonly NotificationEvent[] = ["referral.new", "referral.escalated"];

@@ -21,19 +21,19 @@ import { messageLanguageSchema } from "./message-language-schema";
 import { saveNotificationPreferences } from "./notification-preferences.server";
 
 /*
- * The notifications page's forms (issue 26) on the one form path (issue 25): each intent
+ * The notifications page's forms (decision 025) on the one form path: each intent
  * names its schema and its domain call; refusals are thrown by the domain and answered by
- * formAction under the field they concern. A code is sent once per idempotency key (issue 29): a
+ * formAction under the field they concern. A code is sent once per idempotency key (decision 027): a
  * double tap or a retry after a timeout sends no second SMS and is answered as the first.
  */
 
 export const NOTIFICATIONS_INTENTS = ["send-code", "confirm", "remove", "preferences", "language"] as const;
 export type NotificationsIntent = (typeof NOTIFICATIONS_INTENTS)[number];
 
-/** `t`: the person's language, for the texts built here with values (issue 38). */
+/** `t`: the person's language, for the texts built here with values (decision 044). */
 type Post = { db: Db; actor: UserActor; form: FormData; t: Translate };
 
-/** The password posted with a change of the confirmed number (issue 33). */
+/** The password posted with a change of the confirmed number (decision 036). */
 const passwordOf = (form: FormData) => {
   const value = form.get("password");
   return typeof value === "string" ? value : null;
@@ -52,7 +52,7 @@ const INTENTS: Record<NotificationsIntent, IntentEntry> = {
     title: "Code not sent",
     run: async ({ db, actor, form, t }) => {
       // Outside a transaction of its own: a wrong password (asked for to change a confirmed number,
-      // issue 33) must stay counted when the refusal gives the key back.
+      // decision 036) must stay counted when the refusal gives the key back.
       const outcome = await onceOutside(
         db,
         { scope: actor.id, key: postedKey(form), form: "phone-code" },

@@ -17,7 +17,7 @@ vi.stubEnv("AUTH_SECRET", "test-secret-test-secret-test-secret-0123456789");
 vi.stubEnv("APP_URL", "http://localhost:3000");
 
 /*
- * How alerts reach system administrators (issue 39): by email always, by SMS where they chose it
+ * How alerts reach system administrators: by email always, by SMS where they chose it
  * for "operations.alert" and confirmed a number (at once, whatever their quiet hours); and the
  * provider alert raised by the SMS provider's own answer, through the fake Arkesel out of credit.
  */

@@ -15,7 +15,7 @@ export type AlertNotice = {
 };
 
 /**
- * Tells every approved system administrator of an alert starting or clearing (issue 39): always by
+ * Tells every approved system administrator of an alert starting or clearing: always by
  * email, and by SMS or WhatsApp where they chose it for "operations.alert" on their notifications
  * page and confirmed a number. Sent at once, whatever their quiet hours (an operator who asks for
  * alerts by text wants them when they happen). Queued in the caller's transaction.

@@ -10,7 +10,7 @@ import { readOperationalFigures, readProviderFailures } from "./figures.server.t
 import { ALERT_TITLES } from "./health.ts";
 
 /*
- * Alert rules (issue 39, docs/operations.md), checked every minute by the `operations-alerts` job.
+ * Alert rules (docs/operations.md), checked every minute by the `operations-alerts` job.
  * Each rule that holds opens an alert (one per rule and subject) and system administrators are
  * emailed (and texted, where they chose it: alert-notices.server.ts) once; when it stops holding, the alert is cleared, and they are emailed once more, only
  * after ALERT_HOLD_MINUTES without it holding again: a rule that flaps stays one open alert and

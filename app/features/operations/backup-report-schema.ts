@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 
 /*
- * What the backup job may post to /operations/backup-report (issue 39, docs/operations.md
+ * What the backup job may post to /operations/backup-report (docs/operations.md
  * "Backups"): every field optional; a post with none reports a good backup.
  */
 

@@ -6,7 +6,7 @@ import { backupReportSchema } from "./backup-report-schema.ts";
 import type { BackupFigures } from "./health.ts";
 
 /*
- * The last backup's age (issue 39, docs/operations.md "Backups"): the operator's backup job posts
+ * The last backup's age (docs/operations.md "Backups"): the operator's backup job posts
  * to /operations/backup-report with BACKUP_REPORT_TOKEN when it finishes (or fails); the health
  * screen and /metrics show how long ago the last good one was, and the `backup_stale` rule alerts
  * when that is more than ALERT_BACKUP_MAX_HOURS. Nothing is shown or alerted before a first report.

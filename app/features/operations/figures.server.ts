@@ -4,7 +4,7 @@ import { readBackupFigures } from "./backup.server.ts";
 import type { OperationalFigures, QueueFigures } from "./health.ts";
 
 /*
- * The figures operators act on (issue 39), read from the database when asked: by a Prometheus
+ * The figures operators act on, read from the database when asked: by a Prometheus
  * scrape (metrics.server.ts), the health screen (health.server.ts) and the alert rules
  * (alerts.server.ts). Each statement reads a small, indexed slice: the queue's live jobs
  * (pg-boss's job_i14 and job_i16), pending referrals (referrals_status_created_at_idx), transfers

@@ -21,7 +21,7 @@ vi.stubEnv("APP_URL", "http://localhost:3000");
 // The disk free under DATA_DIR is read from a directory that exists wherever the test runs.
 vi.stubEnv("DATA_DIR", tmpdir());
 
-// The panel in a page's language (issue 38), as root.tsx provides it.
+// The panel in a page's language (decision 044), as root.tsx provides it.
 const english = catalogueI18n("en");
 const french = catalogueI18n("fr");
 const render = (node: ReactNode, i18n: I18n = english) =>

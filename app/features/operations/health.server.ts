@@ -15,7 +15,7 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const iso = (value: unknown) => (value ? new Date(value as string).toISOString() : null);
 
 /**
- * The health screen's figures (issue 39): system administrators only. The figures the alerts read,
+ * The health screen's figures: system administrators only. The figures the alerts read,
  * each channel's last success and last error, deliveries per hour, the alerts, the disk under
  * DATA_DIR and the version running.
  */

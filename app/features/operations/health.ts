@@ -1,5 +1,5 @@
 /*
- * The health screen's figures (issue 39), client-safe: the shapes the loader answers and the
+ * The health screen's figures, client-safe: the shapes the loader answers and the
  * words the screen shows.
  */
 

@@ -7,8 +7,8 @@ import { runningVersion } from "~/lib/running-version.server";
 import { readOperationalFigures } from "./figures.server.ts";
 
 /**
- * The figures read from the database at scrape time, in the Prometheus text format (issue 39,
- * docs/operations.md). Served once per scrape by whichever process answers it, beside the
+ * The figures read from the database at scrape time, in the Prometheus text format
+ * (docs/operations.md). Served once per scrape by whichever process answers it, beside the
  * processes' own metrics (app/lib/metrics.server.ts): summing them across processes would count
  * each queue once per process.
  */

@@ -90,7 +90,7 @@ export async function recordPayment(db: Db, actor: Actor, values: unknown): Prom
         amount: paymentRecords.amountDue,
       });
     if (!row) return false;
-    // Paid outside the product: a ledger entry like any other (issue 27).
+    // Paid outside the product: a ledger entry like any other (decision 026).
     if (row.amount > 0) {
       await postEntry(
         tx,
@@ -130,7 +130,7 @@ export async function recordPayment(db: Db, actor: Actor, values: unknown): Prom
     refuse(409, "This payment is part of a payout run: its transfer pays it.");
   }
   // The same administrator's repeat of the same payment (a double tap, a retry after a timeout:
-  // issue 29) answers as their first did; another reference or another administrator is a 409.
+  // decision 027) answers as their first did; another reference or another administrator is a 409.
   if (
     existing.status === "paid" &&
     existing.paidBy === admin.id &&

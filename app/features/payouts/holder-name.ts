@@ -1,6 +1,6 @@
 /*
  * Whether the name a doctor typed for a payout account and the holder's name Paystack resolved
- * (issue 35 point 5) are the same person. Banks and networks write names their own way ("MENSAH
+ * (decision 032, point 5) are the same person. Banks and networks write names their own way ("MENSAH
  * AMA SERWAA" for "Dr Ama Mensah"), so the comparison is of the names' words: letters only, case
  * and accents ignored, titles dropped, and every word of the shorter name (at least two) found in
  * the longer one. It only decides whether a difference is pointed out; the doctor decides.

@@ -2,7 +2,7 @@ import { env } from "~/env.server";
 
 /* The holds: on payouts after a change of details, and on changes after the confirmed number changed. */
 
-/** How long payout details stay as they are after the confirmed number changed (issue 33). */
+/** How long payout details stay as they are after the confirmed number changed (decision 036). */
 export const PHONE_CHANGE_HOLD_HOURS = 24;
 
 /** The end of the hold that a change of the confirmed number puts on payout details, if it is still on at `now`. */

@@ -61,7 +61,7 @@ function parseDetails(values: unknown): Details {
 }
 
 /**
- * Checks the details a doctor asked for with the payout provider before any code is sent (issue 35
+ * Checks the details a doctor asked for with the payout provider before any code is sent (decision 032,
  * point 5): the holder's name from GET /bank/resolve. A bank account it cannot resolve is refused
  * (400, under the account number); one it cannot be asked about just now (timeout, 5xx, a wrong
  * key) is refused for now (503): a bank account has no number to send a code to instead. Without a

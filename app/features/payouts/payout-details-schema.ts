@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 import { hasVisibleText, nameText } from "~/lib/form-text";
 
 /**
- * The payout-details forms (issue 27), one schema each, used in the browser and in the action.
+ * The payout-details forms (decision 026), one schema each, used in the browser and in the action.
  * The browser checks the shape only; the server parses the mobile-money number with
  * libphonenumber-js (a Ghanaian mobile number) and checks the rest again.
  */
@@ -67,7 +67,7 @@ export const requestPayoutDetailsSchema = z
 const code = (message: string) => z.string({ error: message }).check(z.trim(), z.regex(/^\d{3}\s?\d{3}$/, message));
 
 /**
- * The codes that confirm a change: by SMS to the confirmed phone, by email, and (issue 35 point 5)
+ * The codes that confirm a change: by SMS to the confirmed phone, by email, and (decision 032, point 5)
  * by SMS to the wallet's own number when its holder could not be named; `accept_name` is the
  * doctor's word that an account whose holder's name differs from the one they typed is theirs.
  * The server knows which of the last two a change needs and asks for them.

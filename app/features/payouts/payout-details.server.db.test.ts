@@ -49,7 +49,7 @@ async function newDoctor(phone: string | null): Promise<{ actor: Actor; id: stri
 
 /**
  * The codes the doctor received: the newest SMS (to their confirmed phone) and email about payout
- * details, and the newest SMS to the wallet's own number (issue 35 point 5; "" when none was sent).
+ * details, and the newest SMS to the wallet's own number (decision 032, point 5; "" when none was sent).
  */
 async function codesFor(userId: string): Promise<{ sms: string; email: string; wallet: string }> {
   const latest = async (channel: "sms" | "email", event = "payout.details_code") => {
@@ -253,11 +253,11 @@ describe("payout details", () => {
 });
 
 /*
- * Issue 35 point 5: "The wallet is never checked. A typo in a MoMo number pays a stranger." The
- * holder's name is asked of Paystack (GET /bank/resolve, documented for personal bank accounts in
- * Ghana) and shown for the doctor to confirm; where Paystack cannot name a wallet's holder (mobile
- * money is not documented for resolve: the fake's momoResolve variant), a code goes by SMS to the
- * wallet's own number as well, so a wrong number cannot be confirmed.
+ * Decision 032, point 5, answers "The wallet is never checked. A typo in a MoMo number pays a
+ * stranger." The holder's name is asked of Paystack (GET /bank/resolve, documented for personal
+ * bank accounts in Ghana) and shown for the doctor to confirm; where Paystack cannot name a
+ * wallet's holder (mobile money is not documented for resolve: the fake's momoResolve variant), a
+ * code goes by SMS to the wallet's own number as well, so a wrong number cannot be confirmed.
  */
 describe("the destination is checked before it is confirmed (issue 35 point 5)", () => {
   let fake: PaystackFake;
@@ -444,7 +444,8 @@ describe("the destination is checked before it is confirmed (issue 35 point 5)",
     expect((await confirmPayoutDetailsChange(h.db, actor, confirmWith(await codesFor(id)), now)).ok).toBe(true);
   });
 
-  // Issue 33, finding 2: a changed number would receive the next change's SMS code.
+  // Decision 036 (the outside security review's finding 2): a changed number would receive the next
+  // change's SMS code.
   it("no change of payout details for 24 hours after the confirmed number changed", async () => {
     const account = await createAccount(h.db, { role: "doctor", approved: true });
     await h.db

@@ -16,13 +16,13 @@ import {
 } from "./payout-details-schema.ts";
 
 /*
- * Where a doctor is paid (issue 27): a mobile-money wallet or a bank account, and the name on it.
+ * Where a doctor is paid (decision 026): a mobile-money wallet or a bank account, and the name on it.
  * A change is requested, then confirmed with two codes, one sent by SMS to the doctor's confirmed
- * mobile number (issue 26's confirmation) and one by email; both kept as HMACs, valid 15 minutes,
+ * mobile number (decision 025's confirmation) and one by email; both kept as HMACs, valid 15 minutes,
  * 5 tries. A confirmed change holds payouts for 24 hours, so a stolen session cannot redirect the
  * money at once; the doctor is emailed about it and it is in the audit log.
  *
- * The destination itself is checked too (issue 35 point 5: a typo in a MoMo number paid a stranger,
+ * The destination itself is checked too (decision 032, point 5: a typo in a MoMo number paid a stranger,
  * and the codes proved only who asked, not whose wallet it was). Before any code is sent the
  * holder's name is asked of the payout provider (Paystack's GET /bank/resolve, documented for
  * personal bank accounts in Ghana) and shown for the doctor to confirm; a name that is not the one
@@ -34,7 +34,7 @@ import {
  * phone, the one SMS code already proves it.
  *
  * The SMS code goes to the confirmed number, so for 24 hours after that number was replaced or
- * removed (`users.phone_changed_at`, issue 33) no change of payout details is asked for or
+ * removed (`users.phone_changed_at`, decision 036) no change of payout details is asked for or
  * confirmed: a stolen session that moved the number (it would need the password too) gains nothing
  * before the owner, told by SMS and email, can act.
  *

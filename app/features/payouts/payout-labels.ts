@@ -1,6 +1,6 @@
 import type { LedgerEntryKind, PayoutTransferStatus } from "~/db/schema";
 
-/** How payout states and ledger entries read on screens (issue 27), client-safe. */
+/** How payout states and ledger entries read on screens, client-safe. */
 export const TRANSFER_STATUS_LABELS: Record<PayoutTransferStatus, string> = {
   prepared: "Awaiting approval",
   queued: "Queued",

@@ -161,7 +161,7 @@ export async function getPayoutRun(db: Db, actor: Actor, runId: string) {
     run,
     transfers: transfers.map(toTransferRow),
     canApprove: approveRefusal === null && run.status === "prepared",
-    /** Why this administrator may not approve it (issue 33: two people, not two accounts). */
+    /** Why this administrator may not approve it (decision 033: two people, not two accounts). */
     approveRefusal,
   };
 }

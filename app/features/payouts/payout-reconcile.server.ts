@@ -23,7 +23,7 @@ export function yesterday(now = new Date()): string {
  * OpenAPI schema says they do): a row is matched by reference when it has one, else by the
  * transfer code Paystack gave us. A row without fee_charged has its success verified by reference
  * for the fee. A final state that differs is verified by reference too, which applies it (a
- * transfer failed here that Paystack paid is reconciled, issue 35).
+ * transfer failed here that Paystack paid is reconciled, decision 032).
  */
 export async function reconcileDay(db: Db, provider: PayoutProvider, day: string): Promise<ReconciliationMismatch[]> {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new Error("expected a day as YYYY-MM-DD");

@@ -26,7 +26,7 @@ type Outcome = "success" | "failed" | "reversed";
 
 /** The statuses an outcome may follow: forward only; a success may still be reversed. */
 const FROM: Record<Outcome, PayoutTransferStatus[]> = {
-  // A transfer failed here that Paystack then paid (issue 35) is reconciled, never ignored.
+  // A transfer failed here that Paystack then paid (decision 032) is reconciled, never ignored.
   success: ["queued", "pending", "failed"],
   failed: ["queued", "pending"],
   reversed: ["queued", "pending", "success"],
@@ -197,7 +197,7 @@ export async function markPending(
     .returning({ id: payoutTransfers.id });
   if (!row) return false;
   if (otp) {
-    // The transfer exists at Paystack and waits for an OTP (issue 35): never failed, or finalizing it
+    // The transfer exists at Paystack and waits for an OTP (decision 032): never failed, or finalizing it
     // at Paystack would pay money already back on the doctor's balance.
     await alertAdmins(tx, {
       event: "payout.otp",
@@ -282,7 +282,7 @@ async function recipientFor(db: Db, provider: PayoutProvider, transfer: Transfer
   const made = await provider.createRecipient(transfer);
   if (!made.ok) {
     // A wrong key (401) retries like the transfer call and tells the administrators, never the
-    // doctors (issue 35); only a refusal of the details themselves fails the transfer.
+    // doctors (decision 032); only a refusal of the details themselves fails the transfer.
     if (made.code === "auth") await alertAuth(db, provider, made.error);
     if (made.retryable || made.code === "auth") throw new Error(`${provider.name} recipient: ${made.error}`);
     return Promise.reject(new PermanentTransferError(made.error));
@@ -371,7 +371,7 @@ export async function sendTransfer(
     await noteError(db, transfer.id, sent.error);
     throw new Error(`${provider.name} transfer ${transfer.reference}: ${sent.error}`);
   }
-  // A timeout, a lost connection or any 4xx (issue 35): whatever the refusal's words, ask Paystack
+  // A timeout, a lost connection or any 4xx (decision 032): whatever the refusal's words, ask Paystack
   // by reference before deciding. A first attempt whose answer was lost may have been paid.
   const seen = await verifyTransfer(db, provider, transfer.id, now);
   if (seen !== "not_found") {

@@ -22,7 +22,7 @@ import { paystackProvider } from "./paystack.server";
 import type { PayoutProvider } from "./provider";
 
 /*
- * Issue 35: the payout code against Paystack as documented, and against every variant the
+ * Decision 032: the payout code against Paystack as documented, and against every variant the
  * documentation leaves open (tests/helpers/fake-providers/paystack.ts, PAYSTACK_VARIANTS). The
  * code decides by asking Paystack (verify by reference), never by the words of an error.
  */

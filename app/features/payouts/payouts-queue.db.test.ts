@@ -17,7 +17,7 @@ import { paystackProvider } from "./paystack.server";
 import type { PayoutProvider } from "./provider";
 
 /*
- * Payouts through the job queue (issue 27), adversarially: two worker processes' worth of workers
+ * Payouts through the job queue (decision 026), adversarially: two worker processes' worth of workers
  * take a run's transfers at once from a slow Paystack (50 ms a call), the first try of some fails
  * with a 5xx, and the webhooks arrive shuffled, twice each, some forged, some contradicting the
  * others. Never a transfer twice, never a posting twice, the ledger sums to zero after each step.

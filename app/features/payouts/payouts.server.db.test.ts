@@ -169,7 +169,7 @@ describe("a payout run, end to end against the fake Paystack", () => {
   it("Paystack took the transfer but its answer never came: verified by reference at once, never sent twice", async () => {
     const transfer = await transferOf(runId, doctors[0]!.id);
     fake.mode = "accept_then_hang";
-    // The timeout is not a failure (issue 35): Paystack is asked by reference, and has it.
+    // The timeout is not a failure (decision 032): Paystack is asked by reference, and has it.
     await sendTransfer(h.db, paystack, transfer.id);
     expect((await transferOf(runId, doctors[0]!.id)).status).toBe("pending");
     fake.mode = "normal";

@@ -12,7 +12,7 @@ import { cedis, PAYOUT_MESSAGES, requireSystemAdmin, rowsOf, UUID } from "./payo
 import type { PayoutProvider } from "./provider.ts";
 
 /*
- * Payout runs (issue 27, docs/decisions/026). One system administrator prepares a run: every
+ * Payout runs (decision 026). One system administrator prepares a run: every
  * approved doctor whose ledger balance is at least PAYOUT_MINIMUM_PESEWAS, whose payout details are
  * set and not on hold, gets one transfer under its own reference (unique, and one per doctor per
  * run). A SECOND system administrator approves it (the database refuses the preparer: a check
@@ -132,7 +132,7 @@ export async function approvePayoutRun(
   const [run] = await db.select().from(payoutRuns).where(eq(payoutRuns.id, runId)).limit(1);
   if (!run) refuse(404, PAYOUT_MESSAGES.notFound);
   if (run.preparedBy === admin.id) refuse(403, PAYOUT_MESSAGES.preparerCannotApprove);
-  // Issue 33: two people, not two accounts of one (an account the preparer invited or approved, or
+  // Decision 033: two people, not two accounts of one (an account the preparer invited or approved, or
   // one that invited or approved the preparer, directly or through others).
   if (await sameChain(db, run.preparedBy, admin.id)) refuse(403, PAYOUT_MESSAGES.sameChain);
   if (run.status === "approved") {
@@ -195,7 +195,7 @@ async function runCounts(db: Db, runId: string) {
 
 /**
  * The approval's work for a whole run, set-based (a handful of statements whether the run has 3
- * transfers or 10,000; issue 27's bench: 318 s one transfer at a time before):
+ * transfers or 10,000; decision 026's bench: 318 s one transfer at a time before):
  * 1. the run's doctors' payable accounts are locked (FOR UPDATE: a posting to one of them, e.g. a
  *    payment marked paid outside the product, waits for this approval, and one that came first is
  *    seen by the balance read below);

@@ -203,7 +203,7 @@ describe("the Paystack Transfers adapter, against the local fake of its document
 });
 
 /*
- * Issue 35 point 5: the account holder's name, asked of GET /bank/resolve. Paystack documents it
+ * Decision 032, point 5: the account holder's name, asked of GET /bank/resolve. Paystack documents it
  * for personal bank accounts in Nigeria and Ghana and says nothing of mobile money, so a wallet is
  * tried and either answer is handled; an account it cannot resolve is refused in any 4xx.
  */

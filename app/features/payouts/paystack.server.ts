@@ -12,14 +12,14 @@ import type {
 } from "./provider.ts";
 
 /*
- * Paystack Transfers (issue 27, docs/decisions/026), written with fetch against the documented API
+ * Paystack Transfers (decision 026), written with fetch against the documented API
  * (https://paystack.com/docs/api/transfer-recipient/, /transfer/, /docs/payments/webhooks/):
  *   POST /transferrecipient  {type: mobile_money | ghipss, name, account_number, bank_code, currency: GHS}
  *   POST /transfer           {source: balance, amount (pesewas), recipient, reference, reason, currency}
  *   GET  /transfer/verify/:reference
  *   GET  /transfer?from&to&perPage&page
  *   GET  /bank/resolve?account_number&bank_code   (the holder's name; documented for personal bank
- *        accounts in Nigeria and Ghana, silent on mobile money: issue 35 point 5)
+ *        accounts in Nigeria and Ghana, silent on mobile money: decision 032, point 5)
  * Every answer is {status: boolean, message, data}. Webhooks carry an HMAC SHA-512 of the raw body
  * under the secret key in x-paystack-signature. Our reference (lowercase letters, digits, dashes,
  * 16 to 50 characters) makes a retried transfer a duplicate Paystack refuses, never a second payment.
@@ -122,7 +122,7 @@ export function paystackProvider(options: PaystackOptions): PayoutProvider {
 
   /**
    * A non-2xx (or status: false) answer, classified by its HTTP status. A refusal's words decide
-   * nothing about whether a transfer exists (issue 35: a duplicate reference was recognised by its
+   * nothing about whether a transfer exists (decision 032: a duplicate reference was recognised by its
    * wording alone, and a retry refused in other words failed a transfer Paystack had paid): the
    * caller asks GET /transfer/verify/:reference. Only "balance is not enough" is read, to retry
    * rather than fail a transfer Paystack has confirmed it does not have.

@@ -1,7 +1,7 @@
 import type { MobileMoneyNetwork, PayoutMethod } from "~/db/schema";
 
 /*
- * What a payout provider does for us (issue 27), small enough that Flutterwave Transfers or MTN
+ * What a payout provider does for us (decision 026), small enough that Flutterwave Transfers or MTN
  * MoMo Disbursement can be added beside Paystack: make a recipient, send a transfer under OUR
  * reference (the provider refuses a second transfer with the same reference, so a retry never
  * pays twice), ask for a transfer's state by that reference, list a day's transfers, and read a
@@ -54,7 +54,7 @@ export type WebhookEvent = {
 export interface PayoutProvider {
   readonly name: string;
   /**
-   * The account holder's name as the bank or network has it, for the doctor to confirm (issue 35
+   * The account holder's name as the bank or network has it, for the doctor to confirm (decision 032,
    * point 5). A refusal ("rejected") means the provider could not name this account's holder: no
    * such account, or (mobile money, which Paystack does not document for this) no answer for
    * wallets at all; the other failures mean it could not be asked just now.
@@ -71,7 +71,7 @@ export interface PayoutProvider {
   }): Promise<ProviderResult<{ state: TransferState; providerCode: string | null; providerStatus: string | null }>>;
   /**
    * `found: false` when the provider says it has no transfer with this reference (it never arrived).
-   * The only answer a refused transfer is failed on: a refusal's words never decide (issue 35).
+   * The only answer a refused transfer is failed on: a refusal's words never decide (decision 032).
    */
   verifyTransfer(reference: string): Promise<ProviderResult<{ found: false } | ({ found: true } & ProviderTransfer)>>;
   /** Every transfer the provider made between the two instants. */

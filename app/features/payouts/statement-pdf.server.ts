@@ -6,7 +6,7 @@ import { MONTH_NAMES } from "~/lib/month-names";
 import { ENTRY_KIND_LABELS } from "./payout-labels.ts";
 
 /*
- * A doctor's monthly statement as a PDF (issue 27), drawn with pdf-lib (no browser): the network's
+ * A doctor's monthly statement as a PDF (decision 026), drawn with pdf-lib (no browser): the network's
  * name, the doctor's name and the month, the opening balance, every line (date, referral number,
  * what it was, amount, running balance) and the closing balance, in GHS. A4, as many pages as the
  * lines need, each page numbered, in the doctor's language (`locale`: its words, month, days and

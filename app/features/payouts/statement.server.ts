@@ -12,7 +12,7 @@ import { ENTRY_KIND_LABELS } from "./payout-labels.ts";
 import { doctorPayouts } from "./payout-reads.server.ts";
 import { statementPdf } from "./statement-pdf.server.ts";
 
-/** The doctor's money page (issue 27): balance, the latest statement lines, payouts, months to download. */
+/** The doctor's money page (decision 026): balance, the latest statement lines, payouts, months to download. */
 export async function doctorMoney(db: Db, actor: Actor, now = new Date()) {
   const doctor = assertGate(actor, "doctor");
   const [balance, statement, payouts] = await Promise.all([

@@ -10,7 +10,7 @@ import { confirmationCodeSms, signInCodeSms } from "~/lib/sms-text";
 import { PHONE_CODE_RULES } from "./phone-schemas.ts";
 
 /*
- * The 6-digit codes sent by SMS, whatever they are for (issue 26: confirming a number; issue 37:
+ * The 6-digit codes sent by SMS, whatever they are for (decision 025: confirming a number; decision 042:
  * signing in with the confirmed one): made, kept as an HMAC, counted and checked here, so that both
  * uses share one set of limits (3 codes per number per 15 minutes and 10 a day, 10 a day per
  * account) and one table.
@@ -77,7 +77,7 @@ export async function issuePhoneCode(
     purpose,
     createdAt: now,
   });
-  // In the account's SMS language (issue 38).
+  // In the account's SMS language (decision 048).
   const [reader] = await tx
     .select({ language: users.language, smsLanguage: users.smsLanguage })
     .from(users)

@@ -321,8 +321,8 @@ describe("confirming a phone number with a 6-digit code", () => {
   });
 });
 
-// Issue 33, finding 2: with only the session cookie, a thief confirmed their own number, and the
-// next payout-details change sent its SMS code to them.
+// Decision 036 (the outside security review's finding 2): with only the session cookie, a thief
+// confirmed their own number, and the next payout-details change sent its SMS code to them.
 describe("changing or removing a confirmed number (issue 33)", () => {
   it("a code to another number asks for the password: none or a wrong one sends nothing", async () => {
     const now = new Date();

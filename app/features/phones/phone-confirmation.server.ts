@@ -14,11 +14,11 @@ import { codeMatches, issuePhoneCode, typedCode } from "./phone-codes.server.ts"
 import { PHONE_CODE_RULES } from "./phone-schemas.ts";
 
 /**
- * Phone confirmation (issue 26): before the first SMS to a person's number they confirm it with a
+ * Phone confirmation (decision 025): before the first SMS to a person's number they confirm it with a
  * 6-digit code, valid 5 minutes, 3 tries; at most 3 codes per number per 15 minutes and 10 a day,
  * counted per number (whoever asks) and per account.
  *
- * Issue 33: the confirmed number receives the code that confirms a change of payout details, so a
+ * Decision 036: the confirmed number receives the code that confirms a change of payout details, so a
  * stolen session must not move it. A code to another number than the confirmed one, and removing
  * the confirmed one, ask for the account's password (app/auth/password-check.server.ts); the old
  * number and the email address are told; `phone_changed_at` records it, and payout details cannot
@@ -78,7 +78,7 @@ function refuseCode(message: string): never {
 }
 
 /**
- * Asks for the account's password (issue 33), refusing under the password field: missing or wrong
+ * Asks for the account's password (decision 036), refusing under the password field: missing or wrong
  * (400), or after 5 wrong ones in 15 minutes (429). Call it outside a transaction that a refusal
  * rolls back: a wrong password must stay counted.
  */
@@ -169,7 +169,7 @@ export async function confirmPhoneCode(
       .limit(1)
       .for("update");
     // A code asked for before the account's number last changed was asked for without the
-    // password that a change needs now: it is void (issue 33).
+    // password that a change needs now: it is void (decision 036).
     const lastChange = Math.max(account?.confirmedAt?.getTime() ?? 0, account?.changedAt?.getTime() ?? 0);
     if (latest.createdAt.getTime() <= lastChange)
       return { ok: false, field: "code", message: PHONE_CONFIRM_MESSAGES.expired } as const;
@@ -214,7 +214,7 @@ export type PhoneStatus = {
   confirmed: { phone: string; display: string; since: Date } | null;
   /** A code sent and still usable: the number it went to, and until when. */
   pending: { display: string; expiresAt: Date } | null;
-  /** The number given at registration, offered in the form until one is confirmed (UX 9 of issue 33). */
+  /** The number given at registration, offered in the form until one is confirmed. */
   registered: string | null;
 };
 
@@ -264,7 +264,7 @@ export async function confirmedPhoneOf(db: Db, userId: string): Promise<string |
 
 /**
  * Removes the account's confirmed number (no more SMS or WhatsApp to it), with the account's
- * password (issue 33); the number and the email address are told.
+ * password (decision 036); the number and the email address are told.
  */
 export async function removeConfirmedPhone(
   db: Db,

@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 
 /**
- * The notifications page's phone forms (issue 26), one schema each, used in the browser and in the
+ * The notifications page's phone forms (decision 025), one schema each, used in the browser and in the
  * action. The browser checks the shape only; the server parses the number with libphonenumber-js
  * (app/lib/phone.ts, not shipped to the browser).
  */
@@ -22,7 +22,7 @@ export const PHONE_FORM_MESSAGES = {
 } as const;
 
 /**
- * The account's password, asked for to move or remove a confirmed number (issue 33). Optional in
+ * The account's password, asked for to move or remove a confirmed number (decision 036). Optional in
  * the schema: the server decides when it is needed (a first number is not a change).
  */
 const password = z.optional(z.string().check(z.maxLength(128, PHONE_FORM_MESSAGES.password)));

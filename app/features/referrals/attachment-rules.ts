@@ -1,5 +1,5 @@
 /**
- * The rules for a referral's attached files (issue 19), client-safe: the page's file input and
+ * The rules for a referral's attached files (decision 023), client-safe: the page's file input and
  * the domain function read the same limits and messages. The type of a file is decided from its
  * first bytes (its "magic number"), never from its name or the browser's word for it.
  */
@@ -47,7 +47,7 @@ export const ATTACHMENT_MESSAGES = {
   tooLarge: "The file is larger than 10 MB. Please attach a smaller file.",
   wrongType: "Only PDF, JPEG, PNG or WebP files can be attached. This file is not one of them.",
   tooMany: "This referral already has 10 files, the most it can have.",
-  /** More than 10 files sent with the Create Referral form (issue 28). */
+  /** More than 10 files sent with the Create Referral form (decision 030). */
   tooManyAtOnce: "At most 10 files can be attached to a referral. Please choose fewer files.",
 } as const;
 
@@ -84,7 +84,7 @@ const MAX_NAME = 255;
 const HIDDEN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
 
 /**
- * The name a file is stored, shown and downloaded under (issue 24): the last segment of the
+ * The name a file is stored, shown and downloaded under (decision 023): the last segment of the
  * uploaded name's path, without hidden characters, spaces runs collapsed, leading dots dropped,
  * at most 255 characters; and it always ends with the extension of the type its bytes were found
  * to be. An uploaded extension of another type is replaced (`poly.html` with PDF bytes is

@@ -17,7 +17,7 @@ import { addAttachment, attachmentForViewer, attachmentKey, moveAttachmentsToSto
 import { postMessage } from "./workspace-messages.server";
 
 /*
- * Issue 24: attached files live in the file store (not the database), under names that end with
+ * Decision 023: attached files live in the file store (not the database), under names that end with
  * their type's extension; files attached before are moved out of the database; and one person
  * can write only so much an hour (30 files, 100 messages, 50 referrals).
  */

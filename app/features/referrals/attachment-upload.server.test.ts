@@ -9,7 +9,7 @@ import { ATTACHMENT_MESSAGES, MAX_ATTACHMENT_BYTES } from "./attachment-rules";
 import { readAttachmentPost, UPLOAD_UNREADABLE } from "./attachment-upload.server";
 
 /*
- * The referral page's multipart post read as it arrives (issue 24): the file streamed into the
+ * The referral page's multipart post read as it arrives (decision 023): the file streamed into the
  * store with its size, SHA-256 and type worked out on the way, refused files leaving nothing.
  */
 

@@ -11,7 +11,7 @@ import {
 } from "./attachment-rules";
 
 /*
- * An attached file on its way in (issue 24): streamed from the request to the file store, never
+ * An attached file on its way in (decision 023): streamed from the request to the file store, never
  * held whole in memory nor written to the database. On the way its size is counted (refused past
  * 10 MB), its SHA-256 computed and its type decided from its first bytes (refused at once when
  * they are not a PDF, JPEG, PNG or WebP). A refused file leaves nothing in the store.

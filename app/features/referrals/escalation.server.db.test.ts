@@ -12,7 +12,7 @@ import { facilityDashboard } from "./referrals.server";
 import { referralForViewer } from "./workspace.server";
 
 /*
- * Who is told what (issue 26): a new referral reaches the facility's administrators by their chosen
+ * Who is told what (decision 024): a new referral reaches the facility's administrators by their chosen
  * channels (SMS only to a confirmed number) and its on-call number; an emergency not accepted in 15
  * minutes (urgent: 4 hours) is escalated once, to the facility and the system administrators, and
  * recorded in the timeline; quiet hours hold all but emergencies. No workers run here: the test

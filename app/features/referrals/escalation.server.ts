@@ -13,7 +13,7 @@ import { enqueue, type JobHandler } from "~/jobs/queue.server";
 import { PRIORITY } from "~/jobs/queue-message.server";
 
 /*
- * Escalation (issue 26): an emergency referral not accepted within 15 minutes, an urgent one within
+ * Escalation (decision 024): an emergency referral not accepted within 15 minutes, an urgent one within
  * 4 hours, is told again to the facility (its administrators and its on-call number) and to the
  * system administrators. A `referral-escalation` job is written with the referral, to start at
  * that moment (pg-boss startAfter, singleton key per referral); when it runs, one conditional

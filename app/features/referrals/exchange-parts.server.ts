@@ -8,7 +8,7 @@ import { type FileStore, fileStore } from "~/storage/file-store.server";
 import { type AttachmentType, sanitiseFileName } from "./attachment-rules";
 
 /*
- * What hangs off a referral, as hospital systems read it through the FHIR API (issue 36): its
+ * What hangs off a referral, as hospital systems read it through the FHIR API (decision 034): its
  * messages (Communication), its files (DocumentReference) and its history (AuditEvent). The
  * referral's own rule decides: a facility's client sees what belongs to its facility's referrals,
  * the network's client what system administrators see. Anything else is missing (null, or left out).

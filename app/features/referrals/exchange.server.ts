@@ -6,7 +6,7 @@ import { facilities, referrals, users } from "~/db/schema";
 import type { ReferralStatus, UrgencyLevel } from "./referral-status";
 
 /*
- * Referrals as hospital systems read them through the FHIR API (issue 36). The rules are the web
+ * Referrals as hospital systems read them through the FHIR API (decision 034). The rules are the web
  * pages' (referral-access.ts): a facility's client sees that facility's referrals with their
  * clinical details, as its administrators do; the network's client sees every referral without
  * them, as system administrators' lists do. A referral a client may not see is missing (404).

@@ -1,7 +1,7 @@
 // What other features may use of referrals on the server: they import it from here, never a file behind it
 // (biome.json's restricted imports). Inside the feature, import the file itself.
 
-// The FHIR API (issue 36): referrals as hospital systems read them, moved by the same transitions.
+// The FHIR API (decision 034): referrals as hospital systems read them, moved by the same transitions.
 export type { ExchangedReferral, ExchangeQuery, TimeSpan } from "./exchange.server";
 export { referralForClient, referralsForClient } from "./exchange.server";
 export type {

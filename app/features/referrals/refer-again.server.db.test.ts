@@ -16,7 +16,7 @@ import { transitionReferral } from "./referral-transitions.server";
 import { addAttachment, attachmentForViewer } from "./workspace-files.server";
 
 /*
- * "Refer to another facility" (issue 28): the referring doctor's own rejected or cancelled
+ * "Refer to another facility": the referring doctor's own rejected or cancelled
  * referral fills the form (the rejecting facility left out) and its files are copied; anyone else,
  * and any referral still open, gets the same 404 and nothing.
  */

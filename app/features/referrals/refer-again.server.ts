@@ -12,7 +12,7 @@ import type { CreateReferralField } from "./referral-schema";
 import { attachmentForViewer, planAttachment, recordAttachment } from "./workspace-files.server";
 
 /*
- * "Refer to another facility" (issue 28): a rejected or cancelled referral's own doctor opens the
+ * "Refer to another facility": a rejected or cancelled referral's own doctor opens the
  * create form filled with the same patient, complaint, notes and urgency, the facility that
  * rejected it left out of the choices, and its files copied onto the new referral once it is
  * created. Nobody else learns anything from `?from=`: another doctor, a facility administrator, a

@@ -7,7 +7,7 @@ import type { ClientActor, UserActor } from "~/auth/actor.server";
  * features that show something of a referral (its messages' deliveries) check it the same way.
  */
 export function canSee(actor: UserActor | ClientActor, referral: { facilityId: string; doctorId: string }): boolean {
-  // A hospital system's client (issue 36): its facility's referrals, or every one for the network's.
+  // A hospital system's client (decision 034): its facility's referrals, or every one for the network's.
   if (actor.kind === "client") return actor.facilityId === null || actor.facilityId === referral.facilityId;
   if (!actor.approved) return false;
   if (actor.role === "system_admin") return true;

@@ -14,7 +14,7 @@ import { ATTACHMENT_MESSAGES, CREATE_FILES_FIELD } from "./attachment-rules";
 import { type CreateUpload, createReferralOnce, readCreatePost } from "./referral-create-files.server";
 
 /*
- * Files sent with the Create Referral form (issue 28): stored with the new referral in the same
+ * Files sent with the Create Referral form (decision 030): stored with the new referral in the same
  * request, refused as on the referral's page (and then nothing at all is stored), once per key.
  */
 

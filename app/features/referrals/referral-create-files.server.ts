@@ -21,7 +21,7 @@ import { checkUserAllowance } from "./user-limits.server";
 import { attachmentKey, planAttachment, recordAttachment } from "./workspace-files.server";
 
 /*
- * Files sent with the Create Referral form (issue 28): the same limits, types, messages, store and
+ * Files sent with the Create Referral form (decision 030): the same limits, types, messages, store and
  * record as a file attached on the referral's page (attachment-upload.server.ts, recordAttachment),
  * read by the one multipart reader. The files are streamed to the store as they arrive, before the
  * referral exists; the referral and their rows are then written in one transaction. A refused file
@@ -139,7 +139,7 @@ const CREATED_TOAST = {
 } as const;
 
 /**
- * The create, once per idempotency key (issue 29): a double tap or a retry after a timeout answers
+ * The create, once per idempotency key (decision 030): a double tap or a retry after a timeout answers
  * as the first post did (the same redirect to the referral's page) and creates nothing, its files
  * included: the files a repeat brought, and those of a post that created nothing (a refusal
  * thrown: values, who may, the hourly allowance), are removed from the store.
@@ -225,7 +225,7 @@ export async function createReferralAction(
     },
     done: async (answer) => (await answerOf(answer)) as Response,
     // Several fields refused: the spec's one toast joins their messages, each in the person's
-    // language (issue 38); a single message is translated where it is shown.
+    // language (decision 044); a single message is translated where it is shown.
     refused: (message, messages, _status, refusal) =>
       creatingFailedToast(
         refusal?.fieldErrors && messages.length > 1 ? [...new Set(messages)].map((m) => t(m)).join(", ") : message,

@@ -50,7 +50,7 @@ export async function createReferral(db: Db, actor: Actor, values: unknown): Pro
   }
   // The schema has already refused numbers that do not normalise.
   const phone = normalisePhone(input.patient_phone) ?? input.patient_phone;
-  // 50 referrals a doctor an hour (issue 24): a 429 past it, nothing stored.
+  // 50 referrals a doctor an hour (decision 023): a 429 past it, nothing stored.
   await countUserWrite(db, doctor.id, "referrals");
 
   const created = await db.transaction(async (tx) => {
@@ -109,7 +109,7 @@ export async function createReferral(db: Db, actor: Actor, values: unknown): Pro
     };
     const told = await notifyUsers(tx, await facilityAdminIds(tx, facility.id), notice);
     const onCall = await notifyOnCall(tx, facility.id, notice);
-    // Issue 33: no one at the facility was told (no approved administrator or on-call number, or
+    // No one at the facility was told (no approved administrator or on-call number, or
     // none who chose a channel): the system administrators are alerted at once to phone it.
     if (told.length === 0 && !onCall) {
       await alertUnreachableFacility(tx, {

@@ -3,8 +3,8 @@ import { type MailContent, simpleMail } from "~/email/layout";
 import type { Translate } from "~/i18n/i18n";
 
 /**
- * Referral emails, in the reader's language (`t`, issue 38). They carry the referral number and a
- * link, never clinical details or the patient's identity (issue 7: "mail never carries clinical
+ * Referral emails, in the reader's language (`t`, decision 048). They carry the referral number and a
+ * link, never clinical details or the patient's identity ("mail never carries clinical
  * details"); the reader signs in to see more.
  */
 /** A referral's own page: every mail about a referral links there. */

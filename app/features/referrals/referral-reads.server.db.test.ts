@@ -18,7 +18,7 @@ vi.stubEnv("AUTH_SECRET", "test-secret-test-secret-test-secret-0123456789");
 vi.stubEnv("APP_URL", "http://localhost:3000");
 vi.stubEnv("DATA_DIR", mkdtempSync(path.join(tmpdir(), "referral-reads-")));
 
-/* "2 files · 1 new message" on the rows, and Read/Unread on one's own messages (issue 28). */
+/* "2 files · 1 new message" on the rows, and Read/Unread on one's own messages. */
 
 let h: TestDatabase;
 let doctor: Actor;

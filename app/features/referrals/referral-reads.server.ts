@@ -3,7 +3,7 @@ import type { Db } from "~/db/client.server";
 import { referralReads, referrals, userRoles, users } from "~/db/schema";
 
 /*
- * Who has read a referral, and what is new for whom (issue 28). Opening a referral's page records
+ * Who has read a referral, and what is new for whom. Opening a referral's page records
  * when this person last read it; the queue's and History's rows count the messages from others
  * posted since (and the files attached), and a person's own message shows Unread until someone on
  * the other side has opened the page after it. A system administrator's visit marks nothing read

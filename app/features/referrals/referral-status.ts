@@ -53,7 +53,7 @@ export const STATUS_LABELS: Record<ReferralStatus, string> = {
 };
 
 /**
- * The catalogue key of each status's name (issue 38): `t(STATUS_KEYS[status])`. Named keys: a
+ * The catalogue key of each status's name (decision 044): `t(STATUS_KEYS[status])`. Named keys: a
  * referral (« orientation ») is feminine in French, a payout's "Cancelled" is not.
  */
 export const STATUS_KEYS: Record<ReferralStatus, string> = {
@@ -72,7 +72,7 @@ export const URGENCY_OPTIONS: ReadonlyArray<{ value: UrgencyLevel; label: string
 ];
 
 /**
- * The catalogue key of each urgency's name (issue 38): `t(URGENCY_KEYS[level])` ("Routine",
+ * The catalogue key of each urgency's name (decision 044): `t(URGENCY_KEYS[level])` ("Routine",
  * "Urgent", "Emergency"; a plain "Emergency" is a facility's service, another word in French).
  */
 export const URGENCY_KEYS: Record<UrgencyLevel, string> = {
@@ -128,7 +128,7 @@ export const NO_VALUE = "—";
 /**
  * The doctor's share of a referral's fee exists only once the referral is completed (earnings are
  * the completed referrals' shares, spec section 9): pending, accepted, rejected and cancelled
- * referrals have none (issue 28). The stored `doctor_share` is what completion will pay.
+ * referrals have none. The stored `doctor_share` is what completion will pay.
  */
 export function earnedShare(status: ReferralStatus, share: number): number | null {
   return status === "completed" ? share : null;

@@ -27,7 +27,7 @@ const NOT_FOUND = "Referral not found";
  * administrators accept or reject a pending referral and complete an accepted one (with an outcome
  * note); the referring doctor cancels a pending one (with a reason). 401 anonymous, 403 for anyone
  * else who may see the referral, 404 for a referral that is missing or that the actor may not see.
- * A hospital system's FHIR client (issue 36) acts as its facility's administrators may, and is
+ * A hospital system's FHIR client (decision 034) acts as its facility's administrators may, and is
  * audited by its name; the network's client changes nothing (403).
  * One conditional UPDATE: when two people act at once, one wins and the other gets a 409.
  * Completing creates the doctor's pending payment record in the same transaction; every transition
@@ -118,7 +118,7 @@ export async function transitionReferral(
         .insert(paymentRecords)
         .values({ referralId: updated.id, doctorId: updated.doctorId, amountDue: updated.doctorShare })
         .returning({ id: paymentRecords.id });
-      // The fee, the doctor's share and the platform's share, in the ledger with the completion (issue 27).
+      // The fee, the doctor's share and the platform's share, in the ledger with the completion (decision 026).
       if (payment && updated.referralFee > 0) {
         await postEntry(tx, referralCompletedEntry({ ...updated, paymentRecordId: payment.id, actorId: userId }));
       }
@@ -182,7 +182,7 @@ export async function transitionReferral(
       .limit(1);
     const status = latest?.status ?? current.status;
     // The same person's repeat with the same words (a double tap, a retry after a timeout that did
-    // reach us) answers as their first did; nothing changes twice (issue 29). Anyone else's, or
+    // reach us) answers as their first did; nothing changes twice (decision 027). Anyone else's, or
     // other words, is the conflict below.
     const sameWords =
       to === "rejected"

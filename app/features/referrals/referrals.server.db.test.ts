@@ -28,7 +28,7 @@ let mail: Awaited<ReturnType<typeof startMailCatcher>>;
 let facilityA: string;
 let facilityB: string;
 
-/** Every kind of actor of issue 7's permission table. */
+/** Every kind of actor of the permission table. */
 const KINDS = [
   "anonymous",
   "unverified doctor",
@@ -301,7 +301,7 @@ describe("transitions: every transition x every kind of actor", () => {
       await outcome(transitionReferral(h.db, admin, pending, "complete", { outcome: "Treated and discharged" })),
     ).toBe(409);
     const accepted = await referralIn("accepted");
-    // Accepting it again is the same person's repeat (issue 29): answered as the first, nothing changes.
+    // Accepting it again is the same person's repeat (decision 027): answered as the first, nothing changes.
     expect(await outcome(transitionReferral(h.db, admin, accepted, "accept"))).toBe(200);
     expect(await outcome(transitionReferral(h.db, admin, accepted, "reject", { reason: "x" }))).toBe(409);
   });

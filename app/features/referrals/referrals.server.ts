@@ -36,12 +36,12 @@ export type ReferralRow = {
   referralFee: number;
   doctorShare: number;
   /** Email and date of birth, like the clinical details, only for the receiving facility's views. */
-  /** `call`: the number grouped, as a tel: link, with WhatsApp for a mobile (issue 33). */
+  /** `call`: the number grouped, as a tel: link, with WhatsApp for a mobile. */
   patient: { fullName: string; phone: string; call: PhoneLink; email: string | null; dateOfBirth: string | null };
   facility: { id: string; name: string; address: string };
   doctor: { id: string; fullName: string; specialty: string | null };
   /**
-   * Pending too long for its urgency (issue 19): an emergency for more than an hour, an urgent
+   * Pending too long for its urgency: an emergency for more than an hour, an urgent
    * referral for more than 24 hours; decided by the database against its own clock.
    */
   overdue: boolean;
@@ -49,7 +49,7 @@ export type ReferralRow = {
   escalated: boolean;
   /** The doctor's payout for a completed referral (the doctor's views only; null elsewhere or before completion). */
   payout: { status: "pending" | "paid"; method: string | null; paidAt: string | null } | null;
-  /** Its files, and the messages from others since the viewer last opened it (the lists that show them: issue 28). */
+  /** Its files, and the messages from others since the viewer last opened it (the lists that show them). */
   activity?: ReferralActivity;
 };
 

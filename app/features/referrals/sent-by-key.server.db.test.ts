@@ -11,7 +11,7 @@ vi.stubEnv("AUTH_SECRET", "test-secret-test-secret-test-secret-0123456789");
 vi.stubEnv("APP_URL", "http://localhost:3000");
 
 /*
- * Issue 33, point 2: after a lost answer the browser finds the referral by the form's key instead
+ * Decision 037: after a lost answer the browser finds the referral by the form's key instead
  * of saying "No connection" (and uploading the photo again). Only the doctor's own key of the
  * create form answers, with the page and toast the post itself answered.
  */

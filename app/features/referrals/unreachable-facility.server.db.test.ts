@@ -12,7 +12,7 @@ vi.stubEnv("AUTH_SECRET", "test-secret-test-secret-test-secret-0123456789");
 vi.stubEnv("APP_URL", "http://localhost:3000");
 
 /*
- * Issue 33, point 1: a referral to a facility with no approved administrator and no on-call
+ * A referral to a facility with no approved administrator and no on-call
  * number reached no one there, yet the page said "The facility has been told". The form marks
  * such a facility, and the system administrators are alerted at once (whatever their quiet hours)
  * to phone it; a facility someone can be told of raises no alert.

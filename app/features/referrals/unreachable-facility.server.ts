@@ -7,7 +7,7 @@ import type { Translate } from "~/i18n/i18n";
 import { referralLink } from "./referral-mail";
 
 /*
- * Issue 33: a referral to a facility that no one there can be told about (no approved
+ * A referral to a facility that no one there can be told about (no approved
  * administrator, no on-call number, or none who chose a channel) reaches no one by itself. The
  * system administrators are alerted at once, whatever their quiet hours, to phone the facility;
  * the alert carries the facility's name and public numbers, the referral number and a link, never

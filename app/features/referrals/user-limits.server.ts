@@ -8,7 +8,7 @@ import type { Locale } from "~/i18n/locales";
 import { hitRateLimit, limitFactor } from "~/lib/rate-limit.server";
 
 /*
- * How much one signed-in person may write in an hour (issue 24: one user must not be able to
+ * How much one signed-in person may write in an hour (decision 023: one user must not be able to
  * stall everyone). Counted per user in the database (rate_limits), so every app server shares the
  * count; a refused write is answered 429 with what happened and when to try again, and stores
  * nothing. E2E_RELAXED_RATE_LIMITS multiplies them like every other limit.
@@ -29,7 +29,7 @@ export type UserLimit = keyof typeof USER_LIMITS;
 
 /**
  * "Too many attempts: you can attach 30 files an hour. Try again in 12 minutes.", in the person's
- * language (issue 38: the catalogues' `referral.limit.*`).
+ * language (decision 044: the catalogues' `referral.limit.*`).
  */
 export function userLimitMessage(kind: UserLimit, retryAfterSeconds: number, locale: Locale = "en"): string {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));

@@ -15,7 +15,7 @@ import { WORKSPACE_INTENTS, workspaceAction, workspaceIntentOf } from "./workspa
 import type { WorkspaceAnswer } from "./workspace-answer";
 
 /*
- * The referral page's action (issue 25: one table from intent to schema and domain call, one form
+ * The referral page's action (one table from intent to schema and domain call, one form
  * path): who may see the referral is settled before the form is read, a refused text keeps its
  * dialog open, and a plain post is answered with a redirect.
  */

@@ -25,7 +25,7 @@ import { postMessage } from "./workspace-messages.server";
 import { cancelSchema, messageSchema, outcomeSchema } from "./workspace-schemas";
 
 /*
- * The referral page's action (issue 19): accept, reject, complete, cancel (the status table), post
+ * The referral page's action: accept, reject, complete, cancel (the status table), post
  * a message, attach a file. One table says, for each intent, its form's schema, the text field a
  * refusal is shown under, the failure toast's title and the domain call; every intent then takes
  * the one form path (`formAction`).
@@ -45,7 +45,7 @@ export type WorkspacePost = {
   page: string;
   /** A plain post from a page without JavaScript is a navigation; a fetcher (React) gets data. */
   navigation: boolean;
-  /** The posted form (its idempotency key: issue 29). */
+  /** The posted form (its idempotency key: decision 027). */
   form: FormData;
   /** The file a multipart post streamed into the store, with the checks `planAttachment` made. */
   upload: { plan: AttachmentPlan; file: StoredUpload } | null;
@@ -81,7 +81,7 @@ function transition(intent: Transition): IntentEntry["run"] {
 }
 
 /**
- * A message or a file: one per idempotency key (issue 29). The same post again is answered as the
+ * A message or a file: one per idempotency key (decision 027). The same post again is answered as the
  * first was, and the file it streamed in again is not kept.
  */
 function created(
@@ -132,7 +132,7 @@ export const WORKSPACE_INTENTS: Record<WorkspaceIntent, IntentEntry> = {
       const stored = post.upload
         ? await recordAttachment(tx, post.store, post.upload.plan, post.upload.file)
         : await addAttachment(tx, post.actor, post.referralId, null);
-      // The file's name in the sentence: made in the person's language here (issue 38).
+      // The file's name in the sentence: made in the person's language here (decision 044).
       const t = translator(localeOfActor(post.actor));
       return {
         id: stored.id,
@@ -188,7 +188,7 @@ function refusedBefore(actor: Actor, intent: WorkspaceIntent, referralId: string
 /**
  * A multipart post (the page's upload form) streams its file to the file store as it arrives:
  * whether the viewer may see this referral is checked before a byte of its body is read, and
- * whether they may attach a file here now before the file's bytes are (issue 24).
+ * whether they may attach a file here now before the file's bytes are (decision 023).
  */
 async function readUpload(request: Request, { db, actor, referralId, store }: Omit<WorkspacePost, "form" | "upload">) {
   const planned: { plan?: AttachmentPlan } = {};

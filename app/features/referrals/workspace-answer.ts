@@ -1,6 +1,6 @@
 import type { TransitionAnswer } from "./components/reject-dialog";
 
-/** What the referral page posts (issue 19): the status table's transitions, a message, a file. */
+/** What the referral page posts: the status table's transitions, a message, a file. */
 export type WorkspaceIntent = "accept" | "reject" | "complete" | "cancel" | "message" | "attach";
 
 /** What the action answers a fetcher (with React) or a refused plain post (shown in the page). */

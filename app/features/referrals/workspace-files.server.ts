@@ -195,7 +195,7 @@ export async function attachmentForViewer(
   };
 }
 
-/** A file attached before issue 24 whose bytes are still in its row (not moved yet). */
+/** A file attached before decision 023 whose bytes are still in its row (not moved yet). */
 async function legacyContent(db: Db, attachmentId: string): Promise<ReadableStream<Uint8Array> | null> {
   const [row] = await db
     .select({ content: referralAttachments.content })
@@ -206,7 +206,7 @@ async function legacyContent(db: Db, attachmentId: string): Promise<ReadableStre
 }
 
 /**
- * Moves the files attached before issue 24 out of the database into the file store, one at a time
+ * Moves the files attached before decision 023 out of the database into the file store, one at a time
  * (each row read, written to the store, then pointed at it and emptied): run once as a server
  * starts (docs/decisions/023). Several servers starting at once may copy the same file; the key
  * is the row's, the bytes the same, and only one update wins. Returns how many rows it moved.

@@ -16,7 +16,7 @@ import { messageSchema } from "./workspace-schemas";
  * question answered; a cancelled one is closed). System administrators read only (403). The body
  * is 1 to 2,000 characters (messageSchema, 400 otherwise). The message and its audit row are one
  * transaction, with the email telling the other side that there is a message (the number and a
- * link only). A facility's hospital system (its FHIR client, issue 36) posts as that facility's
+ * link only). A facility's hospital system (its FHIR client, decision 034) posts as that facility's
  * administrators do, the audit row naming the client; the network's client reads only (403).
  */
 export async function postMessage(

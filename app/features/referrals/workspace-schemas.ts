@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 import { hasVisibleText, shownText } from "~/lib/form-text";
 
 /**
- * The referral workspace's forms (issue 19), one zod/mini schema each, used in the browser and by
+ * The referral workspace's forms, one zod/mini schema each, used in the browser and by
  * the domain functions: the outcome that completes a referral, a doctor's cancellation, a message.
  */
 

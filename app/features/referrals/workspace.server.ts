@@ -21,7 +21,7 @@ import { type ReferralStatus, type Transition, transitionsFrom, type UrgencyLeve
 import { mayAttach, mayMessage, notFound, REFERRAL_NUMBER, viewerOf } from "./workspace-access.server";
 
 /*
- * A referral's own page (issue 19): everything about it, its timeline from the audit log, the
+ * A referral's own page: everything about it, its timeline from the audit log, the
  * actions its viewer may take now, messages between the two sides and attached files.
  *
  * Who may see it: the referring doctor, the receiving facility's approved administrators and
@@ -61,7 +61,7 @@ export type TimelineEntry = {
   text: string | null;
   attachment: { id: string; fileName: string } | null;
   /**
-   * On the viewer's own messages (issue 28): whether someone on the other side has opened the page
+   * On the viewer's own messages: whether someone on the other side has opened the page
    * since it was posted ("Read"), or not yet ("Unread"); null on every other entry.
    */
   read?: boolean | null;
@@ -82,9 +82,9 @@ export type ReferralWorkspace = {
   status: ReferralStatus;
   urgencyLevel: UrgencyLevel;
   createdAt: string;
-  /** `call`: the number grouped, as a tel: link, with WhatsApp for a mobile (issue 33). */
+  /** `call`: the number grouped, as a tel: link, with WhatsApp for a mobile. */
   patient: { fullName: string; phone: string; call: PhoneLink; email: string | null; dateOfBirth: string | null };
-  /** `call`: the referring doctor's number (confirmed, else as registered), to be called about the patient (issue 33). */
+  /** `call`: the referring doctor's number (confirmed, else as registered), to be called about the patient. */
   doctor: { fullName: string; specialty: string | null; call: PhoneLink | null };
   facility: { name: string; address: string };
   chiefComplaint: string;

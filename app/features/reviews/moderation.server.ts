@@ -7,7 +7,7 @@ import { recordAudit } from "~/features/audit/public.server";
 import { refuse } from "~/lib/refusal";
 
 /*
- * Moderating reported review comments (issue 33): a facility's administrator may report a comment
+ * Moderating reported review comments: a facility's administrator may report a comment
  * about their facility, which leaves the public profile at once (reportReviewComment). A system
  * administrator then decides: Restore shows it again; Remove erases its words for good (the
  * rating still counts, as every rating does). Both are audited and checked here, whoever asks.

@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 import { hasVisibleText, shownText } from "~/lib/form-text";
 
 /**
- * The referring doctor's review of the facility (issue 28): 1 to 5 stars and an optional comment
+ * The referring doctor's review of the facility: 1 to 5 stars and an optional comment
  * of at most 500 characters. One schema, in the browser and in the domain function.
  */
 

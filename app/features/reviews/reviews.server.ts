@@ -8,7 +8,7 @@ import { refuse } from "~/lib/refusal";
 import { REVIEW_EDIT_DAYS, type ReviewInput } from "./review-schema";
 
 /*
- * Facility reviews (issue 28): after a referral is completed, its referring doctor rates the
+ * Facility reviews: after a referral is completed, its referring doctor rates the
  * facility, once per referral (a second post changes the same review), and can change it for
  * REVIEW_EDIT_DAYS days after first writing it. A facility's rating is the average and count of
  * these reviews and nothing else.
@@ -170,7 +170,7 @@ export type PublicReviewComment = { rating: number; comment: string; createdAt: 
 export const PROFILE_COMMENTS = 10;
 
 /**
- * The comments of a facility's reviews for its public profile (issue 33), newest first, without
+ * The comments of a facility's reviews for its public profile, newest first, without
  * the ones the facility or a system administrator reported.
  */
 export async function publicReviewComments(db: Db, facilityId: string): Promise<PublicReviewComment[]> {
@@ -219,8 +219,8 @@ export async function facilityReviewComments(db: Db, actor: Actor): Promise<Faci
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * The reviewed facility's administrator (or a system administrator) reports a review's comment
- * (issue 33): the public profile leaves it out from then on; the rating still counts. Once is
+ * The reviewed facility's administrator (or a system administrator) reports a review's comment:
+ * the public profile leaves it out from then on; the rating still counts. Once is
  * enough: reporting it again changes nothing. Audited. 401 signed out; 403 for anyone else who is
  * not a facility administrator; 404 for another facility's review or an unknown one.
  */

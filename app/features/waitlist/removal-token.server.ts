@@ -3,7 +3,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 /**
  * Signed, single-purpose links about one waitlist entry: the entry id plus an HMAC-SHA256 over
  * (purpose, entry id). The removal link (single use because removal deletes the row) and the stop
- * link of waitlist SMS (issue 26) have different purposes: one never works as the other.
+ * link of waitlist SMS have different purposes: one never works as the other.
  */
 const PURPOSE = "hub-waitlist-removal";
 const SMS_STOP_PURPOSE = "hub-waitlist-sms-stop";

@@ -5,7 +5,7 @@ import { env } from "~/env.server";
 import { verifySmsStopToken } from "./removal-token.server";
 
 /*
- * The "Stop" link in every waitlist SMS (issue 26): /hub-sms/stop/{token}, a signed token naming one
+ * The "Stop" link in every waitlist SMS: /hub-sms/stop/{token}, a signed token naming one
  * entry. Opening it only asks (link scanners follow links); the button stops that entry's SMS.
  */
 

@@ -17,14 +17,14 @@ export type WaitlistRow = typeof hubWaitlist.$inferSelect;
  * (`+233 20 555 0147`) here on the server, so the dashboard's JavaScript carries no phone metadata.
  */
 export type WaitlistEntry = Omit<WaitlistRow, "createdAt" | "notifiedAt"> & {
-  /** The phone as a grouped tel: link, with WhatsApp for a mobile (issue 33). */
+  /** The phone as a grouped tel: link, with WhatsApp for a mobile. */
   call: PhoneLink | null;
   createdAt: string;
   notifiedAt: string | null;
   hubTitle: string | null;
 };
 
-/** How many of each kind signed up: patients and families (issue 28) apart from professionals and facilities. */
+/** How many of each kind signed up: patients and families apart from professionals and facilities. */
 export type WaitlistByType = Record<UserType, number>;
 
 /** The hub waitlist, newest first, with the count of each kind (system administrators). */
@@ -62,7 +62,7 @@ const CSV_COLUMNS: ReadonlyArray<[header: string, value: (r: WaitlistRow) => unk
   ["created_at", (r) => r.createdAt.toISOString()],
   ["hub_id", (r) => r.hubId],
   ["user_type", (r) => r.userType],
-  // Empty for a patient who gave only a mobile number (issue 28): the phone column has it.
+  // Empty for a patient who gave only a mobile number (decision 029): the phone column has it.
   ["email", (r) => r.email ?? ""],
   ["full_name", (r) => r.fullName],
   ["professional_title", (r) => r.professionalTitle],

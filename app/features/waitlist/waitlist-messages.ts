@@ -10,7 +10,7 @@ export type WaitlistNotice = {
 export const GENERIC_ERROR = "Something went wrong. Please try again.";
 
 export function joinedNotice(userType: UserType, byEmail = true): WaitlistNotice {
-  // Patients and families (issue 28) are not in the spec's table: the same form of words. One who
+  // Patients and families (decision 029) are not in the spec's table: the same form of words. One who
   // gave only a mobile number gets no email: the SMS at launch is what comes next.
   if (userType === "patient") {
     return {

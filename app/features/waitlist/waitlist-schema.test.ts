@@ -69,7 +69,7 @@ describe("professional waitlist schema (spec section 5)", () => {
     ["email", "a@b", "Invalid email address"],
     ["email", `${"a".repeat(250)}@example.com`, "Email must be less than 255 characters"],
     ["professionalTitle", "x".repeat(101), "Title must be less than 100 characters"],
-    // Required in the UI (spec section 5): refused empty on both sides (issue 33, UX 9).
+    // Required in the UI (spec section 5): refused empty on both sides.
     ["professionalTitle", " ", "Professional title is required"],
     ["specialty", "", "Specialty is required"],
     ["specialty", "x".repeat(101), "Specialty must be less than 100 characters"],

@@ -9,7 +9,7 @@ import { formText, hasVisibleText, nameText, shownText } from "~/lib/form-text";
  * Written with zod's "mini" build: the same rules, a fraction of the JavaScript on the page.
  */
 
-/** Who signs up: a professional, a facility, or (issue 28) a patient or a family member. */
+/** Who signs up: a professional, a facility, or a patient or a family member. */
 export const USER_TYPES = ["professional", "facility", "patient"] as const;
 export type UserType = (typeof USER_TYPES)[number];
 
@@ -51,7 +51,7 @@ const country = requiredText("Country is required", 100, "Country must be less t
 const phone = optionalText(20, "Phone must be less than 20 characters");
 const message = optionalText(1000, "Message must be less than 1000 characters");
 
-/** The consent box beside the phone (issue 26): launch and update SMS only when ticked. */
+/** The consent box beside the phone: launch and update SMS only when ticked. */
 export const SMS_CONSENT_LABEL = "Send me the launch and updates by SMS to this number";
 /** Ticked without a number: the phone field says so (the browser checks this; the server parses the number too). */
 export const SMS_PHONE_REQUIRED = "Please enter your mobile number";
@@ -92,8 +92,8 @@ export const professionalWaitlistSchema = z
   .object({
     fullName: requiredText("Name is required", 100, "Name must be less than 100 characters"),
     email,
-    // Required in the UI (spec section 5), so refused empty on both sides: the star tells the truth
-    // (issue 33, UX 9). The spec gives no message for an empty one; these follow its "X is required".
+    // Required in the UI (spec section 5), so refused empty on both sides: the star tells the truth.
+    // The spec gives no message for an empty one; these follow its "X is required".
     professionalTitle: requiredText("Professional title is required", 100, "Title must be less than 100 characters"),
     specialty: requiredText("Specialty is required", 100, "Specialty must be less than 100 characters"),
     yearsOfExperience,
@@ -119,7 +119,7 @@ export const facilityWaitlistSchema = z
   })
   .check(consentNeedsPhone);
 
-/** A patient's email may be left out when they give a mobile number instead (issue 28). */
+/** A patient's email may be left out when they give a mobile number instead (decision 029). */
 const optionalEmail = z.pipe(
   z.optional(
     z.string().check(
@@ -138,7 +138,7 @@ export const PATIENT_SMS_CONSENT_REQUIRED =
   "Without an email, SMS is the only way we can reach you: please tick the box to get the launch and updates by SMS";
 
 /**
- * A patient or a family member (issue 28): a name, and an email or a mobile number (or both). With
+ * A patient or a family member (decision 029): a name, and an email or a mobile number (or both). With
  * a number alone the SMS consent is required: SMS is then the only channel (the entry is keyed by
  * the number, drizzle/0019). No clinical details are asked.
  */

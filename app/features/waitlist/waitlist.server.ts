@@ -35,7 +35,7 @@ export type JoinWaitlistResult =
 
 export type JoinWaitlistOptions = {
   ip: string;
-  /** The language of the page they signed up on (issue 38): their confirmation and SMS are in it. */
+  /** The language of the page they signed up on (decision 048): their confirmation and SMS are in it. */
   locale?: Locale;
   /** Hub lookup (tests pass their own hubs). */
   findHub?: (id: string) => Hub | undefined | Promise<Hub | undefined>;
@@ -71,7 +71,7 @@ export async function joinWaitlist(
   }
   const { submission } = parsed;
   const { userType } = submission;
-  // SMS consent (issue 26): only to a number that can receive one, stored in E.164.
+  // SMS consent (decision 029): only to a number that can receive one, stored in E.164.
   let smsPhone: string | null = null;
   if (submission.data.smsConsent) {
     const phone = parsePhone(submission.data.phone ?? "", { mobile: true });
@@ -101,7 +101,7 @@ export async function joinWaitlist(
         .insert(hubWaitlist)
         .values({ ...toRow(hub.id, submission, smsPhone, now), language: locale })
         .returning({ id: hubWaitlist.id });
-      // A patient who gave only a mobile number (issue 28) gets no confirmation: the page is the
+      // A patient who gave only a mobile number (decision 029) gets no confirmation: the page is the
       // receipt, and their consent is to the launch and update SMS only.
       if (submission.data.email !== null) {
         const config = env();
@@ -123,7 +123,7 @@ export async function joinWaitlist(
 }
 
 /**
- * A sign-up's outcome on the form path (issue 25): the joined entry, or a thrown refusal whose
+ * A sign-up's outcome on the form path (decision 029): the joined entry, or a thrown refusal whose
  * status and message give the spec's toast (`refusedNotice`): a duplicate 409, a refused value 400
  * (with its field), a rate limit 429, a failure 503 ("Something went wrong. Please try again.").
  */
@@ -190,7 +190,7 @@ function toRow(
 }
 
 /**
- * The confirmation, in the language of the page they signed up on (issue 38): which hub, what
+ * The confirmation, in the language of the page they signed up on (decision 048): which hub, what
  * happens next, and the link that removes the entry (its page in their language too).
  */
 export function confirmationMail(
@@ -248,7 +248,7 @@ export function confirmationMail(
   };
 }
 
-/** How an entry is named on the removal page: its email, or the number of a phone-only entry (issue 28). */
+/** How an entry is named on the removal page: its email, or the number of a phone-only entry (decision 029). */
 const contactOf = sql<string>`coalesce(${hubWaitlist.email}, ${hubWaitlist.phone}, '')`;
 
 export type RemovalCheck = { status: "valid"; hubId: string; email: string } | { status: "invalid" };

@@ -9,7 +9,7 @@ import type { ActionAnswer } from "~/lib/form-action.server";
 import { acceptInvitationSchema } from "../administrator-schemas";
 import { PasswordStrengthMeter } from "./password-strength-meter";
 
-/** The invited system administrator's account (issue 33): the name to show, a phone and a password. */
+/** The invited system administrator's account (decision 033): the name to show, a phone and a password. */
 export function AcceptInvitationForm({
   email,
   fullName,

@@ -116,7 +116,7 @@ describe("the sign-in form", () => {
     const { container } = renderInRouter(<SignInForm answer={answer} />, "/auth");
     expect((screen.getByRole("textbox", { name: "Email" }) as HTMLInputElement).value).toBe("ama@example.org");
     expect(controlValues(container)).not.toContain("hunter22");
-    // With React too the message stays in the page beside the toast (issue 28).
+    // With React too the message stays in the page beside the toast.
     const inline = screen.getByRole("alert");
     expect(within(inline).getByText("Login Failed")).toBeTruthy();
     expect(within(inline).getByText("Invalid email or password")).toBeTruthy();

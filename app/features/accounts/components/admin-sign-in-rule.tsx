@@ -4,7 +4,7 @@ import { useIsSubmitting } from "~/components/forms/schema-form";
 import { useT } from "~/i18n/react";
 
 /**
- * How system administrators may sign in (issue 37): with their email and password only, or also
+ * How system administrators may sign in (decision 042): with their email and password only, or also
  * with a code by SMS to their confirmed number. One button changes it; each change is audited.
  */
 export function AdminSignInRule({ passwordOnly }: { passwordOnly: boolean }) {

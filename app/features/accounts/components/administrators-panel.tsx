@@ -11,7 +11,7 @@ import { inviteAdminSchema } from "../administrator-schemas";
 import type { AdministratorRow, InvitationRow } from "../administrators.server";
 
 /**
- * The system administrators and their invitations (issue 33): nobody registers as a system
+ * The system administrators and their invitations (decision 033): nobody registers as a system
  * administrator; one invites another, and where two or more exist a second one confirms.
  */
 export function AdministratorsPanel({

@@ -10,7 +10,7 @@ import type { UserRow } from "../user-admin.server";
 export const DECLINE_FETCHER = "account:decline";
 
 /**
- * Decline Account (issue 19): a reason is required; the person reads it when they sign in (the
+ * Decline Account: a reason is required; the person reads it when they sign in (the
  * email only says the request was declined). Without JavaScript the server renders it open for
  * `?decline=<id>`.
  */

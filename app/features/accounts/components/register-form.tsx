@@ -40,7 +40,7 @@ function Registered({ answer, onSignIn }: { answer: RegisterAnswer; onSignIn: ()
   const t = useT();
   const to = useLocalePath();
   useToastOf(answer);
-  // Issue 33: on a phone the form was a screen long; the confirmation is scrolled to and focused.
+  // On a phone the form was a screen long; the confirmation is scrolled to and focused.
   const shown = useReveal<HTMLDivElement>(answer);
   const toast = answer.toast;
   return (

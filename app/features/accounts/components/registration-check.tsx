@@ -12,7 +12,7 @@ import type { UserRow } from "../user-admin.server";
 export const REGISTRATION_CHECK_ACTION = "/dashboard/system-admin/registration-check";
 
 /**
- * The registration number on the approval screen (issue 28): the number the person gave, and
+ * The registration number on the approval screen: the number the person gave, and
  * either "Verified by Qurhealth on {date}" with who checked it, or "Record as checked" (a form of
  * its own, posted with a fetcher; without JavaScript a plain post that comes back to this page).
  */

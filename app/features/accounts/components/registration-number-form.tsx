@@ -11,7 +11,7 @@ import type { Registration } from "../registration.server";
 import { REGISTRATION_HINTS, REGISTRATION_LABELS, REGISTRATION_NUMBER_SCHEMAS } from "../registration-number";
 
 /**
- * The person's registration number (issue 28): a doctor's MDC registration number, a facility
+ * The person's registration number: a doctor's MDC registration number, a facility
  * administrator's facility's HeFRA licence number. An account made before numbers were asked lands
  * here after signing in until it gives one; later the page shows the number and its check, and a
  * new number can be given (it is then checked again).

@@ -46,7 +46,7 @@ export function SignInForm({ answer }: { answer: SignInAnswer | undefined }) {
           required
         />
         <div className="flex flex-wrap justify-between gap-3">
-          {/* Issue 37: a code by SMS to the confirmed mobile number, on its own page (no script). */}
+          {/* Decision 042: a code by SMS to the confirmed mobile number, on its own page (no script). */}
           <Link
             to={to("/auth/phone")}
             reloadDocument

@@ -10,7 +10,7 @@ import { RegistrationCheck } from "./registration-check";
 const TONES = { pending: "pending", approved: "completed", declined: "rejected" } as const;
 
 /**
- * User Management: newest first; role; Pending, Approved or Declined (issue 19: "Approved" rather
+ * User Management: newest first; role; Pending, Approved or Declined ("Approved" rather
  * than the spec's "Verified"). `actions` draws the controls of an account not yet approved (the
  * page owns how they post); an account whose approval is on its way (`approving`) shows as
  * approved at once. On a phone each account is a card.

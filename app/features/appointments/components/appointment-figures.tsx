@@ -4,7 +4,7 @@ import { durationLabel, percentLabel } from "~/features/facilities/public";
 import { useLocale, useT } from "~/i18n/react";
 import type { AppointmentFigures } from "../appointment-stats.server";
 
-/** The Overview's appointment requests per facility (issue 37): requests, confirmation rate, median time to answer. */
+/** The Overview's appointment requests per facility: requests, confirmation rate, median time to answer. */
 export function AppointmentFiguresSection({ rows }: { rows: AppointmentFigures[] }) {
   const t = useT();
   const locale = useLocale();

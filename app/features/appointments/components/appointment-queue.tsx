@@ -6,7 +6,7 @@ import type { QueueRow } from "../appointment-queue.server";
 import { DECLINE_REASONS } from "../appointment-status";
 
 /**
- * The facility's appointment requests (issue 37): each waiting one with Confirm a slot, Propose
+ * The facility's appointment requests (decision 041): each waiting one with Confirm a slot, Propose
  * another time and Decline with a reason from the list; each booked one with Attended / No-show.
  * Plain forms: they work with or without JavaScript.
  */

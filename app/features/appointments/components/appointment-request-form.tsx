@@ -15,7 +15,7 @@ import { DAY_PARTS, MESSAGE_LANGUAGES } from "../appointment-status";
 const LISTED_SPECIALTIES = new Set<string>([...SPECIALTY_OPTIONS.map((o) => o.label), "General consultation"]);
 
 /**
- * "Request an appointment" (issue 37): a plain form post, no JavaScript (the page ships none);
+ * "Request an appointment" (decision 041): a plain form post, no JavaScript (the page ships none);
  * the server's answer brings each field's message back under it.
  */
 export function AppointmentRequestForm({
@@ -29,7 +29,7 @@ export function AppointmentRequestForm({
   lastDay: string;
   lastResult?: SubmissionResult<string[]> | null;
 }) {
-  // The messages' language starts as the page's: a patient on /fr gets French SMS (issue 38).
+  // The messages' language starts as the page's: a patient on /fr gets French SMS (decision 048).
   const locale = useLocale();
   const t = useT();
   const [form, fields] = useSchemaForm(appointmentRequestSchema, {

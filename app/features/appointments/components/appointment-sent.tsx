@@ -1,7 +1,7 @@
 import { useT } from "~/i18n/react";
 
 /**
- * The answer to the request form (issue 37): the SMS link is on its way; where WhatsApp is
+ * The answer to the request form (decision 046): the SMS link is on its way; where WhatsApp is
  * configured, a click-to-chat link proves the number too (its message carries the request's code
  * and must come from the number typed in the form). A plain link: the page ships no JavaScript.
  */

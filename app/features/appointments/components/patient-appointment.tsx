@@ -33,7 +33,7 @@ const BUTTONS: Record<PatientMove, string> = {
   cancel: "Cancel my appointment request",
 };
 
-/** What the patient's link shows (issue 37): where the request stands and the buttons the status table allows. */
+/** What the patient's link shows (decision 041): where the request stands and the buttons the status table allows. */
 export function PatientAppointment({ view, refused }: { view: PatientView; refused: string | null }) {
   // A page without JavaScript: the server's translator for the page's language.
   const locale = useLocale();

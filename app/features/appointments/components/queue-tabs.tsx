@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { useT } from "~/i18n/react";
 
-/** The facility administrator's queue: referrals, and appointment requests with how many wait (issue 37). */
+/** The facility administrator's queue: referrals, and appointment requests with how many wait. */
 export function QueueTabs({ current, waiting }: { current: "referrals" | "appointments"; waiting: number }) {
   const t = useT();
   const tab = (active: boolean) =>

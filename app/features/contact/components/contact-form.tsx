@@ -18,7 +18,7 @@ export type ContactActionData = ActionAnswer;
  * The contact form (spec section 3). One schema (contact-schema.ts) checks it in the browser
  * and again in the action; without JavaScript it is a plain post and the answer comes back in the
  * page, the typed values kept. Once sent, a confirmation panel (what happens next) takes the form's
- * place, with JavaScript and without (issue 28).
+ * place, with JavaScript and without.
  */
 export function ContactForm({ answer }: { answer: ContactActionData | undefined }) {
   const t = useT();

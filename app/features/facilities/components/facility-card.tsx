@@ -33,9 +33,9 @@ export type FacilityCardData = Pick<
   | "licenceVerifiedOn"
   | "openingHours"
 > & {
-  /** The description in French (issue 38); absent or null: the English one, marked lang="en". */
+  /** The description in French (decision 044); absent or null: the English one, marked lang="en". */
   descriptionFr?: string | null;
-  /** From reviews written in the product; absent or null: "Not yet rated" (issue 28). */
+  /** From reviews written in the product; absent or null: "Not yet rated". */
   reviewRating?: ReviewRating | null;
 };
 
@@ -102,7 +102,7 @@ export function NhisBadge() {
 }
 
 /**
- * The Verified tick (issue 28): one notion only, a system administrator checked the facility's
+ * The Verified tick (decision 021): one notion only, a system administrator checked the facility's
  * HeFRA licence, on this date. Nothing else shows a tick or the word "verified" for a facility.
  */
 export function LicenceVerified({ verifiedOn }: { verifiedOn: string }) {
@@ -141,7 +141,7 @@ export function FacilityCard({
   from = "",
 }: {
   facility: FacilityCardData;
-  /** The directory's search ("?q=...") the card is listed under: the profile links back to it (issue 28). */
+  /** The directory's search ("?q=...") the card is listed under: the profile links back to it. */
   from?: string;
 }) {
   const { shown, more } = splitSpecialties(facility.specialties);
@@ -154,7 +154,7 @@ export function FacilityCard({
   // Specialties and languages are the facility's own words, in English.
   const lang = locale === "en" ? undefined : "en";
   return (
-    // On a phone a compact card (issue 33: about 250 px): a thumbnail beside the name, the
+    // On a phone a compact card (about 250 px): a thumbnail beside the name, the
     // description cut to two lines, small specialty tags, the languages beside View Profile, no
     // opening hours (the profile has them); from 640 px the full card.
     <article className="flex h-full flex-col gap-1 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm sm:gap-3 sm:p-5">

@@ -133,7 +133,7 @@ export function FacilityFilterForm({
           />
         </div>
       </div>
-      {/* On a phone the filters fold under "Filters" so the results come first (issue 33); from
+      {/* On a phone the filters fold under "Filters" so the results come first; from
           640 px up they are always shown (app.css, .facility-filters). Open while any is chosen. */}
       <details className="facility-filters" open={chosen > 0 || undefined}>
         <summary className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-lg px-1 text-sm font-semibold text-brand-800">

@@ -53,7 +53,7 @@ export function facilityFormValues(f: Facility): Record<string, string> {
 }
 
 /**
- * Every field of a facility's directory card and profile (issue 17), for a system administrator
+ * Every field of a facility's directory card and profile (decision 021), for a system administrator
  * (add or edit, the Verified mark and the licence's verified date) or the facility's own
  * administrator (who sees neither of those two; the server ignores them from them). One schema
  * checks it here and again in the action; without JavaScript it is a plain post and comes back
@@ -78,7 +78,7 @@ export function FacilityForm({
   canVerify: boolean;
   submitLabel: string;
   busyLabel: string;
-  /** Keeps the form on this device as the signed-in person's draft, named `form` (issue 29). */
+  /** Keeps the form on this device as the signed-in person's draft, named `form` (decision 027). */
   draft: { user: string; form: string };
   /** The last post of the form failed for the network. */
   networkFailed?: boolean;
@@ -327,7 +327,7 @@ export function FacilityForm({
               const error = fieldError(opens) ?? fieldError(closes);
               return (
                 // On a phone the day has its own line, so each time box is wide enough to show its
-                // whole time (issue 28: "08:0" cut off at 360 px).
+                // whole time ("08:0" cut off at 360 px).
                 <div
                   key={day.key}
                   className="grid grid-cols-2 items-center gap-x-2 gap-y-1 sm:grid-cols-[5.5rem_minmax(0,1fr)_minmax(0,1fr)] sm:gap-3"

@@ -3,7 +3,7 @@ import type { FacilityPerformance } from "../performance.server";
 import { durationLabel, PERFORMANCE_DAYS, PERFORMANCE_MIN_ANSWERED, percentLabel } from "../performance-format";
 
 /**
- * "Referral performance" on a facility's profile (issue 28): the median time to accept and the
+ * "Referral performance" on a facility's profile: the median time to accept and the
  * acceptance rate over the last 90 days, from the referrals it answered; until it has answered 5
  * in that time, a sentence saying the figures are not shown yet.
  */

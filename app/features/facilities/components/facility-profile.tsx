@@ -13,7 +13,7 @@ import { FacilityIcon } from "./facility-icons";
 /*
  * A facility's public profile (spec section 2): its header, the main column (about, services,
  * specialties, professionals) and the side column (contact, hours, languages, insurance, booking).
- * Server-rendered only: the page ships no JavaScript. In the page's language (issue 38); what the
+ * Server-rendered only: the page ships no JavaScript. In the page's language; what the
  * facility wrote (about, services, specialties, people, languages, insurance) has no French column
  * and is marked lang="en" on a French page (docs/decisions/044).
  */
@@ -83,7 +83,7 @@ export function FacilityProfileHeader({
           </p>
         ) : null}
         <div className="mt-6 flex flex-wrap gap-3">
-          {/* Booking is by phone or email (no online booking yet): the button says so (issue 33). */}
+          {/* Booking is by phone or email (no online booking yet): the button says so. */}
           <a href="#book-appointment" className="btn-primary">
             <FacilityIcon name="calendar" />
             <span>
@@ -189,7 +189,7 @@ export function FacilityProfileAside({
 }: {
   facility: Profile;
   phones: ProfilePhone[];
-  /** The median time to answer appointment requests, once it has answered 5 (issue 37). */
+  /** The median time to answer appointment requests, once it has answered 5. */
   appointmentMedianMinutes?: number | null;
 }) {
   const { contact } = facility;
@@ -205,7 +205,7 @@ export function FacilityProfileAside({
         <ul className="space-y-3 text-sm">
           {phones.map((phone) => (
             <ContactItem key={phone.href} icon="phone" label={t("Phone")}>
-              {/* A number is never broken across lines (issue 28). */}
+              {/* A number is never broken across lines. */}
               <a href={phone.href} className="whitespace-nowrap text-brand-700 underline-offset-2 hover:underline">
                 {phone.display}
               </a>
@@ -345,7 +345,7 @@ export function FacilityProfileAside({
 }
 
 /**
- * On a phone, Call and WhatsApp stay at the bottom of the screen (issue 28): the first number, and
+ * On a phone, Call and WhatsApp stay at the bottom of the screen: the first number, and
  * WhatsApp on the first mobile number. Hidden from a wider screen, where the contact card is in view.
  */
 export function FacilityCallBar({ name, phones }: { name: string; phones: ProfilePhone[] }) {
@@ -400,7 +400,7 @@ function ContactItem({ icon, label, children }: { icon: IconName; label: string;
 const REVIEW_DATE = { day: "numeric", month: "short", year: "numeric", timeZone: "Africa/Accra" } as const;
 
 /**
- * What referring doctors wrote (issue 33), newest first, without those the facility reported; the
+ * What referring doctors wrote, newest first, without those the facility reported; the
  * writers are not named. Nothing shown before the first comment.
  */
 export function FacilityReviewComments({

@@ -54,7 +54,7 @@ function ScopeBoxes({
 }
 
 /**
- * The hospital systems connected through the FHIR API (issue 36): register one with its public
+ * The hospital systems connected through the FHIR API (decisions 034 and 047): register one with its public
  * keys, see each one's facility, scopes and last call, revoke one.
  */
 export function ApiClientsPanel({

@@ -2,11 +2,11 @@ import { useEffect, useRef } from "react";
 import { Form, Link } from "react-router";
 import { useT } from "~/i18n/react";
 
-/** What the editor's action answers before a post that emails the waitlist is carried out (issue 28). */
+/** What the editor's action answers before a post that emails the waitlist is carried out. */
 export type SendConfirmation = {
   /** Who will be emailed: the waitlist's entries still Pending now that have an email. */
   count: number;
-  /** Pending entries with only a mobile number (issue 28's patients): texted, not emailed. */
+  /** Pending entries with only a mobile number (decision 029's patients): texted, not emailed. */
   texted: number;
   /** What the confirmed post carries again: the fields as they were posted. */
   fields: Record<string, string>;

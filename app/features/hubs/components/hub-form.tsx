@@ -11,7 +11,7 @@ import type { HubAnswer } from "../hub-answer";
 import { HUB_FIELDS, hubSchema } from "../hub-schema";
 import type { HubRow } from "../hubs.server";
 
-/** The hub's own fields ("Save hub"): kept on this device as a draft while typed (issue 29). */
+/** The hub's own fields ("Save hub"): kept on this device as a draft while typed (decision 027). */
 export function HubForm({
   path,
   hub,
@@ -22,7 +22,7 @@ export function HubForm({
   path: string;
   hub: HubRow;
   answer: HubAnswer | undefined;
-  /** The signed-in administrator: the form is kept on this device as their draft (issue 29). */
+  /** The signed-in administrator: the form is kept on this device as their draft (decision 027). */
   user: string;
   networkFailed: boolean;
 }) {
@@ -64,7 +64,7 @@ export function HubForm({
         <FormKeyField form="hub" />
         <InputField field={fields.title} label={t("Title")} required />
         <TextAreaField field={fields.description} label={t("Description")} required rows={3} />
-        {/* Issue 38: the French pages show these; left empty, they show the English. */}
+        {/* Decision 044: the French pages show these; left empty, they show the English. */}
         <InputField
           field={fields.title_fr}
           label={t("Title in French")}

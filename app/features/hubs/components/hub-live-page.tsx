@@ -4,10 +4,10 @@ import { AudienceCards, HubHero, useHubTexts } from "~/features/waitlist/public"
 import { useLocalePath, useT } from "~/i18n/react";
 
 /**
- * A live hub's own page (issue 28): a hub keeps its page at /hub/{id} whatever its status, so the
+ * A live hub's own page: a hub keeps its page at /hub/{id} whatever its status, so the
  * launch email's link and every bookmark still answer once it launches. What it offers, and a
  * button to its live address when it has one; patients are offered the patients' app and the
- * directory (UX 9 of issue 33), professionals and facilities how to take part through the
+ * directory, professionals and facilities how to take part through the
  * referral platform.
  */
 export function HubLivePage({ hub }: { hub: Hub }) {

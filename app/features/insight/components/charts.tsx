@@ -5,7 +5,7 @@ import { useLocale, useT } from "~/i18n/react";
 import { useHydrated } from "~/lib/use-hydrated";
 
 /**
- * The insight charts (issue 18), drawn with Recharts. Each chart is a figure: a heading, a
+ * The insight charts, drawn with Recharts. Each chart is a figure: a heading, a
  * sentence that says what it shows (read by screen readers, in place of the picture), the
  * picture, and the figures themselves as a table anyone can open. The picture is drawn once the
  * page runs React, in a box of fixed height reserved on the server (no layout shift); without

@@ -20,7 +20,7 @@ const messageSeries = (t: (key: string) => string) =>
 
 const sum = (months: MessageMonth[], of: (m: MessageMonth) => number) => months.reduce((n, m) => n + of(m), 0);
 
-/** Messages sent per month and channel, and the SMS and WhatsApp segments billed, last 12 months (issue 26). */
+/** Messages sent per month and channel, and the SMS and WhatsApp segments billed, last 12 months. */
 export function Messaging({ months }: { months: MessageMonth[] }) {
   const t = useT();
   const locale = useLocale();

@@ -11,7 +11,7 @@ import { Bars, Figure, Lines, SERIES_COLOURS } from "./charts";
 import { FacilityRatesTable } from "./facility-rates-table";
 
 /*
- * The system administrator's Overview (issue 18), section by section: answers (volumes, rates,
+ * The system administrator's Overview, section by section: answers (volumes, rates,
  * urgency, facilities), money (payouts and the ledger) and growth (accounts, waitlists).
  */
 

@@ -15,7 +15,7 @@ const monthLabel = (t: Translate, locale: Locale) => ({
 });
 
 /**
- * A facility administrator's last 12 months (issue 18): referrals received per month with how
+ * A facility administrator's last 12 months: referrals received per month with how
  * many were accepted, rejected and completed, and the facility's median time to accept against
  * the network's. Memoized: its chart is the costliest part of the dashboard to draw, and it stays
  * as it is while an Accept or a Complete is on its way (the counts and the row change at once).

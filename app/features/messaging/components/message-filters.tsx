@@ -4,7 +4,7 @@ import { useT } from "~/i18n/react";
 import { CHANNEL_LABELS, STATUS_LABELS } from "../message-labels";
 
 /**
- * The Messages screen's filters (issue 26): a GET form, so the filter is in the address, the
+ * The Messages screen's filters: a GET form, so the filter is in the address, the
  * server reads it, and it works without JavaScript.
  */
 export function MessageFilters({

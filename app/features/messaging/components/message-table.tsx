@@ -11,7 +11,7 @@ import type { MessageLogRow } from "../message-log.server";
 const HEADERS = ["Created", "Channel", "Recipient", "Event", "Status", "Attempts", "Segments", "Last error", ""];
 
 /**
- * Every outbound message of a page (issue 26), newest first, each with Retry when it did not
+ * Every outbound message of a page (decision 024), newest first, each with Retry when it did not
  * reach its person. Retry is a plain post to `action` (the page's address with its filters), so
  * it works without JavaScript and the page comes back as it was filtered.
  */

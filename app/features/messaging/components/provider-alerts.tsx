@@ -12,7 +12,7 @@ const CAUSE: Record<string, string> = {
 };
 
 /**
- * The providers refusing every message now (issue 35): why, since when and how often. Their
+ * The providers refusing every message now (decision 035): why, since when and how often. Their
  * messages are kept and retried; once the cause is fixed they go out and this disappears.
  */
 export function ProviderAlerts({ alerts }: { alerts: readonly ProviderAlertRow[] }) {

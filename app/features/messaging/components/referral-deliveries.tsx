@@ -14,7 +14,7 @@ const OUTCOME: Record<MessageStatus, string> = {
 };
 
 /**
- * Who was told about a referral, how, and whether it arrived (issue 26): for the referral's
+ * Who was told about a referral, how, and whether it arrived: for the referral's
  * timeline. Rows come from `referralDeliveries` (message-log.server.ts), which the referral page's
  * loader calls once it has checked that the reader may see the referral; recipients are masked.
  */

@@ -41,7 +41,7 @@ export type AfricasTalkingConfig = {
 
 const RECIPIENT_CODES: Record<number, FailureCode> = {
   401: "rejected",
-  // InvalidSenderId: our sender ID is not approved (issue 35): every SMS alike, until it is.
+  // InvalidSenderId: our sender ID is not approved (decision 035): every SMS alike, until it is.
   402: "configuration",
   403: "invalid_number",
   404: "invalid_number",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { callbackAddress } from "./delivery-reports.server.ts";
 
-/* Issue 35, point 6: the secret and the report's fields, however a provider added them to our address. */
+/* Decision 035, point 6: the secret and the report's fields, however a provider added them to our address. */
 describe("reading a delivery callback's address", () => {
   const at = (address: string, pathToken?: string) => callbackAddress(new URL(address), pathToken);
 

@@ -91,7 +91,7 @@ describe("SMS delivery reports by webhook (secret token in the address)", () => 
     }
   });
 
-  // Issue 35, point 6: how Arkesel adds sms_id and status to our address is not documented. Each
+  // Decision 035, point 6: how Arkesel adds sms_id and status to our address is not documented. Each
   // way a provider may do it (merging into the query, or appending "?..." or "&..." to the text)
   // must reach us with the secret intact: it is in the path, not the query.
   it.each(["merge", "append-question", "append-ampersand"] as const)(

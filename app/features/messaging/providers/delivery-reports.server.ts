@@ -88,7 +88,7 @@ async function formOrJson(request: Request): Promise<Record<string, unknown> | U
 
 /**
  * The secret and the report's fields of a callback, however the provider added its fields to the
- * address we gave it: merged into the query, or appended to its text after "?" or "&" (issue 35).
+ * address we gave it: merged into the query, or appended to its text after "?" or "&" (decision 035).
  * The token is the path's last segment (`/webhooks/sms/{provider}/{token}`); what was appended to
  * it after a "&" or "?" is read as fields. An address with `?token=` (registered before) is read
  * the same way: a "?" appended after the token is cut off and read as fields.
@@ -110,7 +110,7 @@ export function callbackAddress(
 }
 
 /**
- * /webhooks/sms/{provider}/{token} (or, as registered before issue 35, ?token=…): the delivery
+ * /webhooks/sms/{provider}/{token} (or, as registered before decision 035, ?token=…): the delivery
  * reports of providers that sign nothing. A wrong or missing token is refused (401) before the
  * body is read, and changes nothing.
  */
@@ -146,7 +146,7 @@ export async function handleSmsWebhook(
  * /webhooks/whatsapp: Meta's GET verification (hub.verify_token) and the signed POSTs
  * (X-Hub-Signature-256 over the raw body with the app secret). Anything unsigned or wrongly
  * signed is refused (401) and changes nothing. The text messages people send to the business
- * number go to `onTexts` (the appointment requests' click-to-chat proof, issue 37), only once the
+ * number go to `onTexts` (the appointment requests' click-to-chat proof, decision 046), only once the
  * signature is checked.
  */
 export async function handleWhatsAppWebhook(

@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 /*
- * Fakes tell the truth (issue 35, architecture habit 13): every answer a provider's fake serves is
+ * Fakes tell the truth (decision 035, architecture habit 13): every answer a provider's fake serves is
  * a fixture of that provider's documented examples, and each names where it was taken from.
  */
 const root = path.resolve(import.meta.dirname, "../../../../tests/helpers/fake-providers/fixtures");

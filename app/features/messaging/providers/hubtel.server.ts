@@ -11,7 +11,7 @@
  *   `ClientReference` (our idempotency key), which Hubtel echoes back; Hubtel documents no
  *   de-duplication on it.
  * - Response codes (hubtel.readme.io/reference/response-code): 200/201 accepted; 400 with status
- *   1 invalid destination, 2 invalid sender (our configuration: retried, issue 35), 3 too long,
+ *   1 invalid destination, 2 invalid sender (our configuration: retried, decision 035), 3 too long,
  *   4 not routable, 6 content rejected,
  *   7/8 bad parameters; 401 authorization failed; 402 not enough credit; 403 the recipient has
  *   not given approval; 500 and 502 server and gateway errors.

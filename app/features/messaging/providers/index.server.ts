@@ -9,7 +9,7 @@ import { createWhatsAppProvider } from "./whatsapp.server.ts";
 /**
  * The address a provider calls with delivery reports (unsigned callbacks), the secret token in its
  * path: `APP_URL/webhooks/sms/{provider}/{token}`, with no query of its own, so a provider that
- * adds its report by appending "?sms_id=..." (or "&...") to the text cannot break it (issue 35).
+ * adds its report by appending "?sms_id=..." (or "&...") to the text cannot break it (decision 035).
  */
 export function smsCallbackUrl(config: Pick<Env, "APP_URL" | "SMS_WEBHOOK_TOKEN">, provider: SmsProviderName): string {
   const base = `${config.APP_URL.replace(/\/+$/, "")}/webhooks/sms/${provider}`;
@@ -59,7 +59,7 @@ export function whatsappProvider(config: Env = env()): MessagingProvider {
 }
 
 /**
- * The one WhatsApp template every message uses (issue 35): its name and language from
+ * The one WhatsApp template every message uses (decision 035): its name and language from
  * WHATSAPP_TEMPLATE_NOTICE and WHATSAPP_TEMPLATE_LANGUAGE, one body parameter (the same short text
  * as the SMS). Read when the message is sent, not when it is queued: a message waiting on a
  * template the operator has just registered or renamed goes out with the one configured now.

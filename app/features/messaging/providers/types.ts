@@ -1,5 +1,5 @@
 /**
- * The one small interface every SMS and WhatsApp provider speaks (issue 26). Adapters are written
+ * The one small interface every SMS and WhatsApp provider speaks (decision 025). Adapters are written
  * with `fetch` against each provider's documented HTTP API; their base addresses are
  * configuration, so tests point them at a local fake (tests/helpers/fake-providers/).
  *
@@ -46,7 +46,7 @@ export type FailureCode =
   /**
    * The provider refuses our configuration, not this message: an unapproved sender ID (Hubtel
    * subcode 2, Africa's Talking InvalidSenderId) or WhatsApp template (132000-132016). Every
-   * message would fail alike until the operator fixes it (issue 35): kept and retried.
+   * message would fail alike until the operator fixes it (decision 035): kept and retried.
    */
   | "configuration"
   | "rate_limited"
@@ -110,7 +110,7 @@ const RETRYABLE: Record<FailureCode, boolean> = {
   no_credit: true,
   // Wrong keys are fixed by configuration; retrying with backoff keeps the message until then.
   auth: true,
-  // So is an unapproved sender ID or template (issue 35): sign-in codes included, nothing is lost.
+  // So is an unapproved sender ID or template (decision 035): sign-in codes included, nothing is lost.
   configuration: true,
   rate_limited: true,
   server_error: true,

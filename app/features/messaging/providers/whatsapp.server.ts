@@ -13,7 +13,7 @@
  *   niswey.com): 0/190/3/10/200-299 authorization, 4/80007/130429/131048/131056 throttling,
  *   1/2/131000/131016 service errors (retry), 131026 undeliverable, 131030 recipient not allowed,
  *   131042 business payment issue, 131047 re-engagement, 131050 user stopped marketing,
- *   132000-132016 template problems (our configuration: retried, issue 35), 100 and
+ *   132000-132016 template problems (our configuration: retried, decision 035), 100 and
  *   131008/131009 bad parameters, 368/131031 account
  *   restricted.
  * - Webhooks: a GET verification with `hub.mode=subscribe`, `hub.verify_token` and
@@ -22,7 +22,7 @@
  *   updates arrive as `entry[].changes[].value.statuses[]` with `id`, `status` (sent, delivered,
  *   read, failed) and `errors[]` (the WhatsApp Node.js SDK's webhooks reference; hookdeck's
  *   WhatsApp webhook guide).
- * - Inbound messages (issue 37: a patient's click-to-chat message proves an appointment request)
+ * - Inbound messages (decision 046: a patient's click-to-chat message proves an appointment request)
  *   arrive in the same `messages` field as `entry[].changes[].value.messages[]` with `from` (the
  *   sender's WhatsApp phone number, digits without "+"), `id`, `timestamp`, `type` and, for
  *   `type: "text"`, `text.body` (Meta's text messages webhook reference,
@@ -74,7 +74,7 @@ export function whatsappFailureCode(code: number): FailureCode {
   if (code === 131050) return "opted_out";
   if (code === 131042) return "no_credit";
   // The template (132000-132016: missing, not approved, paused, disabled, its parameters not
-  // those registered): our configuration, every message alike (issue 35). Kept and retried.
+  // those registered): our configuration, every message alike (decision 035). Kept and retried.
   if (code >= 132000 && code <= 132999) return "configuration";
   return "rejected";
 }

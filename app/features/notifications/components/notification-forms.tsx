@@ -20,7 +20,7 @@ import {
 } from "../notification-preferences";
 import type { NotificationsIntent } from "../notifications-action.server";
 
-/** The notifications page's forms (issue 26): a mobile number and its code, and the preferences. */
+/** The notifications page's forms (decision 025): a mobile number and its code, and the preferences. */
 export type NotificationsAnswer = ActionAnswer<{ intent: NotificationsIntent }>;
 
 export function PreferencesForm({
@@ -167,7 +167,7 @@ export function SendCode({
   );
 }
 
-/** Removing the confirmed number asks for the password too (issue 33). */
+/** Removing the confirmed number asks for the password too (decision 036). */
 export function RemoveNumber({ answer }: { answer: NotificationsAnswer | undefined }) {
   const [form, fields] = useSchemaForm(removeNumberSchema, { id: "remove-number", lastResult: answer?.result });
   const busy = useIsSubmitting({ intent: "remove" });
@@ -216,7 +216,7 @@ export function ConfirmCode({ answer, sentTo }: { answer: NotificationsAnswer | 
 }
 
 /**
- * The person's language (issue 38): the platform's and their emails', English or French
+ * The person's language (decision 048): the platform's and their emails', English or French
  * (`users.language`: the signed-in pages are drawn in it), and their SMS and WhatsApp texts' in
  * the same language or another (Twi has texts, no pages).
  */

@@ -57,7 +57,7 @@ function BackupAge({ backup }: { backup: SystemHealth["backup"] }) {
   );
 }
 
-/** The health screen (issue 39): what operators act on, server-rendered, one column on a phone. */
+/** The health screen: what operators act on, server-rendered, one column on a phone. */
 export function HealthPanel({ health }: { health: SystemHealth }) {
   const open = health.alerts.filter((a) => !a.clearedAt);
   const pending = health.payouts.find((p) => p.state === "pending");

@@ -7,7 +7,7 @@ import { PayoutDetailsConfirmForm } from "./payout-details-confirm-form";
 afterEach(cleanupDom);
 
 /*
- * Issue 35 point 5, as the doctor sees it before confirming: the account holder's name the bank or
+ * Decision 032, point 5, as the doctor sees it before confirming: the account holder's name the bank or
  * network gave (a name that is not theirs said plainly, with a box to tick), or the code sent to
  * the wallet's own number. The e2e journey shows the wallet's code (its server has no Paystack).
  */

@@ -22,7 +22,7 @@ type Pending = {
 };
 
 /**
- * "Confirm the change": whose account it is (issue 35 point 5: the holder's name the bank or
+ * "Confirm the change": whose account it is (decision 032, point 5: the holder's name the bank or
  * network gave, a name that differs to be accepted in so many words, or the code sent to the
  * wallet's own number when the network could not name its holder), then the codes.
  */
@@ -35,7 +35,7 @@ export function PayoutDetailsConfirmForm({
   answer: PayoutDetailsAnswer | undefined;
   pending: Pending;
   phone: string;
-  /** The answer of "Send confirmation codes" that just sent the codes: the code fields are scrolled to and focused (issue 33). */
+  /** The answer of "Send confirmation codes" that just sent the codes: the code fields are scrolled to and focused. */
   codesSent?: unknown;
 }) {
   const [form, fields] = useSchemaForm(confirmPayoutDetailsSchema, { id: "confirm", lastResult: answer?.result });

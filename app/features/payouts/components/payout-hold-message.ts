@@ -4,7 +4,7 @@ import { accraDateTime } from "../payout-details-answer";
 
 /**
  * The "Payout details changed" message: it states the hold, to the minute in Ghana's time and in
- * hours, and where payouts go after it (UX 8 of issue 33); without a hold, that the next run pays
+ * hours, and where payouts go after it; without a hold, that the next run pays
  * to the new details. In the doctor's language (`t` and `locale`: the action's actorTranslator).
  */
 export function payoutChangedMessage(holdUntil: Date, now: Date, t: Translate, locale: Locale = "en"): string {

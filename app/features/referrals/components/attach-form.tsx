@@ -16,7 +16,7 @@ function fileProblem(file: File | undefined): string | null {
   return null;
 }
 
-/** Attach a file: the upload form (multipart, streamed to the store by the server: issue 24). */
+/** Attach a file: the upload form (multipart, streamed to the store by the server: decision 023). */
 export function AttachForm({ referralId, answer }: { referralId: string; answer: WorkspaceAnswer | undefined }) {
   const t = useT();
   const fetcher = useFetcher<WorkspaceAnswer>({ key: "referral:attach" });

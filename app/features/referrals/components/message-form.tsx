@@ -13,7 +13,7 @@ import { messageSchema } from "../workspace-schemas";
 
 /**
  * Post a message to the other side. Its draft is kept on this phone as it is typed, per person and
- * referral (issue 29), and sent again once back online when the network lost it.
+ * referral (decision 027), and sent again once back online when the network lost it.
  */
 export function MessageForm({
   referralId,

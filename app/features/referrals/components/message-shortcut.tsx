@@ -1,7 +1,7 @@
 import { useT } from "~/i18n/react";
 
 /**
- * On a phone (under 640 px) the way to the message form stays on screen at the bottom (issue 28):
+ * On a phone (under 640 px) the way to the message form stays on screen at the bottom:
  * a link to the form, so it works without JavaScript too. Hidden on wider screens and in print.
  */
 export function MessageShortcut() {

@@ -14,7 +14,7 @@ import type { ReferralDialogState } from "./use-referral-dialogs";
 afterEach(cleanup);
 
 /*
- * The referral page's head and actions (issue 28) by role: "Sent to {facility}" for the referring
+ * The referral page's head and actions by role: "Sent to {facility}" for the referring
  * doctor while the facility has not answered, and "Refer to another facility" for the referring
  * doctor of a rejected or cancelled referral only.
  */

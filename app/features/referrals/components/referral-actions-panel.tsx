@@ -29,7 +29,7 @@ export function ReferralActionsPanel({
   const t = useT();
   const { transitions, mayMessage, mayAttach } = referral.actions;
   const subject = { id: referral.id, referralNumber: referral.referralNumber };
-  // Issue 28: the referring doctor sends a rejected or cancelled referral on to another facility.
+  // The referring doctor sends a rejected or cancelled referral on to another facility.
   const referAgain =
     referral.viewer.role === "doctor" && (referral.status === "rejected" || referral.status === "cancelled");
   const busy = useFetchers().some((f) => f.key.startsWith("referral:") && f.state !== "idle");

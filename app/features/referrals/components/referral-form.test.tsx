@@ -7,7 +7,7 @@ import { ReferralForm } from "./referral-form";
 afterEach(cleanupDom);
 
 /*
- * Issue 33, point 1: the form marks a facility that cannot receive referrals yet (no approved
+ * The form marks a facility that cannot receive referrals yet (no approved
  * administrator, no on-call number), and says what choosing it means.
  */
 describe("the facility select", () => {

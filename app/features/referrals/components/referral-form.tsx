@@ -51,7 +51,7 @@ function ReferAgainNotice({ again }: { again: ReferAgain }) {
   );
 }
 
-/** Issue 29's words for a referral the network lost. */
+/** Decision 027's words for a referral the network lost. */
 export const OFFLINE_MESSAGE = "No connection. Your referral is saved on this phone; send it when you are back online.";
 
 /** What /referrals/create answers when it does not go to the dashboard: the form's errors and the spec's toast. */
@@ -90,12 +90,12 @@ export function ReferralForm({
   user,
   again,
 }: {
-  /** `reachable` false: no approved administrator and no on-call number yet (marked, issue 33). */
+  /** `reachable` false: no approved administrator and no on-call number yet (marked). */
   facilities: ReadonlyArray<{ id: string; name: string; location: string; reachable: boolean }>;
   answer: ReferralFormAnswer | NetworkFailure | undefined;
-  /** The signed-in doctor: the form is kept on this phone as their draft (issue 29). */
+  /** The signed-in doctor: the form is kept on this phone as their draft (decision 027). */
   user: string;
-  /** "Refer to another facility" (issue 28): the rejected or cancelled referral this one starts from. */
+  /** "Refer to another facility": the rejected or cancelled referral this one starts from. */
   again?: ReferAgain | null;
 }) {
   const t = useT();
@@ -273,7 +273,7 @@ export function ReferralForm({
             error={fileError}
             onChange={(event) => {
               setFileError(null);
-              // Issue 33: photos are shrunk before they are sent; the code comes only once one is chosen.
+              // Photos are shrunk before they are sent (decision 037); the code comes only once one is chosen.
               if (Array.from(event.currentTarget.files ?? []).some((file) => file.type.startsWith("image/"))) {
                 import("~/lib/shrink-photo").catch(() => {});
               }

@@ -6,7 +6,7 @@ import type { ReferralWorkspace } from "../workspace.server";
 import { StatusBadge, UrgencyText } from "./status-badge";
 
 /**
- * Who has been sent a message about the referral (issue 33: say what is true): someone at the
+ * Who has been sent a message about the referral (say what is true): someone at the
  * facility (`facilityTold`), and the system administrators alerted to phone a facility no one
  * there could be told of (`adminsAlerted`). Read from the referral's deliveries.
  */
@@ -43,7 +43,7 @@ export function ReferralStatusBanner({ referral, sent }: { referral: ReferralWor
 }
 
 /**
- * Where "Create Referral" lands (issue 28): the referring doctor sees where it went while the
+ * Where "Create Referral" lands: the referring doctor sees where it went while the
  * facility has not answered, with the way to attach files at once.
  */
 function SentNotice({ referral, sent }: { referral: ReferralWorkspace; sent: SentState }) {
@@ -70,7 +70,7 @@ function SentNotice({ referral, sent }: { referral: ReferralWorkspace; sent: Sen
 }
 
 /**
- * Issue 33: the referral is recorded, but no one at the facility has been sent a message (it has no
+ * The referral is recorded, but no one at the facility has been sent a message (it has no
  * approved administrator and no on-call number yet). Said as it is, with what happens next.
  */
 function NotToldNotice({ referral, sent }: { referral: ReferralWorkspace; sent: SentState }) {

@@ -147,7 +147,7 @@ describe("ReferralTable cells (issue 19)", () => {
       renderTable([row(over)], { columns: ["share", "payout"], caption: "Q" });
       return firstRow("Q");
     };
-    // No share before the referral is completed (issue 28).
+    // No share before the referral is completed.
     const open = cells({});
     expect(open["Your share"].textContent).toBe("—");
     expect(open.Payout.textContent).toBe("—");

@@ -38,12 +38,12 @@ const HEADERS: Record<ReferralColumn, string> = {
   payout: "Payout",
 };
 
-/** The referral's own page (issue 19). */
+/** The referral's own page. */
 export function referralPath(referralNumber: string): string {
   return `/referrals/${encodeURIComponent(referralNumber)}`;
 }
 
-/** "2 files · 1 new message" under a row's number (issue 28); nothing when there is neither. */
+/** "2 files · 1 new message" under a row's number; nothing when there is neither. */
 export function activityText(activity: ReferralRow["activity"], t: Translate): string | null {
   if (!activity) return null;
   const parts: string[] = [];
@@ -72,7 +72,7 @@ function cell(column: ReferralColumn, r: ReferralRow, t: Translate, locale: Loca
         <>
           <Link
             to={referralPath(r.referralNumber)}
-            // 44 px high and at least as wide (issue 28): the number is the row's link on a phone.
+            // 44 px high and at least as wide: the number is the row's link on a phone.
             className="inline-flex min-h-11 min-w-11 items-center font-mono text-xs font-semibold whitespace-nowrap text-brand-700 underline-offset-2 hover:underline"
           >
             {r.referralNumber}
@@ -148,7 +148,7 @@ function cell(column: ReferralColumn, r: ReferralRow, t: Translate, locale: Loca
     case "amount":
       return <span className="tabular-nums">{formatCedis(r.referralFee, locale)}</span>;
     case "share":
-      // A share exists only for a completed referral (issue 28): "—" before, and for a rejected or cancelled one.
+      // A share exists only for a completed referral: "—" before, and for a rejected or cancelled one.
       return <span className="tabular-nums">{formatShare(r.status, r.doctorShare, locale)}</span>;
     case "payout":
       if (!r.payout) return <span className="text-muted">{r.status === "completed" ? t("Pending") : NO_VALUE}</span>;

@@ -17,7 +17,7 @@ export function reviewAction(referralNumber: string): string {
 const STARS = [1, 2, 3, 4, 5] as const;
 
 /**
- * The referring doctor's review of the facility, on a completed referral's page (issue 28): 1 to 5
+ * The referring doctor's review of the facility, on a completed referral's page: 1 to 5
  * stars and an optional comment, one review per referral, changeable for 30 days. Posts with its
  * own fetcher to the review route, which answers a saved review with a redirect back to the
  * referral's page (and its toast), so the page shows the saved review; a refusal comes back here.

@@ -7,7 +7,7 @@ import type { ModerationDecision, ReportedComment } from "../moderation.server";
 const REVIEWS_ADMIN_PATH = "/dashboard/system-admin/reviews";
 
 /**
- * The review comments facilities reported (issue 33), oldest report first, as cards that fit a
+ * The review comments facilities reported, oldest report first, as cards that fit a
  * phone: the facility, the stars, the words, who reported it and when, and Restore / Remove (plain
  * posts: they work without JavaScript).
  */

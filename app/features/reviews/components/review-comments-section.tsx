@@ -5,7 +5,7 @@ import { useLocale, useT } from "~/i18n/react";
 import type { FacilityReviewComment } from "../reviews.server";
 
 /**
- * The comments referring doctors wrote about the administrator's facility (issue 33), each with
+ * The comments referring doctors wrote about the administrator's facility, each with
  * Report: a reported comment leaves the public profile (the rating still counts).
  */
 export function ReviewCommentsSection({ comments }: { comments: FacilityReviewComment[] }) {

@@ -38,9 +38,9 @@ function useIsJoining(action: string, userType: UserType): boolean {
 }
 
 /**
- * The SMS consent beside the optional phone (issue 26), unticked by default: ticked, launch and
+ * The SMS consent beside the optional phone, unticked by default: ticked, launch and
  * update SMS go to that number (with a link to stop them in each). Its message, when a rule needs
- * it ticked (a patient with a number and no email, issue 28), is under it and read with it.
+ * it ticked (a patient with a number and no email, decision 029), is under it and read with it.
  */
 function SmsConsentField({
   field,
@@ -225,7 +225,7 @@ export function FacilityWaitlistForm({ action, answer }: FormProps) {
 }
 
 /**
- * A patient or a family member (issue 28): a name, and an email or a mobile number (or both). With
+ * A patient or a family member (decision 029): a name, and an email or a mobile number (or both). With
  * a number alone, the SMS box is required (the only way to reach them). No clinical details: the
  * hub's launch and updates only.
  */

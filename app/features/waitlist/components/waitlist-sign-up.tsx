@@ -16,7 +16,7 @@ import {
  * A hub's sign-up: the Healthcare Professional and Healthcare Facility tabs switch in place (the
  * other panel stays in the page, keeping what was typed); without JavaScript each tab is a link to
  * `?tab=...#join`, which the server renders with that tab selected. Once a sign-up is taken, a
- * confirmation panel (what happens next) replaces the forms, with JavaScript and without (issue 28).
+ * confirmation panel (what happens next) replaces the forms, with JavaScript and without.
  * Loaded on its own (hub-waitlist-page.tsx): a default export.
  */
 export type SignUpProps = { hub: Hub; actionData?: WaitlistAnswer; initialTab: UserType };

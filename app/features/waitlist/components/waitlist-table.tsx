@@ -31,7 +31,7 @@ export function WaitlistTable({ rows }: { rows: WaitlistEntry[] }) {
               <span className="block text-xs text-muted">{w.professionalTitle}</span>
             ) : null}
           </Cell>
-          {/* A patient may have given only a mobile number (issue 28): then the number is the contact. */}
+          {/* A patient may have given only a mobile number (decision 029): then the number is the contact. */}
           <Cell label="Email or phone" className="break-all">
             {w.email}
             {w.call ? (
