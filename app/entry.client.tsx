@@ -12,7 +12,7 @@ if (nonce) setNonce(nonce);
 
 // The page's language alone is fetched (docs/decisions/044), before React draws the page in it: the
 // server wrote it in <html lang> (a public page's from its path, the platform's the person's own),
-// and marked the platform's pages, which need its part of the catalogue too (issue 38).
+// and marked the platform's pages, which need its part of the catalogue too (decision 044).
 const html = document.documentElement;
 const locale = localeOfHtmlLang(html.lang);
 Promise.all([ensureCatalogue(locale), "platform" in html.dataset ? ensureCatalogue(locale, "platform") : null]).then(
@@ -28,7 +28,7 @@ Promise.all([ensureCatalogue(locale), "platform" in html.dataset ? ensureCatalog
   },
 );
 
-// The service worker (issue 29: hashed assets and an offline page, never a page's HTML): every page
+// The service worker (decision 027: hashed assets and an offline page, never a page's HTML): every page
 // that hydrates registers it once loaded; content pages ship no script and register nothing.
 if (import.meta.env.PROD && "serviceWorker" in navigator) {
   // A registration cut short (the visitor moved on, or the worker could not be fetched) is tried

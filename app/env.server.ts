@@ -12,7 +12,7 @@ const baseUrl = (fallback: string) =>
     .transform((v) => v.replace(/\/+$/, ""));
 const secret = (min: number) => z.string().min(min, `expected at least ${min} characters`).optional();
 
-/** SMS and WhatsApp providers (issue 26): unset, messages go to DATA_DIR/outbox. */
+/** SMS and WhatsApp providers (decision 025): unset, messages go to DATA_DIR/outbox. */
 const messagingSchema = {
   SMS_PROVIDER: z
     .enum(["arkesel", "hubtel", "africastalking", "none"], {
@@ -43,7 +43,7 @@ const messagingSchema = {
   WHATSAPP_APP_SECRET: secret(16),
   WHATSAPP_VERIFY_TOKEN: secret(16),
   // The business's WhatsApp number (international, e.g. 233302123456): with WhatsApp configured,
-  // a patient may prove an appointment request with a click-to-chat message to it (issue 37).
+  // a patient may prove an appointment request with a click-to-chat message to it (decision 046).
   WHATSAPP_BUSINESS_NUMBER: z
     .string()
     .transform((value) => value.replace(/[\s()+-]/g, ""))
@@ -65,7 +65,7 @@ const messagingSchema = {
     .default("en"),
 };
 
-/** Payouts (issue 27): Paystack Transfers; unset secret, runs can be prepared but not sent. */
+/** Payouts (decision 026): Paystack Transfers; unset secret, runs can be prepared but not sent. */
 const payoutSchema = {
   PAYSTACK_SECRET_KEY: z
     .string()
@@ -93,7 +93,7 @@ const payoutSchema = {
 };
 
 /**
- * Where a referral's attached files are kept (issue 24, docs/decisions/023): a directory under
+ * Where a referral's attached files are kept (docs/decisions/023): a directory under
  * DATA_DIR (`local`, the default) or an S3-compatible object store (`s3`), for several servers.
  */
 const fileStorageSchema = {
@@ -128,7 +128,7 @@ const minutes = (min: number, max: number, fallback: number) =>
     .max(max, `expected ${min} to ${max} minutes`)
     .default(fallback);
 
-/** Metrics and alerts (issue 39, docs/operations.md). */
+/** Metrics and alerts (docs/operations.md). */
 const operationsSchema = {
   // Who may read /metrics without the token: addresses and CIDR ranges, comma-separated; "none" for nobody.
   METRICS_ALLOW: z
@@ -243,7 +243,7 @@ const schema = z.object({
     .min(5, "expected 5 to 1440 minutes")
     .max(1440, "expected 5 to 1440 minutes")
     .default(30),
-  // The FHIR API (issue 36): calls one client may make a minute before it gets 429 (throttled).
+  // The FHIR API (decision 034): calls one client may make a minute before it gets 429 (throttled).
   FHIR_CALLS_PER_MINUTE: z.coerce
     .number({ error: "expected a whole number of calls" })
     .int("expected a whole number of calls")
@@ -265,14 +265,14 @@ const schema = z.object({
     .default(12),
   /**
    * A bearer token that shows /healthz's details (which database, its round trip) to a monitoring
-   * system (issue 33); without one, only a signed-in system administrator sees them.
+   * system (decision 036); without one, only a signed-in system administrator sees them.
    */
   HEALTHZ_TOKEN: z.string().min(24, "expected at least 24 characters").optional(),
   TRUST_PROXY: z
     .enum(["true", "false", "1", "0"], { error: "expected true or false" })
     .default("false")
     .transform((v) => v === "true" || v === "1"),
-  // The job queue (issue 26, decision 024): workers in this process, and how outbound messages retry.
+  // The job queue (decision 024): workers in this process, and how outbound messages retry.
   JOB_WORKERS: z
     .enum(["true", "false", "1", "0"], { error: "expected true or false" })
     .default("true")
@@ -291,7 +291,7 @@ const schema = z.object({
     .default(10),
   // How soon a job whose worker died (killed mid-send) is taken over: it stops heartbeating, and the
   // queue's supervision (every JOB_SUPERVISE_SECONDS) fails it after JOB_HEARTBEAT_SECONDS, to be
-  // retried. Production keeps the defaults; tests shorten them (issue 34). pg-boss's floor is 10 s.
+  // retried. Production keeps the defaults; tests shorten them (decision 038). pg-boss's floor is 10 s.
   JOB_HEARTBEAT_SECONDS: z.coerce
     .number({ error: "expected a whole number of seconds" })
     .int("expected a whole number of seconds")
@@ -311,14 +311,14 @@ const schema = z.object({
     .min(1, "expected 1 to 3600 seconds")
     .max(3600, "expected 1 to 3600 seconds")
     .default(30),
-  // Quiet hours of people who never chose theirs (issue 26): "21:00-07:00" Africa/Accra, or "off".
+  // Quiet hours of people who never chose theirs (decision 025): "21:00-07:00" Africa/Accra, or "off".
   DEFAULT_QUIET_HOURS: z
     .string()
     .regex(/^(off|([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d)$/, { error: 'expected "HH:MM-HH:MM" or "off"' })
     .default("21:00-07:00"),
   // Ghana's public holidays declared each year (Eid al-Fitr, Shaqq Day, Eid al-Adha, days the
   // government adds or moves): YYYY-MM-DD, comma-separated. The statutory ones are built in
-  // (app/features/appointments/working-day.ts); both are not working days (issue 37).
+  // (app/features/appointments/working-day.ts); both are not working days (decision 045).
   PUBLIC_HOLIDAYS: z
     .string()
     .default("")

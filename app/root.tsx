@@ -54,10 +54,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   // Marks a page React has hydrated (what a test of behaviour waits for); never set on a content page.
   const hydrated = useHydrated();
-  // Sent to sign in because the session ended by itself: the drafts on this device go (issue 33).
+  // Sent to sign in because the session ended by itself: the drafts on this device go.
   useDraftsGoWithEndedSession(root?.sessionEnded === true);
   // A public page's language is in its path (/fr/...: French; docs/decisions/044), the signed-in
-  // platform's is the person's (issue 38).
+  // platform's is the person's (decision 044).
   const matches = useMatches();
   const locale = pageLocale(useLocation().pathname, matches);
   // The platform's pages load its part of the catalogue too (entry.client).

@@ -1,5 +1,5 @@
 /**
- * The service worker (issue 29, docs/decisions/027-flaky-networks.md), built by
+ * The service worker (docs/decisions/027-flaky-networks.md), built by
  * scripts/build-service-worker.ts after `react-router build` (Serwist's injectManifest puts the
  * precache list in `self.__SW_MANIFEST`). What it does, and only this:
  * - precaches the build's hashed assets (JavaScript and CSS; the site uses the system's fonts, so

@@ -1,4 +1,4 @@
-// Issue 36's numbers at scale, run by bench/referrals-seed.ts (--only fhir) on its seeded
+// The FHIR API's numbers at scale, run by bench/referrals-seed.ts (--only fhir) on its seeded
 // database: the FHIR API called in process (the Hono app the server mounts, tokens, JSON and
 // all) by facilities' clients and the network's. Targets on PostgreSQL: a facility's Task search
 // p95 <= 50 ms, a page of 100 ServiceRequests with their Tasks included <= 100 ms.

@@ -1,4 +1,4 @@
-// Issue 18's numbers at scale, run by bench/referrals-seed.ts on its million-referral database:
+// Decision 020's numbers at scale, run by bench/referrals-seed.ts on its million-referral database:
 // each overview query as the loaders call it (target p95 <= 100 ms on PostgreSQL), and a CSV
 // export of every referral streamed to nowhere while the process's memory is sampled (target:
 // less than 100 MB of growth).

@@ -1,4 +1,4 @@
-// The `messaging` part of `npm run bench` (issue 26, docs/decisions/024): the production server
+// The `messaging` part of `npm run bench` (docs/decisions/024): the production server
 // with SMS_PROVIDER=arkesel pointed at the local fake of Arkesel's API
 // (tests/helpers/fake-providers/arkesel.ts, answering at once) in this process; every SMS goes
 // through the real outbox (a `messages` row and a `send-message` job, app/jobs/queue-message.server.ts) and the workers the server starts (server/job-workers.ts, default

@@ -1,4 +1,4 @@
-// `npm run bench:operations` (issue 39), PostgreSQL, the production build:
+// `npm run bench:operations`, PostgreSQL, the production build:
 //   scrape     GET /metrics one at a time with BENCH_OPS_WAITING referrals waiting (default 10,000:
 //              a platform of five times as many referrals, 20% pending): p50/p95/max; target p95 <= 50 ms.
 //   recording  the signed-in system administrator's dashboard on three servers over the same

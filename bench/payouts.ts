@@ -1,4 +1,4 @@
-// The `payouts` part of `npm run bench` (issue 27, docs/decisions/026), on a dedicated PostgreSQL
+// The `payouts` part of `npm run bench` (docs/decisions/026), on a dedicated PostgreSQL
 // database (created on BENCH_POSTGRES_URL's server and dropped at the end):
 //   seeding     bench/platform-seed.ts's referral platform sized so that `doctors` approved doctors
 //               have completed referrals, then the ledger written from the payment records by the

@@ -54,7 +54,7 @@ const { values: args } = parseArgs({
     only: { type: "string" },
   },
 });
-/** The parts measured: the dashboards' data, History (issue 19), insight and exports (issue 18). */
+/** The parts measured: the dashboards' data, History, insight and exports (decision 020). */
 const SECTIONS = ["dashboards", "history", "insight", "fhir"] as const;
 type Section = (typeof SECTIONS)[number];
 const only = new Set((args.only ?? SECTIONS.join(",")).split(",") as Section[]);
@@ -73,7 +73,7 @@ const REFERRALS = Number(args.referrals);
 const USERS = Number(args.users);
 const RUNS = Number(args.runs);
 const BUDGET_MS = 20;
-/** History (issue 19): p95 at most 50 ms at a million referrals. */
+/** History: p95 at most 50 ms at a million referrals. */
 const HISTORY_BUDGET_MS = 50;
 
 function percentile(sorted: number[], p: number): number {

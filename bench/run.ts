@@ -260,7 +260,7 @@ type LighthouseRow = {
   performanceRuns: number[];
   /**
    * LCP under Lighthouse's devtools throttling (throttlingMethod 'devtools': the page really loaded
-   * over Slow 4G, 562.5 ms round trips and 1.4 Mbit/s, at 4x CPU), the median of the runs (issue 29).
+   * over Slow 4G, 562.5 ms round trips and 1.4 Mbit/s, at 4x CPU), the median of the runs (decision 027).
    */
   lcpDevtoolsMs: number;
   lcpDevtoolsRuns: number[];
@@ -282,7 +282,7 @@ async function lighthouseBench(): Promise<LighthouseRow[]> {
   try {
     const facility = (await (await fetch(`${base}/facilities`)).text()).match(/href="(\/facility\/[^"]+)"/)?.[1];
     // Every public route: the indexable pages, one hub and one facility page, and the account pages,
-    // in English and in French (issue 38: the French site is measured as the English one is).
+    // in English and in French (decision 044: the French site is measured as the English one is).
     const english = [
       ...PUBLIC_PATHS,
       "/hub/cervical-cancer",

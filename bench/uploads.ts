@@ -1,4 +1,4 @@
-// The `uploads` part of `npm run bench` (issue 24, docs/decisions/023): does one person's files
+// The `uploads` part of `npm run bench` (docs/decisions/023): does one person's files
 // stall everyone? The production server on a fresh database (bench/databases.ts, with
 // seedBenchUsers' doctor and pending referrals): /healthz is polled one request at a time, first
 // alone, then while three 10 MB uploads and three 10 MB downloads run at once, round after round.

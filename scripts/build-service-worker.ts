@@ -1,5 +1,5 @@
-// After `react-router build`: the offline page and the service worker (issue 29,
-// docs/decisions/027-flaky-networks.md). app/service-worker.ts is bundled on its own by Vite
+// After `react-router build`: the offline page and the service worker
+// (docs/decisions/027-flaky-networks.md). app/service-worker.ts is bundled on its own by Vite
 // (Rolldown), then Serwist's injectManifest writes it to BUILD_DIR/client/sw.js with the precache
 // list: the build's hashed JavaScript and CSS, and the offline page, each with its revision.
 // (@serwist/vite is not used: it pins serwist 9.5.12 and Rollup as a peer, and has no React Router

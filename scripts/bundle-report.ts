@@ -18,7 +18,7 @@ import { freePort, startServer, waitHealthy } from "../tests/helpers/server-proc
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 const resultsDir = process.env.BENCH_RESULTS_DIR ?? "bench/results";
 const budgets = JSON.parse(readFileSync("bench/budgets.json", "utf8"));
-// The French site's hydrated pages too (issue 38): each loads its language's catalogue.
+// The French site's hydrated pages too (decision 044): each loads its language's catalogue.
 const extraPaths = [
   "/hub/cervical-cancer",
   "/auth",
@@ -77,7 +77,7 @@ function scriptsOf(html: string): Set<string> {
 }
 
 /**
- * The catalogue parts a hydrated page fetches before React runs (app/entry.client.tsx, issue 38):
+ * The catalogue parts a hydrated page fetches before React runs (app/entry.client.tsx, decision 044):
  * its language's site part, and on the platform's pages (`<html data-platform>`) the platform's.
  * They are dynamic imports, which `scriptsOf` does not follow, so they are found in the shared
  * code's `CATALOGUES` table (`fr:{site:()=>…import("./fr-….js")…,platform:()=>…}`).

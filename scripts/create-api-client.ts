@@ -1,5 +1,5 @@
 // `npm run create-api-client -- --name NAME (--jwks-file FILE | --jwks-url URL) [--facility SLUG] [--scopes "..."]`:
-// registers a hospital system as a client of the FHIR API (issue 36) and prints its client id.
+// registers a hospital system as a client of the FHIR API (decision 034) and prints its client id.
 // With --facility it is that facility's client (default scopes "system/*.rs system/Task.u
 // system/Communication.c"); without, the network's read-only client ("system/*.rs"). The JWKS
 // file holds the client's public keys (RS384 or ES384, each with a kid); --jwks-url is instead the

@@ -21,7 +21,7 @@ export function compileCatalogue(
     // (flagged `#, server-only`) stay on the server, and an untranslated text keyed by its own
     // English needs no entry (the runtime shows the key: i18n.ts `missingMessage`).
     if (options.browser && (item.flags["server-only"] || (!item.msgctxt && !item.msgstr[0]))) continue;
-    // In two parts (issue 38): the signed-in platform's texts (flagged `#, platform`) load only on its
+    // In two parts (decision 044): the signed-in platform's texts (flagged `#, platform`) load only on its
     // pages, so the public site's hydrated pages do not carry them.
     if (options.part && (options.part === "platform") !== Boolean(item.flags.platform)) continue;
     const message = item.msgstr[0] || item.msgid;

@@ -50,13 +50,13 @@ export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024 + 64 * 1024;
 /** A referral's page (its action, also as React Router's `.data` request). */
 const UPLOAD_PATH = /^\/referrals\/REF-[^/]+(\.data)?$/i;
 /**
- * The Create Referral form (issue 28): up to 10 files of 10 MB each (a part's own headers are a few
+ * The Create Referral form (decision 030): up to 10 files of 10 MB each (a part's own headers are a few
  * hundred bytes), an empty part for each file input left empty, and the form's text fields.
  */
 export const MAX_CREATE_UPLOAD_BYTES = MAX_ATTACHMENTS * (MAX_ATTACHMENT_BYTES + 4 * 1024) + 64 * 1024;
 /** The Create Referral form (its action, also as a `.data` request). */
 const CREATE_UPLOAD_PATH = /^\/referrals\/create(\.data)?$/i;
-/** A facility photo: one 5 MB image and the form's few other fields (issue 17). */
+/** A facility photo: one 5 MB image and the form's few other fields (decision 021). */
 export const MAX_PHOTO_UPLOAD_BYTES = 5 * 1024 * 1024 + 64 * 1024;
 /** The facility editor (its action, also as a `.data` request). */
 const PHOTO_UPLOAD_PATH = /^\/dashboard\/facilities\/[0-9a-f-]{36}(\.data)?$/i;
@@ -95,7 +95,7 @@ export function createApp({ mode = "production" }: { mode?: "production" | "deve
   const app = new Hono<AppEnv>();
   const handleRequest = createRequestHandler(build, mode);
   const clientDir = path.resolve(process.env.BUILD_DIR ?? "build", "client");
-  // Requests are measured per React Router route id, never per URL (issue 39).
+  // Requests are measured per React Router route id, never per URL.
   const routeIdOf = routeIdMatcher(build.routes);
   setBuildVersion(build.assets.version);
   const mayReadMetrics = metricsAccess(config);
@@ -150,7 +150,7 @@ export function createApp({ mode = "production" }: { mode?: "production" | "deve
     return next();
   });
 
-  // Uploads (issues 19, 17, 28, 35): a referral's page takes one file of up to 10 MB, the Create
+  // Uploads (decision 035): a referral's page takes one file of up to 10 MB, the Create
   // Referral form up to 10 of them, a facility's editor one photo of up to 5 MB; each post may be as
   // large as its files and a little more, and its reader enforces each file's limit with the
   // form's own message. Every other body: 1 MB.
@@ -191,7 +191,7 @@ export function createApp({ mode = "production" }: { mode?: "production" | "deve
   });
   app.use(compress());
 
-  // Prometheus's scrape (issue 39): only for METRICS_ALLOW's addresses or METRICS_TOKEN; anyone else
+  // Prometheus's scrape: only for METRICS_ALLOW's addresses or METRICS_TOKEN; anyone else
   // goes on to React Router, which answers its 404 page as for any unknown address.
   app.get("/metrics", async (c, next) => {
     if (!mayReadMetrics({ ip: clientIp(c.env.incoming, config.TRUST_PROXY), headers: c.req.raw.headers })) {
@@ -206,7 +206,7 @@ export function createApp({ mode = "production" }: { mode?: "production" | "deve
   // In development Vite answers for both before the app is asked (server/dev.ts).
   if (!dev) serveBuiltFiles(app, clientDir);
 
-  // The FHIR API for hospital systems (issue 36, decision 034): an HTTP API beside the pages, with
+  // The FHIR API for hospital systems (decision 034): an HTTP API beside the pages, with
   // its own tokens and errors; SMART's discovery document also at the site's root.
   app.route(
     "/fhir",
@@ -385,7 +385,7 @@ export async function start(): Promise<void> {
     logger.fatal({ err: error }, "could not open the database");
     process.exit(1);
   }
-  // Files attached before issue 24 leave the database for the file store, once (decision 023).
+  // Files attached while their bytes lived in the database leave it for the file store, once (decision 023).
   await prepareAttachmentStore((await database()).db);
   // Measuring starts now (event-loop lag, memory), and a cluster's primary can ask for the figures at once.
   processRegistry();

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 
 /**
- * A request body limit that never buffers (issue 24). A body that declares its length is refused
+ * A request body limit that never buffers (decision 023). A body that declares its length is refused
  * at once when it is too large; a body without one (chunked) is passed on as a stream that counts
  * what the handler reads and fails past the limit, and the handler's answer is then replaced by
  * `onError`'s (413). Hono's own bodyLimit reads a chunked body whole into memory before the route

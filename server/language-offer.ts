@@ -5,7 +5,7 @@ import { localeOfPath } from "~/i18n/locales";
 export const LANGUAGE_OFFER_COOKIE = "qh_lang_offer";
 
 /**
- * Whether this request gets the banner offering French (issue 38): a GET of an English page, from a
+ * Whether this request gets the banner offering French (decision 044): a GET of an English page, from a
  * browser whose first language is French, that has not been offered it before. Never a redirect:
  * the banner is a link to the same page in French. A page with the banner is rendered for this
  * visitor (not served from the page cache) and sets the cookie.

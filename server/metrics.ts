@@ -6,7 +6,7 @@ import { addressMatcher } from "~/lib/address-list.server";
 import { processRegistry } from "~/lib/metrics.server";
 
 /*
- * GET /metrics (issue 39, docs/operations.md): the Prometheus text format, for the addresses in
+ * GET /metrics (docs/operations.md): the Prometheus text format, for the addresses in
  * METRICS_ALLOW (default loopback) or a request bearing METRICS_TOKEN; anyone else is answered as
  * for any unknown address (the app's 404 page), so the endpoint is not even seen to exist.
  *

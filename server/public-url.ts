@@ -1,5 +1,5 @@
 /**
- * The address a request was made to, as the browser sees it (issue 24).
+ * The address a request was made to, as the browser sees it.
  *
  * Behind a proxy that ends TLS, the server receives `http://host/…` while the browser is on
  * `https://host/…`. Everything that compares or builds origins (React Router's check of an action's

@@ -7,7 +7,7 @@ type RouteManifest = Record<
 type Branch = { id: string; path: string; score: number; indexes: number[]; regex: RegExp };
 
 /**
- * The React Router route id that answers a path (issue 39): the label of the request-latency
+ * The React Router route id that answers a path: the label of the request-latency
  * histogram, so `/referrals/REF-123` and `/referrals/REF-456` are one series
  * (`routes/referrals/referral`), never a series per URL. A single-fetch data request
  * (`/referrals/REF-1.data`, `/_root.data`) counts as its page's route. Every path matches a route

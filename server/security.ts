@@ -21,7 +21,7 @@ export function contentSecurityPolicy(nonce: string, options: { https: boolean; 
     "base-uri 'self'",
     "object-src 'none'",
     "manifest-src 'self'",
-    // The service worker, /sw.js (issue 29): without this its script would fall under script-src,
+    // The service worker, /sw.js (decision 027): without this its script would fall under script-src,
     // where 'strict-dynamic' ignores 'self'.
     "worker-src 'self'",
   ];

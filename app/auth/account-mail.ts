@@ -7,7 +7,7 @@ import { type Locale, localePath } from "../i18n/locales.ts";
 export type AccountMail = MailContent;
 
 /**
- * Who reads it (issue 38): `t` writes in their language, `locale` picks the pages its links open
+ * Who reads it (decision 048): `t` writes in their language, `locale` picks the pages its links open
  * (French ones under /fr).
  */
 export type MailReader = { t: Translate; locale: Locale };
@@ -75,7 +75,7 @@ export function accountApprovedMail(
 }
 
 /**
- * An account a system administrator declined (issue 19): says so and links to sign in, where the
+ * An account a system administrator declined: says so and links to sign in, where the
  * reason is shown; the reason itself never travels by mail (decisions section 4: no free text).
  */
 export function accountDeclinedMail({ t, locale }: MailReader, input: { name: string; appUrl: string }): AccountMail {

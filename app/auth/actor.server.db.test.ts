@@ -172,7 +172,7 @@ describe("approveAccount", () => {
       const target = await createAccount(h.db, { role });
       let approver = admin;
       if (role === "system_admin") {
-        // Issue 33: with two or more system administrators, a system administrator's approval is
+        // Decision 033: with two or more system administrators, a system administrator's approval is
         // asked by one and confirmed by another.
         approver = await actorFor({ role: "system_admin", approved: true });
         expect(await approveAccount(h.db, admin, target.id)).toMatchObject({ awaitingSecond: true });

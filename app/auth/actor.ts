@@ -19,13 +19,13 @@ export type UserActor = {
   specialty: string | null;
   /** Set when a system administrator declined the account: the reason the person reads. */
   declineReason?: string | null;
-  /** The language of their emails (issue 38; English when unknown). */
+  /** The language of their emails (decision 048; English when unknown). */
   language?: "en" | "fr";
 };
 export type Actor = AnonymousActor | UserActor;
 
 /**
- * A hospital system calling the FHIR API (issue 36), known by its bearer token: a registered
+ * A hospital system calling the FHIR API (decision 034), known by its bearer token: a registered
  * client of one facility (it acts on that facility's referrals as its administrators may) or of
  * the network (`facilityId` null: reads every referral, changes none). Not a person, so not an
  * `Actor`: only the domain functions the API calls take it, and they say so in their types.
@@ -105,7 +105,7 @@ export function summarise(actor: Actor): ActorSummary {
     : null;
 }
 
-/** The language the person reads the platform in (issue 38): their own, English for a visitor. */
+/** The language the person reads the platform in (decision 044): their own, English for a visitor. */
 export function localeOfActor(actor: Actor): Locale {
   return actor.kind === "user" ? (actor.language ?? DEFAULT_LOCALE) : DEFAULT_LOCALE;
 }

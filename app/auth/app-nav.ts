@@ -1,10 +1,10 @@
 import type { Role } from "./roles";
 
 /**
- * The signed-in app's navigation per role (issue 19), client-safe. `path` decides when an entry is
+ * The signed-in app's navigation per role, client-safe. `path` decides when an entry is
  * the current page. The system administrator's dashboard is one entry: its four sections are the
  * spec's tabs on the page (All Referrals, User Management, Payment Management, Hub Waitlist), not
- * repeated here as a second navigation (issue 28).
+ * repeated here as a second navigation.
  */
 export type AppNavItem = { label: string; to: string; path: string };
 

@@ -77,7 +77,7 @@ async function queueAccountMail(
 }
 
 /**
- * The reader of a mail to an account, in the account's language (issue 38). The catalogues load
+ * The reader of a mail to an account, in the account's language (decision 048). The catalogues load
  * when a mail is first written, not with this module: create-admin loads it in plain Node, where a
  * `.po` file cannot be imported, and never writes one of these mails.
  */
@@ -140,7 +140,7 @@ function createAuth(db: Db) {
         role: { type: "string", required: true, defaultValue: "doctor" },
         specialty: { type: "string", required: false },
         facilityId: { type: "string", required: false },
-        // Issue 28: the MDC registration number (doctors) or the facility's HeFRA licence number (facility administrators).
+        // The MDC registration number (doctors) or the facility's HeFRA licence number (facility administrators).
         mdcNumber: { type: "string", required: false },
         hefraLicence: { type: "string", required: false },
         // Approval is never input: only approveAccount and create-admin change it.
@@ -148,7 +148,7 @@ function createAuth(db: Db) {
         approvalStatus: { type: "string", required: false, defaultValue: "pending", input: false },
         approvedAt: { type: "date", required: false, input: false },
         approvedBy: { type: "string", required: false, input: false },
-        // The language of the page they registered on (issue 38): their emails are in it.
+        // The language of the page they registered on (decision 048): their emails are in it.
         language: { type: "string", required: false, defaultValue: "en" },
       },
     },
@@ -198,7 +198,7 @@ function createAuth(db: Db) {
       autoSignInAfterVerification: false,
       expiresIn: VERIFICATION_TTL_SECONDS,
       sendVerificationEmail: async ({ user, token }) => {
-        // At most one an hour per address (issue 33): each sign-in of an unconfirmed account asks
+        // At most one an hour per address: each sign-in of an unconfirmed account asks
         // for one, and 20 tries must not make 20 mails. The links already sent stay valid a day.
         if (!(await mayMailRecipient(db, "verification", user.email))) return;
         await queueAccountMail(
@@ -213,7 +213,7 @@ function createAuth(db: Db) {
         );
       },
     },
-    // Sign in with a code by SMS (issue 37): our own code checks, then better-auth's session (docs/decisions/042).
+    // Sign in with a code by SMS: our own code checks, then better-auth's session (docs/decisions/042).
     plugins: [provenSignIn()],
     // Our own DB-backed limits (shared by every server) apply in the route actions instead.
     rateLimit: { enabled: false },

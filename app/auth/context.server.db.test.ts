@@ -181,7 +181,7 @@ describe("gated layouts: allowedActor", () => {
     expect(refusal(posted.outcome).status).toBe(401);
   });
 
-  // Issue 33, finding 7: the drafts kept in the browser (patient details) go when a session is found ended.
+  // The drafts kept in the browser (patient details) go when a session is found ended.
   it("a session found ended: the answer clears the site's storage, and the sign-in page is told to drop the drafts", async () => {
     const { account, cookie } = await signedInCookie();
     await h.db

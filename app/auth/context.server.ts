@@ -8,7 +8,7 @@ import { type Actor, type Gate, type GatedArea, gateFor, gateMessage, localeOfAc
 import { type LoadedActor, load } from "./actor.server";
 
 /*
- * Who is asking, once per request, through React Router's middleware and context (issue 25).
+ * Who is asking, once per request, through React Router's middleware and context (decision 028).
  * `actorMiddleware` (root.tsx) gives every loader and action of a request the same lazily loaded
  * actor (`actorOf(context)`; a page that never asks costs nothing, a request without a session
  * cookie no database round trip), and after the answer is made it adds the session's Set-Cookie
@@ -35,7 +35,7 @@ export const actorMiddleware: MiddlewareFunction<Response> = async ({ request, c
   const cookies = loaded?.headers.getSetCookie() ?? [];
   const answer = cookies.length ? withSetCookies(response, cookies) : response;
   // A session found ended (idle, too old, ended elsewhere) takes this site's storage in the browser
-  // with it, as Sign Out does: the drafts there hold patient details (issue 33).
+  // with it, as Sign Out does: the drafts there hold patient details.
   return loaded?.ended ? withHeader(answer, "Clear-Site-Data", '"storage"') : answer;
 };
 
@@ -74,7 +74,7 @@ export async function actorOf(context: Readonly<RouterContextProvider>): Promise
   return (await loaded(context)).actor;
 }
 
-/** The language of the person asking (issue 38): the platform's texts a loader or an action builds. */
+/** The language of the person asking (decision 044): the platform's texts a loader or an action builds. */
 export async function actorLocale(context: Readonly<RouterContextProvider>): Promise<Locale> {
   return localeOfActor(await actorOf(context));
 }

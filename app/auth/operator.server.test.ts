@@ -3,7 +3,7 @@ import { ANONYMOUS, type UserActor } from "./actor";
 import { isOperator } from "./operator.server";
 
 /*
- * Issue 33, finding 8: /healthz told anyone which database runs. Its details are for an
+ * /healthz told anyone which database runs (decision 036). Its details are for an
  * authenticated operator: a bearer token from HEALTHZ_TOKEN, or a signed-in approved system
  * administrator.
  */

@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import type { Actor } from "./actor";
 
 /*
- * An authenticated operator (issue 33): who may read what the server says about itself (which
+ * An authenticated operator (decision 036): who may read what the server says about itself (which
  * database runs and how fast it answers, on /healthz). Either the bearer of the token in
  * HEALTHZ_TOKEN (a monitoring system; see docs/deployment.md), or a signed-in approved system
  * administrator. Anyone else (a load balancer) learns only that the server is up.

@@ -6,7 +6,7 @@ import { authFor } from "./auth.server.ts";
 
 /*
  * The signed-in person's password asked for again before a change a stolen session must not make
- * alone (issue 33: moving or removing the confirmed mobile number that payout codes go to). Wrong
+ * alone (decision 036: moving or removing the confirmed mobile number that payout codes go to). Wrong
  * passwords are counted per account: 5 in 15 minutes and even the right one is refused until the
  * window ends, so the form is no way to guess the password with a stolen cookie.
  */

@@ -4,7 +4,7 @@ import { setSessionCookie } from "better-auth/cookies";
 import * as z from "zod/mini";
 
 /*
- * Signing in someone our own code has already proven (issue 37: a code by SMS to their confirmed
+ * Signing in someone our own code has already proven (decision 042: a code by SMS to their confirmed
  * number, checked with our limits in features/accounts/phone-sign-in.server.ts), through
  * better-auth's own session machinery: the session row, its expiry and renewal, and the signed
  * cookie are exactly those of an email and password sign-in. The endpoint has no path: better-auth

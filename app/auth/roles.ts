@@ -3,7 +3,7 @@ export const ROLES = ["doctor", "facility_admin", "system_admin"] as const;
 export type Role = (typeof ROLES)[number];
 
 /**
- * The roles a person may register for (decisions section 2, issue 33): a system administrator is
+ * The roles a person may register for (decisions section 2, decision 033): a system administrator is
  * invited by another, never registered, so that one person cannot approve their own second account.
  */
 export const REGISTRATION_ROLES = ["doctor", "facility_admin"] as const satisfies readonly Role[];

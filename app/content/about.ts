@@ -76,7 +76,7 @@ export const ABOUT = {
   },
   stats: {
     heading: "The network today",
-    /** The facility and hub counts are the database's (issue 28). */
+    /** The facility and hub counts are the database's (decision 011). */
     items: (figures: NetworkFigures): { value: string; label: Message }[] => [
       { value: String(SITE.founded), label: { key: "Founded" } },
       {
@@ -122,7 +122,7 @@ export const ABOUT = {
   reach: {
     heading: "Where we work",
     now: { label: `Ghana, since ${SITE.founded}`, places: ["Accra", "Kumasi", "Takoradi"] },
-    /** A planned year that has passed is not a promise (issue 28). */
+    /** A planned year that has passed is not a promise. */
     next: (now = new Date()) => ({ label: expansionLabel(now), places: [...EXPANSION.countries] }),
   },
   values: {

@@ -21,7 +21,7 @@ const NETWORK = `${SITE.name} specialist telemedicine network`;
  * contact details are illustrative: the network's partner facilities replace them as they
  * sign up. The first three are the fully detailed Ghana profiles.
  *
- * None is verified (issue 28): the Verified tick means a system administrator checked the
+ * None is verified (decision 021): the Verified tick means a system administrator checked the
  * facility's HeFRA licence (`licenceVerifiedOn`), which no sample facility has had; `verified`
  * is retired and stays false. No facility carries a rating of its own: a rating comes only from
  * reviews doctors write in the product (table facility_reviews).

@@ -174,7 +174,7 @@ export type Stat = {
   note: { key: string; values?: Record<string, number | string> };
 };
 
-/** The network stats' facility figure, counted in the database (issue 28). */
+/** The network stats' facility figure, counted in the database (decision 011). */
 export function facilitiesStat(figures: NetworkFigures): Stat {
   return {
     value: String(figures.ghanaFacilities),
@@ -183,7 +183,7 @@ export function facilitiesStat(figures: NetworkFigures): Stat {
   };
 }
 
-/** The network stats' hub figure, from the hubs as they are now (issue 17). */
+/** The network stats' hub figure, from the hubs as they are now (decision 021). */
 export function hubsStat(hubs: ReadonlyArray<{ status: string }>): Stat {
   const live = hubs.filter((h) => h.status === "live").length;
   return {

@@ -5,7 +5,7 @@ export type Hub = {
   id: string;
   title: string;
   description: string;
-  /** The title and description in French (issue 38), when an administrator wrote them. */
+  /** The title and description in French (decision 044), when an administrator wrote them. */
   titleFr?: string;
   descriptionFr?: string;
   /** Name of an inline-SVG icon in app/components/hub-icon.tsx. */
@@ -45,7 +45,7 @@ export const HUBS: readonly Hub[] = [
     color: "text-pink-700",
     bgColor: "bg-pink-50",
     specialties: ["Medical Oncology", "Breast Surgery", "Radiology", "Pathology", "Psycho-oncology"],
-    // No external address (issue 28): the placeholder ones never resolved. Its page is /hub/{id};
+    // No external address: the placeholder ones never resolved. Its page is /hub/{id};
     // an administrator adds the real address in the hub editor.
     status: "live",
     salesPitch: {

@@ -25,7 +25,7 @@ export const INVESTORS = {
   heading: "Invest in specialist care for Africa",
   investHref: `mailto:${SITE.email.invest}?subject=${encodeURIComponent("Investment enquiry")}`,
 
-  /** The lead and the summary count the facilities and hubs in the database (issues 17 and 28): `investorHubFigures`. */
+  /** The lead and the summary count the facilities and hubs in the database (decisions 011 and 021): `investorHubFigures`. */
   summary: { heading: "Executive summary" },
 
   problem: {
@@ -215,8 +215,8 @@ export function roadmapHubsLine(
 }
 
 /**
- * The pitch's texts with figures, from the hubs and facilities as they are now (issue 17: an
- * administrator launches a hub or moves its date, and the page follows; issue 28: the counts are the
+ * The pitch's texts with figures, from the hubs and facilities as they are now (decision 021: an
+ * administrator launches a hub or moves its date, and the page follows; decision 011: the counts are the
  * database's), in the page's language (`t`, `locale`): the lead, the summary, the traction list
  * and the roadmap. A planned expansion year that has passed is not promised ("next").
  */

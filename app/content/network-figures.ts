@@ -1,5 +1,5 @@
 /**
- * The network's figures as the public pages state them (issue 28): counted in the database, never
+ * The network's figures as the public pages state them: counted in the database, never
  * written here, so a page cannot claim 12 facilities in Ghana while the directory lists 3. The
  * pages that show them are kept per the facilities' and hubs' versions (docs/decisions/011), so
  * a facility added or deactivated, or a hub launched, changes them on the next answer.

@@ -12,7 +12,7 @@ const nextCountries = EXPANSION.countries.join(", ").replace(/, ([^,]*)$/, " and
 
 /**
  * The copy blocks in the page's language (`t`, docs/decisions/044), with the facility and hub
- * counts from the database (issue 28).
+ * counts from the database (decision 011).
  */
 export const pressCopyBlocks = (figures: NetworkFigures, t: Translate): readonly CopyBlock[] => [
   {
@@ -44,7 +44,7 @@ export const pressCopyBlocks = (figures: NetworkFigures, t: Translate): readonly
   },
 ];
 
-/** The key facts in the page's language, with the counts from the database and no passed year promised (issue 28). */
+/** The key facts in the page's language, with the counts from the database and no passed year promised. */
 export const pressFacts = (
   figures: NetworkFigures,
   t: Translate,

@@ -26,7 +26,7 @@ const updatedAt = () =>
     .defaultNow()
     .$onUpdate(() => new Date());
 
-/** The languages of pages and emails, and of SMS texts (issue 38; app/i18n/message-language.ts). */
+/** The languages of pages and emails, and of SMS texts (decision 048; app/i18n/message-language.ts). */
 export const PAGE_LANGUAGES = ["en", "fr"] as const;
 export const SMS_LANGUAGES = ["en", "fr", "ak"] as const;
 
@@ -37,11 +37,11 @@ export const hubWaitlist = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     hubId: text("hub_id").notNull(),
     /**
-     * Null only for a patient who gave a mobile number alone (issue 28, migration 0019): then the
+     * Null only for a patient who gave a mobile number alone (decision 029, migration 0019): then the
      * phone (E.164) with SMS consent is how they are reached, and it is their identity on the list.
      */
     email: text("email"),
-    // No database check on the values (drizzle/0000_init.sql): "patient" (issue 28) needed no migration.
+    // No database check on the values (drizzle/0000_init.sql): "patient" needed no migration.
     userType: text("user_type", { enum: ["professional", "facility", "patient"] }).notNull(),
     fullName: text("full_name"),
     specialty: text("specialty"),
@@ -58,7 +58,7 @@ export const hubWaitlist = pgTable(
     smsConsentAt: timestamp("sms_consent_at", { withTimezone: true }),
     /** When they stopped them (the stop link in every SMS); no SMS after this. */
     smsStoppedAt: timestamp("sms_stopped_at", { withTimezone: true }),
-    /** The language of the page they signed up on (issue 38): their emails and SMS are in it. */
+    /** The language of the page they signed up on (decision 048): their emails and SMS are in it. */
     language: text("language", { enum: PAGE_LANGUAGES }).notNull().default("en"),
     notifiedAt: timestamp("notified_at", { withTimezone: true }),
     createdAt: createdAt(),
@@ -83,7 +83,7 @@ export const HUB_STATUSES = ["live", "coming-soon"] as const;
 export type HubSalesPitch = { problem: string; agitation: string; solution: string; benefits: string[] };
 
 /**
- * The specialty hubs (issue 17): seeded from app/content/hubs.ts on first start, then owned by the
+ * The specialty hubs (decision 021): seeded from app/content/hubs.ts on first start, then owned by the
  * database and edited by system administrators. `slug` is the public id (/hub/{slug}, the
  * waitlist's hub_id) and never changes.
  */
@@ -96,7 +96,7 @@ export const hubs = pgTable(
     position: integer("position").notNull(),
     title: text("title").notNull(),
     description: text("description").notNull(),
-    /** The title and description in French (issue 38); null: the French pages show the English, marked lang="en". */
+    /** The title and description in French (decision 044); null: the French pages show the English, marked lang="en". */
     titleFr: text("title_fr"),
     descriptionFr: text("description_fr"),
     icon: text("icon").notNull(),
@@ -123,7 +123,7 @@ export const hubs = pgTable(
 );
 
 /**
- * A message to a hub's waitlist (issue 17): the launch, or an update. Every entry still Pending
+ * A message to a hub's waitlist (decision 021): the launch, or an update. Every entry still Pending
  * when it runs gets it once; `sent` counts progress, `finishedAt` is set when none is left.
  */
 export const hubNotifications = pgTable(
@@ -193,7 +193,7 @@ export type FacilitySpecialty = { name: string; description: string };
 /** A day's hours, "HH:MM" on the 24-hour clock, Ghana time; `closes` after `opens`. */
 export type DayHours = { opens: string; closes: string };
 /**
- * When a facility is open (issue 17): around the clock, or per weekday from Monday (index 0) to
+ * When a facility is open (decision 021): around the clock, or per weekday from Monday (index 0) to
  * Sunday (index 6), null for a closed day. The column is null while the hours are not known.
  */
 export type OpeningHours = { allDay: true } | { allDay: false; week: (DayHours | null)[] };
@@ -217,7 +217,7 @@ export const facilities = pgTable(
     slug: text("slug").notNull(),
     name: text("name").notNull(),
     /**
-     * The name as two facilities must not share it while both are active (issue 24): accents
+     * The name as two facilities must not share it while both are active (decision 021): accents
      * dropped (NFKD), letter case folded, and everything but letters and digits removed (spaces,
      * punctuation, invisible characters). Computed by the database, so every writer gets it.
      */
@@ -229,7 +229,7 @@ export const facilities = pgTable(
     country: text("country").notNull(),
     address: text("address").notNull(),
     description: text("description").notNull(),
-    /** The description in French (issue 38); null: the French pages show the English, marked lang="en". */
+    /** The description in French (decision 044); null: the French pages show the English, marked lang="en". */
     descriptionFr: text("description_fr"),
     specialties: text("specialties").array().notNull().default(sql`'{}'::text[]`),
     /** Services offered, as shown on the profile. */
@@ -240,7 +240,7 @@ export const facilities = pgTable(
     insurance: text("insurance").array().notNull().default(sql`'{}'::text[]`),
     image: text("image").notNull(),
     /**
-     * Retired (issue 28, migration 0010): the Verified tick is the HeFRA licence check
+     * Retired (decision 021, migration 0010): the Verified tick is the HeFRA licence check
      * (`licenceVerifiedOn`); nothing reads this, and it stays false until it is dropped.
      */
     verified: boolean("verified").notNull().default(false),
@@ -262,11 +262,11 @@ export const facilities = pgTable(
     licenceVerifiedOn: date("licence_verified_on", { mode: "string" }),
     /** The current photo (facility_photos); null: the drawn illustration. */
     photoId: uuid("photo_id"),
-    /** The number on duty for new and escalated referrals, in E.164 (issue 26): its admins edit it. */
+    /** The number on duty for new and escalated referrals, in E.164: its admins edit it. */
     onCallPhone: text("on_call_phone"),
     /**
      * Where the facility is (WGS84 degrees), when its administrators give it: the FHIR Location's
-     * `position` (issue 36). Both or neither.
+     * `position` (decision 047). Both or neither.
      */
     latitude: doublePrecision("latitude"),
     longitude: doublePrecision("longitude"),
@@ -307,7 +307,7 @@ export const rateLimits = pgTable("rate_limits", {
 });
 
 /* ---------------------------------------------------------------------------------------------
- * Accounts (issue 6). better-auth owns users/sessions/accounts/verifications through its drizzle
+ * Accounts (decision 006). better-auth owns users/sessions/accounts/verifications through its drizzle
  * adapter (see app/auth/auth.server.ts for the field mapping); the profile columns are the spec's
  * (section 3). Ids are UUIDs like every other table.
  * ------------------------------------------------------------------------------------------- */
@@ -344,22 +344,22 @@ export const users = pgTable(
     declineReason: text("decline_reason"),
     /**
      * A system administrator's approval is two people's where two or more system administrators
-     * exist (issue 33): the first approver, waiting for a second one to confirm.
+     * exist (decision 033): the first approver, waiting for a second one to confirm.
      */
     adminApprovalRequestedBy: uuid("admin_approval_requested_by").references((): AnyPgColumn => users.id, {
       onDelete: "set null",
     }),
     adminApprovalRequestedAt: timestamp("admin_approval_requested_at", { withTimezone: true }),
-    // The mobile number the person confirmed with a code (E.164): the only number SMS and WhatsApp go to (issue 26).
+    // The mobile number the person confirmed with a code (E.164): the only number SMS and WhatsApp go to (decision 025).
     confirmedPhone: text("confirmed_phone"),
     phoneConfirmedAt: timestamp("phone_confirmed_at", { withTimezone: true }),
     /**
-     * When a confirmed number was last replaced or removed (issue 33): payout details cannot
+     * When a confirmed number was last replaced or removed (decision 036): payout details cannot
      * change for 24 hours after it, since their confirmation code goes to the number.
      */
     phoneChangedAt: timestamp("phone_changed_at", { withTimezone: true }),
     /**
-     * The professional registration the person gave (issue 28): a doctor's Medical and Dental
+     * The professional registration the person gave: a doctor's Medical and Dental
      * Council (MDC) registration number; a facility administrator's facility's HeFRA licence number.
      */
     mdcNumber: text("mdc_number"),
@@ -370,7 +370,7 @@ export const users = pgTable(
       onDelete: "set null",
     }),
     /**
-     * The person's language (issue 38): their emails, and their SMS unless `smsLanguage` says
+     * The person's language (decision 048): their emails, and their SMS unless `smsLanguage` says
      * otherwise. The language of the page they registered on, then their choice.
      */
     language: text("language", { enum: PAGE_LANGUAGES }).notNull().default("en"),
@@ -412,7 +412,7 @@ export const users = pgTable(
 );
 
 /**
- * What each person is told, and how (issue 26): per kind of event the channels they chose (email,
+ * What each person is told, and how (decision 025): per kind of event the channels they chose (email,
  * sms, whatsapp), and their quiet hours (minutes after midnight, Africa/Accra, which is UTC all
  * year), which hold everything but emergencies. No row: the defaults in
  * app/features/notifications/notification-preferences.ts.
@@ -440,7 +440,7 @@ export const notificationPreferences = pgTable(
 export const PHONE_CODE_PURPOSES = ["confirm", "sign-in"] as const;
 
 /**
- * Codes sent to confirm a phone number (issue 26), or to sign in with a confirmed one (issue 37):
+ * Codes sent to confirm a phone number (decision 025), or to sign in with a confirmed one (decision 042):
  * 6 digits, kept as an HMAC (never the code), valid 5 minutes, 3 tries. Rows stay for a day so
  * that codes are counted per number (3 per 15 minutes, 10 a day), whoever asks for them.
  */
@@ -458,7 +458,7 @@ export const phoneConfirmations = pgTable(
     /** When the code was used: the number confirmed, or the person signed in with it. */
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     /**
-     * What the code is for (issue 37): confirming a number, or signing in with the confirmed one.
+     * What the code is for (decision 042): confirming a number, or signing in with the confirmed one.
      * Both count towards the number's and the account's limits; each is used only for its purpose.
      */
     purpose: text("purpose", { enum: PHONE_CODE_PURPOSES }).notNull().default("confirm"),
@@ -473,7 +473,7 @@ export const phoneConfirmations = pgTable(
 );
 
 /**
- * How system administrators may sign in (issue 37): at most one row (id SIGN_IN_POLICY_ID; none
+ * How system administrators may sign in (decision 042): at most one row (id SIGN_IN_POLICY_ID; none
  * means the defaults). `admins_password_only`: a system administrator signs in with their email
  * and password only, never with a code by SMS. Changed by a system administrator, audited.
  */
@@ -511,7 +511,7 @@ export const ADMIN_INVITATION_STATUSES = ["awaiting_confirmation", "sent", "acce
 export type AdminInvitationStatus = (typeof ADMIN_INVITATION_STATUSES)[number];
 
 /**
- * A system administrator is invited by another (issue 33; decisions section 2), never registered:
+ * A system administrator is invited by another (decision 033; decisions section 2), never registered:
  * an emailed, single-use link that expires. Where two or more system administrators exist, a second
  * one (not the inviter) confirms the invitation before it is sent. Only the token's SHA-256 is kept.
  */
@@ -553,7 +553,7 @@ export const adminInvitations = pgTable(
 export const SPONSOR_KINDS = ["invited", "approved"] as const;
 
 /**
- * Who brought a system administrator in (issue 33): the person who invited the account, and each
+ * Who brought a system administrator in (decision 033): the person who invited the account, and each
  * person who approved it (or gave it back its rights). Append-only. The payout rule reads it: an
  * approval counts only from someone outside the preparer's chain, and the preparer outside theirs.
  */
@@ -646,7 +646,7 @@ export const signInThrottles = pgTable("sign_in_throttles", {
 });
 
 /* ---------------------------------------------------------------------------------------------
- * Referral platform (issue 7): patients, referrals, payouts to doctors and the audit log.
+ * Referral platform (decision 007): patients, referrals, payouts to doctors and the audit log.
  * Money is integer pesewas (decisions section 6); the server sets the fee (decisions section 4).
  * ------------------------------------------------------------------------------------------- */
 
@@ -703,7 +703,7 @@ export const referrals = pgTable(
     rejectedAt: timestamp("rejected_at", { withTimezone: true }),
     completedAt: timestamp("completed_at", { withTimezone: true }),
     rejectionReason: text("rejection_reason"),
-    /** What the facility did, found and advises (required when completing: issue 19). */
+    /** What the facility did, found and advises (required when completing). */
     outcomeNote: text("outcome_note"),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
     cancellationReason: text("cancellation_reason"),
@@ -714,14 +714,14 @@ export const referrals = pgTable(
     referralFee: integer("referral_fee").notNull(),
     doctorShare: integer("doctor_share").notNull(),
     platformShare: integer("platform_share").notNull(),
-    /** When a pending emergency (15 minutes) or urgent (4 hours) referral was escalated: once (issue 26). */
+    /** When a pending emergency (15 minutes) or urgent (4 hours) referral was escalated: once (decision 024). */
     escalatedAt: timestamp("escalated_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("referrals_referral_number_key").on(t.referralNumber),
     index("referrals_created_at_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("referrals_status_created_at_idx").on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    // Referrals waiting per urgency, and the oldest of each (issue 39: every /metrics scrape), from the index alone.
+    // Referrals waiting per urgency, and the oldest of each (every /metrics scrape), from the index alone.
     index("referrals_pending_urgency_idx").on(t.urgencyLevel, t.createdAt).where(sql`${t.status} = 'pending'`),
     index("referrals_doctor_created_at_idx").on(t.doctorId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The doctor's stat cards: counts per status and the earnings sum, from the index alone.
@@ -733,14 +733,14 @@ export const referrals = pgTable(
       t.id.desc().nullsFirst(),
     ),
     // A facility's referrals newest first, whatever their status (the FHIR API's Task and ServiceRequest
-    // searches and their keyset pages, issue 36): a page reads its rows, not the facility's every row.
+    // searches and their keyset pages, decision 034): a page reads its rows, not the facility's every row.
     index("referrals_facility_created_at_idx").on(
       t.facilityId,
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
     // What changed at a facility since a hospital system's last poll (FHIR `_lastUpdated`/`modified`,
-    // issue 36): the latest transition, the expression exchange.server.ts's lastChangedAt compares.
+    // decision 047): the latest transition, the expression exchange.server.ts's lastChangedAt compares.
     index("referrals_facility_changed_idx").on(
       t.facilityId,
       sql`greatest(${t.createdAt}, ${t.acceptedAt}, ${t.rejectedAt}, ${t.completedAt}, ${t.cancelledAt})`,
@@ -778,7 +778,7 @@ export function referralSearchDocument(t: { referralNumber: AnyPgColumn; patient
 }
 
 /**
- * The referring doctor's review of the facility a completed referral went to (issue 28): one per
+ * The referring doctor's review of the facility a completed referral went to: one per
  * referral, 1 to 5 stars and an optional comment of at most 500 characters, editable for 30 days
  * after it was first written. The facility's rating is the average and count of these, nothing else.
  */
@@ -799,7 +799,7 @@ export const facilityReviews = pgTable(
     comment: text("comment"),
     /**
      * When the reviewed facility (its administrator) or a system administrator reported the
-     * comment (issue 33): from then on the public profile leaves it out; the rating still counts.
+     * comment: from then on the public profile leaves it out; the rating still counts.
      */
     commentReportedAt: timestamp("comment_reported_at", { withTimezone: true }),
     commentReportedBy: uuid("comment_reported_by").references(() => users.id, { onDelete: "set null" }),
@@ -819,7 +819,7 @@ export const facilityReviews = pgTable(
 /** Raw bytes (PostgreSQL bytea): attachments live in the database (decision 019). */
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" });
 
-/** Short messages between the referring doctor and the receiving facility (issue 19). */
+/** Short messages between the referring doctor and the receiving facility. */
 export const referralMessages = pgTable(
   "referral_messages",
   {
@@ -838,7 +838,7 @@ export const referralMessages = pgTable(
 );
 
 /**
- * When each person last opened a referral's page (issue 28): the queue's and History's "new
+ * When each person last opened a referral's page: the queue's and History's "new
  * message" badges count the messages since, and a message shows Unread until the other side has
  * opened the page after it.
  */
@@ -858,7 +858,7 @@ export const referralReads = pgTable(
 
 export const ATTACHMENT_TYPES = ["application/pdf", "image/jpeg", "image/png", "image/webp"] as const;
 
-/** Files attached to a referral: a letter, a result, a scan (issue 19); at most 10 MB each, 10 per referral. */
+/** Files attached to a referral: a letter, a result, a scan (decision 023); at most 10 MB each, 10 per referral. */
 export const referralAttachments = pgTable(
   "referral_attachments",
   {
@@ -874,7 +874,7 @@ export const referralAttachments = pgTable(
     sha256: text("sha256").notNull(),
     /**
      * Where the bytes are kept (docs/decisions/023): the key in the file store (a directory under
-     * DATA_DIR, or an S3-compatible bucket). Files attached before issue 24 had their bytes in
+     * DATA_DIR, or an S3-compatible bucket). Files attached before the move to a file store had their bytes in
      * `content`; they are moved to the store when a server starts, `content` then emptied.
      */
     storageKey: text("storage_key"),
@@ -906,7 +906,7 @@ export const referralTotals = pgTable("referral_totals", {
 });
 
 /*
- * Insight rollups (issue 18, migration 0004, decision 020): kept in the writer's transaction by
+ * Insight rollups (migration 0004, decision 020): kept in the writer's transaction by
  * statement triggers on referrals, like referral_totals. The network's figures are per day and
  * urgency (a few thousand rows however many facilities); a facility's are per week and per month
  * (the charts' two units). Response times are histograms: bucket = floor(10 * ln(1 + minutes)),
@@ -1016,7 +1016,7 @@ export const paymentRecords = pgTable(
     paymentReference: text("payment_reference"),
     paidAt: timestamp("paid_at", { withTimezone: true }),
     paidBy: uuid("paid_by").references(() => users.id, { onDelete: "set null" }),
-    /** The payout transfer that carries this record's money (issue 27); cleared if it fails. */
+    /** The payout transfer that carries this record's money (decision 026); cleared if it fails. */
     payoutTransferId: uuid("payout_transfer_id").references((): AnyPgColumn => payoutTransfers.id, {
       onDelete: "set null",
     }),
@@ -1042,7 +1042,7 @@ export const auditEvents = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     actorId: uuid("actor_id").references(() => users.id, { onDelete: "set null" }),
-    /** A hospital system that acted through the FHIR API (issue 36), instead of a person. */
+    /** A hospital system that acted through the FHIR API (decision 034), instead of a person. */
     apiClientId: uuid("api_client_id").references(() => apiClients.id, { onDelete: "restrict" }),
     action: text("action").notNull(),
     subjectType: text("subject_type", {
@@ -1086,7 +1086,7 @@ export const contentVersions = pgTable("content_versions", {
 });
 
 /**
- * A facility's uploaded photo (issue 17): the upload itself is not kept, only the WebP versions
+ * A facility's uploaded photo (decision 021): the upload itself is not kept, only the WebP versions
  * sharp made of it (facility_photo_files), each served under the photo's id with a year of caching
  * (a new upload is a new id, so a kept copy never goes stale).
  */
@@ -1149,7 +1149,7 @@ export const MESSAGE_STATUSES = ["queued", "sent", "delivered", "failed", "undel
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
 /**
- * Every outbound message (issue 26): one row per recipient and channel, written in the same
+ * Every outbound message (decision 024): one row per recipient and channel, written in the same
  * transaction as its cause together with the job that sends it (app/features/messaging). `payload`
  * holds what to send (an email's subject and bodies, an SMS text) until it is sent; the row then
  * keeps only who, what kind, when and how it went. The row's id is the idempotency key handed to
@@ -1193,7 +1193,7 @@ export const messages = pgTable(
 );
 
 /**
- * A provider refusing our configuration (issue 35): an unapproved sender ID or WhatsApp template,
+ * A provider refusing our configuration (decision 035): an unapproved sender ID or WhatsApp template,
  * wrong keys, no credit. One row per provider and cause: counted while it lasts, the system
  * administrators told once when it starts (`alertedAt`), cleared when that provider next accepts a
  * message. The Messages screen shows the rows not cleared.
@@ -1218,7 +1218,7 @@ export const providerAlerts = pgTable(
 );
 
 /* ------------------------------------------------------------------------------------------------
- * Money: a double-entry ledger, payout details, payout runs and transfers (issue 27, decision 026)
+ * Money: a double-entry ledger, payout details, payout runs and transfers (decision 026)
  * ---------------------------------------------------------------------------------------------- */
 
 export const LEDGER_ACCOUNT_KINDS = [
@@ -1379,7 +1379,7 @@ export const payoutDetailChanges = pgTable(
     smsCodeHash: text("sms_code_hash").notNull(),
     emailCodeHash: text("email_code_hash").notNull(),
     /**
-     * The holder's name the payout provider gave for these details (issue 35 point 5: GET
+     * The holder's name the payout provider gave for these details (decision 032, point 5: GET
      * /bank/resolve), shown for the doctor to confirm; null when it could not name them.
      */
     resolvedName: text("resolved_name"),
@@ -1516,7 +1516,7 @@ export const payoutWebhookEvents = pgTable(
 
 export type ReconciliationMismatch = {
   reference: string;
-  /** feePesewas: the fee posted for it, or reported by the provider (issue 35); absent in older rows. */
+  /** feePesewas: the fee posted for it, or reported by the provider (decision 032); absent in older rows. */
   ours: { status: string; amountPesewas: number; feePesewas?: number | null } | null;
   provider: { status: string; amountPesewas: number; feePesewas?: number | null } | null;
   problem: string;
@@ -1537,7 +1537,7 @@ export const payoutReconciliations = pgTable(
 );
 
 /* ------------------------------------------------------------------------------------------------
- * One submission, one record (issue 29, decision 027)
+ * One submission, one record (decision 027)
  * ---------------------------------------------------------------------------------------------- */
 
 /**
@@ -1574,7 +1574,7 @@ export const idempotencyKeys = pgTable(
 );
 
 /* -------------------------------------------------------------------------------------------------
- * The FHIR API's clients (issue 36, decision 034): hospital systems registered with their public
+ * The FHIR API's clients (decision 034): hospital systems registered with their public
  * keys, who get short-lived tokens by SMART Backend Services (client_credentials + private_key_jwt).
  * ------------------------------------------------------------------------------------------- */
 
@@ -1640,7 +1640,7 @@ export const apiClientAssertions = pgTable(
 );
 
 /**
- * Every call a client made to the FHIR API (issue 36): who (the client, whose name the admin
+ * Every call a client made to the FHIR API (decision 034): who (the client, whose name the admin
  * screen shows), what (method, path and query, the answer's status) and when. The transitions and
  * messages it caused are also in audit_events, as the web page's are.
  */
@@ -1660,7 +1660,7 @@ export const apiClientCalls = pgTable(
 );
 
 /* ------------------------------------------------------------------------------------------------
- * Operations (issue 39): the alerts the scheduled rules raised, and when each cleared
+ * Operations: the alerts the scheduled rules raised, and when each cleared
  * ---------------------------------------------------------------------------------------------- */
 
 export const ALERT_RULES = [
@@ -1716,7 +1716,7 @@ export const APPOINTMENT_STATUSES = [
 ] as const;
 
 /**
- * A patient's appointment request from a facility's profile (issue 37, docs/decisions/041). No
+ * A patient's appointment request from a facility's profile (docs/decisions/041). No
  * account: a name, a mobile number proven by an SMS link (`unproven` until then, seen by no one),
  * the specialty, a preferred day and half-day, the language of the SMS and the consent. Removed 90
  * days after the appointment (or after its last move when there was none) by the sweep job.
@@ -1734,7 +1734,7 @@ export const appointmentRequests = pgTable(
     specialty: text("specialty").notNull(),
     preferredDay: date("preferred_day", { mode: "string" }).notNull(),
     preferredPart: text("preferred_part", { enum: ["morning", "afternoon"] }).notNull(),
-    /** The patient's SMS language (issue 38: English, French or Twi). */
+    /** The patient's SMS language (decision 048: English, French or Twi). */
     language: text("language", { enum: SMS_LANGUAGES }).notNull(),
     consentAt: timestamp("consent_at", { withTimezone: true }).notNull(),
     status: text("status", { enum: APPOINTMENT_STATUSES }).notNull().default("unproven"),
@@ -1742,7 +1742,7 @@ export const appointmentRequests = pgTable(
     provenAt: timestamp("proven_at", { withTimezone: true }),
     /**
      * How the number was proven: the SMS link, or a click-to-chat WhatsApp message from it (then,
-     * with WhatsApp configured, the answers go by WhatsApp too; issue 37).
+     * with WhatsApp configured, the answers go by WhatsApp too; decision 046).
      */
     provenBy: text("proven_by", { enum: ["link", "whatsapp"] }),
     /** One working day after the proof: a request still `requested` then expires. */
@@ -1778,7 +1778,7 @@ export const appointmentRequests = pgTable(
 export const BACKUP_STATUSES = ["ok", "failed"] as const;
 
 /**
- * What the operator's backup job reported (issue 39): one row per report, `POST
+ * What the operator's backup job reported: one row per report, `POST
  * /operations/backup-report` with BACKUP_REPORT_TOKEN. The health screen shows the last one's age
  * and the `backup_stale` rule alerts when the last good one is older than ALERT_BACKUP_MAX_HOURS.
  */

@@ -52,7 +52,7 @@ export function hubSeedRows(): (typeof hubs.$inferInsert)[] {
 }
 
 /**
- * Content seed (issue 17, decisions section 3): the spec's facilities and hubs go in on the first
+ * Content seed (decision 021, decisions section 3): the spec's facilities and hubs go in on the first
  * start, into empty tables, and from then on the database owns them: administrators add, edit,
  * rename and deactivate them in the product, and a restart never writes over their work (nor
  * brings back a renamed facility under its old slug). A table that already holds rows is left alone.

@@ -12,7 +12,7 @@ const BUTTON_FALLBACK = "If the button does not work, copy this address into you
 
 /**
  * The HTML twin: the paragraphs, an optional button (with its address spelled out), the brand.
- * `t`: the reader's language (issue 38) for the frame's own words; without it, English.
+ * `t`: the reader's language (decision 048) for the frame's own words; without it, English.
  */
 export function mailHtml(paragraphs: string[], action?: { label: string; href: string }, t?: Translate): string {
   const fallback = t ? t("mail.button-fallback") : BUTTON_FALLBACK;

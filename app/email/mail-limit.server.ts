@@ -1,7 +1,7 @@
 import type { Db } from "../db/client.server.ts";
 import { hitRateLimit, limitFactor } from "../lib/rate-limit.server.ts";
 
-/** At most one mail of a kind an hour to a recipient (issue 24): however many requests ask for it. */
+/** At most one mail of a kind an hour to a recipient (decision 018): however many requests ask for it. */
 export const MAIL_PER_RECIPIENT = { limit: 1, windowMs: 60 * 60_000 };
 
 /**

@@ -5,7 +5,7 @@ import { builtTextOf, TOO_MANY_ATTEMPTS, tooManyAttemptsText } from "./built-tex
 import { i18nFor } from "./i18n";
 
 /*
- * Texts the server builds in English with a value (issue 38): English where they are built (code
+ * Texts the server builds in English with a value: English where they are built (code
  * reads them), translated where the page shows them, by the page's own `t`.
  */
 describe("texts the server builds in English", () => {

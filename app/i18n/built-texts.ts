@@ -3,7 +3,7 @@
  * message is "Too many attempts..." answers 429: features/accounts/account-actions.server.ts), so
  * they stay English where they are built and are translated where they are shown: the page's `t`
  * is given the English text, does not find it in the catalogue, and i18n.ts `missingMessage` finds
- * its key here, with its values (issue 38). Client-safe.
+ * its key here, with its values. Client-safe.
  */
 
 /** "Too many attempts. Try again in {minutes} minutes." (lib/rate-limit.server.ts). */

@@ -5,7 +5,7 @@ type CatalogueModule = () => Promise<{ default: Messages }>;
 
 /**
  * Each page language's compiled catalogue, a module of its own (the browser fetches only the page's),
- * in two parts (issue 38): the public site's texts, and the signed-in platform's (`#, platform`),
+ * in two parts (decision 044): the public site's texts, and the signed-in platform's (`#, platform`),
  * which only the platform's pages load.
  */
 export const CATALOGUES: Record<Locale, { site: CatalogueModule; platform: CatalogueModule }> = {

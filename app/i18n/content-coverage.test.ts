@@ -83,7 +83,7 @@ describe("the translated pages' copy is in the catalogue", () => {
         roadmap: { ...INVESTORS.roadmap, items: INVESTORS.roadmap.items.map((item) => item.specialty) },
       },
     ],
-    // The /auth pages' texts that live outside their components (issue 38, second part).
+    // The /auth pages' texts that live outside their components (decision 044, third slice).
     [
       "accounts (toasts, registration numbers, phone sign-in, email field)",
       {

@@ -2,7 +2,7 @@ import type { Locale } from "./locales";
 
 /**
  * A text kept in the database in English with, maybe, its French beside it (hubs' titles and
- * descriptions, facilities' descriptions: issue 38). On a French page the French when an
+ * descriptions, facilities' descriptions). On a French page the French when an
  * administrator wrote it; otherwise the English, with `lang="en"` for its element so screen
  * readers and translators know (docs/decisions/044). English pages never carry a `lang`.
  */

@@ -5,7 +5,7 @@
 export const LOCALES = ["en", "fr"] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = "en";
-/** Languages with a catalogue but no pages (SMS texts, issue 38). */
+/** Languages with a catalogue but no pages (SMS texts, decision 048). */
 export const MESSAGE_ONLY_LOCALES = ["ak", "ha"] as const;
 /** Every language with a catalogue: the page languages and the message-only ones. */
 export type CatalogueLocale = Locale | (typeof MESSAGE_ONLY_LOCALES)[number];

@@ -1,7 +1,7 @@
 import type { Locale } from "./locales";
 
 /**
- * The languages a person receives messages in (issue 38): emails in a page language, SMS and
+ * The languages a person receives messages in (decision 048): emails in a page language, SMS and
  * WhatsApp texts also in Twi (Akan), which has texts but no pages. Hausa has a catalogue but its
  * texts are not checked yet, so no one can choose it.
  */

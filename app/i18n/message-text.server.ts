@@ -4,7 +4,7 @@ import { type CatalogueLocale, INTL_LOCALE, type Locale } from "./locales";
 import type { SmsLanguage } from "./message-language";
 
 /*
- * The texts people receive (issue 38): emails in their language (English or French), SMS and
+ * The texts people receive (decision 048): emails in their language (English or French), SMS and
  * WhatsApp texts in their SMS language (English, French or Twi). Every text lives in the
  * catalogues (`mail.*` and `sms.*` keys, flagged server-only); dates, times and amounts are
  * formatted the recipient's way here. Importing this module loads every catalogue.

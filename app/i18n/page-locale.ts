@@ -6,7 +6,7 @@ export const PLATFORM_LAYOUT_ID = "routes/dashboard/layout";
 type MatchLike = { id: string; loaderData?: unknown } | undefined;
 
 /**
- * The language a page is drawn in (issue 38, docs/decisions/044): a public page's is in its path
+ * The language a page is drawn in (docs/decisions/044): a public page's is in its path
  * (`/fr/...` is French); the signed-in platform's is the person's own (`users.language`: the language
  * they registered in, then their choice on their account page), which its frame's loader gives.
  */

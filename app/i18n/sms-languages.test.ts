@@ -18,7 +18,7 @@ import { SMS_LANGUAGES } from "./message-language";
 import { messageCedis, messageDateTime, messageT } from "./message-text.server";
 
 /*
- * Every SMS text in every SMS language (issue 38) fits in 2 parts, whole: with realistic long
+ * Every SMS text in every SMS language (decision 048) fits in 2 parts, whole: with realistic long
  * values (the longest referral number, an appointment's longest date in the language, a long
  * address, a hub named in French, Twi or Hausa) the words are not cut short and the link is sent
  * whole. Twi's ɛ and ɔ force UCS-2 (67 characters a part), so its texts are counted as such.

@@ -4,7 +4,7 @@ import type { Mail } from "../email/send.server.ts";
 import { enqueue, enqueueMany } from "./queue.server.ts";
 
 /*
- * Writing an outbound message (issue 26, decision 024): a row of `messages` and a `send-message`
+ * Writing an outbound message (decision 024): a row of `messages` and a `send-message`
  * job, both in the transaction of what caused it. The worker that sends them lives in
  * app/features/messaging/messages.server.ts. Relative imports with .ts extensions: the
  * administrators' notices (app/features/accounts/admin-alerts.server.ts) are queued from here, and

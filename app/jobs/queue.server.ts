@@ -4,7 +4,7 @@ import type { DatabaseHandle, Db } from "../db/client.server.ts";
 import { logger } from "../lib/logger.server.ts";
 
 /*
- * The one job queue (issue 26, docs/decisions/024): pg-boss on the app's own database, PGlite or
+ * The one job queue (docs/decisions/024): pg-boss on the app's own database, PGlite or
  * PostgreSQL. A job is written with `enqueue(tx, job)` in the transaction that causes it (a
  * transactional outbox): rolled back, it never existed; committed, a worker runs it even if this
  * process dies the next moment. This folder is only the queue: which feature handles which queue is
@@ -22,9 +22,9 @@ export type JobData = {
   "referral-escalation": { referralId: string };
   /** Tells a hub's waitlist about a launch or an update (hub_notifications row). */
   "hub-notification": { notificationId: string };
-  /** Nightly: the ledger sums to zero, or system administrators are emailed (issue 27). */
+  /** Nightly: the ledger sums to zero, or system administrators are emailed (decision 026). */
   "ledger-check": Record<string, never>;
-  /** Sends one payout transfer under its reference (issue 27). */
+  /** Sends one payout transfer under its reference (decision 026). */
   "payout-transfer": { transferId: string };
   /** Asks the provider for a transfer's state when no webhook came (the attempt counts up to 48). */
   "payout-verify": { transferId: string; attempt: number };
@@ -32,11 +32,11 @@ export type JobData = {
   "payout-reconcile": { day?: string };
   /** Asks the SMS provider for the delivery state of sent messages without a report (every 5 minutes). */
   "message-poll": Record<string, never>;
-  /** Checks the alert rules and emails system administrators when one starts or clears (every minute, issue 39). */
+  /** Checks the alert rules and emails system administrators when one starts or clears (every minute). */
   "operations-alerts": Record<string, never>;
-  /** Expires unanswered appointment requests, sends due reminders, removes old patient data (every minute, issue 37). */
+  /** Expires unanswered appointment requests, sends due reminders, removes old patient data (every minute, decision 041). */
   "appointment-sweep": Record<string, never>;
-  /** Removes FHIR API calls past FHIR_CALL_RETENTION_DAYS, each client's latest kept (nightly, issue 36). */
+  /** Removes FHIR API calls past FHIR_CALL_RETENTION_DAYS, each client's latest kept (nightly, decision 047). */
   "api-call-prune": Record<string, never>;
 };
 export type JobName = keyof JobData;
@@ -56,7 +56,7 @@ export type EnqueueJob = {
 /**
  * Retry settings of outbound messages (JOB_RETRY_DELAY_SECONDS, JOB_RETRY_LIMIT), the heartbeat
  * after which a job whose worker died is taken over (JOB_HEARTBEAT_SECONDS) and a payout
- * transfer's first retry delay (PAYOUT_RETRY_DELAY_SECONDS). Tests shorten them (issue 34).
+ * transfer's first retry delay (PAYOUT_RETRY_DELAY_SECONDS). Tests shorten them (decision 038).
  */
 export type RetrySettings = {
   retryDelaySeconds: number;
@@ -91,7 +91,7 @@ export function queueDefinitions(retry: RetrySettings): Record<JobName, Omit<Que
     "message-poll": { policy: "singleton", retryLimit: 0, expireInSeconds: 240 },
     // One check at a time; a failed one is followed by the next a minute later.
     "operations-alerts": { policy: "singleton", retryLimit: 0, expireInSeconds: 120 },
-    // One sweep at a time; a failed one is followed by the next a minute later (issue 37).
+    // One sweep at a time; a failed one is followed by the next a minute later (decision 041).
     "appointment-sweep": { policy: "singleton", retryLimit: 0, expireInSeconds: 120 },
     // One prune at a time; a failed one is tried again, then left to the next night.
     "api-call-prune": { policy: "singleton", retryLimit: 2, retryDelay: 600, expireInSeconds: 1800 },

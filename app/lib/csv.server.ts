@@ -1,5 +1,5 @@
 /**
- * CSV files people open in a spreadsheet (issue 18): UTF-8 with a byte-order mark so Excel reads
+ * CSV files people open in a spreadsheet (decision 020): UTF-8 with a byte-order mark so Excel reads
  * Ghanaian names correctly, CRLF line ends, formula injection neutralised, and streamed in batches
  * read by keyset (never OFFSET), so a million-row file holds one batch in memory at a time.
  */

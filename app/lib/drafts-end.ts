@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 
 /*
- * Drafts end with the session (issue 33): the drafts lib/drafts.ts keeps in localStorage (a
+ * Drafts end with the session: the drafts lib/drafts.ts keeps in localStorage (a
  * referral, a message on a referral: patient details) go with Sign Out, and also when the server
  * finds the session ended by itself (30 minutes idle, 12 hours after sign-in, or ended elsewhere):
  * the sign-in page it sends the person to says so (the flash's `sessionEnded`), and the root

@@ -83,7 +83,7 @@ describe("drafts (issue 29)", () => {
   });
 });
 
-// Issue 33, finding 7: a session that ends by itself (idle, 12 hours) takes the drafts too.
+// A session that ends by itself (idle, 12 hours) takes the drafts too.
 describe("drafts when the session is found ended", () => {
   it("all go, every person's; the next person's drafts are kept again", () => {
     writeDraft("doctor-a", "referral", draft([["patient_name", "Ama"]]));

@@ -5,7 +5,7 @@ import { IDEMPOTENCY_FIELD } from "./idempotency";
 import { setUploadState } from "./upload-state";
 
 /**
- * Drafts in the browser (issue 29, docs/decisions/027): the long forms a doctor or an
+ * Drafts in the browser (docs/decisions/027): the long forms a doctor or an
  * administrator types on a phone (a referral, a message on a referral, a facility's and a hub's
  * editor) are kept in localStorage as they are typed, one draft per signed-in user and form,
  * together with the form's idempotency key. Reopened, the form is filled again with a notice; a
@@ -33,7 +33,7 @@ export type Draft = {
   /** The idempotency key the form carried when it was last saved (and posted). */
   key: string | null;
   /**
-   * The names of the files chosen in the form when it was saved (issue 28): a draft cannot hold
+   * The names of the files chosen in the form when it was saved (decision 030): a draft cannot hold
    * files, so a restored form says which ones to choose again. Absent in older drafts.
    */
   files?: string[];
@@ -353,7 +353,7 @@ function isFetchFailure(error: unknown): boolean {
  * server answered with success (a redirect, or `ok: true`) removes the draft of its key; any other
  * answer leaves the draft as it is.
  *
- * With `upload` (issue 33), a post that carries a file goes through `upload.send` instead (upload
+ * With `upload` (decision 037), a post that carries a file goes through `upload.send` instead (upload
  * progress, given up only when nothing moves for a while: lib/upload.ts), and a lost answer is not
  * "No connection" at once: the server is asked at `upload.lookup` whether the post with this key
  * made something, and the page goes there if it did. A resend of a draft marked unsent asks first,

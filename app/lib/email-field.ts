@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 
 /*
- * A required email address field (issue 33, docs/decisions/039): left empty it says what to do,
+ * A required email address field (docs/decisions/039): left empty it says what to do,
  * "Enter your email address"; filled in wrongly it keeps the spec's "Invalid email address". One
  * schema piece for every form that asks a person for their own address, so the browser and the
  * server answer alike. Client-safe.

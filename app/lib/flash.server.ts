@@ -28,7 +28,7 @@ const toastSchema = z.object({
   title: z.string().check(z.maxLength(200)),
   description: z.optional(z.string().check(z.maxLength(500))),
   variant: z.optional(z.enum(["default", "success", "destructive"])),
-  /** The redirect is the one of a session found ended (issue 33): the page it lands on drops the drafts. */
+  /** The redirect is the one of a session found ended: the page it lands on drops the drafts. */
   sessionEnded: z.optional(z.boolean()),
 });
 

@@ -7,7 +7,7 @@ import { intentRepeated } from "./form-fields";
 import { type Refusal, refusalOf, refuse } from "./refusal";
 
 /*
- * The one path of a form's action (issue 25): read the post, check it with the form's zod schema,
+ * The one path of a form's action: read the post, check it with the form's zod schema,
  * call one domain function, and answer with Conform's reply and the spec's toast. Every way a post
  * can fail ends in the same answer shape, with the right status:
  * - the schema refuses a field: 400, the field's messages, the failure toast with the first one;

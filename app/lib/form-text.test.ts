@@ -43,7 +43,7 @@ describe("form text", () => {
   });
 });
 
-// Issue 24 (text hygiene): what one person types is read by another.
+// Text hygiene: what one person types is read by another.
 describe("text shown to others", () => {
   const ZW = "\u200b\u200c\u200d\u2060\ufeff\u00ad";
   const BIDI = "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069";

@@ -7,7 +7,7 @@ export function formText(value: string): string {
 }
 
 /*
- * Text that other people read (issue 24). The schemas of every form whose text is shown to
+ * Text that other people read. The schemas of every form whose text is shown to
  * someone else (messages, reasons, names, profiles, reports) read it through these, so the rule
  * lives here once and holds in the browser and in the domain alike.
  */

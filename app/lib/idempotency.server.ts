@@ -9,7 +9,7 @@ import { IDEMPOTENCY_FIELD } from "./idempotency";
 import { logError, logger } from "./logger.server";
 
 /**
- * One submission, one record (issue 29, docs/decisions/027): every form that creates something
+ * One submission, one record (docs/decisions/027): every form that creates something
  * carries a key made when the form was rendered (`IDEMPOTENCY_FIELD`). The first post with a key
  * stores the key in the same transaction as what it creates, with the answer it gave; a later post
  * with the same key (a double tap, a retry after a timeout that did reach the server) creates
@@ -229,7 +229,7 @@ export async function answerOf(answer: KeptAnswer): Promise<Response | ReturnTyp
 
 /**
  * The answer kept for a key once its create has committed, or null (none yet, another form's, or
- * still being written: a claim's status is 0). Issue 33: a browser that lost the answer to a long
+ * still being written: a claim's status is 0). Decision 037: a browser that lost the answer to a long
  * upload finds what it made by its key instead of saying "No connection" and uploading again.
  */
 export async function keptAnswerFor(

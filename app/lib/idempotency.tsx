@@ -1,7 +1,7 @@
 import { useRouteLoaderData } from "react-router";
 
 /**
- * The hidden field every create form posts (issue 29, docs/decisions/027): a key made when the
+ * The hidden field every create form posts (docs/decisions/027): a key made when the
  * form was rendered, so a second post of the same form (a double tap, a retry after a timeout, a
  * draft sent again) is answered as the first and creates nothing (lib/idempotency.server.ts).
  */

@@ -1,7 +1,7 @@
 import { AggregatorRegistry, Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 
 /*
- * The process's own metrics (issue 39, docs/operations.md), with prom-client: what this process
+ * The process's own metrics (docs/operations.md), with prom-client: what this process
  * counted or measured (requests, sign-in failures, messages, its event loop and memory, its
  * database pool). With WEB_CONCURRENCY > 1 each server process keeps its own and the primary adds
  * them up at scrape time (prom-client's AggregatorRegistry: server/metrics.ts). Figures read from

@@ -4,7 +4,7 @@ import { type FilePart, isMultipart, readMultipart } from "./multipart.server";
 import { refusalOf } from "./refusal";
 
 /*
- * The one multipart reader (issue 25): the referral page's attachments and the facility editor's
+ * The one multipart reader: the referral page's attachments and the facility editor's
  * photo both read their posts with it (attachment-upload.server.test.ts tests the attachments'
  * use of it: streaming to the store, its refusals).
  */

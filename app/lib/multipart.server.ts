@@ -6,7 +6,7 @@ import { intentRepeated } from "~/lib/form-fields";
 import { refuse } from "~/lib/refusal";
 
 /*
- * The one multipart reader (issue 24, issue 25): a post with a file is read as it arrives, never
+ * The one multipart reader (decisions 023 and 030): a post with a file is read as it arrives, never
  * held whole. Its text fields come first (browsers send a form's fields in order, and a form's
  * file input is its last), so whoever takes the file can decide from them, before its bytes are
  * read, whether and where to keep it.

@@ -1,5 +1,5 @@
 /**
- * A phone number as the app shows it (issue 33): written in groups and never broken inside
+ * A phone number as the app shows it: written in groups and never broken inside
  * ("+233 24 412 3456"), a `tel:` link to call it, and a WhatsApp link where it is a mobile. Made on
  * the server (lib/phone.ts's `phoneLink`, with libphonenumber's metadata), so no page's JavaScript
  * carries the metadata. Client-safe.

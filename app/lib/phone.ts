@@ -2,7 +2,7 @@ import { type CountryCode, parsePhoneNumberFromString } from "libphonenumber-js/
 import type { PhoneLink } from "./phone-link";
 
 /**
- * Phone numbers (issue 26): parsed with libphonenumber-js (Google's metadata, "max" set so a
+ * Phone numbers (decision 025): parsed with libphonenumber-js (Google's metadata, "max" set so a
  * Ghanaian number is checked against the real number ranges), stored in E.164 (+233205550147),
  * shown in groups (+233 20 555 0147). Without a country code a number is read as Ghanaian.
  */
@@ -40,7 +40,7 @@ export function isE164(value: string): boolean {
 }
 
 /**
- * A number as every page shows it (issue 33): grouped, a tel: link, and WhatsApp for a mobile; a
+ * A number as every page shows it: grouped, a tel: link, and WhatsApp for a mobile; a
  * value that does not parse is shown as it is, with a tel: link of its digits.
  */
 export function phoneLink(value: string): PhoneLink {

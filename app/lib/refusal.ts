@@ -3,7 +3,7 @@ import { type $ZodType, type output, safeParse } from "zod/v4/core";
 
 /**
  * Expected refusals (400, 401, 403, 404, 409...) are thrown by domain functions as React Router
- * `data(...)` with that status, and only thrown (issue 25: one way to say no): a loader lets them
+ * `data(...)` with that status, and only thrown (one way to say no, decision 007): a loader lets them
  * reach the error boundary; an action turns them into its answer (`formAction` in
  * form-action.server.ts). Anything else is a real error and is left to propagate.
  */

@@ -7,7 +7,7 @@ import { PayoutDetailsConfirmForm } from "~/features/payouts/components/payout-d
 import { cleanupDom, renderInRouter } from "../../tests/helpers/render-in-router";
 
 /*
- * Issue 33, point 3: feedback where the eye is. On a phone the offline notice was 1,372 px above
+ * Feedback where the eye is. On a phone the offline notice was 1,372 px above
  * the pressed button, and after registering or "Send confirmation codes" the confirmation or the
  * code fields were off-screen. What changed is scrolled to and focused.
  */

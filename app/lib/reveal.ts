@@ -1,7 +1,7 @@
 import { type RefObject, useEffect, useRef } from "react";
 
 /**
- * Feedback where the eye is (issue 33): on a phone a notice at the top of a long form, or the code
+ * Feedback where the eye is: on a phone a notice at the top of a long form, or the code
  * fields that appear after "Send confirmation codes", are a screen or more away from the button
  * that was pressed. When `trigger` becomes a new truthy value (an answer), the element is
  * scrolled to and focused (so a screen reader reads it and a phone's keyboard opens on a field).

@@ -36,7 +36,7 @@ export function hydrates(handles: ReadonlyArray<unknown>): boolean {
 /**
  * The stylesheet goes in the page's HTML unless a route links it (the signed-in app): a content
  * page too, the page people land on from search, whose first paint would otherwise wait a round
- * trip for the file (issue 29: LCP 1.7 s instead of about 1 s under devtools throttling on Slow 4G).
+ * trip for the file (decision 027: LCP 1.7 s instead of about 1 s under devtools throttling on Slow 4G).
  */
 export function inlinesStylesheet(handles: ReadonlyArray<unknown>): boolean {
   return !handles.some((h) => (h as RouteHandle | undefined)?.stylesheet === "linked");

@@ -1,5 +1,5 @@
 /**
- * The version this server runs (issue 39: the health screen, `qurhealth_build_info`): APP_VERSION
+ * The version this server runs (the health screen, `qurhealth_build_info`): APP_VERSION
  * when the deployment sets it (a release tag or a commit), else the build's own id (the hash of its
  * assets manifest, told by server/app.ts), else "development".
  */

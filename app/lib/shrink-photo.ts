@@ -1,5 +1,5 @@
 /*
- * Photos shrunk in the browser before they are sent (issue 33, point 2): a phone's camera photo
+ * Photos shrunk in the browser before they are sent (decision 037): a phone's camera photo
  * (4 MB, 4000x3000) becomes about 300 KB at 1,600 px on its long edge and JPEG quality 80%, which
  * is still sharp enough to read a letter or a result. Loaded only when a photo is chosen (the
  * form imports this module then), with the browser's own decoder and canvas: no library.

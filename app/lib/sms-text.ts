@@ -1,7 +1,7 @@
 import type { Translate } from "~/i18n/i18n";
 
 /**
- * SMS text (issue 26): GSM-7 where possible (160 characters a message, 153 a part when split)
+ * SMS text (decision 025): GSM-7 where possible (160 characters a message, 153 a part when split)
  * rather than UCS-2 (70, 67 a part), and at most two parts. An SMS carries the referral number
  * and a link, never patient or clinical text: the texts are built here from fixed words.
  */
@@ -158,7 +158,7 @@ export function shapeSms(words: string, tail = "", maxSegments = MAX_SEGMENTS): 
 
 /**
  * The events an SMS tells about, each a fixed text of the catalogues (`sms.event.*`, every
- * language: issue 38), never patient or clinical text.
+ * language: decision 048), never patient or clinical text.
  */
 export const SMS_EVENTS = [
   "referral_new",
@@ -200,7 +200,7 @@ export function referralSms(
   return shapeSms(t("sms.referral", { brand, words: eventWords(t, event, referralNumber) }), link);
 }
 
-/** The code that signs a person in with their confirmed number (issue 37). */
+/** The code that signs a person in with their confirmed number (decision 042). */
 export function signInCodeSms(t: Translate, brand: string, code: string, minutes: number): string {
   if (!/^\d{6}$/.test(code)) throw new Error("not a 6-digit code");
   return shapeSms(t("sms.sign-in-code", { brand, code, minutes }));

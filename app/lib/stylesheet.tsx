@@ -21,7 +21,7 @@ const inDocument =
  * paint waits for the HTML alone, not for a second request (a round trip, and on a page that
  * hydrates a slow link shared with its modules): a hydrated page writes it once and then navigates
  * on the client; a content page (no JavaScript) carries it in each document, 9.7 KB gzipped, which
- * under devtools throttling on Slow 4G paints in about 0.85 s instead of 1.7 s (issue 29, decision
+ * under devtools throttling on Slow 4G paints in about 0.85 s instead of 1.7 s (decision
  * 027). The signed-in app (used every day) links the file, which the browser keeps (immutable
  * caching). In development (Vite serves the CSS and updates it), a link.
  */

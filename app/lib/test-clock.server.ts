@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 
 /**
- * The clock of the scheduled appointment work (issue 37): the real time, or, on a test server only,
+ * The clock of the scheduled appointment work (decision 041): the real time, or, on a test server only,
  * the real time plus the milliseconds written in the file `E2E_CLOCK_FILE` names (the end-to-end
  * suite moves it a day ahead to see the 24-hour reminder go). Never set in production.
  */

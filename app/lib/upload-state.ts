@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from "react";
 
 /**
- * Where a post with files is (issue 33): shrinking its photos, sending (bytes so far of all), waiting
+ * Where a post with files is (decision 037): shrinking its photos, sending (bytes so far of all), waiting
  * for the answer, or asking the server by its key what it made. Written by lib/upload.ts and
  * lib/drafts.ts, read by the form that shows it. One post at a time per page.
  */

@@ -5,7 +5,7 @@ import { shrunkSize } from "./shrink-photo";
 import { postWithProgress, UploadLost } from "./upload";
 
 /*
- * Issue 33, point 2: a photo on a slow uplink. The create form gave up after a fixed 30 s although
+ * A photo on a slow uplink (decision 037). The create form gave up after a fixed 30 s although
  * the server made the referral, said "No connection", and a retry uploaded the photo again. Now an
  * upload runs as long as it moves, and a lost answer is looked up by the form's key.
  */

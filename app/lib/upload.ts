@@ -2,7 +2,7 @@ import { data, UNSAFE_decodeViaTurboStream as decodeViaTurboStream, redirect } f
 import { setUploadState } from "./upload-state";
 
 /*
- * Posts that carry files over a slow uplink (issue 33, point 2): at 200 kbit/s a 1 MB photo takes
+ * Posts that carry files over a slow uplink (decision 037): at 200 kbit/s a 1 MB photo takes
  * 43 s, so a fixed 30-second limit gave up on posts the server then completed, and a retry
  * uploaded it all again. Here a route's clientAction sends the post itself with XMLHttpRequest,
  * whose upload reports progress (fetch's does not), to the same single-fetch address React

@@ -16,7 +16,7 @@ export function initials(name: string): string {
 }
 
 /**
- * The signed-in account in the header (issue 19): name and role, Dashboard and Sign Out. A
+ * The signed-in account in the header: name and role, Dashboard and Sign Out. A
  * <details> disclosure, so it works on pages that ship no JavaScript; Sign Out is a plain post
  * that ends the session on the server and loads the next page as a document. Keyed by the page,
  * so a client navigation closes it.

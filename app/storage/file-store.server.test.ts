@@ -10,7 +10,7 @@ import { parseEnv } from "~/env.server";
 import { type FileStore, fileStoreFor, LocalFileStore, S3FileStore } from "./file-store.server";
 
 /*
- * The two file stores (issue 24): a directory, and an S3-compatible bucket tested against a fake
+ * The two file stores (decision 023): a directory, and an S3-compatible bucket tested against a fake
  * S3 written here (path-style addresses, Signature V4 checked, PutObject, the multipart upload
  * API, GetObject, DeleteObject): no network.
  */

@@ -16,7 +16,7 @@ import { Upload } from "@aws-sdk/lib-storage";
 import { type Env, env } from "../env.server.ts";
 
 /*
- * Where uploaded files live (issue 24, docs/decisions/023): off the database and off the request
+ * Where uploaded files live (docs/decisions/023): off the database and off the request
  * path that every visitor shares. Two stores behind one small interface: a directory under
  * DATA_DIR (one server, or several sharing a file system) and an S3-compatible bucket (several
  * servers). Bytes go in and come out as streams: a file is never held whole in memory.

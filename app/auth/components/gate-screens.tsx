@@ -72,7 +72,7 @@ export function AccountPendingApproval({ role }: { role: Role }) {
   );
 }
 
-/** A declined account (issue 19): the administrator's reason, and where to ask. */
+/** A declined account: the administrator's reason, and where to ask. */
 export function AccountDeclined({ reason }: { reason: string }) {
   const t = useT();
   const to = useLocalePath();

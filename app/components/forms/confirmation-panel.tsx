@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { type ToastMessage, useToastOf } from "~/components/ui/toaster";
 
 /**
- * What a public form shows once it has been sent (issue 28), in place of an empty form: the
+ * What a public form shows once it has been sent, in place of an empty form: the
  * spec's message as a heading, what happens next, and a link to start again (the same page,
  * fresh). The spec's toast still shows once React runs. It is announced (a status) and, after a
  * post with JavaScript, takes the focus the removed submit button had; without JavaScript it is

@@ -18,7 +18,7 @@ function savedAtFormat(locale: Locale): Intl.DateTimeFormat {
 }
 
 /**
- * What a form kept on this phone says (issue 29): the post the network lost ("No connection. Your
+ * What a form kept on this phone says (decision 027): the post the network lost ("No connection. Your
  * referral is saved on this phone; ..."), or that the form was filled from a draft, with a way to
  * throw the draft away.
  */
@@ -33,7 +33,7 @@ export function DraftNotice({
   networkFailed: boolean;
   /** The plain words for this form, e.g. "No connection. Your referral is saved on this phone; send it when you are back online." */
   offlineMessage: string;
-  /** The failed post's answer (new at each failure): the notice is scrolled to and focused (issue 33). */
+  /** The failed post's answer (new at each failure): the notice is scrolled to and focused. */
   failure?: unknown;
 }) {
   const t = useT();
@@ -64,7 +64,7 @@ export function DraftNotice({
   );
 }
 
-/** A draft keeps no files (issue 28): the ones the form had are named, to be chosen again. */
+/** A draft keeps no files (decision 030): the ones the form had are named, to be chosen again. */
 function FilesNotKept({ names }: { names: string[] }) {
   const t = useT();
   if (names.length === 0) return null;

@@ -2,7 +2,7 @@ import type { ChangeEventHandler } from "react";
 import { useT } from "~/i18n/react";
 
 /*
- * Every file input of the product (issue 28): a large, labelled, button-like control (at least
+ * Every file input of the product (decision 030): a large, labelled, button-like control (at least
  * 44 px high, the browser's own "choose" button restyled, so it works without JavaScript, shows
  * the chosen file's name and is announced as a file input with its label), the limits read with
  * it (aria-describedby), and on a phone (a coarse pointer) a second one, "Take a photo", which

@@ -8,7 +8,7 @@ import { useHydrated } from "~/lib/use-hydrated";
 /**
  * A form's answer: a toast once React runs, the same message in the page before that (a plain
  * post without JavaScript). `inline` keeps it in the page with React too, beside the toast, for
- * an answer the person must read before trying again (a refused sign-in: issue 28).
+ * an answer the person must read before trying again (a refused sign-in).
  */
 export function FormNotice({
   answer,
@@ -73,7 +73,7 @@ export function ErrorSummary({
 /**
  * A submit button that says what it is doing ("Sending...") while its form is on its way. It is
  * never disabled to signal invalid input: pressing it shows what is wrong. While busy a press (a
- * second tap, Enter in a field) sends nothing: the post in flight is the one (issue 29; without
+ * second tap, Enter in a field) sends nothing: the post in flight is the one (decision 027; without
  * JavaScript the form's idempotency key makes a second post harmless). It stays focusable, so a
  * screen reader keeps its place and hears the busy label.
  */

@@ -34,7 +34,7 @@ export function uploadWords(state: UploadState, t: Translate, locale: Locale = "
 }
 
 /**
- * The progress of a post with files (issue 33): on a slow uplink a photo takes a minute, and the
+ * The progress of a post with files (decision 037): on a slow uplink a photo takes a minute, and the
  * person sees it moving rather than a button that seems stuck. Announced politely as it changes.
  */
 export function UploadProgress() {

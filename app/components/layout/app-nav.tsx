@@ -5,10 +5,10 @@ import { APP_NAV, isCurrentNavItem } from "~/auth/app-nav";
 import { useT } from "~/i18n/react";
 
 /**
- * The signed-in app's navigation for the visitor's role (issue 19), under the header on every
+ * The signed-in app's navigation for the visitor's role, under the header on every
  * dashboard, History and referral page. On a 360 px phone a doctor's four entries fit (tighter
- * padding there, UX 9 of issue 33); longer rows scroll sideways; nothing wraps out of reach, and
- * the current entry is scrolled into view (issue 28: Audit Log, the last entry,
+ * padding there, point 9 of the outside UX review); longer rows scroll sideways; nothing wraps out of reach, and
+ * the current entry is scrolled into view (Audit Log, the last entry,
  * is not left off-screen when it is the page).
  */
 export function AppNav({ user }: { user: NonNullable<ActorSummary> }) {

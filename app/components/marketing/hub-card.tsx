@@ -24,7 +24,7 @@ export function HubCard({
   // Hub texts come from the database in English: marked so on a page in another language.
   const locale = useLocale();
   const lang = locale === "en" ? undefined : "en";
-  // The title and description in French where an administrator wrote them (issue 38).
+  // The title and description in French where an administrator wrote them (decision 044).
   const title = databaseText(locale, hub.title, hub.titleFr);
   const description = databaseText(locale, hub.description, hub.descriptionFr);
   const live = hub.status === "live";

@@ -21,7 +21,7 @@ function announcedRequired(control: Control): boolean {
 }
 
 /**
- * Every labelled control of the page whose label and announcement disagree (issue 28): a label
+ * Every labelled control of the page whose label and announcement disagree: a label
  * saying "(optional)" on a required control, an asterisk on one not announced as required, or a
  * required control whose label shows neither.
  */

@@ -2,7 +2,7 @@ import { useT } from "~/i18n/react";
 import type { PhoneLink } from "~/lib/phone-link";
 
 /**
- * A phone number (issue 33): a grouped `tel:` link that never breaks inside the number, and a
+ * A phone number: a grouped `tel:` link that never breaks inside the number, and a
  * WhatsApp link beside it where the number is a mobile. Both are at least 44 px high on a phone.
  */
 export function PhoneNumber({ phone, label }: { phone: PhoneLink; label?: string }) {

@@ -1,5 +1,5 @@
 /**
- * One colour per status across the product (issue 28): every badge and every chart series of a
+ * One colour per status across the product: every badge and every chart series of a
  * status takes its colour from here, so "Accepted" is the same blue on a dashboard's table, a
  * referral's page and the Overview's chart. Five tones, by what the status means for the reader:
  * waiting for someone, under way, refused or failed, done, closed. The chart colours are the

@@ -20,9 +20,9 @@ import { readForm } from "~/lib/form-action.server";
 import type { Route } from "./+types/notifications";
 
 /**
- * The account's notifications (issue 26): the mobile number SMS and WhatsApp messages go to,
+ * The account's notifications (decision 025): the mobile number SMS and WhatsApp messages go to,
  * confirmed with a 6-digit code, what each person is told on which channel, and in which language
- * (issue 38). Every approved account, any role (the signed-in gate, app/routes.ts).
+ * (decision 048). Every approved account, any role (the signed-in gate, app/routes.ts).
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const actor = await allowedActor(context);

@@ -26,9 +26,9 @@ import { refuse } from "~/lib/refusal";
 import type { Route } from "./+types/payout-details";
 
 /**
- * Where the doctor is paid (issue 27): a mobile-money wallet or a bank account. A change is
+ * Where the doctor is paid (decision 026): a mobile-money wallet or a bank account. A change is
  * confirmed with a code by SMS and a code by email, and holds payouts for 24 hours. The account's
- * holder is asked of the payout provider first and shown (issue 35 point 5); a wallet it cannot
+ * holder is asked of the payout provider first and shown (decision 032, point 5); a wallet it cannot
  * name gets a third code, by SMS to the wallet's own number.
  */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -57,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "request") {
     return formAction(form, {
       schema: requestPayoutDetailsSchema,
-      // One change (one SMS code, one email code) per idempotency key (issue 29): a double tap or a
+      // One change (one SMS code, one email code) per idempotency key (decision 027): a double tap or a
       // retry after a timeout is answered as the first, and sends nothing again.
       run: async () => {
         // Asked of the payout provider before the transaction: a call over the network must not hold the database.

@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 /**
- * The account's registration number (issue 28), for doctors and facility administrators, approved
+ * The account's registration number, for doctors and facility administrators, approved
  * or not (an account awaiting approval gives it so that it can be checked). Signing in sends an
  * account without one here until it gives it. Signed out: the sign-in screen (401); a system
  * administrator, who has none, goes to their dashboard.

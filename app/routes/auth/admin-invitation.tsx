@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 /**
- * Issue 33: an invited system administrator's link. Open (sent, not expired, not used): the form;
+ * An invited system administrator's link (decision 033). Open (sent, not expired, not used): the form;
  * otherwise 410 with what to do. Nothing about the invitation is shown to a link that is not open.
  */
 export async function loader({ context, params }: Route.LoaderArgs) {

@@ -30,7 +30,7 @@ const NEXT_STEPS = [
   },
 ] as const;
 
-/** Issue 19: confirming an address says so and what happens next, instead of landing on the home page. */
+/** Confirming an address says so and what happens next, instead of landing on the home page. */
 export default function EmailConfirmedPage() {
   const t = useT();
   const to = useLocalePath();

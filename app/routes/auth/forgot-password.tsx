@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 /**
- * The one form path (issue 25): the form's schema (the one the browser ran; refused: "Invalid
+ * The one form path: the form's schema (the one the browser ran; refused: "Invalid
  * Email"), then the domain call, which throws its refusals ("Password Reset Failed"; 429 for a rate limit).
  */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -17,7 +17,7 @@ import type { Route } from "./+types/phone-sign-in";
 import { postedForm } from "./posted-form.server";
 
 /**
- * /auth/phone, "Sign in with your phone" (issue 37): the confirmed mobile number, then the 6-digit
+ * /auth/phone, "Sign in with your phone": the confirmed mobile number, then the 6-digit
  * code sent to it by SMS. Two plain forms: a content page, no JavaScript (so /auth's script does
  * not grow). docs/decisions/042.
  */

@@ -6,7 +6,7 @@ import type { Route } from "./+types/sign-out";
 /**
  * Sign out ends the session on the server and clears the cookie (a POST; a GET changes nothing).
  * It also empties this site's storage in the browser (`Clear-Site-Data: "storage"`): the drafts
- * kept on the device (lib/drafts.ts: patient data) go with the person (issue 29). The service
+ * kept on the device (lib/drafts.ts: patient data) go with the person (decision 027). The service
  * worker goes too; the next page that hydrates registers it again.
  */
 export async function action({ request, context }: Route.ActionArgs) {

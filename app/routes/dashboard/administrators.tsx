@@ -26,7 +26,7 @@ export const meta: Route.MetaFunction = (args) =>
     noindex: true,
   });
 
-/** Issue 33: the system administrators and their invitations (system administrators only). */
+/** The system administrators and their invitations (decision 033; system administrators only). */
 export async function loader({ context }: Route.LoaderArgs) {
   const actor = await allowedActor(context);
   const db = dbOf(context);
@@ -75,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       extra: { intent },
     });
   }
-  // Issue 37: a system administrator may require the password (never the phone) for system administrators.
+  // A system administrator may require the password (never the phone) for system administrators (decision 042).
   if (intent === "sign-in-rule") {
     return formAction(form, {
       schema: adminSignInRuleSchema,

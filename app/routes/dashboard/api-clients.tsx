@@ -25,7 +25,7 @@ export const meta: Route.MetaFunction = (args) =>
     noindex: true,
   });
 
-/** Issue 36: the FHIR API's clients (system administrators only). */
+/** The FHIR API's clients (decisions 034 and 047; system administrators only). */
 export async function loader({ context }: Route.LoaderArgs) {
   const actor = await allowedActor(context);
   return { actor, ...(await listApiClients(dbOf(context), actor)) };

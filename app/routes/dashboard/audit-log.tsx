@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = (args) =>
     noindex: true,
   });
 
-/** The audit log (issue 18): approved system administrators; the gate screens for anyone else. */
+/** The audit log: approved system administrators; the gate screens for anyone else. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await allowedActor(context);
   const filters = auditFiltersFrom(new URL(request.url).searchParams);

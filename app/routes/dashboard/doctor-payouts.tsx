@@ -13,7 +13,7 @@ import { pageLocale } from "~/i18n/page-locale";
 import { useLocale, useT } from "~/i18n/react";
 import type { Route } from "./+types/doctor-payouts";
 
-/** The doctor's money (issue 27): balance, statement with running balance, payouts and monthly statements. */
+/** The doctor's money (decision 026): balance, statement with running balance, payouts and monthly statements. */
 export async function loader({ context }: Route.LoaderArgs) {
   const actor = await allowedActor(context);
   const database = dbOf(context);

@@ -149,7 +149,7 @@ export default function FacilityAdminPage({ loaderData, actionData }: Route.Comp
         {t("Referrals to")} <span className="font-semibold text-ink">{dashboard.facility.name}</span>
       </p>
       <FormNotice answer={actionData} />
-      {/* The queue first, emergencies at its top: on a phone it is what the page opens on (issue 33). */}
+      {/* The queue first, emergencies at its top: on a phone it is what the page opens on. */}
       <PendingReferralsSection
         pending={dashboard.pending}
         search={search}

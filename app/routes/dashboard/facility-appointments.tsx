@@ -17,7 +17,7 @@ import type { Route } from "./+types/facility-appointments";
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Appointment requests", description: "Patients' appointment requests.", noindex: true });
 
-/** The facility's appointment requests (issue 37): its approved administrators only (the gate, then the domain). */
+/** The facility's appointment requests (decision 041): its approved administrators only (the gate, then the domain). */
 export async function loader({ context }: Route.LoaderArgs) {
   const actor = await allowedActor(context);
   const db = dbOf(context);

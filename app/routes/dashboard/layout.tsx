@@ -19,7 +19,7 @@ export const handle: RouteHandle = { stylesheet: "linked" };
 /** The dashboards' frame: who is signed in (once per request, shared with the pages' loaders). */
 export async function loader({ context }: Route.LoaderArgs) {
   const actor = await actorOf(context);
-  // The person's language draws the platform (issue 38; i18n/page-locale.ts): English for a visitor.
+  // The person's language draws the platform (decision 044; i18n/page-locale.ts): English for a visitor.
   return { user: summarise(actor), locale: localeOfActor(actor) };
 }
 
@@ -45,7 +45,7 @@ function Frame({ user, children }: { user: ActorSummary; children: ReactNode }) 
   useEffect(() => {
     if (isRecoveryAddress(window.location)) window.location.replace(`/reset-password${window.location.hash}`);
   }, []);
-  // The drafts this device keeps (a referral, a message: patient data) go when the person signs out (issue 29).
+  // The drafts this device keeps (a referral, a message: patient data) go when the person signs out (decision 027).
   useDraftsGoWithSignOut();
   return (
     <>

@@ -27,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await allowedActor(context);
   const database = dbOf(context);
   const from = new URL(request.url).searchParams.get("from");
-  // "Refer to another facility" (issue 28): only the referring doctor's own rejected or cancelled
+  // "Refer to another facility": only the referring doctor's own rejected or cancelled
   // referral fills the form; for anyone else, or any other referral, the same 404 and nothing filled.
   const again = from ? await referAgainDraft(database, actor, from).catch(refusedAgain) : null;
   const facilities = await listActiveFacilityOptions(database);
@@ -43,7 +43,7 @@ function refusedAgain(error: unknown): { refused: string } {
   return { refused: refusal.message };
 }
 
-/** Create Referral (spec section 6, issue 28): the one form path, in createReferralAction. */
+/** Create Referral (spec section 6): the one form path, in createReferralAction. */
 export async function action({ request, context }: Route.ActionArgs) {
   return createReferralAction(request, { db: dbOf(context), allowed: () => allowedActor(context), store: fileStore() });
 }
@@ -53,8 +53,8 @@ const UPLOAD_IDLE_MS = 30_000;
 
 /**
  * In the browser: a post the network loses (no connection, or no answer in 30 seconds) leaves the
- * form filled and its draft marked unsent; a created referral removes the draft (issue 29).
- * With files (issue 33): photos are shrunk first, the upload shows its progress and runs as long
+ * form filled and its draft marked unsent; a created referral removes the draft (decision 027).
+ * With files (decision 037): photos are shrunk first, the upload shows its progress and runs as long
  * as it moves, and a lost answer is looked up by the form's key (/referrals/create/sent) before
  * "No connection" is said, and before a resend uploads again.
  */

@@ -16,7 +16,7 @@ const backOf = (back: string | undefined) =>
 
 /**
  * A system administrator records that they checked an account's MDC registration number or HeFRA
- * licence number against the register (issue 28): audited, once per number. Behind the system
+ * licence number against the register: audited, once per number. Behind the system
  * administrators' gate (401 signed out, 403 anyone else); the answer goes back to the page it came
  * from, with its toast.
  */

@@ -9,7 +9,7 @@ import type { Route } from "./+types/review-report";
 const reportSchema = z.object({ reviewId: z.string({ error: "Review not found" }) });
 
 /**
- * The facility's administrator reports a review's comment (issue 33): the public profile leaves it
+ * The facility's administrator reports a review's comment: the public profile leaves it
  * out from then on. Behind the facility administrators' gate; back to the dashboard's reviews.
  */
 export async function action({ request, context }: Route.ActionArgs) {

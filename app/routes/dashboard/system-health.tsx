@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = (args) =>
     noindex: true,
   });
 
-/** Issue 39: the network's health, for system administrators. */
+/** The network's health, for system administrators. */
 export async function loader({ context }: Route.LoaderArgs) {
   const actor = await allowedActor(context);
   return { actor, health: await systemHealth(dbOf(context), actor) };

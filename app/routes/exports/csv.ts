@@ -6,7 +6,7 @@ import { refuse } from "~/lib/refusal";
 import type { Route } from "./+types/csv";
 
 /**
- * The CSV downloads (issue 18): /exports/referrals.csv (system administrators: all, with the
+ * The CSV downloads (decision 020): /exports/referrals.csv (system administrators: all, with the
  * History list's `status` and `q`; facility administrators: their facility's), /exports/payments.csv
  * (`status=pending|paid`) and /exports/users.csv. Each domain function checks the actor (401/403)
  * and audits the download before the first byte.

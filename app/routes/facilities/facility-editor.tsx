@@ -44,7 +44,7 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 /**
- * A facility's editor (issue 17): its system administrators and its own facility administrators.
+ * A facility's editor (decision 021): its system administrators and its own facility administrators.
  * A facility administrator of another facility gets 403; an unknown id 404.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -121,7 +121,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
 }
 
-/** In the browser: a save the network loses keeps the form and its draft (issue 29); a photo may take its time. */
+/** In the browser: a save the network loses keeps the form and its draft (decision 027); a photo may take its time. */
 const sendOrKeep = keepDraftsOnNetworkFailure({
   timeoutMs: (posted) => (posted?.get("intent") === "photo" ? undefined : 30_000),
 });

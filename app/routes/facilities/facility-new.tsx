@@ -27,7 +27,7 @@ const POSTED = z.object({});
 
 /**
  * Adds the facility (system administrators; the domain function checks too), then its editor. One
- * facility per key (issue 29): a double tap or a retry answers as the first post did. A refused
+ * facility per key (decision 027): a double tap or a retry answers as the first post did. A refused
  * value is "Could not add the facility" with its message under the field; any other refusal "Error".
  */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -73,7 +73,7 @@ const ADDED = {
   variant: "success",
 } as const;
 
-/** In the browser: a post the network loses keeps the form and its draft (issue 29). */
+/** In the browser: a post the network loses keeps the form and its draft (decision 027). */
 const sendOrKeep = keepDraftsOnNetworkFailure({ timeoutMs: 30_000 });
 export async function clientAction(args: Route.ClientActionArgs) {
   return sendOrKeep(args);

@@ -74,7 +74,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     schema: SCHEMAS[intent],
     run: async (): Promise<{ confirm: SendConfirmation } | { toast: ToastMessage }> => {
       // Launch, an update, or a save that makes a coming-soon hub live emails the waitlist: first say
-      // to how many people, and ask (issue 28). The confirmed post carries the same fields again.
+      // to how many people, and ask. The confirmed post carries the same fields again.
       if (intent !== "resume" && form.get("confirmed") !== "yes") {
         const current = await hubForEditing(db, actor, params.hubId);
         if (intent !== "save" || (current.hub.status === "coming-soon" && form.get("status") === "live")) {
@@ -118,7 +118,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
 }
 
-/** In the browser: a save the network loses keeps the form and its draft (issue 29). */
+/** In the browser: a save the network loses keeps the form and its draft (decision 027). */
 const sendOrKeep = keepDraftsOnNetworkFailure({ timeoutMs: 30_000 });
 export async function clientAction(args: Route.ClientActionArgs) {
   return sendOrKeep(args);

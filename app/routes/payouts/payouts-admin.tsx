@@ -23,7 +23,7 @@ import { FormKeyField } from "~/lib/idempotency";
 import { answerOf, once, postedKey } from "~/lib/idempotency.server";
 import type { Route } from "./+types/payouts-admin";
 
-/** Payout runs (issue 27): prepare one, see every run's progress and the transfers to act on. System administrators. */
+/** Payout runs (decision 026): prepare one, see every run's progress and the transfers to act on. System administrators. */
 export async function loader({ context }: Route.LoaderArgs) {
   const actor = await allowedActor(context);
   const database = dbOf(context);
@@ -60,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const t = translator(locale);
     return formAction(form, {
       schema: postSchema,
-      // One run per key (issue 29): a double tap or a retry after a timeout goes to the run the
+      // One run per key (decision 026): a double tap or a retry after a timeout goes to the run the
       // first post prepared, with its toast, instead of "a run is already waiting".
       run: async () => {
         const outcome = await once(

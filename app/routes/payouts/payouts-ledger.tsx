@@ -11,7 +11,7 @@ import { pageLocale } from "~/i18n/page-locale";
 import { useLocale, useT } from "~/i18n/react";
 import type { Route } from "./+types/payouts-ledger";
 
-/** The ledger's trial balance (issue 27): each kind of account's balance; the total must be zero. System administrators. */
+/** The ledger's trial balance (decision 026): each kind of account's balance; the total must be zero. System administrators. */
 export async function loader({ context }: Route.LoaderArgs) {
   const actor = await allowedActor(context);
   const database = dbOf(context);

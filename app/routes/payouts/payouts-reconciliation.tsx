@@ -17,7 +17,7 @@ import { useLocale, useT } from "~/i18n/react";
 import { formAction, readForm } from "~/lib/form-action.server";
 import type { Route } from "./+types/payouts-reconciliation";
 
-/** Reconciliation (issue 27): each day's transfers compared with the provider's list, every mismatch shown. */
+/** Reconciliation (decision 026): each day's transfers compared with the provider's list, every mismatch shown. */
 export async function loader({ context }: Route.LoaderArgs) {
   const actor = await allowedActor(context);
   const database = dbOf(context);

@@ -7,7 +7,7 @@ import type { RouteHandle } from "~/lib/route-handle";
 import { pageMeta } from "~/shell/seo";
 import type { Route } from "./+types/about";
 
-/** A content page, kept per the facilities' and hubs' versions: its counts come from them (issue 28). */
+/** A content page, kept per the facilities' and hubs' versions: its counts come from them (decision 011). */
 export const handle: RouteHandle = { hydrate: false, versionedBy: ["facilities", "hubs"] };
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -12,7 +12,7 @@ import { refusalOf } from "~/lib/refusal";
 import type { RouteHandle } from "~/lib/route-handle";
 import type { Route } from "./+types/appointment";
 
-/** The patient's page: plain forms, no JavaScript (issue 37). */
+/** The patient's page: plain forms, no JavaScript. */
 export const handle: RouteHandle = { hydrate: false };
 
 /**

@@ -106,7 +106,7 @@ function AppSection({ app, tint }: { app: AppDescriptor; tint: boolean }) {
               <dd className="text-muted">{t(app.primaryCountry)}</dd>
             </div>
             <div>
-              {/* A planned year that has passed is not a promise (issue 28). */}
+              {/* A planned year that has passed is not a promise. */}
               <dt className="mb-1 font-semibold">{t(expansionLabel())}</dt>
               <dd>
                 <MoreList items={others} label={t("apps.otherCountries", { app: app.name })} />

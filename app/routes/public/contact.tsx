@@ -21,8 +21,8 @@ export const meta: Route.MetaFunction = (args) =>
 export const handle: RouteHandle = { static: true };
 
 /*
- * The contact form's one path (issue 25): the schema, then one message per idempotency key (issue
- * 29: the same post again, a retry after a timeout, is answered as the first was). The domain
+ * The contact form's one path: the schema, then one message per idempotency key (decision
+ * 027: the same post again, a retry after a timeout, is answered as the first was). The domain
  * function checks the values again, owns the rate limit and throws its refusals.
  */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -58,7 +58,7 @@ export default function FacilitiesDirectory({ loaderData }: Route.ComponentProps
       <section className="border-b border-slate-200 bg-brand-50">
         <div className="container-page py-5 sm:py-12">
           <h1 className="text-2xl font-bold tracking-tight sm:text-4xl">{t("Find a Healthcare Facility")}</h1>
-          {/* On a phone the results come first (issue 33): the introduction is for wider screens. */}
+          {/* On a phone the results come first: the introduction is for wider screens. */}
           <p className="mt-3 hidden max-w-2xl text-muted sm:block">
             {t(
               "Search partner hospitals, clinics, diagnostic and specialty centres by country, type, specialty and services. Every profile lists the facility's specialists, languages and how to book.",

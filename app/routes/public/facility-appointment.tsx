@@ -21,10 +21,10 @@ import type { RouteHandle } from "~/lib/route-handle";
 import { pageMeta } from "~/shell/seo";
 import type { Route } from "./+types/facility-appointment";
 
-/** A plain form and its answer: the page ships no JavaScript (issue 37). */
+/** A plain form and its answer: the page ships no JavaScript. */
 export const handle: RouteHandle = { hydrate: false };
 
-/** "Request an appointment" from a facility's profile (issue 37): no account, the number proven by an SMS link. */
+/** "Request an appointment" from a facility's profile (decision 041): no account, the number proven by an SMS link. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const facility = await requestableFacility(dbOf(context), params.facilityId);
   if (!facility) throw data(null, { status: 404 });

@@ -23,7 +23,7 @@ import { requestInfo } from "~/lib/request-context.server";
 import { pageMeta } from "~/shell/seo";
 import type { Route } from "./+types/facility-report";
 
-/** "Report wrong information" about a facility's public profile (issue 17). */
+/** "Report wrong information" about a facility's public profile (decision 021). */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const facility = await getFacilityBySlug(dbOf(context), params.facilityId);
   if (!facility) throw data(null, { status: 404 });
@@ -52,7 +52,7 @@ const THANKS = {
 const POSTED = z.object({});
 
 /*
- * The report's one path (issue 25): one report per idempotency key (issue 29: the same post again is
+ * The report's one path: one report per idempotency key (decision 027: the same post again is
  * answered as the first, and stores nothing). A refused value is "Validation Error" with its message
  * under the field; the rate limit "Too many reports"; an unknown facility the 404 screen.
  */
@@ -106,7 +106,7 @@ export default function FacilityReport({ loaderData, actionData }: Route.Compone
       </a>
       <h1 className="mt-2 text-2xl font-bold sm:text-3xl">{t("Report wrong information")}</h1>
       <p className="mt-2 text-muted">{t("facility.report.lead", { name: facility.name })}</p>
-      {/* Sent: a confirmation panel in the form's place (announced; issue 28); refused: the message,
+      {/* Sent: a confirmation panel in the form's place (announced); refused: the message,
           as a toast once React runs. */}
       {actionData?.sent ? (
         <div className="mt-6">

@@ -31,7 +31,7 @@ import type { Route } from "./+types/facility";
 /**
  * Nothing on a profile needs script: the page ships no JavaScript. Not kept by the page cache
  * (`versionedBy`): its referral performance comes from the referrals and the last 90 days, which no
- * content version follows (issue 28).
+ * content version follows.
  */
 export const handle: RouteHandle = { hydrate: false };
 
@@ -64,7 +64,7 @@ export const meta: Route.MetaFunction = (args) => {
       { name: "robots", content: "noindex" },
     ];
   }
-  // The facility's name and place as written; its description in French where written (issue 38).
+  // The facility's name and place as written; its description in French where written (decision 044).
   return pageMeta(args, {
     title: `${facility.name}, ${facility.location}`,
     description: databaseText(locale, facility.description, facility.descriptionFr).text,

@@ -34,7 +34,7 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, HOME_META);
  */
 export const handle: RouteHandle = { hydrate: false, versionedBy: ["facilities", "hubs"] };
 
-/** The hubs (issue 17: the first six, and their count) and the facility count (issue 28) come from the database. */
+/** The hubs (the first six, and their count) and the facility count come from the database (decision 021). */
 export async function loader({ context }: Route.LoaderArgs) {
   const database = dbOf(context);
   const [hubs, figures] = await Promise.all([listHubs(database), networkFigures(database)]);

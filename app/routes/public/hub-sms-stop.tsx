@@ -9,7 +9,7 @@ import type { Route } from "./+types/hub-sms-stop";
 export const handle: RouteHandle = { hydrate: false };
 
 /**
- * /hub-sms/stop/{token}: the "Stop" link in every waitlist SMS (issue 26). Opening it only asks;
+ * /hub-sms/stop/{token}: the "Stop" link in every waitlist SMS (decision 029). Opening it only asks;
  * the button stops that entry's SMS (once: again changes nothing). A bad token is a 404.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {

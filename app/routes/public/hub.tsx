@@ -24,7 +24,7 @@ export const handle: RouteHandle = { versionedBy: "hubs" };
 
 /**
  * /hub/{hubId}: a coming-soon hub's waitlist page (spec section 2), or a live hub's own page: a hub
- * keeps its address whatever its status (issue 28), so a launch does not break the link its
+ * keeps its address whatever its status, so a launch does not break the link its
  * waitlist was emailed. Unknown ids: 404 "Hub Not Found".
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -37,9 +37,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 const UNKNOWN_FORM = z.object({ userType: z.enum(USER_TYPES, { error: GENERIC_ERROR }) });
 
 /**
- * A sign-up from one of the forms (`userType` says which), on the one form path (issue 25): the
+ * A sign-up from one of the forms (`userType` says which), on the one form path (decision 029): the
  * form's schema answers first, as it did in the browser; then the domain function (which checks
- * again, rate limits and stores) decides, once per idempotency key (issue 29: the same post again
+ * again, rate limits and stores) decides, once per idempotency key (decision 027: the same post again
  * is answered "joined" as the first was, not "already on the list").
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -60,13 +60,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         (tx) =>
           joinWaitlist(tx, params.hubId, input, {
             ip: requestInfo(context).ip,
-            // Signed up on a French page: their confirmation and SMS are French (issue 38).
+            // Signed up on a French page: their confirmation and SMS are French (decision 048).
             locale: localeOfPath(new URL(request.url).pathname),
           }),
         (result) => (result.status === "joined" ? { status: 200, recordId: result.entryId } : null),
       );
       if (!outcome.replayed) joinedOrRefuse(outcome.value);
-      // A patient who gave only a mobile number is told by SMS, not by email (issue 28).
+      // A patient who gave only a mobile number is told by SMS, not by email (decision 029).
       return { byEmail: !("email" in value) || value.email !== null };
     },
     done: ({ byEmail }) => ({ toast: joinedNotice(userType ?? "professional", byEmail) }),
@@ -79,7 +79,7 @@ export const meta: Route.MetaFunction = (args) => {
   const t = translator(locale);
   const hub = args.loaderData?.hub;
   if (!hub) return [{ title: `${t("Hub Not Found")} | ${SITE.name}` }, { name: "robots", content: "noindex" }];
-  // The hub's title and description from the database: French where written (issue 38).
+  // The hub's title and description from the database: French where written (decision 044).
   const title = databaseText(locale, hub.title, hub.titleFr).text;
   return pageMeta(args, {
     title: t(hub.status === "live" ? "hub.meta.live" : "hub.meta.waitlist", { hub: title }),

@@ -22,8 +22,8 @@ import type { Route } from "./+types/investment-opportunities";
 export const handle: RouteHandle = { hydrate: false, versionedBy: ["facilities", "hubs"] };
 
 /**
- * The hubs' statuses and launch dates (issue 17) and the facility counts (issue 28): from the
- * database; the texts that carry them are built in the page's language (issue 38).
+ * The hubs' statuses and launch dates (decision 021) and the facility counts (decision 011): from the
+ * database; the texts that carry them are built in the page's language (decision 044).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const database = dbOf(context);

@@ -14,7 +14,7 @@ import type { Route } from "./+types/press-kit";
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: PRESS.title, description: PRESS.description });
 
-/** Kept per the facilities' and hubs' versions: the copy and the key facts count them (issue 28). */
+/** Kept per the facilities' and hubs' versions: the copy and the key facts count them (decision 011). */
 export const handle: RouteHandle = { versionedBy: ["facilities", "hubs"] };
 
 /** The copy and the facts are built in the page's language: the copy button copies what the page shows. */

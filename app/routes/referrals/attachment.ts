@@ -9,11 +9,11 @@ import type { Route } from "./+types/attachment";
 const PRIVATE = { "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" };
 
 /**
- * A referral's attached file (issue 19), authorised exactly like the referral's page: 401 for an
+ * A referral's attached file, authorised exactly like the referral's page: 401 for an
  * anonymous visitor, 404 for anyone else who may not see it and for a file that does not exist.
  * Always a download (`Content-Disposition: attachment`, named with its type's extension), with
  * the type its bytes were found to be and `nosniff`, so a browser never renders it in the site's
- * origin. The bytes stream from the file store as they are read (issue 24): never whole in memory.
+ * origin. The bytes stream from the file store as they are read (decision 023): never whole in memory.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const database = dbOf(context);

@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 /**
- * History (issue 19), gated like the dashboards but for every role once approved: the doctor's
+ * History, gated like the dashboards but for every role once approved: the doctor's
  * own referrals, the facility administrator's facility's, every referral for a system
  * administrator. The search, the status and the page are in the address.
  */

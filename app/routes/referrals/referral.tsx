@@ -51,7 +51,7 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 /**
- * A referral's own page (issue 19). Anonymous visitors get the sign-in screen (401); anyone signed
+ * A referral's own page. Anonymous visitors get the sign-in screen (401); anyone signed
  * in who may not see the referral, like a number that does not exist, gets the 404 screen. The QR
  * code of the page's address is drawn here on the server, as SVG (no QR script in the browser).
  */
@@ -65,11 +65,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const referral = await referralForViewer(database, actor, params.referralNumber);
   const address = referralLink(env().APP_URL, referral.referralNumber);
   const qrSvg = await QRCode.toString(address, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
-  // Who was told and whether it arrived (issue 26); the referring doctor's review once completed (issue 28).
+  // Who was told and whether it arrived; the referring doctor's review once completed.
   const [deliveries, review] = await Promise.all([
     referralDeliveries(database, actor, referral.id),
     reviewStateFor(database, actor, referral.referralNumber),
-    // Shown to this person: its messages are read by them (issue 28: the rows' badges, the other side's "Read").
+    // Shown to this person: its messages are read by them (the rows' badges, the other side's "Read").
     markReferralRead(database, actor.id, referral.id),
   ]);
   const page = { referral, qrSvg, address, deliveries, review };
@@ -105,7 +105,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 /**
- * In the browser (issue 29): a post the network loses (no connection; no answer in 30 seconds,
+ * In the browser (decision 027): a post the network loses (no connection; no answer in 30 seconds,
  * except a file, which may take longer) answers in the page instead of the error page, the
  * message's draft is kept unsent; a message sent removes its draft.
  */
@@ -116,7 +116,7 @@ export async function clientAction(args: Route.ClientActionArgs) {
   return sendOrKeep(args);
 }
 
-/** Who was sent a message about it, from its deliveries (issue 33: the page says what is true). */
+/** Who was sent a message about it, from its deliveries (the page says what is true). */
 function sentState(deliveries: ReadonlyArray<{ event: string }>): SentState {
   return {
     facilityTold: deliveries.some((d) => d.event === "referral.created"),
@@ -150,7 +150,7 @@ function Workspace({
   return (
     <main id="main" className={`container-page py-10 ${referral.actions.mayMessage ? "pb-28 sm:pb-10" : ""}`}>
       <ReferralSlip referral={referral} qrSvg={qrSvg} address={address} />
-      {/* What matters now first (issue 28): the status with its reason or outcome, the actions, then the rest. */}
+      {/* What matters now first: the status with its reason or outcome, the actions, then the rest. */}
       <div className="print:hidden">
         <ReferralStatusBanner referral={referral} sent={sentState(deliveries)} />
         <div className="mt-4 empty:hidden">

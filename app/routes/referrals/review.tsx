@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Rate the facility", description: "Rate the facility a referral went to.", noindex: true });
 
 /**
- * A completed referral's review of its facility (issue 28), by its referring doctor. The form lives
+ * A completed referral's review of its facility, by its referring doctor. The form lives
  * on the referral's page (FacilityReviewForm) and posts here; this page shows it alone too (a
  * refused post without JavaScript lands here with its messages). 401 signed out; 404 for anyone
  * else and for a referral that is not completed.

@@ -7,7 +7,7 @@ import type { Route } from "./+types/sent";
 const PRIVATE = { "Cache-Control": "private, no-store", "Content-Type": "application/json; charset=utf-8" };
 
 /**
- * GET /referrals/create/sent?key=… (issue 33): where the referral made with this idempotency key
+ * GET /referrals/create/sent?key=… (decision 037): where the referral made with this idempotency key
  * is, for a browser that lost the answer to its post: `{ "location": "/referrals/REF-…" }` with the
  * create's "Referral Created" toast in the flash cookie, or 404 `{ "location": null }` (not made,
  * not yet committed, or not this person's); 401 signed out.

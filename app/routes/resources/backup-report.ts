@@ -11,7 +11,7 @@ const NOT_ALLOWED = { status: 405, headers: { allow: "POST", "cache-control": "n
 const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
 
 /**
- * The operator's backup job reports here when it finishes (issue 39, docs/operations.md
+ * The operator's backup job reports here when it finishes (docs/operations.md
  * "Backups"): `POST /operations/backup-report` with `Authorization: Bearer $BACKUP_REPORT_TOKEN`
  * and optional form fields `status` (ok, failed), `size_bytes` and `note`. Without the token
  * configured the address does not exist (404); a wrong or missing token is a 401 and stores nothing.

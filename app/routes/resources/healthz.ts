@@ -8,7 +8,7 @@ import type { Route } from "./+types/healthz";
 
 /**
  * 200 after a database round-trip; 503 when the database does not answer within 2 seconds. Which
- * database runs and its round trip are told to an authenticated operator only (issue 33: a bearer
+ * database runs and its round trip are told to an authenticated operator only (decision 036: a bearer
  * of HEALTHZ_TOKEN, or a signed-in approved system administrator); anyone else, a load balancer
  * included, gets `{ "status": "ok" }`.
  */

@@ -8,7 +8,7 @@ import type { Route } from "./+types/paystack";
 const MAX_BODY = 256 * 1024;
 
 /**
- * Paystack's transfer webhooks (issue 27): transfer.success, transfer.failed, transfer.reversed,
+ * Paystack's transfer webhooks (decision 026): transfer.success, transfer.failed, transfer.reversed,
  * signed with HMAC SHA-512 of the raw body under the secret key (x-paystack-signature). A bad
  * signature answers 401 and changes nothing; a replayed or reordered event changes nothing twice.
  * Without PAYSTACK_SECRET_KEY the address does not exist (404).

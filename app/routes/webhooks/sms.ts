@@ -4,9 +4,9 @@ import { handleSmsWebhook } from "~/features/messaging/providers/delivery-report
 import type { Route } from "./+types/sms";
 
 /**
- * Delivery reports of SMS providers whose callbacks are not signed (issue 26):
+ * Delivery reports of SMS providers whose callbacks are not signed (decision 025):
  * /webhooks/sms/arkesel/{token} (a GET, as Arkesel calls) and /webhooks/sms/africastalking/{token}
- * (a form POST), the secret SMS_WEBHOOK_TOKEN in the path (issue 35; `?token=` still read).
+ * (a form POST), the secret SMS_WEBHOOK_TOKEN in the path (decision 035; `?token=` still read).
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   return handleSmsWebhook(dbOf(context), env(), params.provider, request, params.token);

@@ -5,8 +5,8 @@ import { handleWhatsAppWebhook } from "~/features/messaging/providers/delivery-r
 import type { Route } from "./+types/whatsapp";
 
 /**
- * WhatsApp Cloud API webhooks (issue 26): the GET verification and the signed status updates; the
- * text messages people send the business number may prove an appointment request (issue 37).
+ * WhatsApp Cloud API webhooks (decision 025): the GET verification and the signed status updates; the
+ * text messages people send the business number may prove an appointment request (decision 046).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   return handleWhatsAppWebhook(dbOf(context), env(), request);
