@@ -61,6 +61,9 @@ export async function startMailCatcher(options: { port?: number; dir?: string } 
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    // On stop, a connection the sender keeps open (nodemailer's pool) is ended at once, not after
+    // smtp-server's default 30 s: the test file that stopped it was waiting on that.
+    closeTimeout: 100,
     // An address with "refused-once" in it is refused for good (550) the first time, then accepted:
     // a failed message to send again from the Messages screen (tests/e2e/messages-admin.spec.ts).
     onRcptTo(address, _session, callback) {
