@@ -1,6 +1,6 @@
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/helpers/chromium";
+import { CHROMIUM_ARGS, CHROMIUM_HEADLESS_SHELL_PATH, CHROMIUM_PATH } from "./tests/helpers/chromium";
 
 /**
  * End-to-end tests drive Debian's Chromium (no browser download) against the built production
@@ -94,8 +94,9 @@ export default defineConfig({
     // records traces again for a run being debugged.
     trace: (process.env.E2E_TRACE ?? "off") as "off" | "on" | "retain-on-failure" | "on-first-retry",
     screenshot: "only-on-failure",
+    // Chromium's headless shell (tests/helpers/chromium.ts: a third less time than the full browser).
     launchOptions: {
-      executablePath: CHROMIUM_PATH,
+      executablePath: CHROMIUM_HEADLESS_SHELL_PATH,
       args: CHROMIUM_ARGS,
     },
   },
@@ -108,7 +109,14 @@ export default defineConfig({
     {
       name: "behind a TLS proxy",
       // The certificate is self-signed, made by the proxy's start script: the connection is real TLS.
-      use: { ...devices["Desktop Chrome"], channel: undefined, baseURL: tlsURL, ignoreHTTPSErrors: true },
+      // This leg runs the full browser, as people have it; the others its headless shell.
+      use: {
+        ...devices["Desktop Chrome"],
+        channel: undefined,
+        baseURL: tlsURL,
+        ignoreHTTPSErrors: true,
+        launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+      },
       testMatch: TLS_SPECS,
     },
     // These change what every visitor sees (they add, deactivate and launch), so they run after

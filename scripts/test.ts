@@ -1,21 +1,22 @@
-// `npm test`: every test layer, in order, stopping at the first failure.
+// `npm test`: every test layer, stopping at the first failure.
 //   1. types (react-router typegen + tsc)      2. lint, format and the allowed imports (Biome), unused code (knip)
-//   3. unit + database tests on PGlite (Vitest)  4. database tests again on PostgreSQL when TEST_DATABASE_URL is set,
-//      and docs/deployment.md's backup and restore commands on it (scripts/backup-restore-check.sh)
-//   5. production build + JavaScript size report
-//   6. adversarial tests on the build (tests/adversarial: fuzzing of the form actions, headers and
+//   3. side by side (lanes; decision 038): unit + database tests on PGlite (Vitest); the database
+//      tests again on PostgreSQL when TEST_DATABASE_URL is set, then docs/deployment.md's backup and
+//      restore commands on it (scripts/backup-restore-check.sh); the production build, then the
+//      JavaScript size report
+//   4. adversarial tests on the build (tests/adversarial: fuzzing of the form actions, headers and
 //      cookies on every route, the authorization matrix, SIGKILL durability on PGlite and, with
 //      TEST_DATABASE_URL, PostgreSQL)
-//   7. end-to-end tests in Debian's Chromium (Playwright), one leg through nginx ending TLS
-// Pass --skip-e2e to stop after step 5 (a quick local loop).
+//   5. end-to-end tests in Debian's Chromium (Playwright), one leg through nginx ending TLS
+// Pass --skip-e2e to stop after step 3 (a quick local loop).
 //
 // The closing line counts tests over every layer (`N passed, N failed`), read from the runners'
 // JSON reports; a check that is not a test runner (types, lint, build, size report, backup and
 // restore) counts as one test. The summary also prints each layer's time, the ten slowest test
 // files over every layer, and a warning naming them when the whole run passes its budget
 // (TEST_BUDGET_MINUTES: 15, or 20 with TEST_DATABASE_URL, the PostgreSQL layer included).
-import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { stripVTControlCharacters } from "node:util";
 
@@ -41,22 +42,85 @@ function firstLine(message: string | undefined): string {
   return line.trim().slice(0, 300);
 }
 
+type Step = {
+  step: string;
+  command: string;
+  args: string[];
+  env?: NodeJS.ProcessEnv;
+  count?: () => Counts | null;
+};
+
+function record(s: Step, ok: boolean, started: number): void {
+  const counted = s.count?.() ?? null;
+  // A runner that crashed before writing its report still counts as a failure.
+  const counts = counted ?? { passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 };
+  if (!ok && counts.failed === 0) counts.failed = 1;
+  results.push({ step: s.step, ok, seconds: Math.round((performance.now() - started) / 100) / 10, counts });
+}
+
+/** One step on its own, its output as it comes; the run stops at a failure. */
 function run(
   step: string,
   command: string,
   args: string[],
-  options: { env?: NodeJS.ProcessEnv; count?: () => Counts | null } = {},
+  options: Omit<Step, "step" | "command" | "args"> = {},
 ): void {
   console.log(`\n=== ${step} ===`);
   const started = performance.now();
   const result = spawnSync(command, args, { stdio: "inherit", env: options.env ?? process.env });
   const ok = result.status === 0;
-  const counted = options.count?.() ?? null;
-  // A runner that crashed before writing its report still counts as a failure.
-  const counts = counted ?? { passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0 };
-  if (!ok && counts.failed === 0) counts.failed = 1;
-  results.push({ step, ok, seconds: Math.round((performance.now() - started) / 100) / 10, counts });
+  record({ step, command, args, ...options }, ok, started);
   if (!ok) finish(1);
+}
+
+/**
+ * Lanes side by side, each its steps in order (decision 038): the database layers wait on their
+ * database and its clients as much as they compute, so the PostgreSQL layer, the PGlite layer and
+ * the build share the two cores better than one after the other. Each step's output is kept in a
+ * file and printed whole when it ends (lines of two runners would interleave). At a failure the
+ * other lanes are stopped and the run ends.
+ */
+async function lanes(all: Step[][]): Promise<void> {
+  const running = new Set<ChildProcess>();
+  let failed = false;
+  const lane = async (steps: Step[]) => {
+    for (const s of steps) {
+      if (failed) return;
+      console.log(`\n--- started: ${s.step}`);
+      const started = performance.now();
+      const log = path.join(reports, `${s.step.replace(/[^a-z0-9]+/gi, "-").toLowerCase()}.log`);
+      const out = openSync(log, "w");
+      const child = spawn(s.command, s.args, {
+        stdio: ["ignore", out, out],
+        env: s.env ?? process.env,
+        detached: true,
+      });
+      running.add(child);
+      const code = await new Promise<number | null>((resolve) => {
+        child.on("close", (c) => resolve(c));
+        child.on("error", () => resolve(1));
+      });
+      running.delete(child);
+      closeSync(out);
+      const ok = code === 0;
+      // A step stopped because another lane failed is not reported as failing itself.
+      if (failed && !ok) return;
+      console.log(`\n=== ${s.step} (${((performance.now() - started) / 1000).toFixed(1)} s) ===`);
+      process.stdout.write(readFileSync(log, "utf8"));
+      record(s, ok, started);
+      if (!ok) {
+        failed = true;
+        for (const other of running) {
+          try {
+            if (other.pid) process.kill(-other.pid, "SIGTERM");
+          } catch {}
+        }
+        return;
+      }
+    }
+  };
+  await Promise.all(all.map(lane));
+  if (failed) finish(1);
 }
 
 function readJson<T>(file: string): T | null {
@@ -207,27 +271,40 @@ run("unused files, exports and dependencies (knip)", "npx", ["knip", "--no-progr
 const unit = vitest("unit-pglite");
 // With PostgreSQL, every database test runs there; PGlite runs the unit tests and the database tests
 // of what differs between the engines (tests/pglite-subset.ts names them, with the reason).
-run(
-  TEST_DATABASE_URL ? "unit + database tests (PGlite: the engine-specific subset)" : "unit + database tests (PGlite)",
-  "npx",
-  ["vitest", "run", ...unit.args],
+const pgliteLane: Step[] = [
   {
+    step: TEST_DATABASE_URL
+      ? "unit + database tests (PGlite: the engine-specific subset)"
+      : "unit + database tests (PGlite)",
+    command: "npx",
+    args: ["vitest", "run", ...unit.args],
     env: { ...withoutPg, ...unit.env, ...(TEST_DATABASE_URL ? { TEST_DB_SUBSET: "pglite" } : {}) },
     count: unit.count,
   },
-);
-if (TEST_DATABASE_URL) {
-  const pg = vitest("database-postgresql");
-  run("database tests (PostgreSQL)", "npx", ["vitest", "run", "db.test", ...pg.args], {
-    env: { ...process.env, ...pg.env },
-    count: pg.count,
-  });
-  run("backup and restore on PostgreSQL (pg_dump, pg_restore)", "bash", ["scripts/backup-restore-check.sh"]);
-} else {
-  console.log("\n(TEST_DATABASE_URL is unset: database tests ran on PGlite only)");
-}
-run("build", "npm", ["run", "build"]);
-run("JavaScript size per public route", "node", ["scripts/bundle-report.ts"]);
+];
+const pg = vitest("database-postgresql");
+const postgresLane: Step[] = TEST_DATABASE_URL
+  ? [
+      {
+        step: "database tests (PostgreSQL)",
+        command: "npx",
+        args: ["vitest", "run", "db.test", ...pg.args],
+        env: { ...process.env, ...pg.env },
+        count: pg.count,
+      },
+      {
+        step: "backup and restore on PostgreSQL (pg_dump, pg_restore)",
+        command: "bash",
+        args: ["scripts/backup-restore-check.sh"],
+      },
+    ]
+  : [];
+const buildLane: Step[] = [
+  { step: "build", command: "npm", args: ["run", "build"] },
+  { step: "JavaScript size per public route", command: "node", args: ["scripts/bundle-report.ts"] },
+];
+if (!TEST_DATABASE_URL) console.log("\n(TEST_DATABASE_URL is unset: database tests run on PGlite only)");
+await lanes([pgliteLane, postgresLane, buildLane].filter((l) => l.length));
 if (!skipE2e) {
   const adversarial = vitest("adversarial");
   run(
