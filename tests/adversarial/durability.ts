@@ -5,6 +5,7 @@ import { eq, inArray } from "drizzle-orm";
 import { HUBS } from "~/content/hubs";
 import { migrateWithJobQueue } from "~/database.server";
 import { type Db, openDatabase } from "~/db/client.server";
+import type { RetrySettings } from "~/jobs/queue.server";
 import { facilities, hubWaitlist, referrals } from "~/db/schema";
 import { seedContent } from "~/db/seed.server";
 import { createAccount, type TestAccount } from "../helpers/accounts";
@@ -160,11 +161,16 @@ export type Target = {
   drop(): Promise<void>;
 };
 
-export async function pgliteTarget(): Promise<Target> {
+/**
+ * `retry`: the queues' timings for what the test queues itself, the server's own (its
+ * JOB_HEARTBEAT_SECONDS, PAYOUT_RETRY_DELAY_SECONDS): a job keeps the heartbeat and retry delay
+ * of the queue it was sent to, whatever server later takes it over.
+ */
+export async function pgliteTarget(retry?: RetrySettings): Promise<Target> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "durability-"));
   const open = async () => {
     const handle = await openDatabase({ kind: "pglite", dataDir: path.join(dataDir, "pglite") });
-    await migrateWithJobQueue(handle);
+    await migrateWithJobQueue(handle, retry);
     return handle;
   };
   return {
@@ -174,9 +180,9 @@ export async function pgliteTarget(): Promise<Target> {
   };
 }
 
-export async function postgresTarget(): Promise<Target> {
+export async function postgresTarget(retry?: RetrySettings): Promise<Target> {
   // No job workers in the test process: the server under test is the only one sending its messages.
-  const handle = await createTestDb({ workers: false });
+  const handle = await createTestDb({ workers: false, retry });
   const url = new URL(process.env.TEST_DATABASE_URL!);
   url.pathname = `/${handle.name}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), "durability-pg-"));

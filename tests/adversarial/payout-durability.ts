@@ -6,11 +6,15 @@ import { payoutTransfers } from "~/db/schema";
 import { checkLedger, postEntry } from "~/features/ledger/ledger.server";
 import { approvePayoutRun, preparePayoutRun } from "~/features/payouts/payouts.server";
 import { paystackProvider } from "~/features/payouts/paystack.server";
+import { DEFAULT_RETRY, type RetrySettings } from "~/jobs/queue.server";
 import { createAccount } from "../helpers/accounts";
 import { PaystackFake } from "../helpers/fake-providers/paystack";
 import { freePort, type ServerProcess, startServer, waitHealthy } from "../helpers/server-process";
 import { pgliteTarget, postgresTarget, type Target } from "./durability";
 import { FAST_TAKEOVER } from "./message-durability";
+
+/** A transfer's first retry, a second after it failed (production: 30 s). */
+const PAYOUT_RETRY_DELAY_SECONDS = "1";
 
 /*
  * A payout run survives a worker killed halfway through it (issue 27). A run of DOCTORS transfers
@@ -110,7 +114,14 @@ export async function runPayoutDurability(database: "pglite" | "postgres"): Prom
   const started = performance.now();
   // Each transfer is Paystack's at once; its answer comes 1.5 s later (the kill finds some held).
   const fake = await new PaystackFake({ latencyMs: 20, answerDelayMs: 1_500 }).listen();
-  const target: Target = database === "pglite" ? await pgliteTarget() : await postgresTarget();
+  // The run's transfers are queued here, before the server starts: with the server's timings, or
+  // they would keep production's 30 s heartbeat and 30 s retry delay (taken over a minute after the kill).
+  const retry: RetrySettings = {
+    ...DEFAULT_RETRY,
+    heartbeatSeconds: Number(FAST_TAKEOVER.JOB_HEARTBEAT_SECONDS),
+    payoutRetryDelaySeconds: Number(PAYOUT_RETRY_DELAY_SECONDS),
+  };
+  const target: Target = database === "pglite" ? await pgliteTarget(retry) : await postgresTarget(retry);
   const env = {
     ...target.serverEnv,
     LOG_LEVEL: "warn",
@@ -119,7 +130,7 @@ export async function runPayoutDurability(database: "pglite" | "postgres"): Prom
     PAYSTACK_BASE_URL: fake.url,
     // Taken over 10 s after the kill (not 30 + 30 s) and retried a second later (not 30 s).
     ...FAST_TAKEOVER,
-    PAYOUT_RETRY_DELAY_SECONDS: "1",
+    PAYOUT_RETRY_DELAY_SECONDS,
   };
   let server: ServerProcess | undefined;
   const start = async () => {

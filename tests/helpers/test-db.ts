@@ -4,7 +4,7 @@ import pg from "pg";
 import { inject } from "vitest";
 import { migrateWithJobQueue } from "~/database.server";
 import { type DatabaseHandle, openDatabase } from "~/db/client.server";
-import { installJobQueue, type JobWorkers } from "~/jobs/queue.server";
+import { installJobQueue, type JobWorkers, type RetrySettings } from "~/jobs/queue.server";
 import { startJobWorkers } from "../../server/job-workers";
 import { TEST_DB_PREFIX } from "./template-db";
 
@@ -47,14 +47,17 @@ let pgliteSnapshot: Blob | undefined;
  * Both are copies of one database migrated once per run (tests/helpers/template-db.ts): a loaded
  * PGlite snapshot, or CREATE DATABASE ... TEMPLATE.
  * `migrate: false` leaves a PostgreSQL database empty (for tests where servers migrate it).
- * Job workers run on it (`workers: false` for tests that start their own).
+ * Job workers run on it (`workers: false` for tests that start their own). `retry`: the queues'
+ * timings (the jobs queued here keep them), as a server under test started with shorter ones has them.
  */
-export async function createTestDb(options: { migrate?: boolean; workers?: boolean } = {}): Promise<TestDatabase> {
+export async function createTestDb(
+  options: { migrate?: boolean; workers?: boolean; retry?: RetrySettings } = {},
+): Promise<TestDatabase> {
   const handle = await openTestDb(options);
   return options.workers === false || options.migrate === false ? handle : withWorkers(handle);
 }
 
-async function openTestDb(options: { migrate?: boolean }): Promise<TestDatabase> {
+async function openTestDb(options: { migrate?: boolean; retry?: RetrySettings }): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   const migrate = options.migrate !== false;
   if (!serverUrl) {
@@ -62,8 +65,8 @@ async function openTestDb(options: { migrate?: boolean }): Promise<TestDatabase>
     if (file) pgliteSnapshot ??= new Blob([readFileSync(file)]);
     const handle = await openDatabase({ kind: "pglite", ...(file ? { loadDataDir: pgliteSnapshot } : {}) });
     // A copy of the migrated template needs only this process's producer of jobs (enqueue).
-    if (file) await installJobQueue(handle);
-    else if (migrate) await migrateWithJobQueue(handle);
+    if (file) await installJobQueue(handle, options.retry);
+    else if (migrate) await migrateWithJobQueue(handle, options.retry);
     return { ...handle, name: "pglite:memory", drop: () => handle.close() };
   }
   const copyOf = migrate ? template("postgresTemplate") : "";
@@ -77,8 +80,8 @@ async function openTestDb(options: { migrate?: boolean }): Promise<TestDatabase>
   // A test that sends dozens of transactions at once queues for the pool's 20 connections: on a
   // loaded machine that wait passed the app's 5 s (payouts-queue's shuffled webhooks).
   const handle = await openDatabase({ kind: "postgres", url: url.toString(), max: 20, connectionTimeoutMs: 30_000 });
-  if (copyOf) await installJobQueue(handle);
-  else if (migrate) await migrateWithJobQueue(handle);
+  if (copyOf) await installJobQueue(handle, options.retry);
+  else if (migrate) await migrateWithJobQueue(handle, options.retry);
   return {
     ...handle,
     name,
