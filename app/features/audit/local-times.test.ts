@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatAccraDateTime } from "~/features/referrals/public";
+import { formatAccraDateTime } from "~/lib/ghana-format";
 import { withLocalTimes } from "./local-times";
 
 describe("audit details in local time (UX 8)", () => {

@@ -1,4 +1,4 @@
-import { formatAccraDateTime } from "~/features/referrals/public";
+import { formatAccraDateTime } from "~/lib/ghana-format";
 
 /** An ISO 8601 UTC timestamp ("2026-11-29T20:15:00.000Z") inside free text. */
 const ISO_INSTANT = /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?Z\b/g;

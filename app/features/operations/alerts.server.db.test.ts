@@ -13,8 +13,8 @@ import {
   payoutTransfers,
   referrals,
 } from "~/db/schema";
-import { formatAccraDateTime } from "~/features/referrals/public";
 import { enqueue } from "~/jobs/queue.server";
+import { formatAccraDateTime } from "~/lib/ghana-format";
 import { createAccount } from "../../../tests/helpers/accounts";
 import { catalogueI18n } from "../../../tests/helpers/catalogue-translate";
 import { insertFacility } from "../../../tests/helpers/domain";

@@ -5,9 +5,6 @@ export type { TransitionAnswer } from "./components/reject-dialog";
 export { Badge } from "./components/status-badge";
 export type { Transition } from "./referral-status";
 export {
-  formatAccraDate,
-  formatAccraDateTime,
-  formatCedis,
   isReferralStatus,
   isTransition,
   REFERRAL_STATUSES,

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { recordPaymentSchema } from "~/features/payments/payment-schema";
+import { formatCedis } from "~/lib/ghana-format";
 import { createReferralSchema, normalisePhone, rejectionSchema } from "./referral-schema";
-import { formatCedis, REFERRAL_FEE, TRANSITIONS, transitionsFrom } from "./referral-status";
+import { REFERRAL_FEE, TRANSITIONS, transitionsFrom } from "./referral-status";
 
 describe("normalisePhone", () => {
   it.each([

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as schema from "~/db/schema";
-import { earnedShare, formatAccraDateTime, formatCedis, formatShare, REFERRAL_STATUSES } from "./referral-status";
+import { formatAccraDateTime, formatCedis } from "~/lib/ghana-format";
+import { earnedShare, formatShare, REFERRAL_STATUSES } from "./referral-status";
 
 describe("the referral statuses", () => {
   it("are the ones the database's column allows, in the same order (the client-safe copy cannot drift)", () => {

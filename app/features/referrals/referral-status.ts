@@ -1,4 +1,5 @@
-import { INTL_LOCALE, type Locale } from "~/i18n/locales";
+import type { Locale } from "~/i18n/locales";
+import { formatCedis } from "~/lib/ghana-format";
 
 /**
  * The referral lifecycle as data (spec section 4, decisions section 4). Client-safe: the server
@@ -84,44 +85,6 @@ export const URGENCY_KEYS: Record<UrgencyLevel, string> = {
 /** The fixed fee of spec section 9, in pesewas (1 cedi = 100 pesewas): ₵100 = ₵70 + ₵30. */
 export const REFERRAL_FEE = { total: 10_000, doctorShare: 7_000, platformShare: 3_000 } as const;
 
-// Formatters are built once per language: toLocaleString builds a new one on every call, which cost
-// a dashboard of 20 rows more time than its database queries (bench/results/summary.md).
-function perLocale<F>(make: (intl: string) => F): Record<Locale, F> {
-  return { en: make(INTL_LOCALE.en), fr: make(INTL_LOCALE.fr) };
-}
-/** The page language asked for: French, or English (also for anything else, such as `map`'s index). */
-const languageOf = (locale: unknown): Locale => (locale === "fr" ? "fr" : "en");
-const WHOLE_CEDIS = perLocale((l) => new Intl.NumberFormat(l, { minimumFractionDigits: 0, maximumFractionDigits: 2 }));
-const CEDIS_AND_PESEWAS = perLocale(
-  (l) => new Intl.NumberFormat(l, { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
-);
-const ACCRA_DATE_TIME = perLocale(
-  (l) =>
-    new Intl.DateTimeFormat(l, {
-      timeZone: "Africa/Accra",
-      day: "numeric",
-      month: "short",
-      year: "numeric",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    }),
-);
-const ACCRA_DATE = perLocale(
-  (l) => new Intl.DateTimeFormat(l, { timeZone: "Africa/Accra", day: "numeric", month: "short", year: "numeric" }),
-);
-
-/**
- * "₵70" / "₵70.50" from pesewas, for Ghana (decisions section 6); in French "70 ₵" / "70,50 ₵"
- * (its grouping and decimal signs, the sign after the amount, as messageCedis writes it).
- */
-export function formatCedis(pesewas: number, locale: Locale = "en"): string {
-  const cedis = pesewas / 100;
-  const language = languageOf(locale);
-  const number = (Number.isInteger(cedis) ? WHOLE_CEDIS : CEDIS_AND_PESEWAS)[language].format(cedis);
-  return language === "fr" ? `${number}\u00a0₵` : `₵${number}`;
-}
-
 /** What a table shows where there is no value (a share not earned, a payout not due). */
 export const NO_VALUE = "—";
 
@@ -138,14 +101,4 @@ export function earnedShare(status: ReferralStatus, share: number): number | nul
 export function formatShare(status: ReferralStatus, share: number, locale: Locale = "en"): string {
   const earned = earnedShare(status, share);
   return earned === null ? NO_VALUE : formatCedis(earned, locale);
-}
-
-/** A date and time as shown in Ghana: "21 Nov 2026, 14:05" (French: "21 nov. 2026, 14:05"). */
-export function formatAccraDateTime(value: string | Date, locale: Locale = "en"): string {
-  return ACCRA_DATE_TIME[languageOf(locale)].format(new Date(value));
-}
-
-/** A day in Ghana: "21 Nov 2026" (French: "21 nov. 2026"). */
-export function formatAccraDate(value: string | Date, locale: Locale = "en"): string {
-  return ACCRA_DATE[languageOf(locale)].format(new Date(value));
 }

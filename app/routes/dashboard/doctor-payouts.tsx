@@ -7,10 +7,10 @@ import { dbOf } from "~/db/context.server";
 import { env } from "~/env.server";
 import { ENTRY_KIND_LABELS } from "~/features/payouts/payout-labels";
 import { doctorMoney } from "~/features/payouts/statement.server";
-import { formatAccraDate, formatAccraDateTime, formatCedis } from "~/features/referrals/referral-status";
 import { translator } from "~/i18n/i18n";
 import { pageLocale } from "~/i18n/page-locale";
 import { useLocale, useT } from "~/i18n/react";
+import { formatAccraDate, formatAccraDateTime, formatCedis } from "~/lib/ghana-format";
 import type { Route } from "./+types/doctor-payouts";
 
 /** The doctor's money (decision 026): balance, statement with running balance, payouts and monthly statements. */

@@ -12,11 +12,11 @@ import { TransferTable } from "~/features/payouts/components/transfer-table";
 import { getPayoutRun } from "~/features/payouts/payout-reads.server";
 import { approvePayoutRun, cancelPayoutRun, retryTransfer } from "~/features/payouts/payouts.server";
 import { payoutProvider } from "~/features/payouts/providers.server";
-import { formatCedis } from "~/features/referrals/referral-status";
 import { i18nFor } from "~/i18n/i18n";
 import { pageLocale } from "~/i18n/page-locale";
 import { useLocale, useT } from "~/i18n/react";
 import { formAction, readForm } from "~/lib/form-action.server";
+import { formatCedis } from "~/lib/ghana-format";
 import type { Route } from "./+types/payout-run";
 
 /** One payout run: its transfers and their progress; Approve (a second system administrator) or Cancel. */

@@ -14,11 +14,11 @@ import { listPayoutRuns, payoutFailures } from "~/features/payouts/payout-reads.
 import { requestReconciliation } from "~/features/payouts/payout-reconcile.server";
 import { preparePayoutRun } from "~/features/payouts/payouts.server";
 import { payoutProvider } from "~/features/payouts/providers.server";
-import { formatAccraDateTime, formatCedis } from "~/features/referrals/referral-status";
 import { i18nFor, translator } from "~/i18n/i18n";
 import { pageLocale } from "~/i18n/page-locale";
 import { useLocale, useT } from "~/i18n/react";
 import { formAction, readForm } from "~/lib/form-action.server";
+import { formatAccraDateTime, formatCedis } from "~/lib/ghana-format";
 import { FormKeyField } from "~/lib/idempotency";
 import { answerOf, once, postedKey } from "~/lib/idempotency.server";
 import type { Route } from "./+types/payouts-admin";

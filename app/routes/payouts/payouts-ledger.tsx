@@ -5,10 +5,10 @@ import { Cell, Row, Table } from "~/components/ui/table";
 import { SITE } from "~/content/site";
 import { dbOf } from "~/db/context.server";
 import { trialBalance } from "~/features/ledger/ledger.server";
-import { formatCedis } from "~/features/referrals/referral-status";
 import { i18nFor } from "~/i18n/i18n";
 import { pageLocale } from "~/i18n/page-locale";
 import { useLocale, useT } from "~/i18n/react";
+import { formatCedis } from "~/lib/ghana-format";
 import type { Route } from "./+types/payouts-ledger";
 
 /** The ledger's trial balance (decision 026): each kind of account's balance; the total must be zero. System administrators. */

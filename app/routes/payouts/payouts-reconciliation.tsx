@@ -9,12 +9,12 @@ import { SITE } from "~/content/site";
 import { dbOf } from "~/db/context.server";
 import { listReconciliations } from "~/features/payouts/payout-reads.server";
 import { requestReconciliation } from "~/features/payouts/payout-reconcile.server";
-import { formatAccraDateTime, formatCedis } from "~/features/referrals/referral-status";
 import { i18nFor } from "~/i18n/i18n";
 import type { Locale } from "~/i18n/locales";
 import { pageLocale } from "~/i18n/page-locale";
 import { useLocale, useT } from "~/i18n/react";
 import { formAction, readForm } from "~/lib/form-action.server";
+import { formatAccraDateTime, formatCedis } from "~/lib/ghana-format";
 import type { Route } from "./+types/payouts-reconciliation";
 
 /** Reconciliation (decision 026): each day's transfers compared with the provider's list, every mismatch shown. */

@@ -4,9 +4,9 @@ import { FormNotice, SubmitButton } from "~/components/forms/form-parts";
 import { useIsSubmitting, useSchemaForm } from "~/components/forms/schema-form";
 import { InputField } from "~/components/ui/field";
 import { Cell, Row, Table } from "~/components/ui/table";
-import { formatAccraDateTime } from "~/features/referrals/public";
 import { useLocale, useT } from "~/i18n/react";
 import type { ActionAnswer } from "~/lib/form-action.server";
+import { formatAccraDateTime } from "~/lib/ghana-format";
 import { inviteAdminSchema } from "../administrator-schemas";
 import type { AdministratorRow, InvitationRow } from "../administrators.server";
 

@@ -2,9 +2,9 @@ import { useFetcher, useLocation } from "react-router";
 import { SubmitButton } from "~/components/forms/form-parts";
 import { useToastOf } from "~/components/ui/toaster";
 import { SITE } from "~/content/site";
-import { formatAccraDate } from "~/features/referrals/public";
 import { useLocale, useT } from "~/i18n/react";
 import type { ActionAnswer } from "~/lib/form-action.server";
+import { formatAccraDate } from "~/lib/ghana-format";
 import { REGISTRATION_LABELS, registrationKindOf } from "../registration-number";
 import type { UserRow } from "../user-admin.server";
 

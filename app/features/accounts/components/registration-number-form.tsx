@@ -4,9 +4,9 @@ import { FormNotice, SubmitButton } from "~/components/forms/form-parts";
 import { useIsSubmitting, useSchemaForm } from "~/components/forms/schema-form";
 import { InputField } from "~/components/ui/field";
 import { SITE } from "~/content/site";
-import { formatAccraDate } from "~/features/referrals/public";
 import { useLocale, useT } from "~/i18n/react";
 import type { ActionAnswer } from "~/lib/form-action.server";
+import { formatAccraDate } from "~/lib/ghana-format";
 import type { Registration } from "../registration.server";
 import { REGISTRATION_HINTS, REGISTRATION_LABELS, REGISTRATION_NUMBER_SCHEMAS } from "../registration-number";
 

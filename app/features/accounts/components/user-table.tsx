@@ -1,8 +1,9 @@
 import type { ReactNode } from "react";
 import { ROLE_LABELS } from "~/auth/roles";
 import { Cell, Row, Table } from "~/components/ui/table";
-import { Badge, formatAccraDate } from "~/features/referrals/public";
+import { Badge } from "~/features/referrals/public";
 import { useLocale, useT } from "~/i18n/react";
+import { formatAccraDate } from "~/lib/ghana-format";
 import type { AccountStatus } from "../account-status";
 import type { UserRow } from "../user-admin.server";
 import { RegistrationCheck } from "./registration-check";

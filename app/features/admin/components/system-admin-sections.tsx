@@ -2,8 +2,8 @@ import type { ReactNode } from "react";
 import { useLocation, useNavigate, useNavigation } from "react-router";
 import { StatCard, StatGrid } from "~/components/ui/stat-card";
 import { Tabs } from "~/components/ui/tabs";
-import { formatCedis } from "~/features/referrals/public";
 import { useLocale, useT } from "~/i18n/react";
+import { formatCedis } from "~/lib/ghana-format";
 
 /** The system administrator's dashboard: its tabs, each an address (spec section 6). */
 const PATH = "/dashboard/system-admin";

@@ -1,6 +1,6 @@
 import { Form } from "react-router";
-import { formatAccraDateTime } from "~/features/referrals/public";
 import { useLocale, useT } from "~/i18n/react";
+import { formatAccraDateTime } from "~/lib/ghana-format";
 import { formatPhone } from "~/lib/phone";
 import type { QueueRow } from "../appointment-queue.server";
 import { DECLINE_REASONS } from "../appointment-status";

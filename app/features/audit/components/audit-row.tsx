@@ -1,8 +1,9 @@
 import { Link } from "react-router";
 import { ROLE_LABELS } from "~/auth/roles";
 import { Cell, Row } from "~/components/ui/table";
-import { formatAccraDateTime, isReferralStatus, STATUS_LABELS } from "~/features/referrals/public";
+import { isReferralStatus, STATUS_LABELS } from "~/features/referrals/public";
 import { useLocale, useT } from "~/i18n/react";
+import { formatAccraDateTime } from "~/lib/ghana-format";
 import type { AuditLogEntry } from "../audit-log.server";
 import { auditTypeLabel } from "../audit-types";
 import { withLocalTimes } from "../local-times";

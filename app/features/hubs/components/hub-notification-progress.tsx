@@ -2,8 +2,8 @@ import { useEffect } from "react";
 import { Form, useRevalidator } from "react-router";
 import { SubmitButton } from "~/components/forms/form-parts";
 import { useIsSubmitting } from "~/components/forms/schema-form";
-import { formatAccraDateTime } from "~/features/referrals/public";
 import { useLocale, useT } from "~/i18n/react";
+import { formatAccraDateTime } from "~/lib/ghana-format";
 import type { NotificationProgress } from "../hub-admin.server";
 
 /** The waitlist notifications, with their progress; refreshed every 2 seconds while one is running. */

@@ -1,10 +1,10 @@
 import { memo } from "react";
 import { statusChartColour } from "~/components/ui/status-colours";
 import { TitledSection } from "~/components/ui/titled-section";
-import { formatCedis } from "~/features/referrals/public";
 import type { Translate } from "~/i18n/i18n";
 import type { Locale } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/react";
+import { formatCedis } from "~/lib/ghana-format";
 import { bucketLabel, formatMinutes } from "../calendar";
 import type { DoctorInsight, FacilityInsight } from "../insight.server";
 import { Bars, Figure, SERIES_COLOURS } from "./charts";

@@ -3,8 +3,8 @@ import { SubmitButton } from "~/components/forms/form-parts";
 import { useIsSubmitting } from "~/components/forms/schema-form";
 import { Badge } from "~/components/ui/badge";
 import { Cell, Row, Table } from "~/components/ui/table";
-import { formatAccraDateTime } from "~/features/referrals/public";
 import { useLocale, useT } from "~/i18n/react";
+import { formatAccraDateTime } from "~/lib/ghana-format";
 import { CHANNEL_LABELS, STATUS_LABELS } from "../message-labels";
 import type { MessageLogRow } from "../message-log.server";
 

@@ -1,5 +1,5 @@
-import { formatAccraDateTime } from "~/features/referrals/public";
 import { useLocale, useT } from "~/i18n/react";
+import { formatAccraDateTime } from "~/lib/ghana-format";
 import { CHANNEL_LABELS } from "../message-labels";
 import type { ProviderAlertRow } from "../message-log.server";
 

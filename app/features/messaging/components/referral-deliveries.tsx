@@ -1,6 +1,6 @@
 import type { MessageStatus } from "~/db/schema";
-import { formatAccraDateTime } from "~/features/referrals/public";
 import { useLocale, useT } from "~/i18n/react";
+import { formatAccraDateTime } from "~/lib/ghana-format";
 import { CHANNEL_LABELS, STATUS_LABELS } from "../message-labels";
 import type { ReferralDelivery } from "../message-log.server";
 

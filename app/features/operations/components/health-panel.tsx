@@ -1,8 +1,9 @@
 import type { ReactNode } from "react";
 import { Cell, Row, Table } from "~/components/ui/table";
-import { formatAccraDateTime, formatCedis, URGENCY_KEYS } from "~/features/referrals/public";
+import { URGENCY_KEYS } from "~/features/referrals/public";
 import type { Locale } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/react";
+import { formatAccraDateTime, formatCedis } from "~/lib/ghana-format";
 import { ALERT_TITLES, formatAge, formatBytes, type SystemHealth } from "../health";
 
 const PAYOUT_LABELS = {

@@ -10,8 +10,8 @@ import { InputField, SelectField } from "~/components/ui/field";
 import { withParam } from "~/components/ui/pagination";
 import { Cell, Row, Table } from "~/components/ui/table";
 import type { ToastMessage } from "~/components/ui/toaster";
-import { formatAccraDate, formatCedis } from "~/features/referrals/public";
 import { useLocale, useT } from "~/i18n/react";
+import { formatAccraDate, formatCedis } from "~/lib/ghana-format";
 import { PAYMENT_METHODS, recordPaymentSchema } from "../payment-schema";
 import type { PaymentRow } from "../payments.server";
 

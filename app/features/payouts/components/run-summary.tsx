@@ -1,5 +1,5 @@
 import { useLocale, useT } from "~/i18n/react";
-import { formatAccraDateTime, formatCedis } from "../../referrals/public";
+import { formatAccraDateTime, formatCedis } from "~/lib/ghana-format";
 import type { RunRow } from "../payout-reads.server";
 import { runStatusLabel } from "./transfer-table";
 

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Cell, Row, Table } from "~/components/ui/table";
 import type { Translate } from "~/i18n/i18n";
 import { useLocale, useT } from "~/i18n/react";
-import { formatCedis } from "../../referrals/public";
+import { formatCedis } from "~/lib/ghana-format";
 import type { TransferRow } from "../payout-reads.server";
 
 /** A transfer's status in the page's language (the catalogue's `payouts.transfer-status` select). */

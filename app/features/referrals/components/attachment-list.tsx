@@ -1,8 +1,8 @@
 import { ROLE_LABELS } from "~/auth/roles";
 import { useLocale, useT } from "~/i18n/react";
+import { formatAccraDateTime } from "~/lib/ghana-format";
 import { attachmentHref } from "../attachment-href";
 import { ATTACHMENT_TYPE_LABELS, formatFileSize } from "../attachment-rules";
-import { formatAccraDateTime } from "../referral-status";
 import type { ReferralWorkspace } from "../workspace.server";
 
 /** The referral's attached files (at most 10): each a download, with its type, size, who attached it and when. */

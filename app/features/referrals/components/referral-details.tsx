@@ -1,6 +1,7 @@
 import { PhoneNumber } from "~/components/ui/phone-number";
 import { useLocale, useT } from "~/i18n/react";
-import { formatAccraDate, formatAccraDateTime, formatCedis, formatShare } from "../referral-status";
+import { formatAccraDate, formatAccraDateTime, formatCedis } from "~/lib/ghana-format";
+import { formatShare } from "../referral-status";
 import type { ReferralWorkspace } from "../workspace.server";
 import { DetailRow as Row } from "./detail-row";
 import { UrgencyText } from "./status-badge";

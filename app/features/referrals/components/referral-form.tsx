@@ -12,10 +12,11 @@ import { facilityChoiceLabel, UNREACHABLE_MARK } from "~/features/facilities/pub
 import type { Translate } from "~/i18n/i18n";
 import { useLocale, useT } from "~/i18n/react";
 import { isNetworkFailure, type NetworkFailure, useFormDraft, useResendWhenOnline } from "~/lib/drafts";
+import { formatCedis } from "~/lib/ghana-format";
 import { FormKeyField } from "~/lib/idempotency";
 import { ATTACHMENT_ACCEPT, ATTACHMENT_HINT, CREATE_FILES_FIELD, filesProblem } from "../attachment-rules";
 import { CREATE_REFERRAL_FIELDS, createReferralSchema, creatingFailedToast } from "../referral-schema";
-import { formatCedis, REFERRAL_FEE, URGENCY_KEYS, URGENCY_OPTIONS } from "../referral-status";
+import { REFERRAL_FEE, URGENCY_KEYS, URGENCY_OPTIONS } from "../referral-status";
 
 /** What the create page is given for "Refer to another facility" (refer-again.server.ts's draft). */
 export type ReferAgain = {

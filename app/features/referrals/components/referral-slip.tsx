@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { useLocale, useT } from "~/i18n/react";
-import { formatAccraDate, formatAccraDateTime } from "../referral-status";
+import { formatAccraDate, formatAccraDateTime } from "~/lib/ghana-format";
 import type { ReferralWorkspace } from "../workspace.server";
 import { DetailRow as Row } from "./detail-row";
 import { PrintButton } from "./print-button";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { dashboardPath } from "~/auth/roles";
 import { useLocale, useT } from "~/i18n/react";
-import { formatAccraDateTime } from "../referral-status";
+import { formatAccraDateTime } from "~/lib/ghana-format";
 import type { ReferralWorkspace } from "../workspace.server";
 import { StatusBadge, UrgencyText } from "./status-badge";
 

@@ -5,7 +5,8 @@ import { Cell, Row, Table } from "~/components/ui/table";
 import type { Translate } from "~/i18n/i18n";
 import type { Locale } from "~/i18n/locales";
 import { useLocale, useT } from "~/i18n/react";
-import { formatAccraDate, formatAccraDateTime, formatCedis, formatShare, NO_VALUE } from "../referral-status";
+import { formatAccraDate, formatAccraDateTime, formatCedis } from "~/lib/ghana-format";
+import { formatShare, NO_VALUE } from "../referral-status";
 import type { ReferralRow } from "../referrals.server";
 import { StatusBadge, UrgencyText } from "./status-badge";
 

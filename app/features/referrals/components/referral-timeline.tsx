@@ -2,8 +2,8 @@ import type { ReactNode } from "react";
 import { ROLE_LABELS, type Role } from "~/auth/roles";
 import type { Translate } from "~/i18n/i18n";
 import { useLocale, useT } from "~/i18n/react";
+import { formatAccraDateTime } from "~/lib/ghana-format";
 import { attachmentHref } from "../attachment-href";
-import { formatAccraDateTime } from "../referral-status";
 import type { TimelineEntry } from "../workspace.server";
 
 const TIMELINE_LABELS: Record<TimelineEntry["kind"], string> = {

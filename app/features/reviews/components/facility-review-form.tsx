@@ -3,9 +3,9 @@ import { useFetcher } from "react-router";
 import { FormNotice, SubmitButton } from "~/components/forms/form-parts";
 import { useSchemaForm } from "~/components/forms/schema-form";
 import { TextAreaField } from "~/components/ui/field";
-import { formatAccraDate } from "~/features/referrals/public";
 import { useLocale, useT } from "~/i18n/react";
 import type { ActionAnswer } from "~/lib/form-action.server";
+import { formatAccraDate } from "~/lib/ghana-format";
 import { COMMENT_MAX, REVIEW_EDIT_DAYS, reviewSchema } from "../review-schema";
 import type { ReviewState } from "../reviews.server";
 

@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { SubmitButton } from "~/components/forms/form-parts";
-import { formatAccraDate, formatAccraDateTime } from "~/features/referrals/public";
 import { useLocale, useLocalePath, useT } from "~/i18n/react";
+import { formatAccraDate, formatAccraDateTime } from "~/lib/ghana-format";
 import type { ModerationDecision, ReportedComment } from "../moderation.server";
 
 const REVIEWS_ADMIN_PATH = "/dashboard/system-admin/reviews";

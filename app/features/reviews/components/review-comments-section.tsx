@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { TitledSection } from "~/components/ui/titled-section";
-import { formatAccraDate } from "~/features/referrals/public";
 import { useLocale, useT } from "~/i18n/react";
+import { formatAccraDate } from "~/lib/ghana-format";
 import type { FacilityReviewComment } from "../reviews.server";
 
 /**

@@ -1,7 +1,7 @@
 import { Badge } from "~/components/ui/badge";
 import { PhoneNumber } from "~/components/ui/phone-number";
 import { Cell, Row, Table } from "~/components/ui/table";
-import { formatAccraDate } from "~/features/referrals/public";
+import { formatAccraDate } from "~/lib/ghana-format";
 import type { WaitlistEntry } from "../waitlist-admin.server";
 
 /** Hub Waitlist (spec section 2): newest first, Pending or Notified. */
