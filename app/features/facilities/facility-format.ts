@@ -1,3 +1,4 @@
+import type { ReviewRating } from "~/features/reviews/public.server";
 import { INTL_LOCALE, type Locale } from "~/i18n/locales";
 
 /** Display rules for facility data (spec sections 2 and 9). Client-safe. */
@@ -11,12 +12,7 @@ export function splitSpecialties(specialties: readonly string[], shown = CARD_SP
 
 const count = new Intl.NumberFormat("en-GH");
 
-/**
- * A facility's rating as the product shows it: the average (1 to 5) and the number of
- * reviews written in the product. Nothing else is a rating: the seed's `rating` and `reviews`
- * columns are sample figures and are never shown. Until a facility has a review: "Not yet rated".
- */
-export type ReviewRating = { average: number; count: number };
+export type { ReviewRating };
 
 /** Spec section 2's words for a facility without reviews. */
 export const NOT_YET_RATED = "Not yet rated";

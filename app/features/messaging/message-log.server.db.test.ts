@@ -5,6 +5,7 @@ import { type Actor, actorById } from "~/auth/actor.server";
 import { auditEvents, messages } from "~/db/schema";
 import { systemOverview } from "~/features/insight/insight.server";
 import { createReferral } from "~/features/referrals/referral-create.server";
+import { referralDeliveries } from "~/features/referrals/referral-deliveries.server";
 import type { JobWorkers } from "~/jobs/queue.server";
 import { startJobWorkers } from "../../../server/job-workers";
 import { createAccount } from "../../../tests/helpers/accounts";
@@ -12,13 +13,7 @@ import { insertFacility, refusedWith, statusOf } from "../../../tests/helpers/do
 import { createTestDb, type TestDatabase } from "../../../tests/helpers/test-db";
 import { waitUntil } from "../../../tests/helpers/wait";
 import { maskRecipient } from "./message-labels";
-import {
-  listMessages,
-  MESSAGES_PAGE_SIZE,
-  messagesPerMonth,
-  referralDeliveries,
-  retryMessage,
-} from "./message-log.server";
+import { listMessages, MESSAGES_PAGE_SIZE, messagesPerMonth, retryMessage } from "./message-log.server";
 import { queueEmail, queueText } from "./messages.server";
 import { recordDeliveryReport } from "./providers/delivery-reports.server";
 import type { MessagingProvider, OutboundMessage } from "./providers/types";

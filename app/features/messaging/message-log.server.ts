@@ -1,9 +1,8 @@
 import { and, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { type Actor, assertGate } from "~/auth/actor.server";
 import type { Db } from "~/db/client.server";
-import { type MessageChannel, type MessageStatus, messages, providerAlerts, referrals, users } from "~/db/schema";
+import { type MessageChannel, type MessageStatus, messages, providerAlerts, users } from "~/db/schema";
 import { recordAudit } from "~/features/audit/public.server";
-import { canSee } from "~/features/referrals/public.server";
 import { enqueue } from "~/jobs/queue.server";
 import { PRIORITY } from "~/jobs/queue-message.server";
 import { type ProbedPage, probedPage } from "~/lib/paging";
@@ -234,23 +233,11 @@ export type ReferralDelivery = {
 
 /**
  * Who was told about a referral, how, and whether it reached them, oldest first: for the
- * referral's timeline. The reader is checked again here as the referral's page checks them (the
- * referring doctor, the receiving facility's approved administrators, approved system
- * administrators): 401 for no one signed in, the same 404 for a missing referral and one they may
- * not see. No error text is returned, and recipients are masked.
+ * referral's timeline. Not a check of who reads it: the referral's own deliveries function
+ * (features/referrals/referral-deliveries.server.ts) checks the reader first, as the referral's
+ * page does. No error text is returned, and recipients are masked.
  */
-export async function referralDeliveries(
-  db: Pick<Db, "select">,
-  actor: Actor,
-  referralId: string,
-): Promise<ReferralDelivery[]> {
-  if (actor.kind !== "user") refuse(401, "Authentication Required");
-  if (!UUID.test(referralId)) refuse(404, "Referral not found");
-  const [referral] = await db
-    .select({ facilityId: referrals.facilityId, doctorId: referrals.doctorId })
-    .from(referrals)
-    .where(eq(referrals.id, referralId));
-  if (!referral || !canSee(actor, referral)) refuse(404, "Referral not found");
+export async function messagesAboutReferral(db: Pick<Db, "select">, referralId: string): Promise<ReferralDelivery[]> {
   const rows = await db
     .select({
       id: messages.id,

@@ -1,8 +1,8 @@
 // What other features may use of messaging on the server: they import it from here, never a file behind it
 // (biome.json's restricted imports). Inside the feature, import the file itself.
 
-export type { MessageMonth } from "./message-log.server";
-export { messagesPerMonth } from "./message-log.server";
+export type { MessageMonth, ReferralDelivery } from "./message-log.server";
+export { messagesAboutReferral, messagesPerMonth } from "./message-log.server";
 export { queueEmail, queueEmails, queueText } from "./messages.server";
 export {
   defaultQuietHours,

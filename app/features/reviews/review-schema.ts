@@ -25,3 +25,10 @@ export const reviewSchema = z.object({
 });
 
 export type ReviewInput = z.output<typeof reviewSchema>;
+
+/**
+ * A facility's rating as the product shows it: the average (1 to 5) and the number of
+ * reviews written in the product. Nothing else is a rating: the seed's `rating` and `reviews`
+ * columns are sample figures and are never shown. Until a facility has a review: "Not yet rated".
+ */
+export type ReviewRating = { average: number; count: number };

@@ -3,9 +3,8 @@ import type { Actor } from "~/auth/actor";
 import type { Db } from "~/db/client.server";
 import { facilities, facilityReviews, referrals } from "~/db/schema";
 import { recordAudit } from "~/features/audit/public.server";
-import type { ReviewRating } from "~/features/facilities/public.server";
 import { refuse } from "~/lib/refusal";
-import { REVIEW_EDIT_DAYS, type ReviewInput } from "./review-schema";
+import { REVIEW_EDIT_DAYS, type ReviewInput, type ReviewRating } from "./review-schema";
 
 /*
  * Facility reviews: after a referral is completed, its referring doctor rates the

@@ -8,7 +8,6 @@ import { useFetcherToasts } from "~/components/ui/fetcher-toasts";
 import { dbOf } from "~/db/context.server";
 import { env } from "~/env.server";
 import { ReferralDeliveries } from "~/features/messaging/components/referral-deliveries";
-import { referralDeliveries } from "~/features/messaging/message-log.server";
 import { AttachForm } from "~/features/referrals/components/attach-form";
 import { AttachmentList } from "~/features/referrals/components/attachment-list";
 import { CancelDialog } from "~/features/referrals/components/cancel-dialog";
@@ -23,6 +22,7 @@ import { ReferralStatusBanner, type SentState } from "~/features/referrals/compo
 import { ReferralTimeline } from "~/features/referrals/components/referral-timeline";
 import { RejectDialog } from "~/features/referrals/components/reject-dialog";
 import { useReferralDialogs } from "~/features/referrals/components/use-referral-dialogs";
+import { referralDeliveries } from "~/features/referrals/referral-deliveries.server";
 import { referralLink } from "~/features/referrals/referral-mail";
 import { markReferralRead } from "~/features/referrals/referral-reads.server";
 import { referralForViewer } from "~/features/referrals/workspace.server";
