@@ -11,21 +11,21 @@ const port = Number(process.env.E2E_PORT ?? 4173);
 const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2599);
 const workDir = path.resolve(`test-results/e2e-${port}`);
 process.env.E2E_MAIL_DIR ??= path.join(workDir, "mail");
-// The scheduled appointment work's clock (issue 37): appointments.spec.ts writes an offset here to move it.
+// The scheduled appointment work's clock (decision 041): appointments.spec.ts writes an offset here to move it.
 process.env.E2E_CLOCK_FILE ??= path.join(workDir, "clock-offset");
 process.env.E2E_SMTP_PORT ??= String(smtpPort);
-// The bearer token that shows /healthz's details to an operator (issue 33; tests/e2e/foundation.spec.ts).
+// The bearer token that shows /healthz's details to an operator (decision 036; tests/e2e/foundation.spec.ts).
 process.env.E2E_HEALTHZ_TOKEN ??= "e2e-healthz-token-0123456789abcdef";
 const baseURL = `http://127.0.0.1:${port}`;
 /**
- * The specs that change the directory and the hubs for everyone (issue 17), and trust.spec.ts,
- * which rates a facility and verifies its licence (issue 28), and waitlist-sms.spec.ts, which
- * launches a hub (issue 26).
+ * The specs that change the directory and the hubs for everyone (decision 021), and trust.spec.ts,
+ * which rates a facility and verifies its licence, and waitlist-sms.spec.ts, which
+ * launches a hub (decision 029).
  */
 const NETWORK_ADMIN_SPECS =
   /(facilities|hubs)-admin\.spec\.ts|trust\.spec\.ts|waitlist-sms\.spec\.ts|facility-unreachable\.spec\.ts/;
 /**
- * The product as it is deployed (issue 24): a second production server with TRUST_PROXY and an
+ * The product as it is deployed: a second production server with TRUST_PROXY and an
  * https APP_URL, reached only through nginx ending TLS with a certificate made at test time.
  */
 const TLS_SPECS = /behind-tls-proxy\.spec\.ts/;
@@ -34,7 +34,7 @@ const tlsAppPort = Number(process.env.E2E_TLS_APP_PORT ?? port + 2);
 const tlsURL = `https://localhost:${tlsPort}`;
 
 /**
- * E2E_POSTGRES=1 with TEST_DATABASE_URL (issue 34): the main server runs on PostgreSQL, on a database
+ * E2E_POSTGRES=1 with TEST_DATABASE_URL (decision 038): the main server runs on PostgreSQL, on a database
  * of its own made afresh for the run (`e2e_<port>` on that server), with E2E_WEB_CONCURRENCY
  * processes (default 2), as deployed on more than one core. Otherwise a fresh PGlite directory.
  */
@@ -62,7 +62,7 @@ const serverEnv = {
   BUILD_DIR: process.env.BUILD_DIR ?? "build",
   // The e2e suite signs in and posts many times from one address.
   E2E_RELAXED_RATE_LIMITS: "1",
-  // Mail the tests wait for is not held until 07:00 when the suite runs at night (issue 26).
+  // Mail the tests wait for is not held until 07:00 when the suite runs at night (decision 025).
   DEFAULT_QUIET_HOURS: "off",
   // No 24-hour hold after a change of payout details, so that payouts.spec.ts can prepare a run.
   PAYOUT_HOLD_HOURS: "0",
@@ -88,7 +88,7 @@ export default defineConfig({
   globalSetup: "./tests/e2e/global-setup.ts",
   use: {
     baseURL,
-    // No trace by default (issue 34): recording one for every test, to keep it only on a failure,
+    // No trace by default (the suite's time budget): recording one for every test, to keep it only on a failure,
     // cost Chromium and the runner about a quarter of their CPU time. A failure still leaves
     // Playwright's error context (the page's accessibility tree) and a screenshot; E2E_TRACE=retain-on-failure
     // records traces again for a run being debugged.

@@ -1,5 +1,5 @@
 /**
- * The database tests PGlite runs when PostgreSQL runs them all (issue 34).
+ * The database tests PGlite runs when PostgreSQL runs them all (decision 038).
  *
  * Without TEST_DATABASE_URL every database test (`*.db.test.ts`) runs on PGlite, the only engine
  * there is. With it (CI: `.ci/run`), every database test runs on PostgreSQL, and PGlite runs only

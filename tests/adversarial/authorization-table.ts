@@ -1,12 +1,12 @@
 /*
- * The authorization matrix's table (issue 8): every loader, action and endpoint x every kind of
+ * The authorization matrix's table: every loader, action and endpoint x every kind of
  * actor x the object it touches (this facility's referral, a missing one), with the HTTP status the
  * server must answer. The table is the specification; tests/adversarial/authorization.test.ts runs
  * every cell through the production build in process (app.fetch) and fails on any difference, and
  * also when app/routes.ts has a route (or a route module exports a loader or action) that the table
  * does not list. To add a route: add its rows to TABLE below (file, method, path, the object where
  * it matters, a body for a post, and the status per kind of actor).
- * The FHIR API under /fhir (issue 36) is mounted by the server beside React Router and called by
+ * The FHIR API under /fhir (decision 034) is mounted by the server beside React Router and called by
  * hospital systems' clients, not people: its table (caller x interaction) is in
  * app/features/fhir/fhir-api.server.db.test.ts.
  */
@@ -19,7 +19,7 @@ export const KINDS = [
   "admin of this facility",
   "pending admin of another facility",
   "admin of another facility",
-  // No "pending system admin": nobody registers as one since issue 33 (they are invited, and approved
+  // No "pending system admin": nobody registers as one since decision 033 (they are invited, and approved
   // on acceptance). Legacy pending administrators are covered in-process (tests/adversarial/messages.test.ts).
   "system admin",
 ] as const;
@@ -38,7 +38,10 @@ export type Fixtures = {
   referral: () => Promise<string>;
   /** A new referral of this facility by the approved doctor: its number. */
   referralNumber: () => Promise<string>;
-  /** A new completed referral of this facility by the approved doctor: its number (issue 28's reviews). */
+  /**
+   * A new completed referral of this facility by the approved doctor: its number (for the doctor's
+   * review of the facility).
+   */
   completedReferralNumber: () => Promise<string>;
   payment: () => Promise<string>;
   pendingUser: () => Promise<string>;
@@ -123,10 +126,10 @@ export const TABLE: Row[] = [
   { file: "routes/public/hub.tsx", method: "GET", path: "/hub/no-such-hub", expect: 404 },
   { file: "routes/public/facility.tsx", method: "GET", path: "/facility/no-such-facility", expect: 404 },
   { file: "routes/public/hub-leave.tsx", method: "GET", path: "/hub/cervical-cancer/leave?token=forged", expect: 410 },
-  // The stop link of waitlist SMS (issue 26): a forged token is a 404 for everyone, read or posted.
+  // The stop link of waitlist SMS (decision 029): a forged token is a 404 for everyone, read or posted.
   { file: "routes/public/hub-sms-stop.tsx", method: "GET", path: "/hub-sms/stop/forged", expect: 404 },
   { file: "routes/public/hub-sms-stop.tsx", method: "POST", path: "/hub-sms/stop/forged", expect: 404 },
-  // Appointment requests (issue 37): the profile's form is everyone's (a refused post is a 400, an
+  // Appointment requests (decision 041): the profile's form is everyone's (a refused post is a 400, an
   // unknown facility a 404); the patient's link answers a forged token with 404, read or posted.
   {
     file: "routes/public/facility-appointment.tsx",
@@ -157,7 +160,7 @@ export const TABLE: Row[] = [
   },
   { file: "routes/resources/redirect.ts", method: "GET", path: "/login", expect: 301 },
   { file: "routes/auth/auth.tsx", method: "GET", path: "/auth", expect: AUTH_PAGE },
-  // Sign in with your phone (issue 37): anyone signed out; a signed-in person is sent to their dashboard.
+  // Sign in with your phone (decision 042): anyone signed out; a signed-in person is sent to their dashboard.
   { file: "routes/auth/phone-sign-in.tsx", method: "GET", path: "/auth/phone", expect: AUTH_PAGE },
   ...(
     [
@@ -174,13 +177,13 @@ export const TABLE: Row[] = [
     }),
   ),
   { file: "routes/auth/verify.ts", method: "GET", path: "/auth/verify?token=forged", expect: 302 },
-  // The account's notifications (issue 26): every approved account, any role; refused input is a 400.
+  // The account's notifications (decision 025): every approved account, any role; refused input is a 400.
   ...(
     [
       ["GET", undefined, 200],
       ["POST", { intent: "send-code", phone: "" }, 400],
       ["POST", { intent: "confirm", code: "abc" }, 400],
-      // Removing a number asks for the account's password (issue 33): without it, a 400.
+      // Removing a number asks for the account's password (decision 036): without it, a 400.
       ["POST", { intent: "remove" }, 400],
       ["POST", { intent: "nonsense" }, 400],
       ["POST", { intent: "preferences", quiet: "on", quiet_start: "99:99", quiet_end: "07:00" }, 400],
@@ -189,7 +192,7 @@ export const TABLE: Row[] = [
         { intent: "preferences", "referral.escalated:sms": "on", "referral.outcome:email": "on", quiet: "off" },
         200,
       ],
-      // The language of the account's messages (issue 38): only the languages offered.
+      // The language of the account's messages (decision 048): only the languages offered.
       ["POST", { intent: "language", language: "de", sms_language: "same" }, 400],
       ["POST", { intent: "language", language: "fr", sms_language: "ak" }, 200],
     ] as const
@@ -202,7 +205,7 @@ export const TABLE: Row[] = [
       expect: only(["doctor", "admin of this facility", "admin of another facility", "system admin"], status),
     }),
   ),
-  // The registration number page (issue 28): doctors and facility administrators, approved or not;
+  // The registration number page: doctors and facility administrators, approved or not;
   // a system administrator has none to give (the page sends them to their dashboard, a post is 403).
   {
     file: "routes/account/registration.tsx",
@@ -217,7 +220,7 @@ export const TABLE: Row[] = [
     body: async () => ({ number: "" }),
     expect: { others: 400, anonymous: 401, "system admin": 403 },
   },
-  // Recording that a registration number was checked (issue 28): approved system administrators.
+  // Recording that a registration number was checked: approved system administrators.
   {
     file: "routes/dashboard/registration-check.ts",
     method: "POST",
@@ -225,7 +228,7 @@ export const TABLE: Row[] = [
     body: async () => ({ userId: MISSING }),
     expect: only(ADMIN_PAGES, 404),
   },
-  // Where a doctor is paid (issue 27): approved doctors only. The matrix's doctor has no confirmed
+  // Where a doctor is paid (decision 026): approved doctors only. The matrix's doctor has no confirmed
   // mobile number, so a valid change is refused with 409 (the code has nowhere to go); nothing stored.
   ...(
     [
@@ -254,7 +257,7 @@ export const TABLE: Row[] = [
       expect: only(DOCTOR_PAGES, status),
     }),
   ),
-  // Money (issue 27): the doctor's own balance, statement and monthly CSV; payout runs, approvals,
+  // Money (decision 026): the doctor's own balance, statement and monthly CSV; payout runs, approvals,
   // the trial balance and reconciliation for system administrators. The matrix's doctors have no
   // payout details, so preparing a run finds no one to pay (409) and nothing is sent.
   {
@@ -348,7 +351,7 @@ export const TABLE: Row[] = [
       expect: only(ADMIN_PAGES, status),
     }),
   ),
-  // The Messages screen (issue 26): system administrators only; Retry of a missing message is a 404.
+  // The Messages screen (decision 024): system administrators only; Retry of a missing message is a 404.
   ...(
     [
       ["GET", "/dashboard/system-admin/messages", undefined, 200],
@@ -365,7 +368,7 @@ export const TABLE: Row[] = [
       expect: only(ADMIN_PAGES, status),
     }),
   ),
-  // Reported review comments (issue 33): system administrators only; a decision on a missing review is a 404.
+  // Reported review comments: system administrators only; a decision on a missing review is a 404.
   ...(
     [
       ["GET", "/dashboard/system-admin/reviews", undefined, 200],
@@ -382,7 +385,7 @@ export const TABLE: Row[] = [
       expect: only(ADMIN_PAGES, status),
     }),
   ),
-  // A facility's administrator reports a review's comment (issue 33): that facility's administrators only.
+  // A facility's administrator reports a review's comment: that facility's administrators only.
   {
     file: "routes/dashboard/review-report.ts",
     method: "POST",
@@ -390,7 +393,7 @@ export const TABLE: Row[] = [
     body: async () => ({ reviewId: MISSING }),
     expect: only(["admin of this facility", "admin of another facility"], 404),
   },
-  // System administrators and their invitations (issue 33): system administrators only.
+  // System administrators and their invitations (decision 033): system administrators only.
   ...(
     [
       ["GET", "/dashboard/system-admin/administrators", undefined, 200],
@@ -398,7 +401,7 @@ export const TABLE: Row[] = [
       ["POST", "/dashboard/system-admin/administrators", { intent: "confirm", invitationId: MISSING }, 404],
       ["POST", "/dashboard/system-admin/administrators", { intent: "revoke", invitationId: MISSING }, 404],
       ["POST", "/dashboard/system-admin/administrators", { intent: "nonsense" }, 400],
-      // How system administrators sign in (issue 37): a valid change is the db test's (it is global).
+      // How system administrators sign in (decision 042): a valid change is the db test's (it is global).
       ["POST", "/dashboard/system-admin/administrators", { intent: "sign-in-rule", passwordOnly: "maybe" }, 400],
     ] as const
   ).map(
@@ -410,7 +413,7 @@ export const TABLE: Row[] = [
       expect: only(ADMIN_PAGES, status),
     }),
   ),
-  // Hospital systems connected through the FHIR API (issue 36): system administrators only.
+  // Hospital systems connected through the FHIR API (decisions 034 and 047): system administrators only.
   ...(
     [
       ["GET", "/dashboard/system-admin/api-clients", undefined, 200],
@@ -455,10 +458,10 @@ export const TABLE: Row[] = [
     }),
     expect: 410,
   },
-  // Paystack's webhook (issue 27): the matrix's server has no PAYSTACK_SECRET_KEY, so the address does not exist.
+  // Paystack's webhook (decision 026): the matrix's server has no PAYSTACK_SECRET_KEY, so the address does not exist.
   { file: "routes/webhooks/paystack.ts", method: "POST", path: "/webhooks/paystack", expect: 404 },
   { file: "routes/webhooks/paystack.ts", method: "GET", path: "/webhooks/paystack", expect: 405 },
-  // Provider webhooks (issue 26): no session counts, only the secret token or the signature. The
+  // Provider webhooks (decision 025): no session counts, only the secret token or the signature. The
   // matrix's server has no SMS_WEBHOOK_TOKEN and no WhatsApp credentials: every report is refused.
   {
     file: "routes/webhooks/sms.ts",
@@ -467,7 +470,7 @@ export const TABLE: Row[] = [
     expect: 401,
   },
   { file: "routes/webhooks/sms.ts", method: "POST", path: "/webhooks/sms/africastalking?token=forged", expect: 401 },
-  // The token in the path (issue 35), with a report appended as a provider may append it.
+  // The token in the path (decision 035), with a report appended as a provider may append it.
   {
     file: "routes/webhooks/sms.ts",
     method: "GET",
@@ -483,7 +486,7 @@ export const TABLE: Row[] = [
     expect: 404,
   },
   { file: "routes/webhooks/whatsapp.ts", method: "POST", path: "/webhooks/whatsapp", expect: 404 },
-  // The backup job's report (issue 39): no session counts, only BACKUP_REPORT_TOKEN, which the built
+  // The backup job's report: no session counts, only BACKUP_REPORT_TOKEN, which the built
   // app under test has: without the token every actor gets 401 (without a token configured the address
   // does not exist, 404; the token's 201 is in tests/adversarial/backup-report.test.ts).
   { file: "routes/resources/backup-report.ts", method: "POST", path: "/operations/backup-report", expect: 401 },
@@ -525,7 +528,7 @@ export const TABLE: Row[] = [
     path: "/referrals/create",
     expect: only(DOCTOR_PAGES),
   },
-  // History (issue 19): every approved role, each its own scope.
+  // History: every approved role, each its own scope.
   {
     file: "routes/referrals/history.tsx",
     method: "GET",
@@ -545,7 +548,7 @@ export const TABLE: Row[] = [
     path: "/dashboard/facility-admin",
     expect: only(FACILITY_PAGES),
   },
-  // The facility's appointment requests (issue 37): its approved administrators only; a request
+  // The facility's appointment requests (decision 041): its approved administrators only; a request
   // that is not theirs (here: missing) is a 404 for them, every other actor is refused first.
   {
     file: "routes/dashboard/facility-appointments.tsx",
@@ -671,7 +674,7 @@ export const TABLE: Row[] = [
     path: "/dashboard/system-admin/waitlist.csv",
     expect: only(ADMIN_PAGES),
   },
-  // Insight and exports (issue 18).
+  // Insight and exports (decision 020).
   {
     file: "routes/dashboard/overview.tsx",
     method: "GET",
@@ -684,7 +687,7 @@ export const TABLE: Row[] = [
     path: "/dashboard/system-admin/audit",
     expect: only(ADMIN_PAGES),
   },
-  // The network's health (issue 39): system administrators only.
+  // The network's health: system administrators only.
   {
     file: "routes/dashboard/system-health.tsx",
     method: "GET",
@@ -705,7 +708,7 @@ export const TABLE: Row[] = [
     expect: only(["system admin", ...FACILITY_PAGES]),
   },
   { file: "routes/exports/csv.ts", method: "GET", path: "/exports/secrets.csv", expect: 404 },
-  // A referral's own page (issue 19): its doctor, the receiving facility's admins and system
+  // A referral's own page: its doctor, the receiving facility's admins and system
   // admins; anyone else signed in gets the same 404 as for a referral that does not exist.
   {
     file: "routes/referrals/referral.tsx",
@@ -730,7 +733,7 @@ export const TABLE: Row[] = [
     // System administrators read the conversation; they do not take part in it.
     expect: { others: 404, anonymous: 401, doctor: 200, "admin of this facility": 200, "system admin": 403 },
   },
-  // The referring doctor's review of the facility (issue 28): a completed referral's doctor only;
+  // The referring doctor's review of the facility: a completed referral's doctor only;
   // its facility's admins and system admins see the referral but may not rate it (403); anyone
   // else gets the referral's 404; before completion even its doctor is refused (409).
   {
@@ -756,7 +759,7 @@ export const TABLE: Row[] = [
     body: async () => ({ rating: "4" }),
     expect: { others: 404, anonymous: 401, doctor: 409, "admin of this facility": 403, "system admin": 403 },
   },
-  // Issue 33: where the referral made with an idempotency key is (a lost answer's lookup): only the
+  // Decision 037: where the referral made with an idempotency key is (a lost answer's lookup): only the
   // doctor's own keys answer 200; a key that made nothing is a 404 for everyone signed in.
   {
     file: "routes/referrals/sent.ts",
@@ -771,7 +774,7 @@ export const TABLE: Row[] = [
     object: "this facility's referral",
     expect: { others: 404, anonymous: 401 },
   },
-  // Facilities managed in the product (issue 17).
+  // Facilities managed in the product (decision 021).
   {
     file: "routes/public/facility-report.tsx",
     method: "GET",
@@ -906,7 +909,7 @@ export const TABLE: Row[] = [
     path: "/dashboard/facility-profile",
     expect: only(FACILITY_PAGES, 302),
   },
-  // Hubs and their waitlists (issue 17).
+  // Hubs and their waitlists (decision 021).
   {
     file: "routes/hubs/hubs-admin.tsx",
     method: "GET",

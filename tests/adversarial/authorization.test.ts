@@ -14,12 +14,12 @@ import { type BuiltApp, loadBuiltApp, uniqueIp } from "./built-app";
 import { referralForm, signedIn } from "./referral-fixtures";
 
 /*
- * The authorization matrix (issue 8): every row of tests/adversarial/authorization-table.ts x every
+ * The authorization matrix: every row of tests/adversarial/authorization-table.ts x every
  * kind of actor, sent to the production build in this process (app.fetch: the real headers,
  * cross-site check, sessions, loaders and actions, on a database of its own), each answer's status
  * compared with the table's. The people are accounts written to the database and signed in through
  * the sign-in form's post; the objects (referrals, payments, pending accounts, reports) are made with
- * the domain functions. Until issue 34 this ran through the e2e server with Playwright's requests.
+ * the domain functions. Until decision 038 this ran through the e2e server with Playwright's requests.
  */
 
 let app: BuiltApp;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BACKUP_REPORT_TOKEN, type BuiltApp, loadBuiltApp, uniqueIp } from "./built-app";
 
 /*
- * POST /operations/backup-report through the production build (issue 39): the backup job's report,
+ * POST /operations/backup-report through the production build: the backup job's report,
  * as `curl -fsS -X POST -H "Authorization: Bearer $BACKUP_REPORT_TOKEN" -d status=ok ...` sends it.
  * Without the token nothing is stored; refused fields are a 400 naming the field; the report shows
  * in /metrics at once.

@@ -15,7 +15,7 @@ import type { Db } from "~/db/client.server";
  */
 export const APP_ORIGIN = "http://qurhealth.test";
 export const AUTH_SECRET = "adversarial-secret-adversarial-secret-0123";
-/** BACKUP_REPORT_TOKEN of the apps loaded here: the backup job's report is posted with it (issue 39). */
+/** BACKUP_REPORT_TOKEN of the apps loaded here: the backup job's report is posted with it. */
 export const BACKUP_REPORT_TOKEN = "backup-report-token-backup-report-0123456789";
 
 type HonoLike = { fetch(request: Request, env: unknown): Response | Promise<Response> };

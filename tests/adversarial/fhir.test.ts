@@ -8,7 +8,7 @@ import { type BuiltApp, loadBuiltApp } from "./built-app";
 import { type ReferralWorld, referralWorld } from "./referral-fixtures";
 
 /*
- * The FHIR API (issue 36) as the production server mounts it (server/app.ts): under /fhir, beside
+ * The FHIR API (decision 034) as the production server mounts it (server/app.ts): under /fhir, beside
  * the pages and never falling through to them; with the server's headers, body limit and
  * compression; a hospital system's whole path from its key to accepting a referral.
  */

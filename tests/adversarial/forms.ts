@@ -125,10 +125,10 @@ export type FuzzContext = {
   facilityIds: string[];
   /** The referral platform's signed-in people and pools of pending objects (referral-fixtures.ts). */
   referrals?: ReferralWorld;
-  /** Facilities for the facility forms (issue 17): one whose profile takes reports, one that is edited. */
+  /** Facilities for the facility forms (decision 021): one whose profile takes reports, one that is edited. */
   reportSlug?: string;
   editFacilityId?: string;
-  /** A specialty the report facility's appointment form offers (issue 37). */
+  /** A specialty the report facility's appointment form offers (decision 041). */
   appointmentSpecialty?: string;
 };
 
@@ -209,7 +209,7 @@ const email = fc.oneof(
   { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...HOSTILE_ATOMS), word).map(([a, b]) => `${a}@${b}.org`) },
 );
 const phone = fc.stringMatching(/^\+?\d{10,14}$/);
-/** An MDC registration number or a HeFRA licence number (issue 28), as people write them. */
+/** An MDC registration number or a HeFRA licence number, as people write them. */
 const registrationNumber = fc.oneof(
   fc.stringMatching(/^MDC\/(RN|PN)\/\d{3,6}$/),
   fc.stringMatching(/^HeFRA\/[A-Z]{3}\/20\d{2}\/\d{4}$/),
@@ -303,7 +303,10 @@ function hubOf(path: string): string {
   }
 }
 
-/** Valid when the hub takes sign-ups, the schema passes and, with SMS consent, the phone is a mobile number (issue 26). */
+/**
+ * Valid when the hub takes sign-ups, the schema passes and, with SMS consent, the phone is a mobile number
+ * (decision 025).
+ */
 const waitlistValid = (form: FormData, s: Submission) => {
   const values = Object.fromEntries(form);
   if (!asWaitlistHub(HUBS.find((h) => h.id === hubOf(s.path))) || !parseWaitlistSubmission(values).ok) return false;
@@ -453,7 +456,7 @@ export function fuzzForms(context: FuzzContext): FuzzForm[] {
       batch: 100,
     },
     {
-      // Issue 37: a code by SMS to a confirmed number, then the code; anonymous. A number with no
+      // Decision 042: a code by SMS to a confirmed number, then the code; anonymous. A number with no
       // approved account stores nothing (the answer is the same), so at most one row per 2xx.
       name: "sign in with your phone",
       submission: submissions(
@@ -586,7 +589,7 @@ function referralForms(context: FuzzContext): FuzzForm[] {
         );
       },
       // One audit row per payment: the same administrator's repeat of a payment answers 200 as their
-      // first did and writes nothing (issue 29).
+      // first did and writes nothing (decision 027).
       stores: { table: "audit_events", exact: false },
       echoes: false,
       cookie: () => world().cookies.systemAdmin,
@@ -615,7 +618,7 @@ function referralForms(context: FuzzContext): FuzzForm[] {
       cookie: () => world().cookies.systemAdmin,
     },
     {
-      // Issue 28: a system administrator records that an account's registration number was checked.
+      // A system administrator records that an account's registration number was checked.
       name: "record a registration number as checked",
       submission: submissions(
         fc.constant("/dashboard/system-admin/registration-check"),
@@ -637,7 +640,7 @@ function referralForms(context: FuzzContext): FuzzForm[] {
       cookie: () => world().cookies.systemAdmin,
     },
     {
-      // Issue 28: the registration number page (an account made before numbers were asked).
+      // The registration number page (an account made before numbers were asked).
       name: "give a registration number",
       submission: submissions(fc.constant("/account/registration"), fieldsOf({ number: registrationNumber })),
       isValid: (form) => REGISTRATION_NUMBER_SCHEMAS.mdc.safeParse(readFields(form, ["number"])).success,
@@ -650,7 +653,7 @@ function referralForms(context: FuzzContext): FuzzForm[] {
 }
 
 /* ----------------------------------------------------------------------------------------------
- * The referral page's actions (/referrals/:referralNumber, issue 19)
+ * The referral page's actions (/referrals/:referralNumber)
  * -------------------------------------------------------------------------------------------- */
 
 /** How many referrals each of the referral page's fuzzed actions aims at (referral-fixtures.ts). */
@@ -839,7 +842,7 @@ async function workspaceInvariant(db: Db): Promise<void> {
   const perReferral = new Map<string, number>();
   for (const f of files) {
     perReferral.set(f.referralId, (perReferral.get(f.referralId) ?? 0) + 1);
-    // The bytes are in the file store (issue 24): read back, as a download would.
+    // The bytes are in the file store (decision 023): read back, as a download would.
     const stored = f.storageKey ? await fileStore().get(f.storageKey) : null;
     const bytes = stored ? Buffer.from(await new Response(stored).arrayBuffer()) : Buffer.alloc(0);
     if (!stored) problems.push(`file ${f.id} has no bytes in the file store (key ${f.storageKey})`);
@@ -931,7 +934,7 @@ function workspaceForms(context: FuzzContext): FuzzForm[] {
     stores: string,
     /**
      * One row per acknowledged post. A transition is not: the same person's repeat of it (a double
-     * tap, a retry) answers 200 as their first did and writes nothing (issue 29).
+     * tap, a retry) answers 200 as their first did and writes nothing (decision 027).
      */
     exact = true,
   ): FuzzForm => ({
@@ -972,7 +975,7 @@ function workspaceForms(context: FuzzContext): FuzzForm[] {
       1000,
       "doctor",
       // Each cancellation writes one audit row; a second one of the same referral writes none
-      // (the doctor's repeat answers as the first did, issue 29).
+      // (the doctor's repeat answers as the first did, decision 027).
       "audit_events",
       false,
     ),
@@ -1021,7 +1024,7 @@ function workspaceForms(context: FuzzContext): FuzzForm[] {
       batch: 10,
     },
     {
-      // The referring doctor's review of the facility (issue 28), posted to the referral's review route.
+      // The referring doctor's review of the facility, posted to the referral's review route.
       name: "review the facility (completed referral)",
       submission: submissions(
         pagePath(() => pools().review).map((p) => `${p}/review`),
@@ -1042,7 +1045,7 @@ function workspaceForms(context: FuzzContext): FuzzForm[] {
 }
 
 /* ----------------------------------------------------------------------------------------------
- * Facilities managed in the product (issue 17): the public report form and the editor
+ * Facilities managed in the product (decision 021): the public report form and the editor
  * -------------------------------------------------------------------------------------------- */
 
 const time = fc.oneof(
@@ -1166,7 +1169,7 @@ function facilityForms(context: FuzzContext): FuzzForm[] {
           intent: fc.constant("update"),
           subject: text,
           message: fc.oneof(fc.string({ minLength: 10, maxLength: 400 }), text),
-          // Issue 28: the confirmed post (the confirmation step itself is fuzzed with "launch", below).
+          // The confirmed post (the confirmation step itself is fuzzed with "launch", below).
           confirmed: fc.constant("yes"),
         }),
       ),
@@ -1207,7 +1210,7 @@ function facilityForms(context: FuzzContext): FuzzForm[] {
 }
 
 /**
- * The notifications page's phone forms (issue 26): a code to a number, the code back. Valid posts
+ * The notifications page's phone forms (decision 025): a code to a number, the code back. Valid posts
  * send codes (to the outbox) until the per-number and per-account limits answer 429.
  */
 function phoneForms(context: FuzzContext): FuzzForm[] {
@@ -1280,7 +1283,7 @@ function phoneForms(context: FuzzContext): FuzzForm[] {
       share: 0.5,
     },
     {
-      // The language of the account's messages (issue 38): a choice among those offered, saved in place.
+      // The language of the account's messages (decision 048): a choice among those offered, saved in place.
       name: "message languages",
       submission: submissions(
         fc.constant("/account/notifications"),
@@ -1306,8 +1309,8 @@ function phoneForms(context: FuzzContext): FuzzForm[] {
 }
 
 /**
- * Where a doctor is paid (issue 27): a change asked for (codes by SMS and email, and by SMS to a
- * wallet whose holder the payout provider could not name: issue 35 point 5), the codes back.
+ * Where a doctor is paid (decision 026): a change asked for (codes by SMS and email, and by SMS to a
+ * wallet whose holder the payout provider could not name: decision 032, point 5), the codes back.
  * A valid request may still be refused (no confirmed number: 409; 5 a day: 429): at most one row per 2xx.
  */
 function payoutDetailsForms(context: FuzzContext): FuzzForm[] {
@@ -1356,7 +1359,7 @@ function payoutDetailsForms(context: FuzzContext): FuzzForm[] {
               { weight: 3, arbitrary: fc.stringMatching(/^\d{6}$/) },
               { weight: 1, arbitrary: text },
             ),
-            // Issue 35 point 5: the wallet's own code, and the doctor's word on a holder's name that differs.
+            // Decision 032, point 5: the wallet's own code, and the doctor's word on a holder's name that differs.
             wallet_code: fc.oneof(
               { weight: 3, arbitrary: fc.stringMatching(/^\d{6}$/) },
               { weight: 1, arbitrary: text },
@@ -1392,7 +1395,7 @@ function payoutDetailsForms(context: FuzzContext): FuzzForm[] {
 }
 
 /**
- * Payout runs (issue 27), system administrators: prepare and reconcile, approve and cancel a run.
+ * Payout runs (decision 026), system administrators: prepare and reconcile, approve and cancel a run.
  * The fuzzing world's doctors have no payout details, so a run is never prepared (409) and no
  * transfer is sent; approving or cancelling an unknown run is a 404. Never a 5xx, never a stored row
  * from an invalid post.
@@ -1440,7 +1443,7 @@ function payoutRunForms(context: FuzzContext): FuzzForm[] {
 }
 
 /**
- * How system administrators sign in (issue 37), on the System administrators screen: password only
+ * How system administrators sign in (decision 042), on the System administrators screen: password only
  * or the phone too. A valid post changes the one row (and audits a change; the same value again
  * writes nothing), so its audit rows are "at most one"; anything else is a 400 and writes nothing.
  * Whatever is posted, the table keeps its one row at most.
@@ -1477,7 +1480,7 @@ function adminSignInRuleForms(context: FuzzContext): FuzzForm[] {
 }
 
 /**
- * Retry on the Messages screen (issue 26), system administrators. The fuzzing world has no failed
+ * Retry on the Messages screen (decision 024), system administrators. The fuzzing world has no failed
  * message: a well-formed retry names no message (404) and queues nothing; an audit row could only
  * come from a 2xx.
  */
@@ -1509,7 +1512,7 @@ function messageForms(context: FuzzContext): FuzzForm[] {
 }
 
 /* ----------------------------------------------------------------------------------------------
- * Appointment requests (issue 37): the profile's form, the facility's moves, the patient's link
+ * Appointment requests (decision 041): the profile's form, the facility's moves, the patient's link
  * -------------------------------------------------------------------------------------------- */
 
 const MISSING_ID = "00000000-0000-4000-8000-000000000000";
@@ -1591,7 +1594,7 @@ function appointmentForms(context: FuzzContext): FuzzForm[] {
 }
 
 /**
- * Restore / Remove of a reported review comment (issue 33), system administrators. The fuzzing
+ * Restore / Remove of a reported review comment, system administrators. The fuzzing
  * world has no reported comment: a well-formed decision names none (404) and changes nothing; an
  * audit row could only come from a 2xx.
  */
@@ -1628,11 +1631,11 @@ function reviewModerationForms(context: FuzzContext): FuzzForm[] {
   ];
 }
 
-/** The backup job's report (issue 39): posted with the built app's BACKUP_REPORT_TOKEN. */
+/** The backup job's report: posted with the built app's BACKUP_REPORT_TOKEN. */
 function operationsForms(): FuzzForm[] {
   return [
     {
-      // The backup job's report (issue 39): a bearer token, no session; every field optional.
+      // The backup job's report: a bearer token, no session; every field optional.
       name: "backup report",
       submission: submissions(
         fc.constant("/operations/backup-report"),
@@ -1667,7 +1670,7 @@ const FUZZ_JWKS = JSON.stringify({
 });
 
 /**
- * Hospital systems (issue 36), system administrators: register one (the network's, with a real
+ * Hospital systems (decisions 034 and 047), system administrators: register one (the network's, with a real
  * public key, or garbage keys, scopes and facilities the domain refuses), change one's scopes and
  * revoke one (an unknown id: 404). Only a valid name with the real key, no facility and reading
  * only stores a client. (No JWKS address is fuzzed: it would be fetched.)

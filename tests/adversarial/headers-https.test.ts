@@ -46,7 +46,7 @@ it("sets a __Secure- session cookie that is Secure, HttpOnly and SameSite=Lax, a
   expect(dashboard.status).toBe(200);
 });
 
-// Issue 24: behind a proxy that ends TLS the server is reached at http://…, the browser is on https://….
+// Behind a proxy that ends TLS the server is reached at http://…, the browser is on https://….
 // React Router compares an action's Origin with the request's address; it must see the public one.
 it("accepts a browser's form posts that a TLS-terminating proxy forwards as http (sign-in and contact)", async () => {
   const proxied = { "X-Forwarded-Proto": "https", "Sec-Fetch-Site": "same-origin", Origin: "https://qurhealth.test" };

@@ -51,7 +51,7 @@ const samples: Record<string, string> = {
   "*": "no/such/page",
 };
 
-/** A complete facility editor post (issue 17); `about` makes each one a change. */
+/** A complete facility editor post (decision 021); `about` makes each one a change. */
 function facilityBody(name: string): URLSearchParams {
   return new URLSearchParams({
     intent: "save",
@@ -86,7 +86,7 @@ async function signedInCookie(): Promise<string> {
 }
 
 const REAL_POSTS: Record<string, () => Promise<RealPost>> = {
-  // The backup job's report (issue 39): its bearer token does not make a cross-site post acceptable.
+  // The backup job's report: its bearer token does not make a cross-site post acceptable.
   "/operations/backup-report": async () => ({
     body: new URLSearchParams({ status: "ok", size_bytes: "1048576", note: "nightly" }),
     table: "backup_reports",
@@ -128,7 +128,7 @@ const REAL_POSTS: Record<string, () => Promise<RealPost>> = {
     table: "users",
   }),
   "/forgot-password": async () => ({ body: new URLSearchParams({ email: account.email }), table: "verifications" }),
-  // Sign in with your phone (issue 37): a code to an approved account's confirmed number is a row.
+  // Sign in with your phone (decision 042): a code to an approved account's confirmed number is a row.
   "/auth/phone": async () => {
     const phone = `+23324${String(Date.now() + ++counter).slice(-7)}`;
     const owner = await createAccount(app.db, { approved: true, emailVerified: true });
@@ -149,19 +149,19 @@ const REAL_POSTS: Record<string, () => Promise<RealPost>> = {
     table: "audit_events",
     cookie: world.cookies.facilityAdmin,
   }),
-  // A referral's page (issue 19): its doctor posts a message.
+  // A referral's page: its doctor posts a message.
   "/referrals/:referralNumber": async () => ({
     body: new URLSearchParams({ intent: "message", referralId: workspaceReferral, body: "Is there a bed?" }),
     table: "referral_messages",
     cookie: world.cookies.doctor,
   }),
-  // System administrators are invited (issue 33): the invitation is the row a post writes.
+  // System administrators are invited (decision 033): the invitation is the row a post writes.
   "/dashboard/system-admin/administrators": async () => ({
     body: new URLSearchParams({ intent: "invite", full_name: "Adwoa Header", email: `adwoa-${unique()}@example.org` }),
     table: "admin_invitations",
     cookie: world.cookies.systemAdmin,
   }),
-  // Hospital systems (issue 36): registering one writes its client row.
+  // Hospital systems (decisions 034 and 047): registering one writes its client row.
   "/dashboard/system-admin/api-clients": async () => {
     const { publicKey } = await generateKeyPair("ES384", { extractable: true });
     const jwk = { ...(await exportJWK(publicKey)), kid: "header-key", alg: "ES384" };
@@ -176,12 +176,12 @@ const REAL_POSTS: Record<string, () => Promise<RealPost>> = {
       cookie: world.cookies.systemAdmin,
     };
   },
-  // Facilities and hubs managed in the product (issue 17).
+  // Facilities and hubs managed in the product (decision 021).
   "/facility/:facilityId/report": async () => ({
     body: new URLSearchParams({ details: "The phone number is out of date." }),
     table: "facility_reports",
   }),
-  // Appointment requests (issue 37): a valid request from the profile stores an unproven request.
+  // Appointment requests (decision 041): a valid request from the profile stores an unproven request.
   "/facility/:facilityId/appointment": async () => {
     const [facility] = await app.db
       .select({ specialties: facilities.specialties })
@@ -245,7 +245,7 @@ const REAL_POSTS: Record<string, () => Promise<RealPost>> = {
     };
   },
   "/dashboard/system-admin/hubs/:hubId": async () => ({
-    // Sending asks first how many people will be told (issue 28): this post is the confirmed one.
+    // Sending asks first how many people will be told: this post is the confirmed one.
     body: new URLSearchParams({
       intent: "update",
       subject: "News",
@@ -255,13 +255,13 @@ const REAL_POSTS: Record<string, () => Promise<RealPost>> = {
     table: "hub_notifications",
     cookie: world.cookies.systemAdmin,
   }),
-  // The account's notifications (issue 26): a code sent to a new mobile number.
+  // The account's notifications (decision 025): a code sent to a new mobile number.
   "/account/notifications": async () => ({
     body: new URLSearchParams({ intent: "send-code", phone: `024${String(++counter).padStart(7, "0")}` }),
     table: "phone_confirmations",
     cookie: await signedInCookie(),
   }),
-  // Where a doctor is paid (issue 27): a change asked for, with codes to the confirmed number and by email.
+  // Where a doctor is paid (decision 026): a change asked for, with codes to the confirmed number and by email.
   "/account/payout-details": async () => {
     const doctorId = world.actors.doctor.kind === "user" ? world.actors.doctor.id : "";
     await app.db
@@ -280,7 +280,7 @@ const REAL_POSTS: Record<string, () => Promise<RealPost>> = {
       cookie: world.cookies.doctor,
     };
   },
-  // A payout run prepared (issue 27): the doctor is owed ₵70 and has payout details not on hold.
+  // A payout run prepared (decision 026): the doctor is owed ₵70 and has payout details not on hold.
   "/dashboard/system-admin/payouts": async () => {
     const doctorId = world.actors.doctor.kind === "user" ? world.actors.doctor.id : "";
     await app.db
@@ -310,7 +310,7 @@ const REAL_POSTS: Record<string, () => Promise<RealPost>> = {
       cookie: world.cookies.systemAdmin,
     };
   },
-  // A failed message sent again from the Messages screen (issue 26): Retry writes its audit row.
+  // A failed message sent again from the Messages screen (decision 024): Retry writes its audit row.
   "/dashboard/system-admin/messages": async () => {
     const [failed] = await app.db
       .insert(messages)
@@ -322,7 +322,7 @@ const REAL_POSTS: Record<string, () => Promise<RealPost>> = {
       cookie: world.cookies.systemAdmin,
     };
   },
-  // A reported review comment restored (issue 33): audited.
+  // A reported review comment restored: audited.
   "/dashboard/system-admin/reviews": async () => {
     const referralId = await anotherPendingReferral(app.db, world);
     const doctor = world.actors.doctor;
@@ -343,7 +343,7 @@ const REAL_POSTS: Record<string, () => Promise<RealPost>> = {
       cookie: world.cookies.systemAdmin,
     };
   },
-  // A registration number recorded as checked against the register (issue 28): audited.
+  // A registration number recorded as checked against the register: audited.
   "/dashboard/system-admin/registration-check": async () => ({
     body: new URLSearchParams({ userId: (await createAccount(app.db, { role: "doctor" })).id }),
     table: "audit_events",

@@ -48,7 +48,7 @@ export function sessionSetCookie(response: Response): string {
 export const CROSS_SITE_HEADERS: Array<Record<string, string>> = [
   { "Sec-Fetch-Site": "cross-site", Origin: "https://attacker.example" },
   { "Sec-Fetch-Site": "same-site", Origin: "https://evil.qurhealth.test" },
-  // Not a browser: it says same-origin but its Origin is another site's (issue 24).
+  // Not a browser: it says same-origin but its Origin is another site's (decision 001).
   { "Sec-Fetch-Site": "same-origin", Origin: "https://attacker.example" },
   // Older browsers: no Sec-Fetch-Site, only Origin.
   { Origin: "https://attacker.example" },

@@ -5,7 +5,7 @@ import { type BuiltApp, loadBuiltApp } from "./built-app";
 import { concurrentPostsCreateOnce } from "./idempotency";
 
 /*
- * 50 concurrent posts with one idempotency key create one record (issue 29), on PostgreSQL
+ * 50 concurrent posts with one idempotency key create one record (decision 027), on PostgreSQL
  * (TEST_DATABASE_URL): the posts run on the pool's separate connections, so the second and later
  * ones really wait on the first one's key at the primary key.
  */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, it } from "vitest";
 import { type BuiltApp, loadBuiltApp } from "./built-app";
 import { concurrentPostsCreateOnce } from "./idempotency";
 
-/* 50 concurrent posts with one idempotency key create one record (issue 29), on PGlite. */
+/* 50 concurrent posts with one idempotency key create one record (decision 027), on PGlite. */
 
 let app: BuiltApp;
 beforeAll(async () => {

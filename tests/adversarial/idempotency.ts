@@ -6,7 +6,7 @@ import type { BuiltApp } from "./built-app";
 import { referralForm, signedIn } from "./referral-fixtures";
 
 /**
- * One submission, one record (issue 29), at the HTTP level on the production build: 50 posts of
+ * One submission, one record (decision 027), at the HTTP level on the production build: 50 posts of
  * one form with one idempotency key, all at the same moment, create one record, and every one of
  * them gets the first post's answer (the same redirect, the same status and data).
  */

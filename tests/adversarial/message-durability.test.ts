@@ -3,7 +3,7 @@ import { runSmtpOutage } from "./message-durability";
 
 /*
  * Mail queued while the SMTP server is down (SMTP_OUTAGE_SECONDS, default 12: several failed
- * retries) arrives once it is back (issue 26). The SMS killed while sending are sms-durability.test.ts's.
+ * retries) arrives once it is back (decision 024). The SMS killed while sending are sms-durability.test.ts's.
  */
 
 describe("messages survive an SMTP outage", () => {

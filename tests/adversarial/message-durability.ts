@@ -12,13 +12,13 @@ import { pgliteTarget, postgresTarget, type Target } from "./durability";
 import { referralForm } from "./referral-fixtures";
 
 /*
- * Messages are as durable as the writes that cause them (issue 26). Two scenarios against the
+ * Messages are as durable as the writes that cause them (decision 024). Two scenarios against the
  * production server (a child process):
  *
  * - SIGKILL while it sends: doctors create referrals, each of which queues an SMS to the facility's
  *   on-call number in the referral's own transaction; the server is killed while the SMS are being
  *   handed to the provider (a local fake of Hubtel's API which, like Hubtel, does not de-duplicate
- *   on our key: issue 35), then started again. Afterwards every referral that committed has had
+ *   on our key: decision 035), then started again. Afterwards every referral that committed has had
  *   its SMS accepted by the provider at least once; a second copy only of a send the provider had
  *   taken and not yet answered when the server died (at most one per such send).
  * - SMTP down for a while (SMTP_OUTAGE_SECONDS, default 12): contact messages are acknowledged while no mail server listens; once

@@ -5,7 +5,7 @@ import { type BuiltApp, loadBuiltApp } from "./built-app";
 import { signedIn } from "./referral-fixtures";
 
 /*
- * The Messages screen (issue 26) through the production build: its page, its data request (what
+ * The Messages screen (decision 024) through the production build: its page, its data request (what
  * React Router fetches when JavaScript runs) and its Retry post, as a system administrator and as
  * everyone else. Only an approved system administrator sees a message or queues one again; a
  * doctor, a facility administrator, a system administrator awaiting approval and no one signed in

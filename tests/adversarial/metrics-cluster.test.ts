@@ -7,7 +7,7 @@ import { freePort, type ServerProcess, startServer, waitHealthy } from "../helpe
 import { createTestDb, type TestDatabase } from "../helpers/test-db";
 
 /*
- * /metrics of a server running as two processes (WEB_CONCURRENCY=2, issue 39): whichever process
+ * /metrics of a server running as two processes (WEB_CONCURRENCY=2): whichever process
  * takes the scrape, it answers the whole server's figures, added up by the primary (prom-client's
  * AggregatorRegistry), not its own share. Each request goes on its own connection, so node:cluster
  * spreads them over both processes.

@@ -6,7 +6,7 @@ import { freePort, type ServerProcess, startServer, waitHealthy } from "../helpe
 import { type BuiltApp, loadBuiltApp, uniqueIp } from "./built-app";
 
 /*
- * METRICS_REQUEST_TIMING (issue 39, docs/operations.md): on by default, every request is timed into
+ * METRICS_REQUEST_TIMING (docs/operations.md): on by default, every request is timed into
  * the latency histogram, labelled by React Router route id (never the address, whose ids would make
  * a series each); with METRICS_REQUEST_TIMING=false (how bench/operations.ts measures what the
  * timing costs) no request is recorded at all, and the rest of /metrics is unchanged. The same

@@ -4,7 +4,7 @@ import { type BuiltApp, loadBuiltApp, uniqueIp } from "./built-app";
 import { sessionSetCookie, signInByForm } from "./http-checks";
 
 /*
- * GET /metrics through the production build (issue 39): who may read it (an address in
+ * GET /metrics through the production build: who may read it (an address in
  * METRICS_ALLOW, or METRICS_TOKEN), that anyone else meets the app's own 404 page, and that request
  * latency is labelled by React Router route id: no address with an id in it ever becomes a label.
  */

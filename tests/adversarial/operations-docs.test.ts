@@ -11,7 +11,7 @@ type SyntaxNode = ReturnType<typeof parser.parse>["topNode"];
 
 /*
  * What docs/operations.md and docs/grafana-dashboard.json tell an operator to paste into Prometheus
- * and Grafana (issue 39), checked against what /metrics of the production build exposes: a renamed
+ * and Grafana, checked against what /metrics of the production build exposes: a renamed
  * metric or label breaks this test, not the operator's dashboard or alerts.
  *   - The dashboard is Grafana's classic dashboard JSON, importable (Dashboards > Import): its
  *     inputs, required plugins, panels on the 24-column grid, targets on the declared data source.

@@ -20,7 +20,7 @@ afterAll(async () => {
 const nonceOf = (response: Response) =>
   /'nonce-([^']+)'/.exec(response.headers.get("Content-Security-Policy") ?? "")?.[1] ?? "";
 
-/** The page's form key (issue 29: the base of its forms' idempotency keys), in the root's loader data. */
+/** The page's form key (decision 027: the base of its forms' idempotency keys), in the root's loader data. */
 const formKeyOf = (html: string) => /formKey\\",\\"([A-Za-z0-9+/=]+)\\"/.exec(html)?.[1] ?? "";
 
 async function page(path: string) {
@@ -36,7 +36,7 @@ describe("kept pages built from the facilities", () => {
     for (let i = 0; i < 4; i++) answers.push(await page("/facilities"));
     const nonces = new Set(answers.map((a) => a.nonce));
     expect(nonces.size).toBe(4);
-    // No two visitors share a form key, kept page or not (issue 29).
+    // No two visitors share a form key, kept page or not (decision 027).
     expect(new Set(answers.map((a) => formKeyOf(a.html))).size).toBe(4);
     const masked = (a: Awaited<ReturnType<typeof page>>) =>
       a.html.replaceAll(a.nonce, "N").replaceAll(formKeyOf(a.html), "K");
@@ -55,7 +55,7 @@ describe("kept pages built from the facilities", () => {
       .from(facilities)
       .where(eq(facilities.isActive, true))
       .limit(1);
-    // The profile's link (in a filtered list it carries the search back: ?from=..., issue 28).
+    // The profile's link (in a filtered list it carries the search back: ?from=...).
     const link = new RegExp(`href="/facility/${target!.slug}["?]`);
     const filtered = `/facilities?country=${target!.country}`;
     for (let i = 0; i < 3; i++) {

@@ -10,7 +10,7 @@ import { type BuiltApp, loadBuiltApp } from "./built-app";
 import { signedIn } from "./referral-fixtures";
 
 /*
- * Payouts through the production build (issue 27): the screens render with real data, a run is
+ * Payouts through the production build (decision 026): the screens render with real data, a run is
  * prepared by one system administrator and approved by another over HTTP, the transfer goes to the
  * fake Paystack, and the signed webhook reaches /webhooks/paystack through the whole stack
  * (headers, cross-site check, body limit): forged 401, replay 200 and no change.
@@ -67,7 +67,7 @@ describe("payouts through the built app", () => {
   let reference: string;
 
   it("one administrator prepares a run; only another may approve it", async () => {
-    // A double tap (one form key, issue 29): both answers go to the one run prepared.
+    // A double tap (one form key, decision 026): both answers go to the one run prepared.
     const key = `prepare-key-${Date.now()}`;
     const prepare = () =>
       post("/dashboard/system-admin/payouts", preparer.cookie, { intent: "prepare", [IDEMPOTENCY_FIELD]: key });
@@ -89,7 +89,8 @@ describe("payouts through the built app", () => {
     expect(seenByPreparer).toContain(reference);
     expect(seenByPreparer).toContain("Telecel Cash •••• 0147");
     expect(await html(get(runPath, approver.cookie))).toContain("Approve and send ₵140");
-    // With PAYSTACK_SECRET_KEY set, the run page does not say payouts are not configured (UX 8 of issue 33).
+    // With PAYSTACK_SECRET_KEY set, the run page does not say payouts are not configured (point 8 of the
+    // outside UX review).
     expect(seenByPreparer).not.toContain("Payouts are not configured");
     expect((await post(runPath, preparer.cookie, { intent: "approve" })).status).toBe(403);
     const approved = await post(runPath, approver.cookie, { intent: "approve" });

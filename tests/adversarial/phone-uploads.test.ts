@@ -8,7 +8,7 @@ import { type BuiltApp, loadBuiltApp } from "./built-app";
 import { referralForm, signedIn } from "./referral-fixtures";
 
 /*
- * Issue 35, point 9: a phone's photo on every upload path, through the production server (its
+ * Decision 035, point 9: a phone's photo on every upload path, through the production server (its
  * body limits, React Router, the actions, the store). The Create Referral form's "Take a photo"
  * sent a 2-6 MB photo and got the server's plain-text 413 (its 1 MB limit for every other form):
  * the browser's React Router could not read it and showed "Error Loading Referrals". Now each

@@ -84,7 +84,7 @@ export async function referralWorld(
   const facilityAdmin = await signedIn(app, "facility_admin", facility.id);
   const systemAdmin = await signedIn(app, "system_admin");
   // The world's setup is not the doctor's writing: it never uses up their hourly allowance of
-  // referrals (50, issue 24), and the posts under test start with a whole one.
+  // referrals (50, decision 023), and the posts under test start with a whole one.
   const freshAllowance = () => app.db.delete(rateLimits).where(like(rateLimits.key, "user-%"));
   const create = async () => {
     await freshAllowance();
@@ -133,7 +133,7 @@ export async function referralWorld(
       cancel: await numbers(s.cancel, false),
       reject: await numbers(s.reject, false),
       complete: await numbers(s.complete, true),
-      // Completed referrals, for the referring doctor's review of the facility (issue 28).
+      // Completed referrals, for the referring doctor's review of the facility.
       review: await numbers(s.review, true, true),
     };
   }

@@ -2,11 +2,11 @@ import { describe, it } from "vitest";
 import { expectEverySmsAtLeastOnce, runSmsDurability } from "./message-durability";
 
 /*
- * Every message whose cause committed is sent at least once (issue 26; issue 35: the fake, like
+ * Every message whose cause committed is sent at least once (decision 024; decision 035: the fake, like
  * Hubtel, keeps no idempotency key, so a send in flight at the kill is sent twice, and only such a
  * send): the server is killed with SIGKILL while it hands SMS to the provider, on PGlite and (with
  * TEST_DATABASE_URL) PostgreSQL. The SMTP outage is message-durability.test.ts's: a file of its
- * own, so the two share the layer's two workers (issue 34).
+ * own, so the two share the layer's two workers (decision 038).
  */
 
 describe("SMS survive SIGKILL", () => {

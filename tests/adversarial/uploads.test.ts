@@ -8,7 +8,7 @@ import { type BuiltApp, loadBuiltApp } from "./built-app";
 import { referralForm, signedIn } from "./referral-fixtures";
 
 /*
- * Attachments at the HTTP level, on the production build (issue 24): the referral page's
+ * Attachments at the HTTP level, on the production build (decision 023): the referral page's
  * multipart post is answered 401 or 404 before its body is read (an anonymous visitor or someone
  * who may not see the referral cannot make the server read 10 MB); an upload lands in the file
  * store, not the database; the download is named with its type's extension.

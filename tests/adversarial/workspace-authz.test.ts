@@ -9,8 +9,8 @@ import { type BuiltApp, loadBuiltApp } from "./built-app";
 import { referralForm, signedIn } from "./referral-fixtures";
 
 /*
- * The authorization matrix of the referral workspace (issue 19) and of issue 18's screens and
- * exports, at the HTTP level on the production build, in process. For the referral page (its GET
+ * The authorization matrix of the referral workspace and of the insight screens and
+ * exports (decision 020), at the HTTP level on the production build, in process. For the referral page (its GET
  * as a document and as React Router's data request, and each POST intent, with and without
  * JavaScript) and for its file downloads: the referring doctor, another approved doctor, the
  * receiving facility's administrator, another facility's, accounts awaiting approval, a system
@@ -115,7 +115,7 @@ function masked(body: string, number: string): string {
       .replaceAll(encodeURIComponent(number), "REF-NUMBER")
       .replace(/nonce="[^"]*"/g, 'nonce=""')
       .replace(/'nonce-[^']*'/g, "'nonce-'")
-      // Each answer carries a fresh form key (issue 29: a new key per rendered form), like the nonce.
+      // Each answer carries a fresh form key (decision 027: a new key per rendered form), like the nonce.
       .replace(/formKey\\",\\"[^\\"]*\\"/g, 'formKey\\",\\"\\"')
       .replace(/"formKey","[^"]*"/g, '"formKey",""')
       .replace(/name="idempotency_key" value="[^"]*"/g, 'name="idempotency_key" value=""')
@@ -419,7 +419,7 @@ describe("the referral page's posts: refused for everyone but the people the sta
 });
 
 /* ------------------------------------------------------------------------------------------------
- * Issue 18's screens and exports, and History
+ * The insight screens and exports (decision 020), and History
  * ---------------------------------------------------------------------------------------------- */
 
 const ADMIN_ONLY = [

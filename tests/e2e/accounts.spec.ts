@@ -26,7 +26,7 @@ import {
 } from "./support/accounts";
 
 /*
- * Accounts (issue 6) through the real server, with mail caught by the test SMTP server.
+ * Accounts (decision 006) through the real server, with mail caught by the test SMTP server.
  * The approved system administrator comes from BOOTSTRAP_ADMIN_* (playwright.config.ts).
  */
 /** After a password update the page signs out and opens /auth this long after (recovery-flow.tsx). */
@@ -94,7 +94,7 @@ test.describe("register, verify, sign in", () => {
     await form.getByLabel(/^Password/).fill(PASSWORD);
     await form.getByLabel("Confirm Password").fill(PASSWORD);
     await form.getByLabel("Specialty (optional)").fill("Paediatrics");
-    // Issue 28: doctors give their Medical and Dental Council registration number.
+    // Doctors give their Medical and Dental Council registration number.
     await form.getByLabel("MDC registration number").fill("MDC/RN/05521");
     await expectAccessible(page);
     await form.getByRole("button", { name: "Create Account" }).click();
@@ -193,7 +193,7 @@ test.describe("register, verify, sign in", () => {
     await expect(form.getByLabel("MDC registration number")).toBeHidden();
     await expect(form.getByLabel("Facility you run")).toBeVisible();
     await expect(form.getByLabel("Facility's HeFRA licence number")).toBeVisible();
-    // Issue 33: nobody registers as a system administrator (they are invited by another).
+    // Decision 033: nobody registers as a system administrator (they are invited by another).
     await expect(form.getByLabel("Role").locator("option")).toHaveText(["Doctor", "Facility Administrator"]);
     await form.getByLabel("Role").selectOption("doctor");
     await expect(form.getByLabel("Specialty (optional)")).toBeVisible();
@@ -202,7 +202,7 @@ test.describe("register, verify, sign in", () => {
   test("a password the meter calls strong but anyone would guess comes back on the Password field from the server", async ({
     page,
   }) => {
-    // Issue 24: the browser checks the spec's rule; the server also asks for a zxcvbn-ts score of 3.
+    // Decision 006: the browser checks the spec's rule; the server also asks for a zxcvbn-ts score of 3.
     await page.goto("/auth?tab=register");
     await hydrated(page);
     await shownAndHydrated(page, "register-panel");
@@ -327,7 +327,7 @@ test.describe("forgot and reset password", () => {
     await password.fill("abcdefgH1");
     await expect(page.getByText("Password strength: Good")).toBeVisible();
     // Strong by the meter, but the person's own name and a year: the server answers on the field
-    // (issue 24), and the link still works.
+    // (decision 006), and the link still works.
     await password.fill("YawBoateng2026!");
     await confirm.fill("YawBoateng2026!");
     await expect(submit).toBeEnabled();

@@ -5,7 +5,7 @@ import { smsTo } from "./support/outbox";
 import { approveAll, signedIn } from "./support/sign-in";
 
 /*
- * Appointment requests from a facility's profile (issue 37), with JavaScript off throughout: a
+ * Appointment requests from a facility's profile (decision 041), with JavaScript off throughout: a
  * patient asks, proves the number through the SMS link (the e2e server's SMS are in its outbox),
  * the facility's administrator confirms a time, the patient says they will come on the linked
  * page, and the reminder goes 24 hours before: the scheduled work's clock (E2E_CLOCK_FILE) is moved

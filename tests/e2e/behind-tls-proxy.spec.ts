@@ -4,7 +4,7 @@ import { ADMIN, approvedTitle, facilityChoices, registerAndVerify } from "./supp
 import { signedIn, toastTitled } from "./support/sign-in";
 
 /*
- * The product as docs/deployment.md deploys it (issue 24): the browser reaches the production server only
+ * The product as docs/deployment.md deploys it: the browser reaches the production server only
  * through nginx, which ends TLS (a self-signed certificate made at test time) and forwards plain
  * http with X-Forwarded-Proto; the server runs with TRUST_PROXY=true and an https APP_URL
  * (playwright.config.ts, project "behind a TLS proxy"). Every step is a real browser form post
@@ -114,7 +114,7 @@ test.describe("behind a TLS-terminating proxy", () => {
     expect([401, 404]).toContain((await fa.request.get(fileHref)).status());
   });
 
-  // Issue 33, finding 8: nginx passes on the headers a client sends unless it sets them; the
+  // The outside security review's finding 8: nginx passes on the headers a client sends unless it sets them; the
   // docs/deployment.md's example (and this proxy) sets X-Forwarded-Host to the host it serves.
   test("a client's own X-Forwarded-Host is not believed: a cross-site post stays refused", async ({ request }) => {
     const post = (headers: Record<string, string>) =>

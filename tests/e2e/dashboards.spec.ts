@@ -164,7 +164,7 @@ test.describe("with JavaScript", () => {
     await row.getByRole("button", { name: `Approve ${doctor.name}` }).click();
     await expect(toast(page, "Doctor Approved")).toContainText("The account has been approved.");
     await expect(row).toContainText("Approved");
-    // Approve and Decline are gone (recording the MDC number as checked stays offered: issue 28).
+    // Approve and Decline are gone (recording the MDC number as checked stays offered).
     await expect(row.getByRole("button", { name: /^(Approve|Decline) / })).toHaveCount(0);
     await waitForMail(doctor.email, (m) => /account is approved/.test(m.subject));
 
@@ -399,7 +399,7 @@ test.describe("with JavaScript", () => {
     await expectSameDocument(fa);
 
     // The same person already accepted it in another tab: the stale tab's Accept is answered as the
-    // first was (issue 29: a repeated transition by the same person is not an error), and the page catches up.
+    // first was (decision 027: a repeated transition by the same person is not an error), and the page catches up.
     await pending.getByRole("row").filter({ hasText: contested }).getByRole("button", { name: "Accept" }).click();
     await expect(toast(fa, "Referral accepted")).toBeVisible();
     await mark(stale);

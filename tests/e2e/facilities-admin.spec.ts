@@ -6,7 +6,7 @@ import { selectFacility } from "./support/referral-form";
 import { approveIn, signedIn } from "./support/sign-in";
 
 /*
- * Facilities managed in the product (issue 17), through the real server: a system administrator
+ * Facilities managed in the product (decision 021), through the real server: a system administrator
  * adds a facility, which shows in the directory, on its profile and in the referral form; its
  * own administrator edits the hours and uploads a photo, which the public profile shows; the NHIS
  * filter; a report of wrong information filed by a visitor and resolved; deactivation (its
@@ -50,7 +50,7 @@ test("a facility added, edited by its own administrator, reported, filtered and 
   await form.getByLabel("Phone numbers").fill("+233 36 202 7777");
   await form.getByRole("textbox", { name: "Email", exact: true }).fill(`hello-${suffix}@volta.example`);
   await form.getByLabel("Accepts NHIS (National Health Insurance)").check();
-  // The Verified tick is the HeFRA licence check (issue 28): set by the system administrator, with its date.
+  // The Verified tick is the HeFRA licence check (decision 021): set by the system administrator, with its date.
   await expect(form.getByLabel("Verified facility")).toHaveCount(0);
   await form.getByLabel(/HeFRA licence number/).fill("HEFRA/GH/2026/0419");
   await form.getByLabel(/Licence verified on/).fill("2026-11-02");
@@ -91,8 +91,8 @@ test("a facility added, edited by its own administrator, reported, filtered and 
   await hydrated(doctorPage);
   await doctorPage.getByLabel("Patient name").fill(patient);
   await doctorPage.getByLabel("Phone number").fill("024 555 0199");
-  // The form names each facility's town beside its name (issue 24), and marks one nobody there can be
-  // told of yet (issue 33): this one has no administrator until below, and no on-call number.
+  // The form names each facility's town beside its name (decision 021), and marks one nobody there can be
+  // told of yet: this one has no administrator until below, and no on-call number.
   await expect(doctorPage.getByLabel("Facility").locator("option", { hasText: name })).toHaveText(
     `${name} — Ho (cannot receive referrals yet)`,
   );
@@ -257,7 +257,7 @@ test("the report form works without JavaScript", async ({ browser }) => {
   await page.getByRole("button", { name: "Send report" }).click();
   const sent = page.getByRole("status").filter({ hasText: "We have passed your report" });
   await expect(sent).toBeVisible();
-  // A confirmation in the form's place (issue 28); "Report something else" brings back an empty form.
+  // A confirmation in the form's place; "Report something else" brings back an empty form.
   await expect(sent.getByRole("heading", { name: "Thank you" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Send report" })).toHaveCount(0);
   await sent.getByRole("link", { name: "Report something else" }).click();

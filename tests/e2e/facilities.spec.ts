@@ -18,12 +18,12 @@ test.describe("facilities directory", () => {
 
     const card = page.getByRole("article").filter({ hasText: "Ridgeview Specialist Hospital" });
     await expect(card.getByRole("heading", { name: "Ridgeview Specialist Hospital" })).toBeVisible();
-    // One Verified notion (issue 28): the HeFRA licence check, which no sample facility has had.
+    // One Verified notion (decision 021): the HeFRA licence check, which no sample facility has had.
     await expect(page.getByRole("article").getByText(/verified/i)).toHaveCount(0);
     await expect(card).toContainText("Accra, Ghana");
     await expect(card).toContainText("Hospital");
     await expect(card).toContainText("24/7 Emergency");
-    // Ratings come only from reviews written in the product (issue 28): the seed's made-up ones are gone.
+    // Ratings come only from reviews written in the product: the seed's made-up ones are gone.
     await expect(card).not.toContainText("4.8");
     await expect(card).not.toContainText("1,250");
     await expect(card.getByRole("list", { name: "Specialties" }).getByRole("listitem")).toHaveCount(5);
@@ -165,7 +165,7 @@ test.describe("facilities directory", () => {
     await page.getByRole("link", { name: /View Profile/ }).click();
     await expect(page).toHaveURL("/facility/ashanti-childrens-clinic?from=q%3Dashanti");
     await expect(page.getByRole("heading", { level: 1, name: "Ashanti Children's Clinic" })).toBeVisible();
-    // A way back to the results it came from (issue 28), as well as home.
+    // A way back to the results it came from, as well as home.
     const back = page.getByRole("link", { name: "Back to the search results" });
     await expect(back).toHaveAttribute("href", "/facilities?q=ashanti");
     await back.click();
@@ -282,7 +282,7 @@ test.describe("facility profile", () => {
       telephone: "+233 30 276 4100",
       address: { "@type": "PostalAddress", addressCountry: "GH" },
     });
-    // No rating without reviews written in the product (issue 28).
+    // No rating without reviews written in the product.
     expect(jsonLd).not.toHaveProperty("aggregateRating");
   });
 
@@ -301,7 +301,7 @@ test.describe("facility profile", () => {
   test("is listed in the sitemap", async ({ request, baseURL }) => {
     const sitemap = await (await request.get("/sitemap.xml")).text();
     expect(sitemap).toContain(`<loc>${baseURL}/facility/ridgeview-specialist-hospital</loc>`);
-    // Each profile in English and in French (issue 38).
+    // Each profile in English and in French (decision 044).
     expect(sitemap.match(/<loc>[^<]*\/facility\//g)).toHaveLength(16);
   });
 

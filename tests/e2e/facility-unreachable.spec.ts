@@ -6,7 +6,7 @@ import { selectFacility } from "./support/referral-form";
 import { approveAll, signedIn } from "./support/sign-in";
 
 /*
- * Issue 33, UX 1 at 360 px: a referral to a facility with no approved administrator and no on-call
+ * Point 1 of the outside UX review, at 360 px: a referral to a facility with no approved administrator and no on-call
  * number says what is true, and the form marks such a facility. It adds its own facility, so it runs
  * in the "network admin" project, after the specs that expect the seed's 8 facilities.
  */

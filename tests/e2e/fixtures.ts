@@ -98,7 +98,7 @@ export function toastOnScreen(page: Page) {
 
 /**
  * The messages already read, by file: a file is written once, and a run's catcher holds hundreds of
- * them, which every poll of `waitForMail` parsed again (issue 34).
+ * them, which every poll of `waitForMail` parsed again (decision 038).
  */
 const mailsRead = new Map<string, CapturedMail>();
 

@@ -5,7 +5,7 @@ import { selectFacility } from "./support/referral-form";
 import { approveAll, type Person } from "./support/sign-in";
 
 /*
- * Forms that survive flaky networks (issue 29), in Chromium against the built server, with the
+ * Forms that survive flaky networks (decision 027), in Chromium against the built server, with the
  * network cut (Playwright's offline mode) and requests aborted (page.route): one submission is
  * one referral however often it is sent, a draft outlives the tab, a reload and a failed post, a
  * second person on the same browser never sees the first one's draft, and a navigation with no
@@ -202,7 +202,7 @@ test.describe("forms on a flaky network (issue 29)", () => {
     await context.close();
   });
 
-  // Issue 33, finding 7: drafts went only with Sign Out; a session that ends by itself (30 idle
+  // The outside security review's finding 7: drafts went only with Sign Out; a session that ends by itself (30 idle
   // minutes, 12 hours) left the patient's details on the phone.
   test("a session found ended takes the drafts with it, as Sign Out does", async ({ browser, playwright, baseURL }) => {
     test.setTimeout(90_000);

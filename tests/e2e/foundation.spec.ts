@@ -69,7 +69,7 @@ test.describe("header and footer on a phone", () => {
 });
 
 test.describe("server", () => {
-  // Issue 33, finding 8: which database runs is for authenticated operators only; the load
+  // Decision 036: which database runs is for authenticated operators only; the load
   // balancer's check (and the e2e webServer's) still gets 200 ok.
   test("health check: 200 ok for anyone; the database only for an operator (token or system administrator)", async ({
     request,

@@ -8,7 +8,7 @@ import { latestSmsCode, smsTo } from "./support/outbox";
 import { approveAll, signedIn } from "./support/sign-in";
 
 /*
- * The signed-in platform in the person's language (issue 38): a francophone doctor registers on the
+ * The signed-in platform in the person's language (decisions 044 and 048): a francophone doctor registers on the
  * French site and is mailed in French; the platform is drawn in French for them; the facility's
  * administrator who chose French gets the new referral's SMS and email in French, and one who chose
  * Twi for SMS a Twi SMS within 2 parts.

@@ -4,13 +4,13 @@ import { PUBLIC_PATHS } from "../../app/content/public-routes";
 import { REDIRECTS } from "../../app/content/redirects";
 import { expect, loadsNoScript, test } from "./fixtures";
 
-/** The site in French under /fr (issue 38, docs/decisions/044). */
+/** The site in French under /fr (docs/decisions/044). */
 
 const PAGES = [
   ...PUBLIC_PATHS,
   "/hub/cervical-cancer",
   "/facility/ridgeview-specialist-hospital",
-  // A facility's appointment request and report forms (issue 38, fourth part).
+  // A facility's appointment request and report forms (decision 044, last slice).
   "/facility/ridgeview-specialist-hospital/appointment",
   "/facility/ridgeview-specialist-hospital/report",
   "/auth",

@@ -6,7 +6,7 @@ import { ADMIN, firstFacility, registerAndVerify } from "./support/accounts";
 import { approveAll, referByPost, signedIn } from "./support/sign-in";
 
 /*
- * A hospital system connected to the network (issue 36), in the real server: a system
+ * A hospital system connected to the network (decisions 034 and 047), in the real server: a system
  * administrator registers it on the Hospital systems screen on a 360 px phone, and the system,
  * with fhir-kit-client (a FHIR client written by others) over a socket, searches its Tasks,
  * pages, includes their ServiceRequests, reads a file, accepts a referral by updating its Task,

@@ -37,7 +37,7 @@ function removalLink(text: string): string {
 }
 
 test.describe("hub waitlist with JavaScript", () => {
-  // `slowPosts` routes the page's posts: a page the service worker (issue 29) has taken over sends
+  // `slowPosts` routes the page's posts: a page the service worker (decision 027) has taken over sends
   // them through it, where Playwright's routing leaves them hanging. The worker is not under test here.
   test.use({ allowConsoleErrors: EXPECTED_STATUSES, serviceWorkers: "block" });
 
@@ -85,7 +85,7 @@ test.describe("hub waitlist with JavaScript", () => {
     await expect(
       notifications(page).getByText("You're on the waitlist. Check your email for confirmation."),
     ).toBeVisible();
-    // What happens next takes the form's place (issue 28), and has the focus; a link brings an empty form back.
+    // What happens next takes the form's place, and has the focus; a link brings an empty form back.
     const confirmation = page.getByRole("status", { name: "Welcome, Founding Member!" });
     await expect(confirmation).toBeFocused();
     await expect(confirmation).toContainText("When the Cervical Cancer Prevention hub opens, we will tell you");
@@ -147,7 +147,7 @@ test.describe("hub waitlist with JavaScript", () => {
     await expect(professionalForm(page)).toBeHidden();
     // In place: the tab is a link for a page without JavaScript, but here no page loads.
     await expect(page).toHaveURL(/\/hub\/diabetes-care$/);
-    // The third tab, Patient or family member (issue 28), then round to the first.
+    // The third tab, Patient or family member (decision 029), then round to the first.
     const patientTab = page.getByRole("tab", { name: "Patient or family member" });
     await page.keyboard.press("ArrowRight");
     await expect(patientTab).toBeFocused();

@@ -11,7 +11,7 @@ import {
 import { ADMIN, signInDirectly, uniqueEmail } from "./support/accounts";
 
 /*
- * Hubs managed in the product (issue 17): a system administrator launches a coming-soon hub with
+ * Hubs managed in the product (decision 021): a system administrator launches a coming-soon hub with
  * three waitlisted entries; each gets exactly one email, each becomes Notified, the progress says
  * so, and the hub is live on the public pages.
  */
@@ -67,7 +67,7 @@ test("launching a hub emails each of its three waitlisted entries once", async (
   await expect(launch.getByText("A live hub needs its address")).toBeVisible();
   await launch.getByLabel("Live address").fill("https://maternal.example.org");
   await launch.getByRole("button", { name: "Launch hub" }).click();
-  // First it says how many people will be emailed, and asks (issue 28); nothing is sent yet.
+  // First it says how many people will be emailed, and asks; nothing is sent yet.
   const confirm = page.getByRole("alertdialog", { name: "Email 3 people?" });
   await expect(confirm).toContainText("each of the 3 people still Pending");
   expect(readMails().filter((m) => /is now open/.test(m.subject))).toHaveLength(0);
@@ -85,7 +85,7 @@ test("launching a hub emails each of its three waitlisted entries once", async (
   const facilityMail = launchMails().find((m) => m.to.includes(facility))!;
   expect(facilityMail.text).toContain("Claim your facility's listing");
   expect(facilityMail.text).toContain("https://maternal.example.org");
-  // The hub's own page, which still answers now that it is live (issue 28).
+  // The hub's own page, which still answers now that it is live.
   expect(facilityMail.text).toContain(`/hub/${HUB}`);
   // No name typed into the waitlist form is repeated to an unconfirmed address.
   expect(facilityMail.text).not.toContain("Kofi Boateng");
@@ -103,7 +103,7 @@ test("launching a hub emails each of its three waitlisted entries once", async (
   }
   expect(launchMails().filter((m) => everyone.some((e) => m.to.includes(e)))).toHaveLength(3);
 
-  // Live on the public pages: the listing's card opens the hub's site; its own page stays (issue 28),
+  // Live on the public pages: the listing's card opens the hub's site; its own page stays,
   // with what it offers and a button to the live address, and takes no more sign-ups.
   await page.goto("/hubs");
   await expect(page.locator(`article[data-hub="${HUB}"]`)).toContainText("LIVE");
@@ -136,7 +136,7 @@ test.describe("on a phone, without JavaScript", () => {
     await page.getByLabel("Subject").fill("Planning update");
     await page.getByLabel("Message").fill("The hub's first clinics are being chosen.");
     await page.getByRole("button", { name: "Send update" }).click();
-    // The confirmation step works as a plain page too (issue 28).
+    // The confirmation step works as a plain page too.
     await expect(page.getByRole("alertdialog")).toBeVisible();
     await expectNoSidewaysScroll(page);
     await page

@@ -5,7 +5,7 @@ import { ADMIN, facilityChoices, registerAndVerify } from "./support/accounts";
 import { approveIn, signedIn } from "./support/sign-in";
 
 /*
- * Insight (issue 18) in the real server: a doctor's own charts show exactly their referrals and
+ * Insight (decision 020) in the real server: a doctor's own charts show exactly their referrals and
  * earnings; the system administrator's overview draws its charts once React runs, with a text
  * alternative (a summary and the figures as a table) that agrees with its cards; the pending
  * payouts CSV opens with a byte-order mark, its header and the doctor's row.

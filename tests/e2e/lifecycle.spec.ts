@@ -6,7 +6,7 @@ import { freePort, startServer, waitHealthy } from "../helpers/server-process";
 
 // Each test starts its own production server (a free port, its own data directory) from the same build.
 // A first start on an empty PGlite directory creates the database: on a busy machine that takes a while.
-// Independent tests (issue 34): they spread over both workers.
+// Independent tests (decision 038): they spread over both workers.
 test.describe.configure({ timeout: 180_000 });
 
 test("a bad configuration value stops the server with a message naming it", async () => {

@@ -3,7 +3,7 @@ import { expect, expectAccessible, hydrated, test, toastOnScreen, waitForMail } 
 import { ADMIN, PASSWORD, signInDirectly, uniqueEmail } from "./support/accounts";
 
 /*
- * The Messages screen (issue 26) in the real server: a registration whose confirmation email the
+ * The Messages screen (decision 024) in the real server: a registration whose confirmation email the
  * SMTP server refuses for good (550: the test catcher refuses an address with "refused-once" in it
  * the first time) shows as failed, masked, once the system administrator filters by status and
  * channel; Retry queues it again, the mail arrives, and the row says sent after two attempts.
@@ -24,7 +24,7 @@ async function registerRefused(request: APIRequestContext, initial: string): Pro
       role: "doctor",
       specialty: "Cardiology",
       facility_id: "",
-      // Registration asks doctors for their MDC registration number (issue 28).
+      // Registration asks doctors for their MDC registration number.
       mdc_number: "MDC/RN/04322",
     },
   });

@@ -4,7 +4,7 @@ import { latestSmsCode, smsTo } from "./support/outbox";
 import { approveAll, signedIn } from "./support/sign-in";
 
 /*
- * The account's notifications page (issue 26): a mobile number is confirmed with the 6-digit code
+ * The account's notifications page (decision 025): a mobile number is confirmed with the 6-digit code
  * sent by SMS. The e2e server has no SMS provider, so the SMS is in DATA_DIR/outbox (support/outbox.ts).
  */
 // A refused number or code is a 400 answer (the browser logs it).
@@ -40,13 +40,13 @@ test("an approved account confirms its mobile number with the code sent by SMS, 
   await expect(page.getByText("+233 20 555 0147", { exact: true })).toBeVisible();
   await expect(page.getByLabel("Code from the SMS")).toHaveCount(0);
 
-  // Removing it asks for the password (issue 33).
+  // Removing it asks for the password (decision 036).
   await page.getByLabel("Password to remove the number").fill(ADMIN.password);
   await page.getByRole("button", { name: "Remove number" }).click();
   await expect(page.getByText("Confirmed:")).toHaveCount(0);
 });
 
-// Issue 33, finding 2: a stolen session alone must not move the number that payout codes go to.
+// Decision 036: a stolen session alone must not move the number that payout codes go to.
 test("changing a confirmed number asks for the password, tells the old number and the email, and holds payout details", async ({
   browser,
   request,

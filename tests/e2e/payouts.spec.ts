@@ -5,14 +5,14 @@ import { latestSmsCode } from "./support/outbox";
 import { acceptAndCompleteOne, approveAll, referByPost, signedIn } from "./support/sign-in";
 
 /*
- * Paying doctors (issue 27), as people do it: a doctor with a completed referral (₵70 owed)
+ * Paying doctors (decision 026), as people do it: a doctor with a completed referral (₵70 owed)
  * confirms their mobile number, adds a mobile-money wallet on another number confirmed by the code
- * sent by SMS, the code sent by email and the code sent by SMS to the wallet's own number (issue 35
+ * sent by SMS, the code sent by email and the code sent by SMS to the wallet's own number (decision 032,
  * point 5: nothing here can name the wallet's holder), and a system administrator prepares a
  * payout run that pays it. The e2e
  * server has no SMS provider (the SMS are in DATA_DIR/outbox) and no payout hold
  * (PAYOUT_HOLD_HOURS=0: the 24-hour hold is the db tests'). The run page is scanned at 360 and
- * 1280 px (issue 28: every signed-in page). This is the suite's only run: one waits at a time.
+ * 1280 px (as every signed-in page is). This is the suite's only run: one waits at a time.
  */
 
 // A refused code is a 400 answer (the browser logs it).
@@ -54,7 +54,7 @@ test("a doctor's wallet, confirmed by SMS and email, is paid by the run a system
   await page.getByRole("button", { name: "Confirm number" }).click();
   await expect(page.getByText("Confirmed:")).toBeVisible();
 
-  // UX 8 (issue 33), at 360 px: only the chosen method's fields show, with JavaScript and without
+  // Point 8 of the outside UX review, at 360 px: only the chosen method's fields show, with JavaScript and without
   // (CSS from the selected option); the bank is picked from a list, not typed as a code.
   const noScript = await signedIn(browser, doctor, "/dashboard/doctor", { viewport: PHONE, javaScriptEnabled: false });
   await noScript.goto("/account/payout-details");
@@ -73,7 +73,7 @@ test("a doctor's wallet, confirmed by SMS and email, is paid by the run a system
   // The wallet, on another number than the doctor's confirmed one: nothing changes until the codes
   // are given. The e2e server has no payout provider, so the wallet's holder cannot be named
   // (Paystack documents name resolution for bank accounts, not mobile money): a third code goes by
-  // SMS to the wallet's own number, which a mistyped number would send to a stranger (issue 35 point 5).
+  // SMS to the wallet's own number, which a mistyped number would send to a stranger (decision 032, point 5).
   const wallet = `+23355${digits}`;
   await page.goto("/account/payout-details");
   await hydrated(page);
@@ -103,7 +103,7 @@ test("a doctor's wallet, confirmed by SMS and email, is paid by the run a system
   await expect(confirmCard.getByText(`+233 55 ${digits.slice(0, 3)} ${digits.slice(3)}`).first()).toBeVisible();
   const walletField = page.getByLabel("Code from the SMS to the wallet");
   await expect(walletField).toBeVisible();
-  // The confirm step as the doctor sees it, checked like every signed-in page (issue 28).
+  // The confirm step as the doctor sees it, checked like every signed-in page.
   await expectAccessibleWithNamedRules(page);
   const mail = await waitForMail(
     doctor.email,
@@ -188,7 +188,7 @@ test("a doctor's wallet, confirmed by SMS and email, is paid by the run a system
   await admin.screenshot({ path: "test-results/ux33/ux8-audit-local-times.png" });
   await admin.goto(runPage0);
 
-  // The run's page at both widths: axe's WCAG A/AA rules and the rules issue 28 named.
+  // The run's page at both widths: axe's WCAG A/AA rules and the named rules (support/axe.ts).
   const runPage = admin.url();
   for (const viewport of [PHONE, { width: 1280, height: 900 }]) {
     await admin.setViewportSize(viewport);
@@ -197,7 +197,7 @@ test("a doctor's wallet, confirmed by SMS and email, is paid by the run a system
     await expectAccessibleWithNamedRules(admin);
   }
 
-  // Issue 33 (high), the review's path: the preparer makes a second account and approves the run with
+  // Decision 033, the review's high finding and its path: the preparer makes a second account and approves the run with
   // it. Register offers no System Administrator (accounts.spec.ts); an invitation is the only way in.
   await admin.setViewportSize(PHONE);
   await admin.goto("/dashboard/system-admin/administrators");

@@ -5,7 +5,7 @@ import { latestSmsCode, smsTo } from "./support/outbox";
 import { approveAll, type Person, signedIn } from "./support/sign-in";
 
 /*
- * Sign in with your phone (issue 37), in a browser with JavaScript off (the page ships none): a
+ * Sign in with your phone (decision 042), in a browser with JavaScript off (the page ships none): a
  * doctor with a confirmed mobile number signs in with the code from the SMS (caught in the SMS
  * outbox); three wrong codes lock the sign-in; an unknown number gets the same page and no SMS.
  * Then a system administrator requires the password for system administrators: their own phone
@@ -35,7 +35,7 @@ async function codeFor(mobile: string, pattern: RegExp): Promise<string> {
   return code;
 }
 
-/** `person` confirms `mobile` on their notifications page (issue 26), signed in with their password. */
+/** `person` confirms `mobile` on their notifications page (decision 025), signed in with their password. */
 async function confirmMobile(
   browser: Browser,
   person: Pick<Person, "email" | "password">,

@@ -66,7 +66,7 @@ test.describe("home", () => {
     await page.goto("/");
     const stats = page.locator("#stats");
     // The hub and facility figures come from the database (the seed's 10 hubs and 8 facilities, 3 in
-    // Ghana; the network admin tests run after this one): never the 12 the directory contradicts (issue 28).
+    // Ghana; the network admin tests run after this one): never the 12 the directory contradicts (decision 011).
     for (const text of [
       "3",
       "8 facilities in the network · Goal: 50+",
@@ -94,7 +94,7 @@ test.describe("home", () => {
       const link = card.getByRole("link");
       if (hub.status === "live") {
         await expect(card).toContainText("PILOT PHASE");
-        // The seed's live hubs have no external address (issue 28): their own page, which resolves.
+        // The seed's live hubs have no external address: their own page, which resolves.
         await expect(link).toHaveAttribute("href", `/hub/${hub.id}`);
       } else {
         // The seed's planned quarters (2025) have passed: no stale date is promised.
@@ -197,7 +197,7 @@ test.describe("hubs search with JavaScript", () => {
     await expect(live).toContainText("LIVE");
     const liveLink = live.getByRole("link");
     await expect(liveLink).toHaveAttribute("href", "/hub/breast-cancer-care");
-    // A live hub keeps its page (issue 28): what it offers, and how to take part.
+    // A live hub keeps its page: what it offers, and how to take part.
     const livePage = await page.request.get("/hub/breast-cancer-care");
     expect(livePage.status()).toBe(200);
     expect(await livePage.text()).toContain("What the hub offers");
@@ -252,7 +252,7 @@ test.describe("hubs search without JavaScript", () => {
 });
 
 test.describe("press kit copy buttons", () => {
-  // The seed's figures (issue 28: counted in the database; the network admin specs run after this one).
+  // The seed's figures (decision 011: counted in the database; the network admin specs run after this one).
   const block = pressCopyBlocks(
     { facilities: 8, ghanaFacilities: 3, hubs: 10, liveHubs: 2 },
     catalogueTranslate("en"),
@@ -304,7 +304,7 @@ test.describe("apps", () => {
       for (const s of app.stats) await expect(section).toContainText(s.label);
       for (const f of app.features) await expect(section).toContainText(f.title);
       for (const c of app.countries) await expect(section).toContainText(c);
-      // 2025 has passed (the tests run in or after November 2026): no passed year is a promise (issue 28).
+      // 2025 has passed (the tests run in or after November 2026): no passed year is a promise.
       await expect(section).toContainText("Coming next");
       await expect(page.getByRole("main")).not.toContainText("2025");
       const play = section.getByRole("link", { name: /Google Play/ });
@@ -346,7 +346,7 @@ test.describe("for facilities", () => {
     ]) {
       await expect(packages).toContainText(fact);
     }
-    // One currency sign (issue 28): ₵, never "GHS" beside it.
+    // One currency sign: ₵, never "GHS" beside it.
     await expect(page.getByRole("main")).not.toContainText("GHS");
     await expect(page.locator("#process ol > li")).toHaveCount(5);
     await expect(page.locator("#benefits li.card")).toHaveCount(4);
@@ -355,7 +355,7 @@ test.describe("for facilities", () => {
     await expect(joins).toHaveCount(10);
     for (const hub of HUBS) {
       const join = page.locator(`article[data-hub="${hub.id}"]`).getByRole("link", { name: /^Join This Hub/ });
-      // Every hub's page is /hub/{id} (issue 28); the seed's live hubs have no external address.
+      // Every hub's page is /hub/{id}; the seed's live hubs have no external address.
       await expect(join).toHaveAttribute("href", `/hub/${hub.id}`);
     }
     const cta = page.locator("#get-started");

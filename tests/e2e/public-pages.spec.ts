@@ -7,7 +7,7 @@ import { COOKIE_POLICY, PRIVACY_POLICY, SECURITY_POLICY, TERMS_OF_SERVICE } from
 import { PRESS, PRESS_ASSETS, pressCopyBlocks } from "../../app/content/press";
 import { catalogueTranslate } from "../helpers/catalogue-translate";
 
-/** The press kit's copy with the seed's figures (issue 28: counted in the database). */
+/** The press kit's copy with the seed's figures (decision 011: counted in the database). */
 const PRESS_COPY_BLOCKS = pressCopyBlocks(
   { facilities: 8, ghanaFacilities: 3, hubs: 10, liveHubs: 2 },
   catalogueTranslate("en"),
@@ -116,7 +116,7 @@ test.describe("content pages on a phone", () => {
 /** Content pages: no script element, no module preload, nothing for React to hydrate. */
 const CONTENT_PAGES = [
   "/",
-  // Sign in with your phone (issue 37): two plain forms.
+  // Sign in with your phone (decision 042): two plain forms.
   "/auth/phone",
   "/apps",
   "/about",
@@ -373,7 +373,7 @@ test.describe("press kit", () => {
       "30+",
       "1000+",
       "10: 2 live, 8 in development",
-      // 2025 has passed: no year is promised for the next countries (issue 28).
+      // 2025 has passed: no year is promised for the next countries.
       "Nigeria, Kenya and South Africa next",
     ]) {
       await expect(facts).toContainText(text);
@@ -440,7 +440,7 @@ test.describe("contact with JavaScript", () => {
     const toast = toastOnScreen(page);
     await expect(toast).toContainText("Message Sent!");
     await expect(toast).toContainText("We'll get back to you within 24 hours.");
-    // The page says what happens next in the form's place (issue 28), and the focus is on it.
+    // The page says what happens next in the form's place, and the focus is on it.
     const sent = page.getByRole("main").getByRole("status").filter({ hasText: "Our team reads every message" });
     await expect(sent.getByRole("heading", { name: "Message Sent!" })).toBeVisible();
     await expect(sent).toBeFocused();
@@ -523,7 +523,7 @@ test.describe("contact without JavaScript", () => {
     const status = page.getByRole("main").getByRole("status");
     await expect(status).toContainText("Message Sent!");
     await expect(status).toContainText("We'll get back to you within 24 hours.");
-    // What happens next, in the form's place (issue 28); a link brings back an empty form.
+    // What happens next, in the form's place; a link brings back an empty form.
     await expect(status).toContainText("Our team reads every message");
     await expect(page.getByRole("button", { name: "Send Message" })).toHaveCount(0);
     await expectNoSidewaysScroll(page);

@@ -4,7 +4,7 @@ import { selectFacility } from "./support/referral-form";
 import { approveAll, signedIn, toastTitled } from "./support/sign-in";
 
 /*
- * The Create Referral form accepts files (issue 28): a file chosen with the form is on the new
+ * The Create Referral form accepts files (decision 030): a file chosen with the form is on the new
  * referral's page at once; a file of the wrong type refuses the whole post with the referral
  * page's message, keeps what was typed and creates no referral.
  */
@@ -36,7 +36,7 @@ test.describe("Create Referral with files", () => {
     await page.getByLabel("Chief complaint").fill("Haematuria for two weeks, for cystoscopy");
     const files = page.getByLabel("Files (optional)");
     await expect(files).toHaveAttribute("type", "file");
-    // The control is a large target (issue 28: at least 44 px).
+    // The control is a large target (decision 030: at least 44 px).
     expect((await files.boundingBox())!.height).toBeGreaterThanOrEqual(44);
 
     // A page that says it is a PDF: the whole post is refused with the page's message; nothing is created.

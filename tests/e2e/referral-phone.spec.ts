@@ -5,7 +5,7 @@ import { selectFacility } from "./support/referral-form";
 import { approveAll, type Person, signedIn, toastTitled } from "./support/sign-in";
 
 /*
- * A referral workspace made for the phone (issue 28), in the real server: "Create Referral" lands
+ * A referral workspace made for the phone, in the real server: "Create Referral" lands
  * on the new referral's page ("Sent to {facility}") where a file is attached at once; the page
  * opens on the status with the rejection reason, then the actions; a rejected referral is referred
  * to another facility from a form filled with the same patient, complaint, notes and urgency,
@@ -127,7 +127,7 @@ test.describe("a referral workspace made for the phone", () => {
     await expect(doc).toHaveURL(REFERRAL_PAGE);
     const second = numberIn(doc);
     expect(second).not.toBe(number);
-    // Issue 33: "Sent to" only where someone at the facility was told; this one may have no
+    // The outside UX review's point 1: "Sent to" only where someone at the facility was told; this one may have no
     // administrator yet (other specs may add one), and then the page says so.
     await expect(
       doc.getByRole("heading", { name: new RegExp(`^(Sent to|Not yet received by) ${escapeRegExp(next.name)}$`) }),

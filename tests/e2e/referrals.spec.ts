@@ -14,7 +14,7 @@ import { selectFacility } from "./support/referral-form";
 import { signedIn } from "./support/sign-in";
 
 /*
- * The referral platform (issue 7) through the three roles, in the real server, with mail
+ * The referral platform (decision 007) through the three roles, in the real server, with mail
  * caught: a doctor refers, the facility administrator accepts and completes (or rejects with
  * a reason), the system administrator approves the accounts and records the payout.
  */
@@ -103,7 +103,7 @@ test.describe("a referral's whole life", () => {
     await fillReferral(doctorPage, facility.name, { name: "Akosua Boateng", phone: "024 555 0101" }, "Severe headache");
     await doctorPage.getByLabel("Urgent").check();
     await doctorPage.getByRole("button", { name: "Create Referral" }).click();
-    // The new referral's page (issue 28): where it went, and files can be attached at once.
+    // The new referral's page: where it went, and files can be attached at once.
     await expect(doctorPage).toHaveURL(/\/referrals\/REF-\d{4}-\d{6,}$/);
     await expect(toast(doctorPage, "Referral Created")).toContainText("Your referral has been created successfully.");
     await expect(doctorPage.getByRole("heading", { name: `Sent to ${facility.name}` })).toBeVisible();
@@ -112,7 +112,7 @@ test.describe("a referral's whole life", () => {
     const firstRow = doctorPage.getByRole("row").filter({ hasText: "Akosua Boateng" });
     await expect(firstRow).toContainText("Pending");
     await expect(firstRow).toContainText(facility.name);
-    // No share yet (it exists once the referral is completed: issue 28), never the fee; the
+    // No share yet (it exists once the referral is completed), never the fee; the
     // urgency, and the number links to the referral's page.
     await expect(firstRow.locator('td[data-label="Your share"]')).toContainText("—");
     await expect(firstRow).not.toContainText("₵70");
@@ -242,7 +242,7 @@ test.describe("a referral's whole life", () => {
     await expect(doctorPage.getByRole("row").filter({ hasText: "Kwesi Appiah" })).toContainText(
       "Reason: Orthopaedics is not available this month",
     );
-    // A rejected referral has no share (issue 28): "—", on the dashboard and in History.
+    // A rejected referral has no share: "—", on the dashboard and in History.
     const rejectedRow = doctorPage.getByRole("row").filter({ hasText: "Kwesi Appiah" });
     await expect(rejectedRow).not.toContainText("₵70");
     await expect(rejectedRow.locator('td[data-label="Your share"]')).toContainText("—");

@@ -4,7 +4,7 @@ import { ADMIN, facilityChoices, registerAndVerify } from "./support/accounts";
 import { approveAll, signedIn } from "./support/sign-in";
 
 /*
- * Issue 33: a comment a facility reported leaves its public profile; a system administrator then
+ * A comment a facility reported leaves its public profile; a system administrator then
  * restores it or removes its words, on the Reported Reviews screen, on a phone (360 x 740).
  * Screenshots under test-results/ux33/ for a person to compare.
  */

@@ -4,7 +4,7 @@ import { ADMIN, facilityChoices, registerAndVerify } from "./support/accounts";
 import { signedIn } from "./support/sign-in";
 
 /*
- * Verified people, measured facilities (issue 28) in the real server: a doctor registers with
+ * Verified people, measured facilities, in the real server: a doctor registers with
  * their MDC registration number and a facility administrator with their facility's HeFRA licence
  * number; the system administrator sees both numbers on the approval screen and records that they
  * checked them, and the accounts then read "Verified by Qurhealth on {date}". After a completed

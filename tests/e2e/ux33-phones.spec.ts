@@ -8,7 +8,7 @@ import { selectFacility } from "./support/referral-form";
 import { approveAll, type Person, signedIn, toastTitled } from "./support/sign-in";
 
 /*
- * The outside UX review at 360 px (issue 33), point by point, on a phone-sized screen, with a
+ * The outside UX review at 360 px, point by point, on a phone-sized screen, with a
  * screenshot of each for a person to compare (test-results/ux33/).
  */
 

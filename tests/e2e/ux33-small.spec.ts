@@ -4,7 +4,7 @@ import { registerAndVerify } from "./support/accounts";
 import { approveAll, signedIn } from "./support/sign-in";
 
 /*
- * The outside review's small findings (UX 9 of issue 33), each on a phone (360 x 740), with a
+ * The outside review's small findings (point 9 of its UX findings), each on a phone (360 x 740), with a
  * screenshot under test-results/ux33/ named by finding. UX 8's money screens are checked in
  * payouts.spec.ts (the suite's one payout run).
  */

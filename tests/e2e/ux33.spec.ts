@@ -4,7 +4,7 @@ import { ADMIN, facilityChoices, registerAndVerify } from "./support/accounts";
 import { approveAll, signedIn } from "./support/sign-in";
 
 /*
- * The outside reviews' UX findings of issue 33, each on a phone (360 x 740), with a screenshot
+ * The outside reviews' UX findings, each on a phone (360 x 740), with a screenshot
  * under test-results/ux33/ named by finding for a person to compare, and the tap targets they name
  * measured (at least 44 x 44 px).
  */

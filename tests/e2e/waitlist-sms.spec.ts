@@ -3,7 +3,7 @@ import { ADMIN, signInDirectly, uniqueEmail } from "./support/accounts";
 import { smsTo } from "./support/outbox";
 
 /*
- * Waitlist SMS (issues 26 and 28): a patient joins a coming-soon hub with a phone and SMS consent,
+ * Waitlist SMS (decision 029): a patient joins a coming-soon hub with a phone and SMS consent,
  * a family member with a mobile number alone (the consent then required; the number is their entry);
  * the hub's launch reaches them by SMS too (the e2e server has no SMS provider: the SMS is in
  * DATA_DIR/outbox), with a Stop link whose page, without JavaScript, stops them.
@@ -34,7 +34,7 @@ test("a patient who agreed to SMS gets the hub's launch by SMS, and its Stop lin
   await expect(toastOnScreen(page).filter({ hasText: "Check your email for confirmation." })).toBeVisible();
   await page.getByRole("link", { name: "Sign up someone else" }).click();
 
-  // A family member with a mobile number and no email (issue 28): the SMS box is then required.
+  // A family member with a mobile number and no email (decision 029): the SMS box is then required.
   const onlyPhoneDigits = String((Date.now() + 1) % 10_000_000).padStart(7, "0");
   const onlyPhone = `+23320${onlyPhoneDigits}`;
   await form.getByLabel("Full Name").fill("Akua Asante");

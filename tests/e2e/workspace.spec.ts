@@ -4,7 +4,7 @@ import { facilityChoices, registerAndVerify } from "./support/accounts";
 import { approveAll, type Person, referByPost, signedIn, toastTitled } from "./support/sign-in";
 
 /*
- * A referral's own page (issue 19) in the real server: the details, the timeline, messages each
+ * A referral's own page in the real server: the details, the timeline, messages each
  * way, files uploaded by one side and downloaded by the other, the outcome, the print slip and a
  * cancel; other people's doctors and facilities get the 404 screen, for the page and the files.
  */
@@ -65,7 +65,7 @@ test.describe("the referral workspace", () => {
     await expect(details).toContainText("29 Feb 1984");
     await expect(details).toContainText("BP 170/100");
     await expect(details).toContainText(facility.name);
-    // The doctor's share exists once the referral is completed (issue 28): not yet.
+    // The doctor's share exists once the referral is completed: not yet.
     await expect(details.getByText("Doctor's share").locator("..")).toContainText("—");
     await expect(doc.getByRole("link", { name: "Cancel Referral" })).toBeVisible();
     await expect(doc.getByRole("button", { name: "Accept" })).toHaveCount(0);
@@ -217,7 +217,7 @@ test.describe("the referral workspace", () => {
     await cancel.getByRole("button", { name: "Cancel Referral" }).click();
     await expect(toast(doc, "Referral cancelled")).toBeVisible();
     await expect(doc.getByRole("region", { name: "Reason for cancelling" })).toContainText("admitted elsewhere");
-    // What is left for the doctor is to refer the patient again (issue 28).
+    // What is left for the doctor is to refer the patient again.
     await expect(doc.getByRole("link", { name: "Refer to another facility" })).toHaveAttribute(
       "href",
       `/referrals/create?from=${second}`,

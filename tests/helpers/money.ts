@@ -5,7 +5,7 @@ import { patients, referrals } from "~/db/schema";
 import { transitionReferral } from "~/features/referrals/referral-transitions.server";
 
 /**
- * Money factories for database tests (issue 27): an accepted referral completed through the real
+ * Money factories for database tests (decision 026): an accepted referral completed through the real
  * transition (so the payment record and the ledger entry are written as the product writes them).
  */
 let counter = 0;

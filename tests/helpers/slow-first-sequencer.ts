@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 /**
- * The test files known to take longest, started first (issue 34). Vitest orders files by their
+ * The test files known to take longest, started first (decision 038). Vitest orders files by their
  * times in its cache, but a fresh clone (CI) has none, and then it runs the largest files first:
  * the durability tests are small files around long waits, so they started last and ran alone
  * while the other worker sat idle. Paths from the repository's root; update the list from the

@@ -57,7 +57,7 @@ export async function registerAndVerify(
     role: options.role,
     specialty: options.role === "doctor" ? "Cardiology" : "",
     facility_id: options.role === "facility_admin" ? (options.facilityId ?? (await firstFacility(request)).id) : "",
-    // Issue 28: a doctor's MDC registration number, a facility administrator's facility's HeFRA licence number.
+    // A doctor's MDC registration number, a facility administrator's facility's HeFRA licence number.
     mdc_number: options.role === "doctor" ? "MDC/RN/04321" : "",
     hefra_licence: options.role === "facility_admin" ? "HeFRA/GAR/2024/0042" : "",
   };
@@ -70,7 +70,7 @@ export async function registerAndVerify(
   return { email, password: PASSWORD, name, role: options.role };
 }
 
-/** The toast title of an approval: it names the account's role (issue 19). */
+/** The toast title of an approval: it names the account's role. */
 export function approvedTitle(role: "doctor" | "facility_admin" | "system_admin"): string {
   return (
     { doctor: "Doctor", facility_admin: "Facility Administrator", system_admin: "System Administrator" }[role] +
@@ -79,7 +79,7 @@ export function approvedTitle(role: "doctor" | "facility_admin" | "system_admin"
 }
 
 /**
- * The session cookies of each person this worker has signed in (issue 34), by server and email:
+ * The session cookies of each person this worker has signed in (decision 038), by server and email:
  * the next context of the same person starts with them instead of posting the password again
  * (scrypt on the server each time). A session that has ended (signed out, password changed) is
  * noticed and replaced by a new sign-in.
@@ -99,7 +99,7 @@ export function rememberSession(baseURL: string, email: string, cookies: Cookie[
 }
 
 /**
- * Signs `page`'s browser context in without the form (issue 34): with the session this worker
+ * Signs `page`'s browser context in without the form (decision 038): with the session this worker
  * already made for `email` if it is still good, else the sign-in form's own post, sent by the
  * context's request client (its cookies are the browser's); then the page opens where the server
  * sends a signed-in user. For specs whose subject is what comes after signing in; the form itself,

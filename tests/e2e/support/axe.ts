@@ -5,7 +5,7 @@ import { expect } from "../fixtures";
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
 /**
- * The rules issue 28 found failing on signed-in pages, whatever their impact:
+ * The rules once found failing on signed-in pages, whatever their impact:
  * label-content-name-mismatch (experimental in axe, so off unless asked), scrollable-region-focusable
  * and empty-table-header (a best practice).
  */
@@ -14,7 +14,7 @@ const NAMED_RULES = ["label-content-name-mismatch", "scrollable-region-focusable
 /**
  * `expectAccessible` (no serious or critical WCAG 2.1 A/AA violation) and the named rules pass,
  * whatever their impact, and they ran (an experimental rule is skipped silently if not enabled):
- * one axe pass over the page for both (issue 34: two passes per page were most of a scan's time).
+ * one axe pass over the page for both (decision 038: two passes per page were most of a scan's time).
  */
 export async function expectAccessibleWithNamedRules(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page })

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 
-/** Picks a facility in the referral form by its name: each option reads "Name — Town" (issue 24). */
+/** Picks a facility in the referral form by its name: each option reads "Name — Town" (decision 021). */
 export async function selectFacility(page: Page, name: string): Promise<void> {
   const select = page.getByLabel("Facility");
   const labels = (await select.locator("option").allTextContents()).map((t) => t.trim());

@@ -35,7 +35,7 @@ export async function approveIn(admin: Page, person: Person): Promise<void> {
 }
 
 /**
- * The system administrator approves each account, as the Approve button posts it (issue 34: no
+ * The system administrator approves each account, as the Approve button posts it (decision 038: no
  * browser; the button itself is dashboards.spec.ts's and referrals.spec.ts's subject); each owner
  * is mailed (`mailed`: the subject of that email, in the owner's language).
  */

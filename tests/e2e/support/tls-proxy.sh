@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# A TLS-terminating reverse proxy in front of the production server, as docs/deployment.md deploys it
-# (issue 24): Debian's nginx with a self-signed certificate made now, forwarding to the app over
+# A TLS-terminating reverse proxy in front of the production server, as docs/deployment.md deploys it:
+# Debian's nginx with a self-signed certificate made now, forwarding to the app over
 # plain http with Host, X-Forwarded-Host, X-Forwarded-For and X-Forwarded-Proto. Runs in the foreground until killed.
 #   tls-proxy.sh LISTEN_PORT UPSTREAM_PORT WORK_DIR
 set -euo pipefail
@@ -40,14 +40,14 @@ http {
       proxy_http_version 1.1;
       proxy_set_header Connection "";
       proxy_set_header Host \$http_host;
-      # docs/deployment.md's \$host, with the port: this proxy listens on a test port, not 443 (issue 33:
-      # set by the proxy, never the client's own header passed on).
+      # docs/deployment.md's \$host, with the port: this proxy listens on a test port, not 443 (the outside
+      # security review: set by the proxy, never the client's own header passed on).
       proxy_set_header X-Forwarded-Host \$host:\$server_port;
       proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;
       proxy_set_header X-Forwarded-Proto \$scheme;
       proxy_set_header X-Request-Id \$request_id;
     }
-    # As the docs/deployment.md's example: the Create Referral form takes up to 10 files of 10 MB (issue 35).
+    # As the docs/deployment.md's example: the Create Referral form takes up to 10 files of 10 MB (decision 035).
     location ~ ^/referrals/create(\.data)?\$ {
       client_max_body_size 101m;
       proxy_pass http://127.0.0.1:$upstream;

@@ -5,7 +5,7 @@ import type { AddressInfo, Socket } from "node:net";
 import { paystackSignature } from "~/features/payouts/paystack.server";
 
 /**
- * A local fake of Paystack's Transfers API (issues 27 and 35). It answers with Paystack's own
+ * A local fake of Paystack's Transfers API (decisions 026 and 032). It answers with Paystack's own
  * documented examples (fixtures/paystack/*.json, each naming its source: the API reference's
  * example responses and webhook events from PaystackOSS/doc-code-snippets, the error shapes from
  * PaystackOSS/openapi), with only the fields that belong to the transfer at hand filled in (amount,

@@ -5,7 +5,7 @@ import type { AddressInfo, Socket } from "node:net";
 
 /**
  * The common part of the local fakes of the SMS and WhatsApp providers' documented HTTP APIs
- * (issue 26): a node:http server on 127.0.0.1 and an OS-chosen port that records every request,
+ * (decision 025): a node:http server on 127.0.0.1 and an OS-chosen port that records every request,
  * answers as the provider documents for the mode it is in, and can hang (timeout tests) or honour
  * idempotency keys (durability tests). No test touches the network.
  */
