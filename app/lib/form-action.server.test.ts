@@ -139,6 +139,39 @@ describe("formAction", () => {
   });
 });
 
+describe("formAction's page fields and headers", () => {
+  it("sets a success's headers (cookies) and lets a refusal name its own fields, with or without a toast", async () => {
+    const options = {
+      schema,
+      refused: (message: string, _m: string[], _s: number, refusal: { status: number } | null) =>
+        refusal?.status === 410 ? null : refused(message),
+      refusedFields: (refusal: { status: number } | null) => ({ status: refusal?.status === 410 ? "gone" : "failed" }),
+      extra: { status: "pending" },
+    };
+    const ok = (await formAction(form({ name: "Ama" }), {
+      ...options,
+      run: async () => "done",
+      done: () => ({ status: "done", headers: { "Set-Cookie": "session=; Max-Age=0" } }),
+    })) as unknown as { data: Record<string, unknown>; init: { headers?: HeadersInit } | null };
+    expect(ok.data).toMatchObject({ ok: true, status: "done" });
+    expect(new Headers(ok.init?.headers).get("Set-Cookie")).toBe("session=; Max-Age=0");
+    const gone = answerOf(
+      await formAction(form({ name: "Ama" }), {
+        ...options,
+        run: async () => refuse(410, "Reset Link Invalid or Expired"),
+        done: () => ({}),
+      }),
+    );
+    expect(gone.status).toBe(410);
+    expect(gone.body).toMatchObject({ ok: false, status: "gone" });
+    expect(gone.body).not.toHaveProperty("toast");
+    const schemaRefused = answerOf(
+      await formAction(form({ name: " " }), { ...options, run: async () => "never", done: () => ({}) }),
+    );
+    expect(schemaRefused.body).toMatchObject({ ok: false, status: "failed", toast: refused("Name is required") });
+  });
+});
+
 describe("readForm", () => {
   it("reads a body that is not a form as an empty form", async () => {
     const request = new Request("http://x/", {

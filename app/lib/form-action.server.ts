@@ -16,7 +16,8 @@ import { type Refusal, refusalOf, refuse } from "./refusal";
  * - anything else is a real error and propagates (logged, the 500 screen).
  */
 
-type Done<E> = { toast?: ToastMessage; resetForm?: boolean } & Partial<E>;
+/** A success's answer: its toast, whether the form is cleared, the page's own fields, and the headers it sets (cookies). */
+type Done<E> = { toast?: ToastMessage; resetForm?: boolean; headers?: HeadersInit } & Partial<E>;
 
 export type FormActionOptions<S extends $ZodType, T, E extends object> = {
   /** The form's schema, the one its page validates with in the browser. */
@@ -31,7 +32,13 @@ export type FormActionOptions<S extends $ZodType, T, E extends object> = {
    * the answer's status (400 for the schema; the refusal's own, e.g. 429 for a rate limit), and the
    * domain function's refusal (null when the schema refused the form).
    */
-  refused: (message: string, messages: string[], status: number, refusal: Refusal | null) => ToastMessage;
+  refused: (message: string, messages: string[], status: number, refusal: Refusal | null) => ToastMessage | null;
+  /**
+   * The page's own fields of a refused answer, given the domain function's refusal (null when the
+   * schema refused the form): e.g. the reset page's `status`, "invalid" for a dead link (its own
+   * screen, no toast) and "failed" for a refused password.
+   */
+  refusedFields?: (refusal: Refusal | null) => Partial<E>;
   /** Fields no answer sends back (passwords, a link's tokens). */
   hideFields?: string[];
   /** Fields every answer carries (e.g. which row's form it was: `{ intent, subject }`). */
@@ -64,7 +71,7 @@ export async function formAction<S extends $ZodType, T, E extends object = objec
     return refusedAnswer(
       submission.reply({ hideFields }),
       options.refused(first, messages.length ? messages : [first], 400, null),
-      extra,
+      { ...extra, ...options.refusedFields?.(null) },
       400,
     );
   }
@@ -84,19 +91,22 @@ export async function formAction<S extends $ZodType, T, E extends object = objec
       refusal.status,
       refusal,
     );
-    return refusedAnswer(reply, toast, extra, refusal.status);
+    return refusedAnswer(reply, toast, { ...extra, ...options.refusedFields?.(refusal) }, refusal.status);
   }
   const done = await options.done(value);
   if (done instanceof Response) return done;
-  const { toast, resetForm = true, ...rest } = done;
-  return data({ ...extra, ...rest, ok: true, result: submission.reply({ resetForm }), toast } as ActionAnswer<E>);
+  const { toast, resetForm = true, headers, ...rest } = done;
+  return data(
+    { ...extra, ...rest, ok: true, result: submission.reply({ resetForm }), toast } as ActionAnswer<E>,
+    headers ? { headers } : undefined,
+  );
 }
 
 function refusedAnswer<E extends object>(
   result: SubmissionResult<string[]>,
-  toast: ToastMessage,
+  toast: ToastMessage | null,
   extra: E,
   status: number,
 ) {
-  return data({ ...extra, ok: false, result, toast } as ActionAnswer<E>, { status });
+  return data({ ...extra, ok: false, result, ...(toast ? { toast } : {}) } as ActionAnswer<E>, { status });
 }

@@ -80,28 +80,23 @@ export async function forgotPasswordAction(db: Db, email: string, meta: RequestM
   return { email };
 }
 
-/** What setting a new password with a reset link came to. */
-export type RecoveryOutcome =
-  | { status: "updated"; headers: Headers }
-  | { status: "invalid" }
-  | { status: "failed"; message: string; fieldErrors: Partial<Record<"password", string>> };
+/** The refusal's status for a reset link that is no longer good: its own screen, not a refused password. */
+export const RESET_LINK_GONE = 410;
 
 /**
  * Sets the new password (already checked by its schema) if the link is still good, and signs this
- * browser out: every session of the user has ended. An invalid link is its own screen, not a refusal.
+ * browser out: every session of the user has ended; the sign-out's headers (cookies) are returned.
+ * A link no longer good is refused with RESET_LINK_GONE, a password the rules refuse with 400 and
+ * its field's message.
  */
 export async function resetPasswordAction(
   db: Db,
   tokens: RecoveryTokens,
   password: string,
   request: Request,
-): Promise<RecoveryOutcome> {
+): Promise<{ headers: Headers }> {
   const result = await resetPasswordWithLink(db, tokens, password);
-  if (result.ok) return { status: "updated", headers: await signOut(db, request) };
-  if (result.reason === "invalid") return { status: "invalid" };
-  return {
-    status: "failed",
-    message: result.message,
-    fieldErrors: result.field ? { [result.field]: result.message } : {},
-  };
+  if (result.ok) return { headers: await signOut(db, request) };
+  if (result.reason === "invalid") refuse(RESET_LINK_GONE, "Reset Link Invalid or Expired");
+  refuse(400, result.message, result.field ? { [result.field]: result.message } : undefined);
 }

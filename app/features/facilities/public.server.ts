@@ -1,4 +1,3 @@
 // What other features may use of facilities on the server: they import it from here, never a file behind it
 // (biome.json's restricted imports). Inside the feature, import the file itself.
 export { listActiveFacilitySlugs } from "./facilities.server";
-export type { ReviewRating } from "./facility-format";

@@ -21,7 +21,6 @@ export {
   messagesForClient,
 } from "./exchange-parts.server";
 export { facilityAdminReaders } from "./facility-admins.server";
-export { canSee } from "./referral-access";
 export type { ReferralStatus, Transition, UrgencyLevel } from "./referral-status";
 export { earnedShare, isReferralStatus, REFERRAL_STATUSES, TRANSITIONS, URGENCY_LEVELS } from "./referral-status";
 export type { FacilityCounts, Page, ReferralRow } from "./referrals.server";

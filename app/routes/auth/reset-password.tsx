@@ -1,14 +1,15 @@
 import { useCallback } from "react";
 import { data, useNavigate } from "react-router";
-import { fieldErrorsOf, parseSubmission } from "~/components/forms/schema-form";
 import { SITE } from "~/content/site";
 import { dbOf } from "~/db/context.server";
-import { resetPasswordAction } from "~/features/accounts/account-actions.server";
+import { RESET_LINK_GONE, resetPasswordAction } from "~/features/accounts/account-actions.server";
 import { resetLinkUser } from "~/features/accounts/accounts.server";
 import { type RecoveryAnswer, SECRET_FIELDS } from "~/features/accounts/action-data";
 import { newPasswordToast, RecoveryFlow } from "~/features/accounts/components/recovery-flow";
 import { newPasswordSchema, PASSWORD_UPDATED } from "~/features/accounts/new-password-schema";
 import { useLocalePath } from "~/i18n/react";
+import { formAction } from "~/lib/form-action.server";
+import type { Refusal } from "~/lib/refusal";
 import { pageMeta } from "~/shell/seo";
 import type { Route } from "./+types/reset-password";
 import { postedForm } from "./posted-form.server";
@@ -22,10 +23,10 @@ export const meta: Route.MetaFunction = (args) =>
 
 /**
  * The reset link's two requests (its tokens travel in the address fragment, which the page reads
- * in the browser): "validate" (is the link still good?) and "update" (the new password, checked
- * by its schema, then the domain checks the password and the link again, sets it, and signs this
- * browser out). Not on formAction: an invalid link is its own screen without a toast, and the
- * success carries the sign-out's cookies.
+ * in the browser): "validate" (is the link still good? a question, not a form) and "update" (the
+ * new password) on the one form path: its schema, then the domain sets the password if the link
+ * is still good and signs this browser out (the answer carries the sign-out's cookies). A dead
+ * link is its own screen without a toast (status "invalid"); a refused password is "failed".
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await postedForm(request);
@@ -37,46 +38,26 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.get("intent") === "validate") {
     return data<RecoveryAnswer>({ intent: "validate", valid: (await resetLinkUser(database, tokens)) !== null });
   }
-  const submission = parseSubmission(form, newPasswordSchema);
-  if (submission.status !== "success") {
-    const first = Object.values(submission.error ?? {}).flat()[0] ?? "";
-    return data<RecoveryAnswer>(
-      {
-        intent: "update",
-        status: "failed",
-        result: submission.reply({ hideFields: SECRET_FIELDS }),
-        toast: newPasswordToast(first),
-      },
-      { status: 400 },
-    );
-  }
-  const outcome = await resetPasswordAction(database, tokens, submission.value.password, request);
-  if (outcome.status === "updated") {
-    return data<RecoveryAnswer>(
-      {
-        intent: "update",
-        status: "updated",
-        result: submission.reply({ resetForm: true }),
-        toast: { ...PASSWORD_UPDATED, variant: "success" },
-      },
-      { headers: outcome.headers },
-    );
-  }
-  if (outcome.status === "invalid") {
-    return data<RecoveryAnswer>(
-      { intent: "update", status: "invalid", result: submission.reply({ resetForm: true }) },
-      { status: 400 },
-    );
-  }
-  return data<RecoveryAnswer>(
-    {
-      intent: "update",
-      status: "failed",
-      result: submission.reply({ fieldErrors: fieldErrorsOf(outcome.fieldErrors), hideFields: SECRET_FIELDS }),
-      toast: { title: "Password Update Failed", description: outcome.message, variant: "destructive" },
-    },
-    { status: 400 },
-  );
+  const gone = (refusal: Refusal | null) => refusal?.status === RESET_LINK_GONE;
+  return formAction(form, {
+    schema: newPasswordSchema,
+    run: ({ password }) => resetPasswordAction(database, tokens, password, request),
+    done: ({ headers }) => ({
+      status: "updated" as const,
+      headers,
+      toast: { ...PASSWORD_UPDATED, variant: "success" },
+    }),
+    refused: (message, _messages, _status, refusal) =>
+      gone(refusal)
+        ? null
+        : refusal
+          ? { title: "Password Update Failed", description: message, variant: "destructive" }
+          : newPasswordToast(message),
+    refusedFields: (refusal) => ({ status: gone(refusal) ? ("invalid" as const) : ("failed" as const) }),
+    hideFields: SECRET_FIELDS,
+    // Every answer is the update's; its status is the outcome's (above).
+    extra: { intent: "update" as const, status: "failed" as "updated" | "invalid" | "failed" },
+  });
 }
 
 export default function ResetPasswordPage({ actionData }: Route.ComponentProps) {
