@@ -4,9 +4,11 @@ import { actorHeaders, getActor } from "~/auth/actor.server";
 import { RESET_LINK_TTL_SECONDS } from "~/auth/auth.server";
 import { facilities, messages, sessions, users, verifications } from "~/db/schema";
 import { logger } from "~/lib/logger.server";
+import { refusalOf } from "~/lib/refusal";
 import { createAccount, requestWith, sessionCookie, withFastPasswordHashes } from "../../../tests/helpers/accounts";
 import { type CapturedMail, startMailCatcher } from "../../../tests/helpers/mail-catcher";
 import { createTestDb, type TestDatabase } from "../../../tests/helpers/test-db";
+import { RESET_LINK_GONE, resetPasswordAction } from "./account-actions.server";
 import {
   MESSAGES,
   type RecoveryTokens,
@@ -394,6 +396,24 @@ describe("password reset", () => {
       field: "password",
     });
     expect(await resetPasswordWithLink(h.db, tokens, "Fresh-Mango-Harbour-5")).toEqual({ ok: true });
+  });
+
+  it("the reset page's action refuses a dead link with 410 and a refused password with 400 and its field; a good one signs out", async () => {
+    const account = await createAccount(h.db);
+    await requestPasswordReset(h.db, account.email, meta());
+    const tokens = tokensFrom(await mailTo(account.email, /Reset your/));
+    const post = () => new Request("http://localhost:3000/reset-password", { method: "POST" });
+    const dead = { ...tokens, refreshToken: `${tokens.refreshToken}x` };
+    expect(refusalOf(await resetPasswordAction(h.db, dead, "Fresh-Mango-Harbour-5", post()).catch((e) => e))).toEqual({
+      status: RESET_LINK_GONE,
+      message: "Reset Link Invalid or Expired",
+    });
+    const weak = refusalOf(await resetPasswordAction(h.db, tokens, "Password1", post()).catch((e) => e));
+    expect(weak?.status).toBe(400);
+    expect(Object.keys(weak?.fieldErrors ?? {})).toEqual(["password"]);
+    const { headers } = await resetPasswordAction(h.db, tokens, "Fresh-Mango-Harbour-5", post());
+    expect(headers).toBeInstanceOf(Headers);
+    expect((await signIn(h.db, { ...account, password: "Fresh-Mango-Harbour-5" }, meta())).ok).toBe(true);
   });
 
   it("refuses a new password made of the account's own name and a year; the link still works for a good one", async () => {
