@@ -11,17 +11,16 @@ import {
   useMatches,
   useRouteLoaderData,
 } from "react-router";
+import { ErrorScreen } from "~/shell/error-screen";
 import { NotFound } from "~/shell/not-found";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
 import { actorMiddleware } from "./auth/context.server";
 import { Toaster } from "./components/ui/toaster";
-import { SITE } from "./content/site";
 import { databaseMiddleware } from "./database.server";
 import { i18nFor } from "./i18n/i18n";
 import { HTML_LANG } from "./i18n/locales";
 import { PLATFORM_LAYOUT_ID, pageLocale } from "./i18n/page-locale";
-import { useLocalePath, useT } from "./i18n/react";
 import { useDraftsGoWithEndedSession } from "./lib/drafts-end";
 import { useNonce } from "./lib/nonce";
 import { hydrates, inlinesStylesheet } from "./lib/route-handle";
@@ -100,28 +99,5 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return <NotFound />;
   }
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  return <ErrorScreen status={status} detail={isRouteErrorResponse(error) ? error.data : undefined} />;
-}
-
-function ErrorScreen({ status, detail }: { status: number; detail: unknown }) {
-  const t = useT();
-  const to = useLocalePath();
-  return (
-    <main id="main" className="container-page flex min-h-[70vh] flex-col items-center justify-center py-16 text-center">
-      <title>{`${t("Something went wrong")} | ${SITE.name}`}</title>
-      <p className="text-sm font-semibold text-brand-700">{t("error.status", { status })}</p>
-      <h1 className="mt-2 text-3xl font-bold">{t("Something went wrong")}</h1>
-      <p className="mt-3 max-w-md text-muted">
-        {status >= 500
-          ? t("We hit an unexpected problem on our side and have been notified. Please try again in a moment.")
-          : typeof detail === "string" && detail
-            ? detail
-            : t("This request could not be completed.")}
-      </p>
-      <a href={to("/")} className="btn-primary mt-6">
-        {t("Return to Home")}
-      </a>
-    </main>
-  );
+  return <ErrorScreen error={error} />;
 }

@@ -914,8 +914,9 @@ function workspaceForms(context: FuzzContext): FuzzForm[] {
         },
         { weight: 1, arbitrary: hostile.map((s) => [...s].slice(0, 40).join("")) },
       )
-      // An empty number is another address (/referrals/, the spec's redirect), not this page.
-      .filter((n) => n.length > 0)
+      // An empty number is another address (/referrals/, the spec's redirect), not this page; so is
+      // "_" asked for as React Router's single fetch (`/referrals/_.data` is how it asks for /referrals/).
+      .filter((n) => n.length > 0 && n !== "_")
       .map((n) => `/referrals/${encodeURIComponent(n)}`);
   const inPool = (s: Submission, pool: string[]) => {
     const number = numberOfPath(s.path);

@@ -134,7 +134,7 @@ async function runBatch(form: FuzzForm, s: Stats, batch: Submission[]): Promise<
       s.statuses[answer.status] = (s.statuses[answer.status] ?? 0) + 1;
       if (answer.status >= 500) throw new Error(`${what} answered ${answer.status}`);
       if (!valid && (answer.status < 400 || answer.status >= 500)) {
-        throw new Error(`${what} was accepted with ${answer.status}`);
+        throw new Error(`${what} was accepted with ${answer.status}: ${answer.body.slice(0, 300)}`);
       }
       if (answer.status === 429 && !answer.body.includes("Too many attempts")) {
         throw new Error(`${what} answered 429 without a message`);

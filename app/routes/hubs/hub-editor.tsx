@@ -24,6 +24,7 @@ import { isNetworkFailure, keepDraftsOnNetworkFailure } from "~/lib/drafts";
 import { redirectWithToast } from "~/lib/flash.server";
 import { formAction, readForm } from "~/lib/form-action.server";
 import { readFields } from "~/lib/form-fields";
+import { ErrorScreen } from "~/shell/error-screen";
 import { NotFound } from "~/shell/not-found";
 import { pageMeta } from "~/shell/seo";
 import type { Route } from "./+types/hub-editor";
@@ -168,5 +169,5 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const gate = refusedGateOf(error);
   if (gate) return <GateScreen gate={gate} />;
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  throw error;
+  return <ErrorScreen error={error} />;
 }

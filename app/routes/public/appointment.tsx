@@ -10,6 +10,7 @@ import { useLocalePath, useT } from "~/i18n/react";
 import { readForm } from "~/lib/form-action.server";
 import { refusalOf } from "~/lib/refusal";
 import type { RouteHandle } from "~/lib/route-handle";
+import { ErrorScreen } from "~/shell/error-screen";
 import type { Route } from "./+types/appointment";
 
 /** The patient's page: plain forms, no JavaScript. */
@@ -68,5 +69,5 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       </main>
     );
   }
-  throw error;
+  return <ErrorScreen error={error} />;
 }

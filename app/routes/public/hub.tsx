@@ -17,6 +17,7 @@ import { IDEMPOTENCY_FIELD } from "~/lib/idempotency";
 import { once, postedKey } from "~/lib/idempotency.server";
 import { requestInfo } from "~/lib/request-context.server";
 import type { RouteHandle } from "~/lib/route-handle";
+import { ErrorScreen } from "~/shell/error-screen";
 import { pageMeta } from "~/shell/seo";
 import type { Route } from "./+types/hub";
 
@@ -102,5 +103,5 @@ export default function HubRoute({ loaderData, actionData }: Route.ComponentProp
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <HubNotFound />;
-  throw error;
+  return <ErrorScreen error={error} />;
 }

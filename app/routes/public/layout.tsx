@@ -9,6 +9,7 @@ import { summarise } from "~/auth/actor";
 import { actorOf } from "~/auth/context.server";
 import { ensureCatalogue } from "~/i18n/load-catalogue";
 import { localeOfPath } from "~/i18n/locales";
+import { ErrorScreen } from "~/shell/error-screen";
 import { FrenchOffer, LanguageAlternates } from "~/shell/language";
 import { NotFound } from "~/shell/not-found";
 import { SiteFooter } from "~/shell/site-footer";
@@ -62,5 +63,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       </>
     );
   }
-  throw error;
+  return (
+    <>
+      <SiteHeader user={user} />
+      <ErrorScreen error={error} />
+      <SiteFooter />
+    </>
+  );
 }

@@ -9,6 +9,7 @@ import { useT } from "~/i18n/react";
 import { redirectWithToast } from "~/lib/flash.server";
 import { formAction, readForm } from "~/lib/form-action.server";
 import { refuse } from "~/lib/refusal";
+import { ErrorScreen } from "~/shell/error-screen";
 import { NotFound } from "~/shell/not-found";
 import { pageMeta } from "~/shell/seo";
 import type { Route } from "./+types/review";
@@ -65,5 +66,5 @@ export default function ReviewPage({ loaderData, actionData }: Route.ComponentPr
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
-  throw error;
+  return <ErrorScreen error={error} />;
 }
