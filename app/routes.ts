@@ -112,14 +112,18 @@ export default [
       // The account's notifications: the confirmed mobile number for SMS and WhatsApp (decision 025).
       route("account/notifications", "routes/account/notifications.tsx"),
     ]),
-    // The MDC registration number or HeFRA licence number, asked after sign-in until given.
-    route("account/registration", "routes/account/registration.tsx"),
-    // A referral's own page and its files; the files route is a resource route (a download).
-    // Where the referral made with an idempotency key is, for a browser that lost the answer (decision 037).
+    layout("routes/gates/account-layout.ts", [
+      // The MDC registration number or HeFRA licence number, asked after sign-in until given.
+      route("account/registration", "routes/account/registration.tsx"),
+      // A referral's own page: the gate, then whether this person may see this referral (404).
+      route("referrals/:referralNumber", "routes/referrals/referral.tsx"),
+      // The referring doctor's review of the facility, once the referral is completed.
+      route("referrals/:referralNumber/review", "routes/referrals/review.tsx"),
+    ]),
+    // Resource routes, answering as the pages' gate does in their own shape: where the referral made
+    // with an idempotency key is, for a browser that lost the answer (decision 037; JSON, 401 signed
+    // out), and a referral's files (a download; 401 or 404).
     route("referrals/create/sent", "routes/referrals/sent.ts"),
-    route("referrals/:referralNumber", "routes/referrals/referral.tsx"),
-    // The referring doctor's review of the facility, once the referral is completed.
-    route("referrals/:referralNumber/review", "routes/referrals/review.tsx"),
     route("referrals/:referralNumber/files/:attachmentId", "routes/referrals/attachment.ts"),
   ]),
   route("dashboard/system-admin/waitlist.csv", "routes/dashboard/waitlist-csv.ts"),

@@ -35,7 +35,7 @@ describe("roles", () => {
 });
 
 describe("gateFor (spec section 6)", () => {
-  type RoleArea = Exclude<GatedArea, "history" | "facility-editor">;
+  type RoleArea = Exclude<GatedArea, "history" | "facility-editor" | "account">;
   const areas: RoleArea[] = ["doctor", "referrals-create", "facility-admin", "system-admin"];
   const owner: Record<RoleArea, UserActor["role"]> = {
     doctor: "doctor",
@@ -84,6 +84,18 @@ describe("gateFor (spec section 6)", () => {
       expect(gateFor(user(role, false), "history")).toEqual({ kind: "pending", role });
       const actor = user(role, true);
       expect(gateFor(actor, "history")).toEqual({ kind: "allowed", actor });
+    }
+  });
+
+  it("account: every role, approved or not (pending and declined included); anonymous signs in", () => {
+    expect(gateFor(ANONYMOUS, "account")).toEqual({ kind: "anonymous" });
+    for (const role of ROLES) {
+      for (const approved of [false, true]) {
+        const actor = user(role, approved);
+        expect(gateFor(actor, "account")).toEqual({ kind: "allowed", actor });
+      }
+      const declined = { ...user(role, false), declineReason: "Not a registered practitioner" };
+      expect(gateFor(declined, "account")).toEqual({ kind: "allowed", actor: declined });
     }
   });
 });

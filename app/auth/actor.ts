@@ -51,7 +51,8 @@ export type GatedArea =
   | "system-admin"
   | "referrals-create"
   | "history"
-  | "facility-editor";
+  | "facility-editor"
+  | "account";
 
 export type Gate =
   | { kind: "allowed"; actor: UserActor }
@@ -68,7 +69,15 @@ const AREA_ROLES: Record<GatedArea, readonly Role[] | null> = {
   "facility-admin": ["facility_admin"],
   "system-admin": ["system_admin"],
   "facility-editor": ["facility_admin", "system_admin"],
+  account: null,
 };
+
+/**
+ * Areas open to a signed-in account whatever its approval: a referral's own page and its review
+ * (what a pending or declined account may see there is the referral's own rule), and the
+ * registration number an account gives while it awaits approval.
+ */
+const OPEN_BEFORE_APPROVAL: ReadonlySet<GatedArea> = new Set(["account"]);
 
 /** The wrong-role texts of spec section 6, word for word. */
 export const DENIED_MESSAGES: Record<GatedArea, string> = {
@@ -78,6 +87,7 @@ export const DENIED_MESSAGES: Record<GatedArea, string> = {
   "system-admin": "Access denied",
   history: "Access denied",
   "facility-editor": "This page is only available for facility and system administrators.",
+  account: "Access denied",
 };
 
 /**
@@ -88,7 +98,7 @@ export function gateFor(actor: Actor, area: GatedArea): Gate {
   if (actor.kind === "anonymous") return { kind: "anonymous" };
   const roles = AREA_ROLES[area];
   if (roles !== null && !roles.includes(actor.role)) return { kind: "denied", message: DENIED_MESSAGES[area] };
-  if (!actor.approved) {
+  if (!actor.approved && !OPEN_BEFORE_APPROVAL.has(area)) {
     return actor.declineReason
       ? { kind: "declined", role: actor.role, reason: actor.declineReason }
       : { kind: "pending", role: actor.role };

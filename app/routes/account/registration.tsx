@@ -1,6 +1,6 @@
-import { data, redirect } from "react-router";
-import { GateScreen } from "~/auth/components/gate-screens";
-import { actorOf } from "~/auth/context.server";
+import { redirect } from "react-router";
+import { GateScreen, refusedGateOf } from "~/auth/components/gate-screens";
+import { actorOf, allowedActor } from "~/auth/context.server";
 import { dashboardPath } from "~/auth/roles";
 import { dbOf } from "~/db/context.server";
 import { RegistrationNumberForm } from "~/features/accounts/components/registration-number-form";
@@ -10,6 +10,7 @@ import { useT } from "~/i18n/react";
 import { redirectWithToast } from "~/lib/flash.server";
 import { formAction, readForm } from "~/lib/form-action.server";
 import { refuse } from "~/lib/refusal";
+import { ErrorScreen } from "~/shell/error-screen";
 import { pageMeta } from "~/shell/seo";
 import type { Route } from "./+types/registration";
 
@@ -23,12 +24,11 @@ export const meta: Route.MetaFunction = (args) =>
 /**
  * The account's registration number, for doctors and facility administrators, approved
  * or not (an account awaiting approval gives it so that it can be checked). Signing in sends an
- * account without one here until it gives it. Signed out: the sign-in screen (401); a system
- * administrator, who has none, goes to their dashboard.
+ * account without one here until it gives it. Under the account gate: signed out, the sign-in
+ * screen (401); a system administrator, who has none, goes to their dashboard.
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const actor = await actorOf(context);
-  if (actor.kind === "anonymous") return data({ registration: null }, { status: 401 });
+  const actor = await allowedActor(context);
   const registration = await registrationOf(dbOf(context), actor.id, actor.role);
   if (!registration) throw redirect(dashboardPath(actor.role));
   return { registration };
@@ -56,11 +56,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function RegistrationPage({ loaderData, actionData }: Route.ComponentProps) {
   const { registration } = loaderData;
   const t = useT();
-  if (!registration) return <GateScreen gate={{ kind: "anonymous" }} />;
   return (
     <main id="main" className="container-page max-w-2xl py-10">
       <h1 className="text-2xl font-bold sm:text-3xl">{t("Your registration number")}</h1>
       <RegistrationNumberForm registration={registration} answer={actionData} />
     </main>
   );
+}
+
+/** The account gate's screen (signed out); anything else, the page's error screen. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const gate = refusedGateOf(error);
+  if (gate) return <GateScreen gate={gate} />;
+  return <ErrorScreen error={error} />;
 }

@@ -1,8 +1,7 @@
 import QRCode from "qrcode";
-import { data, isRouteErrorResponse, useSearchParams } from "react-router";
-import type { Gate } from "~/auth/actor";
-import { GateScreen } from "~/auth/components/gate-screens";
-import { actorOf, sessionEndedOf, sessionEndedToast } from "~/auth/context.server";
+import { isRouteErrorResponse, useSearchParams } from "react-router";
+import { GateScreen, refusedGateOf } from "~/auth/components/gate-screens";
+import { actorOf, allowedActor } from "~/auth/context.server";
 import { FormNotice } from "~/components/forms/form-parts";
 import { useFetcherToasts } from "~/components/ui/fetcher-toasts";
 import { dbOf } from "~/db/context.server";
@@ -34,7 +33,6 @@ import { translator } from "~/i18n/i18n";
 import { pageLocale } from "~/i18n/page-locale";
 import { useT } from "~/i18n/react";
 import { isNetworkFailure, keepDraftsOnNetworkFailure } from "~/lib/drafts";
-import { redirectWithToast } from "~/lib/flash.server";
 import { NotFound } from "~/shell/not-found";
 import { pageMeta } from "~/shell/seo";
 import type { Route } from "./+types/referral";
@@ -51,17 +49,14 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 /**
- * A referral's own page. Anonymous visitors get the sign-in screen (401); anyone signed
- * in who may not see the referral, like a number that does not exist, gets the 404 screen. The QR
- * code of the page's address is drawn here on the server, as SVG (no QR script in the browser).
+ * A referral's own page, under the account gate (app/routes.ts): signed out, the sign-in screen
+ * (401; sent to sign in, told why, when the session has just ended). Anyone signed in who may not
+ * see the referral, like a number that does not exist, gets the 404 screen. The QR code of the
+ * page's address is drawn here on the server, as SVG (no QR script in the browser).
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const database = dbOf(context);
-  const actor = await actorOf(context);
-  if (actor.kind === "anonymous") {
-    if (await sessionEndedOf(context)) throw await redirectWithToast("/auth", sessionEndedToast());
-    return data({ gate: { kind: "anonymous" } as Gate, page: null }, { status: 401 });
-  }
+  const actor = await allowedActor(context);
   const referral = await referralForViewer(database, actor, params.referralNumber);
   const address = referralLink(env().APP_URL, referral.referralNumber);
   const qrSvg = await QRCode.toString(address, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
@@ -72,13 +67,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     // Shown to this person: its messages are read by them (the rows' badges, the other side's "Read").
     markReferralRead(database, actor.id, referral.id),
   ]);
-  const page = { referral, qrSvg, address, deliveries, review };
-  return data({ gate: { kind: "allowed", actor } as Gate, page });
+  return { userId: actor.id, page: { referral, qrSvg, address, deliveries, review } };
 }
 
-/** 404 (missing, or not this viewer's): the site's not-found screen, the same for both. */
+/** The gate's screen; 404 (missing, or not this viewer's): the site's not-found screen, the same for both. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const t = useT();
+  const gate = refusedGateOf(error);
+  if (gate) return <GateScreen gate={gate} />;
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   const message =
     isRouteErrorResponse(error) && error.status < 500 && typeof error.data === "string" && error.data
@@ -125,10 +121,9 @@ function sentState(deliveries: ReadonlyArray<{ event: string }>): SentState {
 }
 
 export default function ReferralPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { gate, page } = loaderData;
-  if (gate.kind !== "allowed" || !page) return <GateScreen gate={gate}>{null}</GateScreen>;
+  const { userId, page } = loaderData;
   const answer = isNetworkFailure(actionData) ? undefined : (actionData as WorkspaceAnswer | undefined);
-  return <Workspace userId={gate.actor.id} answer={answer} {...page} />;
+  return <Workspace userId={userId} answer={answer} {...page} />;
 }
 
 function Workspace({

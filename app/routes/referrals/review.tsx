@@ -1,6 +1,6 @@
-import { data, isRouteErrorResponse, Link } from "react-router";
-import { GateScreen } from "~/auth/components/gate-screens";
-import { actorOf } from "~/auth/context.server";
+import { isRouteErrorResponse, Link } from "react-router";
+import { GateScreen, refusedGateOf } from "~/auth/components/gate-screens";
+import { actorOf, allowedActor } from "~/auth/context.server";
 import { dbOf } from "~/db/context.server";
 import { FacilityReviewForm } from "~/features/reviews/components/facility-review-form";
 import { reviewSchema } from "~/features/reviews/review-schema";
@@ -20,15 +20,14 @@ export const meta: Route.MetaFunction = (args) =>
 /**
  * A completed referral's review of its facility, by its referring doctor. The form lives
  * on the referral's page (FacilityReviewForm) and posts here; this page shows it alone too (a
- * refused post without JavaScript lands here with its messages). 401 signed out; 404 for anyone
- * else and for a referral that is not completed.
+ * refused post without JavaScript lands here with its messages). Under the account gate: 401
+ * signed out (the sign-in screen); 404 for anyone else and for a referral that is not completed.
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const actor = await actorOf(context);
-  if (actor.kind === "anonymous") return data({ anonymous: true as const, state: null }, { status: 401 });
+  const actor = await allowedActor(context);
   const state = await reviewStateFor(dbOf(context), actor, params.referralNumber);
   if (!state) refuse(404, REVIEW_NOT_FOUND);
-  return { anonymous: false as const, state };
+  return { state };
 }
 
 /** Saves the review; a saved review goes back to the referral's page with its toast. */
@@ -50,7 +49,6 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 
 export default function ReviewPage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
-  if (loaderData.anonymous) return <GateScreen gate={{ kind: "anonymous" }} />;
   const { state } = loaderData;
   return (
     <main id="main" className="container-page max-w-2xl py-8">
@@ -65,6 +63,8 @@ export default function ReviewPage({ loaderData, actionData }: Route.ComponentPr
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const gate = refusedGateOf(error);
+  if (gate) return <GateScreen gate={gate} />;
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   return <ErrorScreen error={error} />;
 }
