@@ -119,12 +119,12 @@ export default [
       route("referrals/:referralNumber", "routes/referrals/referral.tsx"),
       // The referring doctor's review of the facility, once the referral is completed.
       route("referrals/:referralNumber/review", "routes/referrals/review.tsx"),
+      // A referral's files: a download (the gate's refusal and the referral's 404 as plain text).
+      route("referrals/:referralNumber/files/:attachmentId", "routes/referrals/attachment.ts"),
     ]),
-    // Resource routes, answering as the pages' gate does in their own shape: where the referral made
-    // with an idempotency key is, for a browser that lost the answer (decision 037; JSON, 401 signed
-    // out), and a referral's files (a download; 401 or 404).
+    // Where the referral made with an idempotency key is, for a browser that lost the answer
+    // (decision 037): JSON the page's script reads, 401 signed out, never a redirect to sign in.
     route("referrals/create/sent", "routes/referrals/sent.ts"),
-    route("referrals/:referralNumber/files/:attachmentId", "routes/referrals/attachment.ts"),
   ]),
   route("dashboard/system-admin/waitlist.csv", "routes/dashboard/waitlist-csv.ts"),
   route("dashboard/facility-profile", "routes/facilities/facility-profile.ts"),

@@ -1,4 +1,4 @@
-import { actorOf, actorTranslator } from "~/auth/context.server";
+import { actorTranslator, allowedActor } from "~/auth/context.server";
 import { dbOf } from "~/db/context.server";
 import { contentDisposition } from "~/features/referrals/attachment-rules";
 import { attachmentForViewer } from "~/features/referrals/workspace-files.server";
@@ -20,7 +20,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   try {
     const file = await attachmentForViewer(
       database,
-      await actorOf(context),
+      // The account gate (app/routes.ts): signed out, 401 (sent to sign in when the session has just ended).
+      await allowedActor(context),
       params.referralNumber,
       params.attachmentId,
     );
