@@ -15,7 +15,7 @@ export function joinedMessages(fieldErrors: Partial<Record<string, string>>): st
  * Whether a post names its form more than once: two `intent` fields. No page sends that (a form's
  * buttons post only the one pressed), so such a post is no form at all, refused before any
  * dispatcher reads its first `intent` and any schema reads the rest (every form reader calls it:
- * form-action.server.ts `readForm`, multipart.server.ts, the account pages' `postedForm`).
+ * form-action.server.ts `readForm`, which the account pages' `postedForm` reads with, and multipart.server.ts).
  */
 export function intentRepeated(fields: Iterable<[string, unknown]>): boolean {
   let seen = 0;

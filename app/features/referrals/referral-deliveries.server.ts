@@ -5,8 +5,7 @@ import { referrals } from "~/db/schema";
 import { messagesAboutReferral, type ReferralDelivery } from "~/features/messaging/public.server";
 import { refuse } from "~/lib/refusal";
 import { canSee } from "./referral-access";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID } from "./workspace-access.server";
 
 /**
  * Who was told about a referral, how, and whether it reached them (messaging's record of it), for

@@ -5,7 +5,7 @@ export function asWaitlistHub(hub: Hub | undefined): Hub | undefined {
   return hub?.status === "coming-soon" ? hub : undefined;
 }
 
-/** Every hub's page, live or coming soon (a hub keeps its address), for the sitemap. */
+/** Every hub's page, launched or not yet (a hub keeps its address), for the sitemap. */
 export function hubPagePaths(hubs: readonly Hub[]): string[] {
   return hubs.map((hub) => `/hub/${hub.id}`);
 }
