@@ -15,6 +15,14 @@ export default defineConfig({
       build: {
         rolldownOptions: {
           output: {
+            // A page's texts are named as such (texts-fr-auth-….js), not after the page's own code.
+            chunkFileNames: (chunk) => {
+              const texts = /\/(\w+)\.po\?page=(?:.*\/)?([\w-]+)$/.exec(chunk.facadeModuleId ?? "");
+              if (texts) return `assets/texts-${texts[1]}-${texts[2]}-[hash].js`;
+              return chunk.facadeModuleId?.endsWith("virtual:page-texts")
+                ? "assets/texts-table-[hash].js"
+                : "assets/[name]-[hash].js";
+            },
             codeSplitting: {
               groups: [
                 {

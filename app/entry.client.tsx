@@ -2,7 +2,7 @@ import { setNonce } from "get-nonce";
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
-import { ensureCatalogue } from "./i18n/load-catalogue";
+import { ensureCatalogue, ensurePreloadedTexts, prefetchPageTexts } from "./i18n/load-catalogue";
 import { localeOfHtmlLang } from "./i18n/locales";
 
 // Libraries that add a <style> element (Radix's scroll lock, through react-style-singleton) give
@@ -11,22 +11,26 @@ const nonce = document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce;
 if (nonce) setNonce(nonce);
 
 // The page's language alone is fetched (docs/decisions/044), before React draws the page in it: the
-// server wrote it in <html lang> (a public page's from its path, the platform's the person's own),
-// and marked the platform's pages, which need its part of the catalogue too (decision 044).
+// server wrote it in <html lang> (a public page's from its path, the platform's the person's own).
+// A public page's HTML preloads the shell's texts and its own; the platform's pages (`data-platform`)
+// load the site's part and the platform's.
 const html = document.documentElement;
 const locale = localeOfHtmlLang(html.lang);
-Promise.all([ensureCatalogue(locale), "platform" in html.dataset ? ensureCatalogue(locale, "platform") : null]).then(
-  () => {
-    startTransition(() => {
-      hydrateRoot(
-        document,
-        <StrictMode>
-          <HydratedRouter />
-        </StrictMode>,
-      );
-    });
-  },
-);
+const texts =
+  "platform" in html.dataset
+    ? Promise.all([ensureCatalogue(locale), ensureCatalogue(locale, "platform")])
+    : ensurePreloadedTexts(locale).then((preloaded) => (preloaded ? undefined : ensureCatalogue(locale)));
+texts.then(() => {
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <HydratedRouter />
+      </StrictMode>,
+    );
+  });
+  if (!("platform" in html.dataset)) prefetchPageTexts();
+});
 
 // The service worker (decision 027: hashed assets and an offline page, never a page's HTML): every page
 // that hydrates registers it once loaded; content pages ship no script and register nothing.

@@ -19,7 +19,7 @@ import { actorMiddleware } from "./auth/context.server";
 import { Toaster } from "./components/ui/toaster";
 import { databaseMiddleware } from "./database.server";
 import { i18nFor } from "./i18n/i18n";
-import { HTML_LANG } from "./i18n/locales";
+import { HTML_LANG, localeOfPath } from "./i18n/locales";
 import { PLATFORM_LAYOUT_ID, pageLocale } from "./i18n/page-locale";
 import { useDraftsGoWithEndedSession } from "./lib/drafts-end";
 import { useNonce } from "./lib/nonce";
@@ -30,18 +30,27 @@ import { useHydrated } from "./lib/use-hydrated";
 /** Every request: the database, then who is asking (loaded when first asked, its cookies added to the answer). */
 export const middleware: Route.MiddlewareFunction[] = [databaseMiddleware, actorMiddleware];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const [{ env }, { readFlash }, { requestInfo }] = await Promise.all([
+export async function loader({ request, context, pattern }: Route.LoaderArgs) {
+  const [{ env }, { readFlash }, { requestInfo }, { pageTextFiles }] = await Promise.all([
     import("./env.server"),
     import("./lib/flash.server"),
     import("./lib/request-context.server"),
+    import("./i18n/page-text-files.server"),
   ]);
   const flash = await readFlash(request);
   // The base of this page's form keys (lib/idempotency.ts): new in every answer, new after every post.
   const formKey = requestInfo(context).formKey || crypto.randomUUID();
   const offerFrench = requestInfo(context).offerFrench === true;
   return data(
-    { appUrl: env().APP_URL, toast: flash.toast, sessionEnded: flash.sessionEnded, formKey, offerFrench },
+    {
+      appUrl: env().APP_URL,
+      toast: flash.toast,
+      sessionEnded: flash.sessionEnded,
+      formKey,
+      offerFrench,
+      // A public page's texts, preloaded beside its code (decision 044).
+      texts: pageTextFiles(localeOfPath(new URL(request.url).pathname), pattern),
+    },
     { headers: flash.headers },
   );
 }
@@ -59,7 +68,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // platform's is the person's (decision 044).
   const matches = useMatches();
   const locale = pageLocale(useLocation().pathname, matches);
-  // The platform's pages load its part of the catalogue too (entry.client).
+  // The platform's pages load its part of the catalogue too, a public page the shell's texts and its
+  // own (entry.client).
   const platform = matches.some((m) => m.id === PLATFORM_LAYOUT_ID);
   return (
     <html lang={HTML_LANG[locale]} data-platform={platform ? "" : undefined} data-hydrated={hydrated ? "" : undefined}>
@@ -72,6 +82,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* With a precedence React writes the stylesheet first in <head>. */}
         <AppStylesheet href={appCss} nonce={nonce} inline={inlinesStylesheet(handles)} />
         <Links />
+        {hydrate
+          ? root?.texts.map((file) => (
+              <link key={file.key} rel="modulepreload" href={file.href} data-texts={file.key} nonce={nonce} />
+            ))
+          : null}
       </head>
       <body className="min-h-screen">
         <I18nProvider i18n={i18nFor(locale)}>

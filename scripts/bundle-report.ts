@@ -77,27 +77,20 @@ function scriptsOf(html: string): Set<string> {
 }
 
 /**
- * The catalogue parts a hydrated page fetches before React runs (app/entry.client.tsx, decision 044):
- * its language's site part, and on the platform's pages (`<html data-platform>`) the platform's.
- * They are dynamic imports, which `scriptsOf` does not follow, so they are found in the shared
- * code's `CATALOGUES` table (`fr:{site:()=>…import("./fr-….js")…,platform:()=>…}`).
+ * The catalogue parts a platform page fetches before React runs (app/entry.client.tsx, decision
+ * 044): the site's part and the platform's, in its language (`<html lang>`). They are dynamic
+ * imports, which `scriptsOf` does not follow; the build lists their files (build/page-texts.json,
+ * scripts/vite-po-catalogue.ts). A public page's texts are module preloads in its HTML, counted
+ * with its code.
  */
-function cataloguesOf(html: string, js: Set<string>): string[] {
+const textFiles: Record<string, Record<string, string>> = JSON.parse(
+  readFileSync(path.join(buildDir, "page-texts.json"), "utf8"),
+);
+function platformCataloguesOf(html: string): string[] {
+  if (!/<html[^>]*\bdata-platform/.test(html)) return [];
   const lang = html.match(/<html[^>]*\blang="([^"]+)"/)?.[1] ?? "";
-  const language = lang.startsWith("fr") ? "fr" : "en";
-  const platform = /<html[^>]*\bdata-platform/.test(html);
-  for (const file of js) {
-    const code = readFileSync(path.join(buildDir, "client", file), "utf8");
-    const table = new RegExp(
-      `\\b${language}:\\{site:\\(\\)=>[^}]*?import\\([\\x60"']\\./([^\\x60"']+\\.js)[\\x60"']\\)[^}]*?platform:\\(\\)=>[^}]*?import\\([\\x60"']\\./([^\\x60"']+\\.js)`,
-    ).exec(code);
-    if (!table) continue;
-    const dir = path.posix.dirname(file);
-    const parts = [path.posix.join(dir, table[1])];
-    if (platform) parts.push(path.posix.join(dir, table[2]));
-    return parts;
-  }
-  return [];
+  const files = textFiles[lang.startsWith("fr") ? "fr" : "en"] ?? {};
+  return ["site", "platform"].flatMap((part) => (files[part] ? [`/${files[part]}`] : []));
 }
 
 type Row = {
@@ -148,7 +141,7 @@ try {
     const html = await response.text();
     const js = scriptsOf(html);
     const hydrates = html.includes("__reactRouterContext");
-    if (hydrates) for (const part of cataloguesOf(html, js)) js.add(part);
+    if (hydrates) for (const part of platformCataloguesOf(html)) js.add(part);
     const css = new Set([...html.matchAll(/href="(\/assets\/[^"]+\.css)"/g)].map((m) => m[1]));
     const hydrated = hydrates;
     const jsKb = sumKb(js);

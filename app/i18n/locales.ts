@@ -36,6 +36,11 @@ export function pathWithoutLocale(pathname: string): string {
   return pathname.replace(FRENCH, "") || "/";
 }
 
+/** React Router's pattern of an address (`fr/hub/:hubId`, no leading slash) in English, as the build keys pages: `/hub/:hubId`. */
+export function englishPattern(pattern: string): string {
+  return pathWithoutLocale(`/${pattern.replace(/^\//, "")}`);
+}
+
 /** `path` (an English address, maybe with a query or fragment) in `locale`: /hubs is /fr/hubs in French. */
 export function localePath(locale: Locale, path: string): string {
   if (locale === DEFAULT_LOCALE || !path.startsWith("/")) return path;

@@ -9,3 +9,10 @@ declare module "*.po?platform" {
   const messages: import("@lingui/core").Messages;
   export default messages;
 }
+
+/** Each public page's texts in the browser, by language (scripts/vite-po-catalogue.ts, decision 044). */
+declare module "virtual:page-texts" {
+  type CatalogueModule = () => Promise<{ default: import("@lingui/core").Messages }>;
+  /** Per language, `shell` and each public page that has texts of its own, by its English address pattern (`/hub/:hubId`). */
+  export const PAGE_TEXTS: Readonly<Record<"en" | "fr", Readonly<Record<string, CatalogueModule | undefined>>>>;
+}

@@ -1,8 +1,9 @@
 import { readFileSync } from "node:fs";
+import type { Page } from "@playwright/test";
 import { parsePo } from "pofile-ts";
 import { PUBLIC_PATHS } from "../../app/content/public-routes";
 import { REDIRECTS } from "../../app/content/redirects";
-import { expect, loadsNoScript, test } from "./fixtures";
+import { expect, hydrated, loadsNoScript, test } from "./fixtures";
 
 /** The site in French under /fr (docs/decisions/044). */
 
@@ -69,6 +70,21 @@ function englishOnly(): Set<string> {
   );
 }
 
+/** The page's texts (database texts marked lang=en left out) that are a catalogue text in English. */
+async function englishShown(page: Page, english: Set<string>): Promise<{ shown: number; english: string[] }> {
+  const texts = await page.evaluate(() => {
+    const body = document.body.cloneNode(true) as HTMLElement;
+    for (const el of body.querySelectorAll('[lang]:not([lang="fr"]), script, style')) el.remove();
+    const walker = document.createTreeWalker(body, NodeFilter.SHOW_TEXT);
+    const found: string[] = [];
+    while (walker.nextNode()) found.push((walker.currentNode.textContent ?? "").trim());
+    for (const el of body.querySelectorAll("[aria-label], [placeholder]"))
+      found.push(el.getAttribute("aria-label") ?? "", el.getAttribute("placeholder") ?? "");
+    return found.filter(Boolean);
+  });
+  return { shown: texts.length, english: texts.filter((t) => english.has(t)) };
+}
+
 test.describe("the site in French", () => {
   test.use({ allowConsoleErrors: [/status of (404|410)/] });
   for (const path of PAGES) {
@@ -104,20 +120,47 @@ test.describe("the site in French", () => {
       const english = englishOnly();
       expect(english.size).toBeGreaterThan(20);
       await page.goto(fr(path));
-      const texts = await page.evaluate(() => {
-        const body = document.body.cloneNode(true) as HTMLElement;
-        for (const el of body.querySelectorAll('[lang]:not([lang="fr"]), script, style')) el.remove();
-        const walker = document.createTreeWalker(body, NodeFilter.SHOW_TEXT);
-        const found: string[] = [];
-        while (walker.nextNode()) found.push((walker.currentNode.textContent ?? "").trim());
-        for (const el of body.querySelectorAll("[aria-label], [placeholder]"))
-          found.push(el.getAttribute("aria-label") ?? "", el.getAttribute("placeholder") ?? "");
-        return found.filter(Boolean);
-      });
-      expect(texts.length).toBeGreaterThan(5);
-      expect(texts.filter((t) => english.has(t))).toEqual([]);
+      const { shown, english: left } = await englishShown(page, english);
+      expect(shown).toBeGreaterThan(5);
+      expect(left).toEqual([]);
     });
   }
+
+  // Each public page's texts load with it, not the whole site's (decision 044, "The public pages' texts").
+  test("a French page's first load fetches the shell's texts and its own, no other page's", async ({ page }) => {
+    const texts: string[] = [];
+    page.on("request", (request) => {
+      const file = /\/assets\/((?:texts-)?(?:fr|en)-[^/]+)\.js$/.exec(request.url())?.[1];
+      if (file) texts.push(file.replace(/-[\w-]{8}$/, ""));
+    });
+    await page.goto("/fr/auth");
+    await hydrated(page);
+    expect(texts.sort()).toEqual(["texts-fr-auth", "texts-fr-shell"]);
+    // The Register tab's form brings its own texts when it loads, in French.
+    await page.getByRole("tab", { name: "S’inscrire" }).click();
+    await expect(page.getByLabel("Nom complet")).toBeVisible();
+    expect(texts).toContain("texts-fr-register-form");
+    expect(texts.filter((file) => file.startsWith("texts-en") || file === "fr")).toEqual([]);
+    expect((await englishShown(page, englishOnly())).english).toEqual([]);
+  });
+
+  test("a client navigation brings the next page's texts before it is drawn, a content page's too", async ({
+    page,
+  }) => {
+    const english = englishOnly();
+    await page.goto("/fr/hubs");
+    await hydrated(page);
+    // About is a content page: no JavaScript of its own, reached here by React's client navigation.
+    for (const path of ["/fr/about", "/fr/contact"]) {
+      const before = await page.getByRole("heading", { level: 1 }).textContent();
+      await page.locator(`footer a[href="${path}"]`).first().click();
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await expect(page.getByRole("heading", { level: 1 })).not.toHaveText(before ?? "");
+      const { shown, english: left } = await englishShown(page, english);
+      expect(shown, path).toBeGreaterThan(5);
+      expect(left, path).toEqual([]);
+    }
+  });
 
   test("the old addresses redirect under /fr to the French page", async ({ request }) => {
     for (const [from, to] of Object.entries(REDIRECTS)) {

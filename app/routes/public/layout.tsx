@@ -7,7 +7,7 @@ import {
 } from "react-router";
 import { summarise } from "~/auth/actor";
 import { actorOf } from "~/auth/context.server";
-import { ensureCatalogue } from "~/i18n/load-catalogue";
+import { ensureTextsOfNavigation } from "~/i18n/load-catalogue";
 import { localeOfPath } from "~/i18n/locales";
 import { ErrorScreen } from "~/shell/error-screen";
 import { FrenchOffer, LanguageAlternates } from "~/shell/language";
@@ -24,11 +24,16 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { user: summarise(await actorOf(context)) };
 }
 
-/** Coming from a page in another language (the platform, or the other language's site): its texts first. */
-export async function clientLoader({ serverLoader, request }: Route.ClientLoaderArgs) {
-  const [data] = await Promise.all([serverLoader(), ensureCatalogue(localeOfPath(new URL(request.url).pathname))]);
-  return data;
-}
+/**
+ * Every navigation to a public page: its texts in its language (the shell's and its own, decision 044)
+ * before React draws it, from another page, the other language's site or the platform.
+ */
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
+  async ({ request, pattern }, next) => {
+    await ensureTextsOfNavigation(request.url, pattern);
+    return next();
+  },
+];
 
 /** The account changes only by a post (sign in, sign out): a link or a filter does not ask again. */
 export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
