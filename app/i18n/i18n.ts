@@ -32,11 +32,16 @@ export function missingMessage(locale: string, id: string): string {
   return id;
 }
 
-/** Loads a language's messages; a second part (the browser's platform texts) joins the first. */
+/**
+ * Loads a language's messages; a later part (a page's texts, a lazy part's, the platform's) joins
+ * those loaded, quietly: each is loaded before what shows it is drawn, and Lingui's `load` would
+ * tell every component to draw again, which drops the server's HTML of a part not hydrated yet (the
+ * Register form on /auth while its code and texts arrive, and what was typed in it).
+ */
 export function provideMessages(locale: CatalogueLocale, messages: Messages): I18n {
   const loaded = instances.get(locale);
   if (loaded) {
-    loaded.load(locale, messages);
+    Object.assign(loaded.messages, messages);
     return loaded;
   }
   const i18n = setupI18n({ missing: missingMessage });
