@@ -4,7 +4,7 @@ import path from "node:path";
 /**
  * Which catalogue texts each public page's code can ask for (docs/decisions/044, "The public
  * pages' texts"): the browser fetches the shell's texts (root, the public layout, the header and
- * footer, the error screens) and the page's own, not the whole site's. Found without running the
+ * footer, the error screens, in the browser) and the page's own, not the whole site's. Found without running the
  * code: a page's modules are the route module and everything it imports, its server modules too
  * (the texts an action answers with are shown by the page), and a key is the page's when one of
  * those modules writes it as a string literal, or begins a template literal the way the key begins
@@ -108,20 +108,21 @@ function moduleOf(file: string, appDir: string): Module {
 }
 
 /**
- * `file` and every app module it imports, however deep: all of them (`lazy: true`: the parts loaded
- * later too), or those the browser loads with it (`lazy: false`: no server module, no later part).
+ * `file` and every app module it imports, however deep: with the parts loaded later (`lazy`) or not,
+ * with server modules (`server`) or not. `{ lazy: false, server: false }` is what the browser loads
+ * with it.
  */
 export function moduleGraph(
   file: string,
   appDir: string,
-  { lazy }: { lazy: boolean },
+  { lazy, server = lazy }: { lazy: boolean; server?: boolean },
   found = new Set<string>(),
 ): Set<string> {
-  if (found.has(file) || (!lazy && isServerModule(file))) return found;
+  if (found.has(file) || (!server && isServerModule(file))) return found;
   found.add(file);
   const read = moduleOf(file, appDir);
   for (const imported of lazy ? [...read.imports, ...read.lazyImports] : read.imports) {
-    moduleGraph(imported, appDir, { lazy }, found);
+    moduleGraph(imported, appDir, { lazy, server }, found);
   }
   return found;
 }
@@ -167,12 +168,15 @@ export function lazyPartId(file: string, appDir: string): string {
 export function pageTexts(routes: RouteEntry[], appDir: string, keys: Iterable<string>): PageTexts {
   const all = [...keys];
   const everything = { lazy: true };
+  // The shell's: what the root and the public layout draw in the browser, their lazy parts too (the
+  // toast region). Their server modules write no text a public page shows.
+  const browser = { lazy: true, server: false };
   const shell = keysIn(
     moduleGraph(
       path.join(appDir, PUBLIC_LAYOUT_FILE),
       appDir,
-      everything,
-      moduleGraph(path.join(appDir, "root.tsx"), appDir, everything),
+      browser,
+      moduleGraph(path.join(appDir, "root.tsx"), appDir, browser),
     ),
     all,
     appDir,
