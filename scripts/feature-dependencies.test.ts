@@ -5,16 +5,13 @@ import { describe, expect, it } from "vitest";
  * Features depend on each other one way (docs/architecture.md): when two features need each other,
  * one of them asks the other through its public module, or the shared part moves down to lib/
  * (Ghana's money and time formatters, lib/ghana-format.ts) or into the feature that owns it (a
- * referral's deliveries: referrals check the reader, then ask messaging). Test files may import
- * any feature. The pairs still tied both ways are listed with what ties them: they may be untied
- * (then remove the line) but no new pair may appear.
+ * referral's deliveries: referrals check the reader, then ask messaging; the referral form's facility
+ * choice labels, referrals/facility-choice.ts), or the route composes the two and passes one's part
+ * in (the audit log's rows are given referrals' status labels; the waitlist, the hubs' lookup).
+ * Test files may import any feature. A pair still tied both ways is listed with what ties it, until
+ * it is untied (then remove the line); none is now, and no new pair may appear.
  */
-const BOTH_WAYS: Record<string, string> = {
-  "audit <-> referrals": "referrals record audit entries; the audit log shows referral statuses with referrals' labels",
-  "facilities <-> referrals":
-    "the facility administrator's queue sections live in facilities and show referrals' table; the referral form labels facility choices",
-  "hubs <-> waitlist": "a live hub page shows waitlist sections; the waitlist reads the hub it belongs to",
-};
+const BOTH_WAYS: Record<string, string> = {};
 
 /** The features each feature's product modules import (`~/features/<name>/...`), by feature. */
 function featureImports(): Map<string, Set<string>> {

@@ -172,6 +172,78 @@ describe("formAction's page fields and headers", () => {
   });
 });
 
+describe("formAction's posts read as they arrive (files streamed in before the values are checked)", () => {
+  const base = { schema, done: () => ({ toast: { title: "Saved" } }), refused };
+
+  it("answers a refusal met while reading first, with the values that arrived, without the schema or the domain", async () => {
+    let called = false;
+    let discarded = 0;
+    const answer = await formAction(form({ name: " " }), {
+      ...base,
+      readRefusal: { status: 415, message: "Only PDF files" },
+      run: async () => {
+        called = true;
+      },
+      discard: async () => {
+        discarded += 1;
+      },
+      extra: { intent: "create" },
+    });
+    const { status, body } = answerOf(answer);
+    expect(called).toBe(false);
+    expect(discarded).toBe(1);
+    // Its status and message, not the schema's 400 (the values may be cut short).
+    expect(status).toBe(415);
+    expect(body).toMatchObject({ ok: false, intent: "create", toast: refused("Only PDF files") });
+    const result = body.result as { error: Record<string, string[]>; initialValue: Record<string, unknown> };
+    expect(result.error[""]).toEqual(["Only PDF files"]);
+    expect(result.initialValue).toMatchObject({ name: " " });
+    // A read refusal may name fields too.
+    const onField = answerOf(
+      await formAction(form({ name: "Ama" }), {
+        ...base,
+        readRefusal: { status: 400, message: "Please check the form", fieldErrors: { name: "Too long" } },
+        run: async () => 1,
+      }),
+    );
+    expect(onField.status).toBe(400);
+    expect((onField.body.result as { error: Record<string, string[]> }).error.name).toEqual(["Too long"]);
+    expect(onField.body.toast).toEqual(refused("Please check the form"));
+  });
+
+  it("discards what reading kept when the schema or the domain refuses, or the domain fails; never after success", async () => {
+    const discarded: string[] = [];
+    const discard = (why: string) => async () => {
+      discarded.push(why);
+    };
+    await formAction(form({ name: "" }), { ...base, run: async () => 1, discard: discard("schema") });
+    await formAction(form({ name: "A" }), {
+      ...base,
+      run: async () => refuse(429, "Too many attempts"),
+      discard: discard("domain"),
+    });
+    await expect(
+      formAction(form({ name: "A" }), {
+        ...base,
+        run: async () => {
+          throw new Error("disk full");
+        },
+        discard: discard("failed"),
+      }),
+    ).rejects.toThrow("disk full");
+    const ok = await formAction(form({ name: "A" }), { ...base, run: async () => 1, discard: discard("success") });
+    expect(answerOf(ok).body.ok).toBe(true);
+    const redirected = await formAction(form({ name: "A" }), {
+      ...base,
+      run: async () => 1,
+      done: () => new Response(null, { status: 302, headers: { Location: "/x" } }),
+      discard: discard("redirect"),
+    });
+    expect((redirected as Response).status).toBe(302);
+    expect(discarded).toEqual(["schema", "domain", "failed"]);
+  });
+});
+
 describe("readForm", () => {
   it("reads a body that is not a form as an empty form", async () => {
     const request = new Request("http://x/", {

@@ -13,7 +13,11 @@ import { type Refusal, refusalOf, refuse } from "./refusal";
  * - the schema refuses a field: 400, the field's messages, the failure toast with the first one;
  * - the domain function refuses (it throws `refuse(...)`, or a React Router `data(message, { status })`):
  *   that status, the message on the form (or on its fields), the failure toast with the message;
+ * - the post was refused while it was read (`readRefusal`: a file refused on its way in), before
+ *   its values could be checked: answered as the domain function's refusal, first;
  * - anything else is a real error and propagates (logged, the 500 screen).
+ * A post read as it arrives may have kept something before it was checked (files streamed to the
+ * store, docs/decisions/030): `discard` undoes it whenever the post does not succeed.
  */
 
 /** A success's answer: its toast, whether the form is cleared, the page's own fields, and the headers it sets (cookies). */
@@ -39,6 +43,19 @@ export type FormActionOptions<S extends $ZodType, T, E extends object> = {
    * screen, no toast) and "failed" for a refused password.
    */
   refusedFields?: (refusal: Refusal | null) => Partial<E>;
+  /**
+   * A refusal met while the post was read, before its values could be checked (who may send it,
+   * their allowance, a file refused on its way in, a body past the limits): answered as a domain
+   * function's refusal, with the values that did arrive, before the schema reads them (they may be
+   * cut short) and without calling `run`.
+   */
+  readRefusal?: Refusal | null;
+  /**
+   * Undoes what reading the post kept before it was checked (e.g. files streamed to the store) when
+   * the post does not succeed: refused (while read, by the schema or by the domain function) or
+   * failed. Never after `run` succeeded: what it kept then belongs to what was created.
+   */
+  discard?: () => Promise<void>;
   /** Fields no answer sends back (passwords, a link's tokens). */
   hideFields?: string[];
   /** Fields every answer carries (e.g. which row's form it was: `{ intent, subject }`). */
@@ -65,7 +82,12 @@ export async function formAction<S extends $ZodType, T, E extends object = objec
   const extra = (options.extra ?? {}) as E;
   const hideFields = options.hideFields;
   const submission = parseSubmission(form, options.schema);
+  if (options.readRefusal) {
+    await options.discard?.();
+    return refusalAnswer(submission, options.readRefusal, options);
+  }
   if (submission.status !== "success") {
+    await options.discard?.();
     const messages = Object.values(submission.error ?? {}).flatMap((field) => field?.slice(0, 1) ?? []);
     const first = messages[0] ?? "Please check the form.";
     return refusedAnswer(
@@ -79,19 +101,10 @@ export async function formAction<S extends $ZodType, T, E extends object = objec
   try {
     value = await options.run(submission.value as output<S>);
   } catch (caught) {
+    await options.discard?.();
     const refusal = refusalOf(caught);
     if (!refusal) throw caught;
-    const reply = refusal.fieldErrors
-      ? submission.reply({ fieldErrors: fieldErrorsOf(refusal.fieldErrors), hideFields })
-      : submission.reply({ formErrors: [refusal.message], hideFields });
-    const messages = refusal.fieldErrors ? Object.values(refusal.fieldErrors).filter((m) => m !== undefined) : [];
-    const toast = options.refused(
-      refusal.message,
-      messages.length ? messages : [refusal.message],
-      refusal.status,
-      refusal,
-    );
-    return refusedAnswer(reply, toast, { ...extra, ...options.refusedFields?.(refusal) }, refusal.status);
+    return refusalAnswer(submission, refusal, options);
   }
   const done = await options.done(value);
   if (done instanceof Response) return done;
@@ -100,6 +113,27 @@ export async function formAction<S extends $ZodType, T, E extends object = objec
     { ...extra, ...rest, ok: true, result: submission.reply({ resetForm }), toast } as ActionAnswer<E>,
     headers ? { headers } : undefined,
   );
+}
+
+/** The answer to a refusal (the domain function's, or one met while the post was read). */
+function refusalAnswer<S extends $ZodType, T, E extends object>(
+  submission: ReturnType<typeof parseSubmission<S>>,
+  refusal: Refusal,
+  options: FormActionOptions<S, T, E>,
+) {
+  const hideFields = options.hideFields;
+  const reply = refusal.fieldErrors
+    ? submission.reply({ fieldErrors: fieldErrorsOf(refusal.fieldErrors), hideFields })
+    : submission.reply({ formErrors: [refusal.message], hideFields });
+  const messages = refusal.fieldErrors ? Object.values(refusal.fieldErrors).filter((m) => m !== undefined) : [];
+  const toast = options.refused(
+    refusal.message,
+    messages.length ? messages : [refusal.message],
+    refusal.status,
+    refusal,
+  );
+  const extra = (options.extra ?? {}) as E;
+  return refusedAnswer(reply, toast, { ...extra, ...options.refusedFields?.(refusal) }, refusal.status);
 }
 
 function refusedAnswer<E extends object>(

@@ -1,9 +1,8 @@
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import Busboy from "@fastify/busboy";
-import { data } from "react-router";
 import { intentRepeated } from "~/lib/form-fields";
-import { refuse } from "~/lib/refusal";
+import { refusalError, refuse } from "~/lib/refusal";
 
 /*
  * The one multipart reader (decisions 023 and 030): a post with a file is read as it arrives, never
@@ -96,7 +95,7 @@ export async function readMultipart<F>(request: Request, options: MultipartOptio
   const fail = (error: unknown) => {
     failure ??= error;
   };
-  const unreadable = () => fail(data(options.unreadable, { status: 400 }));
+  const unreadable = () => fail(refusalError(400, options.unreadable));
   const takings: Promise<F | null>[] = [];
   let fileParts = 0;
 
@@ -172,7 +171,7 @@ export async function readMultipart<F>(request: Request, options: MultipartOptio
     unreadable();
   }
   // A post naming its intent twice is no form (form-fields.ts `intentRepeated`): refused, its file discarded.
-  if (intentRepeated(fields)) fail(data("Unknown action", { status: 400 }));
+  if (intentRepeated(fields)) fail(refusalError(400, "Unknown action"));
   const taken = await Promise.all(takings.map((t) => t.catch(() => null)));
   const files = taken.filter((f): f is NonNullable<typeof f> => f !== null) as F[];
   if (failure) {

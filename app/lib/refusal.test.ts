@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
-import { parseOrRefuse, refusalOf } from "./refusal";
+import { parseOrRefuse, refusalError, refusalOf, refuse } from "./refusal";
 
 const schema = z.object({
   name: z.string({ error: "Name is required" }).check(z.trim(), z.minLength(1, "Name is required")),
@@ -35,5 +35,17 @@ describe("parseOrRefuse", () => {
       parseOrRefuse(schema, { name: "", town: "Sekondi" }, (errors) => Object.values(errors).join(", ")),
     );
     expect(refusal?.message).toBe("Name is required, Town is too long");
+  });
+});
+
+describe("refusalError", () => {
+  it("is what refuse throws, as a value (a stream fails with it), read back by refusalOf", () => {
+    expect(refusalOf(refusalError(413, "The file is larger than 10 MB"))).toEqual({
+      status: 413,
+      message: "The file is larger than 10 MB",
+    });
+    expect(refusalOf(refusalError(400, "Please check the form", { name: "Taken" }))).toEqual(
+      thrown(() => refuse(400, "Please check the form", { name: "Taken" })),
+    );
   });
 });

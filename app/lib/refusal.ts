@@ -14,7 +14,16 @@ export type Refusal = { status: number; message: string; fieldErrors?: Partial<R
  * `refuse(400, "Please check the form", { name: "A facility with this name is already listed" })`.
  */
 export function refuse(status: number, message: string, fieldErrors?: Partial<Record<string, string>>): never {
-  throw data(fieldErrors ? { message, fieldErrors } : message, { status });
+  throw refusalError(status, message, fieldErrors);
+}
+
+/**
+ * What `refuse` throws, as a value, for what is failed with it rather than thrown at once: a
+ * stream refusing a file as its bytes arrive (`stream.destroy(refusalError(413, ...))`), read back
+ * by `refusalOf` wherever it surfaces.
+ */
+export function refusalError(status: number, message: string, fieldErrors?: Partial<Record<string, string>>): Error {
+  return data(fieldErrors ? { message, fieldErrors } : message, { status }) as unknown as Error;
 }
 
 export function refusalOf(error: unknown): Refusal | null {

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { Readable, Transform, type TransformCallback } from "node:stream";
-import { data } from "react-router";
 import { type MultipartPost, readMultipart } from "~/lib/multipart.server";
+import { refusalError, refuse } from "~/lib/refusal";
 import type { FileStore } from "~/storage/file-store.server";
 import {
   ATTACHMENT_MESSAGES,
@@ -28,10 +28,6 @@ export type StoredUpload = {
   sha256: string;
   contentType: AttachmentType;
 };
-
-const refused = (status: number, message: string) => data(message, { status });
-/** The refusal as a stream's error (streams carry it as they would an Error; refusalOf reads it). */
-const refusal = (status: number, message: string) => refused(status, message) as unknown as Error;
 
 /** The bytes a sniff needs (WebP's `RIFF....WEBP`). */
 const HEAD_BYTES = 12;
@@ -62,16 +58,16 @@ class Inspector extends Transform {
     done(this.finish());
   }
 
-  /** The refusal this chunk brings (past 10 MB, or first bytes of no allowed type), or null. */
+  /** The refusal this chunk brings (past 10 MB, or first bytes of no allowed type), or null: the stream's error. */
   private inspect(chunk: Buffer): Error | null {
     this.size += chunk.length;
-    if (this.size > MAX_ATTACHMENT_BYTES) return refusal(413, ATTACHMENT_MESSAGES.tooLarge);
+    if (this.size > MAX_ATTACHMENT_BYTES) return refusalError(413, ATTACHMENT_MESSAGES.tooLarge);
     this.hash.update(chunk);
     if (!this.type && this.head.length < HEAD_BYTES) {
       this.head = Buffer.concat([this.head, chunk.subarray(0, HEAD_BYTES - this.head.length)]);
       if (this.head.length >= HEAD_BYTES) {
         this.type = sniffAttachmentType(this.head);
-        if (!this.type) return refusal(415, ATTACHMENT_MESSAGES.wrongType);
+        if (!this.type) return refusalError(415, ATTACHMENT_MESSAGES.wrongType);
       }
     }
     return null;
@@ -80,9 +76,10 @@ class Inspector extends Transform {
   /** At the end: refused when empty (or no file at all) or of no allowed type. */
   private finish(): Error | null {
     // A form posted without a chosen file sends an empty part without a name.
-    if (this.size === 0) return refusal(400, this.fileName ? ATTACHMENT_MESSAGES.empty : ATTACHMENT_MESSAGES.missing);
+    if (this.size === 0)
+      return refusalError(400, this.fileName ? ATTACHMENT_MESSAGES.empty : ATTACHMENT_MESSAGES.missing);
     this.type ??= sniffAttachmentType(this.head);
-    return this.type ? null : refusal(415, ATTACHMENT_MESSAGES.wrongType);
+    return this.type ? null : refusalError(415, ATTACHMENT_MESSAGES.wrongType);
   }
 }
 
@@ -110,7 +107,7 @@ export async function storeAttachment(
     source.unpipe(inspector);
     throw error;
   }
-  if (!inspector.type) throw refused(415, ATTACHMENT_MESSAGES.wrongType);
+  if (!inspector.type) refuse(415, ATTACHMENT_MESSAGES.wrongType);
   return { name, key, sizeBytes: inspector.size, sha256: inspector.sha256(), contentType: inspector.type };
 }
 
@@ -148,11 +145,11 @@ export async function readAttachmentPost(
       const key = await keyFor(part.fieldsBefore);
       if (!key) return null;
       const stored = await storeAttachment(store, key, part.fileName, part.stream, (failWith) =>
-        part.onTooLarge(() => failWith(refused(413, ATTACHMENT_MESSAGES.tooLarge))),
+        part.onTooLarge(() => failWith(refusalError(413, ATTACHMENT_MESSAGES.tooLarge))),
       );
       if (part.tooLarge() || part.stream.truncated) {
         await store.delete(stored.key);
-        throw refused(413, ATTACHMENT_MESSAGES.tooLarge);
+        refuse(413, ATTACHMENT_MESSAGES.tooLarge);
       }
       return stored;
     },

@@ -5,7 +5,6 @@ export type { TransitionAnswer } from "./components/reject-dialog";
 export { Badge } from "./components/status-badge";
 export type { Transition } from "./referral-status";
 export {
-  isReferralStatus,
   isTransition,
   REFERRAL_STATUSES,
   STATUS_LABELS,

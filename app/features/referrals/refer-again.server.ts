@@ -1,11 +1,11 @@
 import { Readable } from "node:stream";
 import type { ReadableStream as WebReadable } from "node:stream/web";
 import { asc, eq } from "drizzle-orm";
-import { data } from "react-router";
 import type { Actor } from "~/auth/actor.server";
 import type { Db } from "~/db/client.server";
 import { referralAttachments, referrals } from "~/db/schema";
 import { logger } from "~/lib/logger.server";
+import { refuse } from "~/lib/refusal";
 import { type FileStore, fileStore } from "~/storage/file-store.server";
 import { storeAttachment } from "./attachment-upload.server";
 import type { CreateReferralField } from "./referral-schema";
@@ -37,15 +37,14 @@ type Source = { id: string; status: string; doctorId: string; facilityId: string
 
 /** The referral `fromNumber` names when the actor is its doctor and it was rejected or cancelled; a 404 otherwise. */
 async function sourceFor(db: Db, actor: Actor, fromNumber: string): Promise<typeof referrals.$inferSelect> {
-  const refusal = () => data(REFER_AGAIN_NOT_FOUND, { status: 404 });
-  if (actor.kind !== "user" || !actor.approved || actor.role !== "doctor") throw refusal();
-  if (!REFERRAL_NUMBER.test(fromNumber)) throw refusal();
+  if (actor.kind !== "user" || !actor.approved || actor.role !== "doctor") refuse(404, REFER_AGAIN_NOT_FOUND);
+  if (!REFERRAL_NUMBER.test(fromNumber)) refuse(404, REFER_AGAIN_NOT_FOUND);
   const [row] = await db
     .select()
     .from(referrals)
     .where(eq(referrals.referralNumber, fromNumber.toUpperCase()))
     .limit(1);
-  if (!row || !mayReferAgain(actor.id, row)) throw refusal();
+  if (!row || !mayReferAgain(actor.id, row)) refuse(404, REFER_AGAIN_NOT_FOUND);
   return row;
 }
 

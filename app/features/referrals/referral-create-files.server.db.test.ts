@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { type Actor, actorById } from "~/auth/actor.server";
+import { type Actor, actorById, type UserActor } from "~/auth/actor.server";
 import { auditEvents, idempotencyKeys, referralAttachments, referrals } from "~/db/schema";
 import { refusalOf } from "~/lib/refusal";
 import { LocalFileStore } from "~/storage/file-store.server";
@@ -11,7 +11,12 @@ import { createAccount } from "../../../tests/helpers/accounts";
 import { insertFacility } from "../../../tests/helpers/domain";
 import { createTestDb, type TestDatabase } from "../../../tests/helpers/test-db";
 import { ATTACHMENT_MESSAGES, CREATE_FILES_FIELD } from "./attachment-rules";
-import { type CreateUpload, createReferralOnce, readCreatePost } from "./referral-create-files.server";
+import {
+  type CreateUpload,
+  createReferralAction,
+  createReferralOnce,
+  readCreatePost,
+} from "./referral-create-files.server";
 
 /*
  * Files sent with the Create Referral form (decision 030): stored with the new referral in the same
@@ -256,5 +261,88 @@ describe("Create Referral with files (issue 28)", () => {
     await expect(createReferralOnce(h.db, actors.doctor, read.form, broken, store)).rejects.toThrow();
     expect(await referralCount()).toBe(before);
     expect(storedFiles()).toEqual([]);
+  });
+});
+
+/** The form's answer, as the page gets it: formAction's data (status, body), or the redirect. */
+async function answer(
+  request: Request,
+  actor: Actor = actors.doctor,
+): Promise<{ status: number; response: Response | null; body: Record<string, unknown> }> {
+  const answered = await createReferralAction(request, {
+    db: h.db,
+    allowed: async () => actor as UserActor,
+    store,
+  });
+  if (answered instanceof Response) return { status: answered.status, response: answered, body: {} };
+  const { data, init } = answered as unknown as { data: Record<string, unknown>; init: { status?: number } | null };
+  return { status: init?.status ?? 200, response: null, body: data };
+}
+
+type Result = { error: Record<string, string[]>; initialValue: Record<string, unknown> };
+
+describe("Create Referral's answer: formAction's, as every form's", () => {
+  it("values the form's schema refuses: 400, each field's message, the spec's joined toast, the typed values; no file kept", async () => {
+    const before = await referralCount();
+    const values = fields("create-answer-key-0001", { patient_name: " ", chief_complaint: "" });
+    const { status, body } = await answer(post(values, [{ name: "letter.pdf", bytes: PDF }]));
+    expect(status).toBe(400);
+    expect(body).toMatchObject({
+      ok: false,
+      toast: {
+        title: "Error Creating Referral",
+        description: "Patient name is required, Chief complaint is required",
+        variant: "destructive",
+      },
+    });
+    const result = body.result as Result;
+    expect(result.error.patient_name?.[0]).toBe("Patient name is required");
+    expect(result.error.chief_complaint?.[0]).toBe("Chief complaint is required");
+    expect(result.initialValue).toMatchObject({ patient_phone: values.patient_phone, urgency_level: "urgent" });
+    // The file streamed in before the values were checked is removed; nothing else is written.
+    expect(storedFiles()).toEqual([]);
+    expect(await referralCount()).toBe(before);
+    expect(await h.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, "create-answer-key-0001"))).toEqual(
+      [],
+    );
+  });
+
+  it("a file refused on its way in: its status and message first, the typed values kept", async () => {
+    const values = fields("create-answer-key-0002", { chief_complaint: "" });
+    const { status, body } = await answer(post(values, [{ name: "page.pdf", bytes: HTML }]));
+    expect(status).toBe(415);
+    expect(body).toMatchObject({
+      ok: false,
+      toast: { title: "Error Creating Referral", description: ATTACHMENT_MESSAGES.wrongType },
+    });
+    const result = body.result as Result;
+    expect(result.error[""]).toEqual([ATTACHMENT_MESSAGES.wrongType]);
+    expect(result.initialValue).toMatchObject({ patient_name: values.patient_name });
+    expect(storedFiles()).toEqual([]);
+  });
+
+  it("a value the domain refuses on a field (a facility that takes no referrals): 400 under the field", async () => {
+    const { status, body } = await answer(
+      post(fields(null, { facility_id: "3f1c2a9e-0000-4000-8000-0000000000ff" }), [{ name: "letter.pdf", bytes: PDF }]),
+    );
+    expect(status).toBe(400);
+    expect(body.toast).toMatchObject({ title: "Error Creating Referral", description: "Please select a facility" });
+    expect((body.result as Result).error.facility_id).toEqual(["Please select a facility"]);
+    expect(storedFiles()).toEqual([]);
+  });
+
+  it("created: the redirect to the new referral's page with the flash toast; the same key again, the same answer", async () => {
+    const before = await referralCount();
+    const form = new URLSearchParams(fields("create-answer-key-0003"));
+    const request = () => new Request("http://localhost/referrals/create", { method: "POST", body: form });
+    const first = await answer(request());
+    const again = await answer(request());
+    expect(first.status).toBe(302);
+    const location = first.response?.headers.get("Location") ?? "";
+    expect(location).toMatch(/^\/referrals\/REF-\d{4}-\d{6,}$/);
+    expect(first.response?.headers.get("Set-Cookie")).toMatch(/^qh_flash=/);
+    expect(again.status).toBe(302);
+    expect(again.response?.headers.get("Location")).toBe(location);
+    expect(await referralCount()).toBe(before + 1);
   });
 });

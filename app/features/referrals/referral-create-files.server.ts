@@ -1,22 +1,21 @@
 import { randomUUID } from "node:crypto";
-import { data } from "react-router";
-import * as z from "zod/mini";
 import { localeOfActor } from "~/auth/actor";
 import { type Actor, assertGate, type UserActor } from "~/auth/actor.server";
+import type { ToastMessage } from "~/components/ui/toast-tone";
 import type { Db } from "~/db/client.server";
 import "~/i18n/server-catalogues.server";
 import { translator } from "~/i18n/i18n";
 import { formAction, readForm } from "~/lib/form-action.server";
 import { formText } from "~/lib/form-text";
-import { answerOf, type OnceOutcome, once, postedKey, scopeOf } from "~/lib/idempotency.server";
+import { answerOf, type KeptAnswer, type OnceOutcome, once, postedKey, scopeOf } from "~/lib/idempotency.server";
 import { isMultipart, readMultipart } from "~/lib/multipart.server";
-import { type Refusal, refusalOf, refuse } from "~/lib/refusal";
+import { type Refusal, refusalError, refusalOf, refuse } from "~/lib/refusal";
 import type { FileStore } from "~/storage/file-store.server";
 import { ATTACHMENT_MESSAGES, CREATE_FILES_FIELD, MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from "./attachment-rules";
 import { type StoredUpload, storeAttachment, UPLOAD_UNREADABLE } from "./attachment-upload.server";
 import { copyReferralFiles } from "./refer-again.server";
 import { type CreatedReferral, createReferral } from "./referral-create.server";
-import { CREATE_REFERRAL_FIELDS, creatingFailedToast } from "./referral-schema";
+import { CREATE_REFERRAL_FIELDS, createReferralSchema, creatingFailedToast } from "./referral-schema";
 import { checkUserAllowance } from "./user-limits.server";
 import { attachmentKey, planAttachment, recordAttachment } from "./workspace-files.server";
 
@@ -71,7 +70,7 @@ export async function readCreatePost(request: Request, db: Db, actor: Actor, sto
       const key = attachmentKey(id);
       try {
         const stored = await storeAttachment(store, key, part.fileName, part.stream, (failWith) =>
-          part.onTooLarge(() => failWith(data(ATTACHMENT_MESSAGES.tooLarge, { status: 413 }))),
+          part.onTooLarge(() => failWith(refusalError(413, ATTACHMENT_MESSAGES.tooLarge))),
         );
         if (part.tooLarge() || part.stream.truncated) {
           await store.delete(key);
@@ -171,64 +170,104 @@ export async function createReferralOnce(
   }
 }
 
-/** The domain functions check every value (createReferral, with the form's own schema). */
-const POSTED = z.object({});
+/** A post to the create form, read: who sent it, its text fields and files, or the refusal met on the way. */
+type ReferralPost = {
+  /** Null only when who may send it was refused (then `refusal` says so). */
+  actor: UserActor | null;
+  /** Its text fields as the form's schema and the domain function read them (`textFields`). */
+  form: FormData;
+  uploads: CreateUpload[];
+  refusal: Refusal | null;
+};
 
-/** A post to the create form, read: who sent it, its fields and files, or the refusal met on the way. */
-type ReadPost = { actor: UserActor | null; form: FormData; uploads: CreateUpload[]; refusal: Refusal | null };
+/**
+ * A post's text fields as the form's schema (in formAction) and the domain function (formValues)
+ * both read them: each name's first value, U+0000 dropped, a field of the form it lacks as "";
+ * files left out.
+ */
+function textFields(posted: FormData): FormData {
+  const form = new FormData();
+  for (const [name, value] of posted) {
+    if (typeof value === "string" && !form.has(name)) form.set(name, formText(value));
+  }
+  for (const name of CREATE_REFERRAL_FIELDS) if (!form.has(name)) form.set(name, "");
+  return form;
+}
 
-async function readPost(
+/**
+ * Reads a post to the Create Referral form: who may send it (only approved doctors, before a byte
+ * of a file is read), its fields, and its files checked and stored as they arrive (decision 030).
+ * A refusal on the way (who may, the hour's allowance of files, a file, a body that cannot be read)
+ * is returned with the fields that did arrive, for formAction to answer first (`readRefusal`).
+ */
+async function readReferralPost(
   request: Request,
   db: Db,
   allowed: () => Promise<UserActor>,
   store: FileStore,
-): Promise<ReadPost> {
+): Promise<ReferralPost> {
+  let actor: UserActor | null = null;
   try {
-    const actor = await allowed();
-    if (!isMultipart(request)) return { actor, form: await readForm(request), uploads: [], refusal: null };
-    return { actor, ...(await readCreatePost(request, db, actor, store)) };
+    actor = await allowed();
+    if (!isMultipart(request)) return { actor, form: textFields(await readForm(request)), uploads: [], refusal: null };
+    const post = await readCreatePost(request, db, actor, store);
+    return { actor, ...post, form: textFields(post.form) };
   } catch (error) {
     const refusal = refusalOf(error);
     if (!refusal) throw error;
-    return { actor: null, form: new FormData(), uploads: [], refusal };
+    return { actor, form: new FormData(), uploads: [], refusal };
   }
 }
 
 /**
- * The Create Referral form's action, on the one form path (`formAction`): who may (only approved
- * doctors, before a byte of a file is read), the files with their checks, then the referral and
- * its files once per key, answered with a redirect to its own page ("Sent to {facility}", where
- * more files can be attached). Referred again from a rejected or cancelled referral (`from`), that
- * referral's files follow, once. Every refusal (who may, a file, a value, a limit) answers with the
- * spec's "Error Creating Referral" toast, the typed values kept, and stores nothing.
+ * The create, once formAction has checked the post's values: the referral and its files once per
+ * key (createReferralOnce: a repeat answers as the first post did), then, referred again from a
+ * rejected or cancelled referral (`from`), that referral's files, once. Its answer is the one kept
+ * for the key: the redirect to the new referral's page ("Sent to {facility}", where more files can
+ * be attached) with the spec's "Referral Created".
+ */
+async function createReferralFromPost(db: Db, post: ReferralPost, store: FileStore): Promise<KeptAnswer> {
+  // formAction answers a post whose sender was refused without calling this (`readRefusal`).
+  const actor = post.actor ?? refuse(401, "Please sign in");
+  const outcome = await createReferralOnce(db, actor, post.form, post.uploads, store);
+  const from = post.form.get("from");
+  if (!outcome.replayed && typeof from === "string" && from) {
+    await copyReferralFiles(db, actor, from, outcome.value.id, store);
+  }
+  if (!outcome.answer) throw new Error("unreachable: a created referral has an answer");
+  return outcome.answer;
+}
+
+/**
+ * The spec's "Error Creating Referral" toast for a refused post (who may, a file, a value, a
+ * limit): several fields refused, their messages joined by a comma, each in the person's language
+ * (decision 044); a single message is translated where it is shown.
+ */
+function creatingRefusedToast(actor: UserActor | null): (message: string, messages: string[]) => ToastMessage {
+  const t = translator(actor ? localeOfActor(actor) : "en");
+  return (message, messages) =>
+    creatingFailedToast(messages.length > 1 ? [...new Set(messages)].map((m) => t(m)).join(", ") : message);
+}
+
+/**
+ * The Create Referral form's action, on the one form path (`formAction`, as every form's): the
+ * post read as it arrives, its files checked and stored on the way (a refusal met there is
+ * answered first, with the fields that arrived), the form's schema, then the referral and its
+ * files once per key (decision 027), answered with a redirect to its own page and "Referral
+ * Created". Every refusal (who may, a file, a value, a limit) is the spec's "Error Creating
+ * Referral" with the typed values, and keeps no file (`discard`).
  */
 export async function createReferralAction(
   request: Request,
   { db, allowed, store }: { db: Db; allowed: () => Promise<UserActor>; store: FileStore },
 ) {
-  const post = await readPost(request, db, allowed, store);
-  const t = translator(post.actor ? localeOfActor(post.actor) : "en");
+  const post = await readReferralPost(request, db, allowed, store);
   return formAction(post.form, {
-    schema: POSTED,
-    run: async () => {
-      if (post.refusal || !post.actor) {
-        const refusal = post.refusal ?? { status: 401, message: "Please sign in" };
-        return refuse(refusal.status, refusal.message, refusal.fieldErrors);
-      }
-      const outcome = await createReferralOnce(db, post.actor, post.form, post.uploads, store);
-      const from = post.form.get("from");
-      if (!outcome.replayed && typeof from === "string" && from) {
-        await copyReferralFiles(db, post.actor, from, outcome.value.id, store);
-      }
-      if (!outcome.answer) throw new Error("unreachable: a created referral has an answer");
-      return outcome.answer;
-    },
-    done: async (answer) => (await answerOf(answer)) as Response,
-    // Several fields refused: the spec's one toast joins their messages, each in the person's
-    // language (decision 044); a single message is translated where it is shown.
-    refused: (message, messages, _status, refusal) =>
-      creatingFailedToast(
-        refusal?.fieldErrors && messages.length > 1 ? [...new Set(messages)].map((m) => t(m)).join(", ") : message,
-      ),
+    schema: createReferralSchema,
+    readRefusal: post.refusal,
+    discard: () => discardUploads(store, post.uploads),
+    run: () => createReferralFromPost(db, post, store),
+    done: (kept) => answerOf(kept) as Promise<Response>,
+    refused: creatingRefusedToast(post.actor),
   });
 }

@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
-import { data } from "react-router";
 import type { Db } from "~/db/client.server";
 import { rateLimits, users } from "~/db/schema";
 import "~/i18n/server-catalogues.server";
 import { translator } from "~/i18n/i18n";
 import type { Locale } from "~/i18n/locales";
 import { hitRateLimit, limitFactor } from "~/lib/rate-limit.server";
+import { refuse } from "~/lib/refusal";
 
 /*
  * How much one signed-in person may write in an hour (decision 023: one user must not be able to
@@ -45,11 +45,9 @@ async function languageOf(db: Db, userId: string): Promise<Locale> {
   return row?.language ?? "en";
 }
 
-const refusal = async (db: Db, userId: string, kind: UserLimit, retryAfterSeconds: number) =>
-  data(userLimitMessage(kind, retryAfterSeconds, await languageOf(db, userId)), {
-    status: 429,
-    headers: { "Retry-After": String(retryAfterSeconds) },
-  });
+/** The 429, saying when to try again (every form answers it through formAction, with its toast). */
+const refuseOver = async (db: Db, userId: string, kind: UserLimit, retryAfterSeconds: number): Promise<never> =>
+  refuse(429, userLimitMessage(kind, retryAfterSeconds, await languageOf(db, userId)));
 
 /**
  * Refuses (429) when `userId` has already used this hour's allowance of `kind`, counting nothing:
@@ -63,7 +61,7 @@ export async function checkUserAllowance(db: Db, userId: string, kind: UserLimit
     .from(rateLimits)
     .where(and(eq(rateLimits.key, keyOf(kind, userId)), eq(rateLimits.windowStart, windowStart)));
   if ((row?.count ?? 0) >= rule.limit * limitFactor()) {
-    throw await refusal(
+    await refuseOver(
       db,
       userId,
       kind,
@@ -81,5 +79,5 @@ export async function countUserWrite(db: Db, userId: string, kind: UserLimit, no
     { limit: rule.limit * limitFactor(), windowMs: rule.windowMs },
     now,
   );
-  if (!result.ok) throw await refusal(db, userId, kind, result.retryAfterSeconds);
+  if (!result.ok) await refuseOver(db, userId, kind, result.retryAfterSeconds);
 }

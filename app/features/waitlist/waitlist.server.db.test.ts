@@ -7,6 +7,7 @@ import type { Hub } from "~/content/hubs";
 import { hubs, hubWaitlist, messages, rateLimits } from "~/db/schema";
 import { seedContent } from "~/db/seed.server";
 import type { Mail } from "~/email/send.server";
+import { findHub as findHubInDb } from "~/features/hubs/public.server";
 import { refusalOf } from "~/lib/refusal";
 import { createTestDb, type TestDatabase } from "../../../tests/helpers/test-db";
 import {
@@ -47,6 +48,8 @@ const HUB: Hub = {
 const LIVE_HUB: Hub = { ...HUB, id: "live-hub", status: "live", externalUrl: "https://live.example.org" };
 const OTHER_HUB: Hub = { ...HUB, id: "other-hub", title: "Other Hub" };
 const findHub = (id: string) => [HUB, LIVE_HUB, OTHER_HUB].find((h) => h.id === id);
+/** The hubs in the database, looked up as the route does. */
+const hubInDb = (id: string) => findHubInDb(h.db, id);
 
 const professional = {
   userType: "professional",
@@ -185,14 +188,14 @@ describe(`joinWaitlist (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite
 
   it("works with the real coming-soon hubs (from the database, seeded from the content)", async () => {
     await seedContent(h.db);
-    const result = await join(h.db, "cervical-cancer", professional, { ...opts(), findHub: undefined });
+    const result = await join(h.db, "cervical-cancer", professional, { ...opts(), findHub: hubInDb });
     expect(result.status).toBe("joined");
   });
 
   it("states the hub's launch date from the hub's data while it is ahead; never a passed one", async () => {
     await seedContent(h.db);
     const joinMentalHealth = (input: Record<string, unknown>) =>
-      join(h.db, "mental-health", input, { ...opts(), findHub: undefined });
+      join(h.db, "mental-health", input, { ...opts(), findHub: hubInDb });
     // The seed's date (Q3 2025) has passed: the confirmation promises no date.
     expect((await joinMentalHealth(professional)).status).toBe("joined");
     expect(mails[0].text).toContain("We will email you when the Mental Health hub opens.");
@@ -461,7 +464,7 @@ describe(`joinWaitlist (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite
     for (const hubId of ["no-such-hub", LIVE_HUB.id, "", "../etc"]) {
       expect(await join(h.db, hubId, professional, opts())).toEqual({ status: "hub-not-found" });
     }
-    expect(await join(h.db, "breast-cancer-care", professional, { ...opts(), findHub: undefined })).toEqual({
+    expect(await join(h.db, "breast-cancer-care", professional, { ...opts(), findHub: hubInDb })).toEqual({
       status: "hub-not-found",
     });
     expect(await rows()).toHaveLength(0);

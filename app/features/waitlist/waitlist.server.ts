@@ -5,7 +5,6 @@ import type { Db } from "~/db/client.server";
 import { hubWaitlist } from "~/db/schema";
 import type { Mail } from "~/email/send.server";
 import { env } from "~/env.server";
-import { findHub as findHubInDb } from "~/features/hubs/public.server";
 import { queueEmail } from "~/features/messaging/public.server";
 import { launchDateIn } from "~/i18n/launch-date-in";
 import { type Locale, localePath } from "~/i18n/locales";
@@ -37,8 +36,8 @@ export type JoinWaitlistOptions = {
   ip: string;
   /** The language of the page they signed up on (decision 048): their confirmation and SMS are in it. */
   locale?: Locale;
-  /** Hub lookup (tests pass their own hubs). */
-  findHub?: (id: string) => Hub | undefined | Promise<Hub | undefined>;
+  /** Hub lookup: the route passes the hubs feature's `findHub` (tests pass their own hubs). */
+  findHub: (id: string) => Hub | undefined | Promise<Hub | undefined>;
   now?: Date;
 };
 
@@ -62,7 +61,7 @@ export async function joinWaitlist(
   input: Record<string, unknown>,
   options: JoinWaitlistOptions,
 ): Promise<JoinWaitlistResult> {
-  const hub = asWaitlistHub(await (options.findHub ?? ((id: string) => findHubInDb(db, id)))(hubId));
+  const hub = asWaitlistHub(await options.findHub(hubId));
   if (!hub) return { status: "hub-not-found" };
 
   const parsed = parseWaitlistSubmission(input);

@@ -7,6 +7,7 @@ import { dbOf } from "~/db/context.server";
 import { auditFiltersFrom, listAuditLog } from "~/features/audit/audit-log.server";
 import { AuditFilterForm } from "~/features/audit/components/audit-filter-form";
 import { AUDIT_HEADERS, AuditRow } from "~/features/audit/components/audit-row";
+import { STATUS_LABELS } from "~/features/referrals/public";
 import { useT } from "~/i18n/react";
 import { pageMeta } from "~/shell/seo";
 import type { Route } from "./+types/audit-log";
@@ -49,7 +50,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
           stacked
         >
           {log.rows.map((entry) => (
-            <AuditRow key={entry.id} entry={entry} />
+            <AuditRow key={entry.id} entry={entry} statusLabels={STATUS_LABELS} />
           ))}
         </Table>
       </div>

@@ -63,6 +63,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
             ip: requestInfo(context).ip,
             // Signed up on a French page: their confirmation and SMS are French (decision 048).
             locale: localeOfPath(new URL(request.url).pathname),
+            findHub: (id) => findHub(tx, id),
           }),
         (result) => (result.status === "joined" ? { status: 200, recordId: result.entryId } : null),
       );

@@ -1,7 +1,6 @@
 import { Link } from "react-router";
 import { ROLE_LABELS } from "~/auth/roles";
 import { Cell, Row } from "~/components/ui/table";
-import { isReferralStatus, STATUS_LABELS } from "~/features/referrals/public";
 import { useLocale, useT } from "~/i18n/react";
 import { formatAccraDateTime } from "~/lib/ghana-format";
 import type { AuditLogEntry } from "../audit-log.server";
@@ -11,17 +10,28 @@ import { withLocalTimes } from "../local-times";
 /** The audit log table's columns. */
 export const AUDIT_HEADERS = ["When", "Who", "What", "About", "Details"];
 
-/** A referral status by its name in the page's language; any other recorded status as stored. */
-function statusLabel(status: string | null, t: (key: string) => string): string | null {
-  return status && isReferralStatus(status) ? t(STATUS_LABELS[status]) : status;
+/** A status `labels` names (a referral's) by its name in the page's language; any other recorded status as stored. */
+function statusLabel(
+  status: string | null,
+  labels: Readonly<Record<string, string>>,
+  t: (key: string) => string,
+): string | null {
+  return status && Object.hasOwn(labels, status) ? t(labels[status]) : status;
 }
 
-export function AuditRow({ entry }: { entry: AuditLogEntry }) {
+export function AuditRow({
+  entry,
+  statusLabels,
+}: {
+  entry: AuditLogEntry;
+  /** The recorded statuses' names by status: the route passes the referrals' (`STATUS_LABELS`). */
+  statusLabels: Readonly<Record<string, string>>;
+}) {
   const t = useT();
   const locale = useLocale();
   const headers = AUDIT_HEADERS.map((h) => t(h));
-  const from = statusLabel(entry.fromStatus, t);
-  const to = statusLabel(entry.toStatus, t);
+  const from = statusLabel(entry.fromStatus, statusLabels, t);
+  const to = statusLabel(entry.toStatus, statusLabels, t);
   return (
     <Row stacked>
       <Cell label={headers[0]} className="whitespace-nowrap">

@@ -4,17 +4,18 @@ import { Form } from "react-router";
 import { DraftNotice } from "~/components/forms/draft-notice";
 import { FileInput } from "~/components/forms/file-input";
 import { ErrorSummary, FormNotice, SubmitButton } from "~/components/forms/form-parts";
-import { type FormAnswer, parseSubmission, useIsSubmitting, useSchemaForm } from "~/components/forms/schema-form";
+import { parseSubmission, useIsSubmitting, useSchemaForm } from "~/components/forms/schema-form";
 import { UploadProgress } from "~/components/forms/upload-progress";
 import { InputField, SelectField, TextAreaField } from "~/components/ui/field";
 import { toast } from "~/components/ui/toaster";
-import { facilityChoiceLabel, UNREACHABLE_MARK } from "~/features/facilities/public";
 import type { Translate } from "~/i18n/i18n";
 import { useLocale, useT } from "~/i18n/react";
 import { isNetworkFailure, type NetworkFailure, useFormDraft, useResendWhenOnline } from "~/lib/drafts";
+import type { ActionAnswer } from "~/lib/form-action.server";
 import { formatCedis } from "~/lib/ghana-format";
 import { FormKeyField } from "~/lib/idempotency";
 import { ATTACHMENT_ACCEPT, ATTACHMENT_HINT, CREATE_FILES_FIELD, filesProblem } from "../attachment-rules";
+import { facilityChoiceLabel, UNREACHABLE_MARK } from "../facility-choice";
 import { CREATE_REFERRAL_FIELDS, createReferralSchema, creatingFailedToast } from "../referral-schema";
 import { REFERRAL_FEE, URGENCY_KEYS, URGENCY_OPTIONS } from "../referral-status";
 
@@ -55,8 +56,11 @@ function ReferAgainNotice({ again }: { again: ReferAgain }) {
 /** Decision 027's words for a referral the network lost. */
 export const OFFLINE_MESSAGE = "No connection. Your referral is saved on this phone; send it when you are back online.";
 
-/** What /referrals/create answers when it does not go to the dashboard: the form's errors and the spec's toast. */
-export type ReferralFormAnswer = FormAnswer;
+/**
+ * What /referrals/create answers when it does not go to the new referral's page: formAction's
+ * answer, as every form's (the form's errors with the typed values, the spec's toast, `ok`).
+ */
+export type ReferralFormAnswer = ActionAnswer;
 
 /**
  * The spec's "Error Creating Referral": every field's message, joined with a comma (schema order),
