@@ -167,9 +167,13 @@ export const CLOSING = {
   secondary: { label: "Talk to Us", to: "/contact" },
 };
 
-/** A figure of the network stats; its label and note are catalogue messages (i18n/catalogues). */
+/**
+ * A figure of the network stats; its label and note are catalogue messages (i18n/catalogues). A
+ * written figure ("30+") is a catalogue text too; a counted one is a number, written in the page's
+ * language.
+ */
 export type Stat = {
-  value: string;
+  value: string | number;
   label: { key: string; values?: Record<string, number | string> };
   note: { key: string; values?: Record<string, number | string> };
 };
@@ -177,7 +181,7 @@ export type Stat = {
 /** The network stats' facility figure, counted in the database (decision 011). */
 export function facilitiesStat(figures: NetworkFigures): Stat {
   return {
-    value: String(figures.ghanaFacilities),
+    value: figures.ghanaFacilities,
     label: { key: "home.stat.ghanaFacilities", values: { count: figures.ghanaFacilities } },
     note: { key: "home.stat.facilitiesNote", values: { count: figures.facilities, goal: FACILITY_GOAL } },
   };
@@ -187,7 +191,7 @@ export function facilitiesStat(figures: NetworkFigures): Stat {
 export function hubsStat(hubs: ReadonlyArray<{ status: string }>): Stat {
   const live = hubs.filter((h) => h.status === "live").length;
   return {
-    value: String(hubs.length),
+    value: hubs.length,
     label: { key: "Specialist hubs" },
     note: { key: "home.stat.hubsNote", values: { live, developing: hubs.length - live } },
   };

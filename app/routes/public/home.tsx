@@ -21,7 +21,8 @@ import { toHubSummary } from "~/content/hubs";
 import { dbOf } from "~/db/context.server";
 import { networkFigures } from "~/features/facilities/network-figures.server";
 import { listHubs } from "~/features/hubs/hubs.server";
-import { useLocalePath, useT } from "~/i18n/react";
+import { INTL_LOCALE } from "~/i18n/locales";
+import { useLocale, useLocalePath, useT } from "~/i18n/react";
 import type { RouteHandle } from "~/lib/route-handle";
 import { pageMeta } from "~/shell/seo";
 import type { Route } from "./+types/home";
@@ -48,6 +49,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { stats } = loaderData;
   const t = useT();
   const to = useLocalePath();
+  const locale = useLocale();
   return (
     <main id="main">
       <HomeHero />
@@ -98,7 +100,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           {stats.map((s) => (
             <div key={s.label.key} className="card flex flex-col">
               <dt className="order-2 mt-1 font-semibold">{t(s.label.key, s.label.values)}</dt>
-              <dd className="order-1 text-3xl font-extrabold text-brand-700 sm:text-4xl">{t(s.value)}</dd>
+              <dd className="order-1 text-3xl font-extrabold text-brand-700 sm:text-4xl">
+                {typeof s.value === "number" ? s.value.toLocaleString(INTL_LOCALE[locale]) : t(s.value)}
+              </dd>
               <dd className="order-3 mt-1 text-sm text-muted">{t(s.note.key, s.note.values)}</dd>
             </div>
           ))}

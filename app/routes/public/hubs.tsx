@@ -21,6 +21,8 @@ export const meta: Route.MetaFunction = (args) => {
     title: t("hubs.meta.title", { count: hubs.length }),
     description: t("hubs.meta.description", { count: hubs.length, live, soon: hubs.length - live }),
     path: "/hubs",
+    // Built in the page's language above: not passed through the catalogue again.
+    translated: true,
   });
 };
 
