@@ -14,9 +14,9 @@ const reported = new Set<string>();
  * A key missing from the catalogue shows as given. Every text the pages ask for is in it
  * (catalogues.test.ts); a text the server already wrote in the reader's language (a toast with a
  * value, built with the person's translator) passes through the page's `t()` again and shows as it
- * is. A French page missing one, or a named key (`home.step`) missing anywhere, is reported once
- * per language and key, never on every render as Lingui's own "Uncompiled message detected"
- * warning is.
+ * is, unreported when it is one of the language's texts. A French page missing one, or a named key
+ * (`home.step`) missing anywhere, is reported once per language and key, never on every render as
+ * Lingui's own "Uncompiled message detected" warning is.
  */
 export function missingMessage(locale: string, id: string): string {
   // An English text the server built with a value ("Too many attempts. Try again in 3 minutes."):
@@ -25,11 +25,27 @@ export function missingMessage(locale: string, id: string): string {
   const i18n = built ? instances.get(locale as CatalogueLocale) : undefined;
   if (built && i18n && Object.hasOwn(i18n.messages, built.key)) return i18n._(built.key, built.values);
   const named = /^[a-z][\w-]*(\.[\w-]+)+$/i.test(id);
+  const language = instances.get(locale as CatalogueLocale);
+  if (!named && language && isTextOf(language, id)) return id;
   if ((locale !== "en" || named) && reported.size < 1000 && !reported.has(`${locale}\u0000${id}`)) {
     reported.add(`${locale}\u0000${id}`);
     console.warn(`i18n: no "${locale}" catalogue entry for ${JSON.stringify(id.slice(0, 80))}`);
   }
   return id;
+}
+
+/** True when `text` is one of the language's texts without values (already in that language). */
+function isTextOf(i18n: I18n, text: string): boolean {
+  for (const message of Object.values(i18n.messages)) {
+    const plain =
+      typeof message === "string"
+        ? message
+        : Array.isArray(message) && message.every((p) => typeof p === "string")
+          ? message.join("")
+          : null;
+    if (plain === text) return true;
+  }
+  return false;
 }
 
 /**
