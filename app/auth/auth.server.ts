@@ -113,8 +113,10 @@ export function resetLink(accessToken: string, appUrl = env().APP_URL, locale: L
   return `${appUrl}${localePath(locale, "/reset-password")}#${fragment}`;
 }
 
-export function verificationLink(token: string, appUrl = env().APP_URL): string {
-  return `${appUrl}/auth/verify?${new URLSearchParams({ token })}`;
+/** The emailed confirmation link; a French reader's (`lang=fr`) lands on the French pages (decision 048). */
+export function verificationLink(token: string, appUrl = env().APP_URL, locale: Locale = "en"): string {
+  const query = new URLSearchParams(locale === "en" ? { token } : { token, lang: locale });
+  return `${appUrl}/auth/verify?${query}`;
 }
 
 /**
@@ -201,13 +203,12 @@ function createAuth(db: Db) {
         // At most one an hour per address: each sign-in of an unconfirmed account asks
         // for one, and 20 tries must not make 20 mails. The links already sent stay valid a day.
         if (!(await mayMailRecipient(db, "verification", user.email))) return;
+        const reader = await readerOf((user as { language?: unknown }).language);
         await queueAccountMail(
           db,
           {
             to: user.email,
-            ...verificationMail(await readerOf((user as { language?: unknown }).language), {
-              link: verificationLink(token),
-            }),
+            ...verificationMail(reader, { link: verificationLink(token, env().APP_URL, reader.locale) }),
           },
           "account.verification",
         );

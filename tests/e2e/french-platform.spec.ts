@@ -183,6 +183,8 @@ test("a francophone doctor registers in French and works in French; the facility
     maxRedirects: 0,
   });
   expect(verify.status()).toBe(302);
+  // The link lands on the French "email confirmed" page.
+  expect(verify.headers().location).toBe("/fr/auth/email-confirmed");
   const doctor = { email, password: PASSWORD, name: "Dr Moussa Koné" };
   await approveAll([doctor], { mailed: /approuvé/ });
 
