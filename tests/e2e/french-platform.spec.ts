@@ -5,6 +5,7 @@ import { countSegments, MAX_SEGMENTS } from "../../app/lib/sms-text";
 import { expect, hydrated, test, waitForMail } from "./fixtures";
 import { facilityChoices, linkIn, PASSWORD, registerAndVerify, uniqueEmail } from "./support/accounts";
 import { latestSmsCode, smsTo } from "./support/outbox";
+import { pageTexts } from "./support/page-texts";
 import { approveAll, signedIn } from "./support/sign-in";
 
 /*
@@ -28,23 +29,11 @@ function englishOnly(): Set<string> {
 }
 
 /**
- * The page's texts (and its labels and placeholders), those marked in another language left out,
- * and the facilities offered on the referral form: their names and towns, as their administrators
- * wrote them (other specs add facilities with English names: "… and Stroke Hospital — Pune").
+ * The facilities offered on the referral form are left out of a page's texts: their names and towns
+ * are as their administrators wrote them (other specs add facilities with English names: "… and
+ * Stroke Hospital — Pune").
  */
-async function textsOf(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const body = document.body.cloneNode(true) as HTMLElement;
-    for (const el of body.querySelectorAll('[lang]:not([lang="fr"]), script, style, select[name="facility_id"] option'))
-      el.remove();
-    const walker = document.createTreeWalker(body, NodeFilter.SHOW_TEXT);
-    const found: string[] = [];
-    while (walker.nextNode()) found.push((walker.currentNode.textContent ?? "").trim());
-    for (const el of body.querySelectorAll("[aria-label], [placeholder]"))
-      found.push(el.getAttribute("aria-label") ?? "", el.getAttribute("placeholder") ?? "");
-    return found.filter(Boolean);
-  });
-}
+const textsOf = (page: Page) => pageTexts(page, 'select[name="facility_id"] option');
 
 /**
  * The page is French, and shows no catalogue text in English but `data`: what people typed that

@@ -4,6 +4,7 @@ import { parsePo } from "pofile-ts";
 import { PUBLIC_PATHS } from "../../app/content/public-routes";
 import { REDIRECTS } from "../../app/content/redirects";
 import { expect, hydrated, loadsNoScript, test } from "./fixtures";
+import { pageTexts } from "./support/page-texts";
 
 /** The site in French under /fr (docs/decisions/044). */
 
@@ -70,18 +71,9 @@ function englishOnly(): Set<string> {
   );
 }
 
-/** The page's texts (database texts marked lang=en left out) that are a catalogue text in English. */
+/** How many texts the page shows (database texts marked lang=en left out), and those that are a catalogue text in English. */
 async function englishShown(page: Page, english: Set<string>): Promise<{ shown: number; english: string[] }> {
-  const texts = await page.evaluate(() => {
-    const body = document.body.cloneNode(true) as HTMLElement;
-    for (const el of body.querySelectorAll('[lang]:not([lang="fr"]), script, style')) el.remove();
-    const walker = document.createTreeWalker(body, NodeFilter.SHOW_TEXT);
-    const found: string[] = [];
-    while (walker.nextNode()) found.push((walker.currentNode.textContent ?? "").trim());
-    for (const el of body.querySelectorAll("[aria-label], [placeholder]"))
-      found.push(el.getAttribute("aria-label") ?? "", el.getAttribute("placeholder") ?? "");
-    return found.filter(Boolean);
-  });
+  const texts = await pageTexts(page);
   return { shown: texts.length, english: texts.filter((t) => english.has(t)) };
 }
 
