@@ -257,4 +257,39 @@ test.describe("forms on a flaky network (issue 29)", () => {
     await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("No connection");
     await context.close();
   });
+
+  test("a page's texts are kept once fetched, not all downloaded after the first visit", async ({ browser }) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto("/fr/hubs");
+    await hydrated(page);
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+    // The precache has the code, not the 54 texts files of every page in both languages.
+    const precached = await page.evaluate(async () => {
+      const names = await caches.keys();
+      const urls: string[] = [];
+      for (const name of names.filter((n) => n.includes("precache"))) {
+        for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+      }
+      return urls;
+    });
+    expect(precached.some((url) => url.startsWith("/assets/framework-"))).toBe(true);
+    expect(precached.filter((url) => url.startsWith("/assets/texts-"))).toEqual([]);
+    // Loaded through the worker, the page's texts are kept for the next visit.
+    await page.reload();
+    await hydrated(page);
+    await expect
+      .poll(() =>
+        page.evaluate(async () =>
+          (await (await caches.open("page-texts")).keys()).map((r) =>
+            new URL(r.url).pathname.replace(/-[\w-]{8}\.js$/, ""),
+          ),
+        ),
+      )
+      .toEqual(expect.arrayContaining(["/assets/texts-fr-shell", "/assets/texts-fr-hubs"]));
+    await context.close();
+  });
 });
