@@ -58,6 +58,15 @@ const PAGE_LOCALES = ["en", "fr"] as const;
 export const SHELL = "shell";
 
 /**
+ * How a group of the browser's texts is compiled: `shell`, a page (by its id: its content page's
+ * texts flagged `#, server-only` too) or a lazy part, from the site's part.
+ */
+function groupOptions(texts: PageTexts, group: string): CompileOptions {
+  const keys = group === SHELL ? texts.shell : (texts.byPage.get(group) ?? texts.byLazyPart.get(group));
+  return { browser: true, part: "site", keys, serverOnly: texts.contentPages.has(group) };
+}
+
+/**
  * Compiles `.po` imports, and makes `virtual:page-texts`: each public page's texts in the browser
  * (decision 044). In the browser `x.po` is the public site's part, `x.po?platform` the platform's,
  * and in a build `x.po?page=<id>` a public page's own texts (`?page=shell` the shell's); the server
@@ -146,18 +155,15 @@ export function poCatalogue(): Plugin {
           // One group, the whole site part, for every page.
           return `export const PAGE_TEXTS = { ${PAGE_LOCALES.map((l) => `${l}: { ${page(l, SHELL, SHELL)} }`).join(", ")} };`;
         }
-        const { pages, byPage, byLazyPart, contentPages } = await pageTextsOnce();
+        const texts = await pageTextsOnce();
         const tables = PAGE_LOCALES.map((locale) => {
           const source = sourceOf(locale);
           // A language whose page (or part) needs no entry (English keyed by its own text) fetches nothing for it.
-          const needs = (keys: ReadonlySet<string> | undefined, serverOnly = false) =>
-            Object.keys(compileCatalogue(source, { browser: true, part: "site", keys, serverOnly })).length > 0;
+          const needs = (group: string) => Object.keys(compileCatalogue(source, groupOptions(texts, group))).length > 0;
           const entries = [
             page(locale, SHELL, SHELL),
-            ...pages
-              .filter((p) => needs(byPage.get(p.id), contentPages.has(p.id)))
-              .map((p) => page(locale, p.pattern, p.id)),
-            ...[...byLazyPart].filter(([, keys]) => needs(keys)).map(([id]) => page(locale, id, id)),
+            ...texts.pages.filter((p) => needs(p.id)).map((p) => page(locale, p.pattern, p.id)),
+            ...[...texts.byLazyPart.keys()].filter(needs).map((id) => page(locale, id, id)),
           ];
           return `${locale}: { ${entries.join(", ")} }`;
         });
@@ -171,11 +177,9 @@ export function poCatalogue(): Plugin {
       const source = readFileSync(file, "utf8");
       const group = params.get("page");
       if (browser && group !== null && building) {
-        const { shell, byPage, byLazyPart, contentPages } = await pageTextsOnce();
-        const keys = group === SHELL ? shell : (byPage.get(group) ?? byLazyPart.get(group));
-        if (!keys) this.error(`No public page ${group}`);
-        const serverOnly = contentPages.has(group);
-        return `export default ${JSON.stringify(compileCatalogue(source, { browser, part: "site", keys, serverOnly }))};`;
+        const options = groupOptions(await pageTextsOnce(), group);
+        if (!options.keys) this.error(`No public page ${group}`);
+        return `export default ${JSON.stringify(compileCatalogue(source, options))};`;
       }
       // In the browser `x.po` is the public site's part and `x.po?platform` the platform's; the server has all.
       const part = browser ? (params.has("platform") ? "platform" : "site") : undefined;

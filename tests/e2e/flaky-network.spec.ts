@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from "@playwright/test";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { expect, hydrated, signOut, test } from "./fixtures";
 import { facilityChoices, registerAndVerify, signInDirectly } from "./support/accounts";
 import { selectFacility } from "./support/referral-form";
@@ -17,6 +17,19 @@ const DRAFT_NOTICE = /We filled in what you were writing on this phone/;
 
 // A post the network loses logs the browser's own "Failed to load resource" line.
 test.use({ allowConsoleErrors: [/ERR_INTERNET_DISCONNECTED|ERR_FAILED|ERR_TIMED_OUT|Failed to load resource/] });
+
+/** A new browser context on `path`, once the page it hydrated is controlled by the service worker. */
+async function underServiceWorker(browser: Browser, path: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(path);
+  await hydrated(page);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+  return { context, page };
+}
 
 async function doctorIn(context: BrowserContext, person: Person): Promise<Page> {
   const page = await context.newPage();
@@ -239,15 +252,8 @@ test.describe("forms on a flaky network (issue 29)", () => {
   });
 
   test("a navigation with no network gets the offline page", async ({ browser }) => {
-    const context = await browser.newContext();
-    const page = await context.newPage();
     // A page that hydrates registers the service worker; it precaches the offline page.
-    await page.goto("/hubs");
-    await hydrated(page);
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
-    await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+    const { context, page } = await underServiceWorker(browser, "/hubs");
     await context.setOffline(true);
     await page.goto("/about");
     await expect(page.getByRole("heading", { level: 1, name: "No connection" })).toBeVisible();
@@ -259,14 +265,7 @@ test.describe("forms on a flaky network (issue 29)", () => {
   });
 
   test("a page's texts are kept once fetched, not all downloaded after the first visit", async ({ browser }) => {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await page.goto("/fr/hubs");
-    await hydrated(page);
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
-    await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+    const { context, page } = await underServiceWorker(browser, "/fr/hubs");
     // The precache has the code, not the 54 texts files of every page in both languages.
     const precached = await page.evaluate(async () => {
       const names = await caches.keys();
