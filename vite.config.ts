@@ -14,6 +14,12 @@ export default defineConfig({
     client: {
       build: {
         rolldownOptions: {
+          // Radix's packages are built with esbuild's keepNames: every function and class is named
+          // by a call to its `__name` helper, which sets `.name` and nothing else. Unmarked, those
+          // calls keep code no page uses (the whole ordered collection beside the one Tabs uses),
+          // 3 KB gzipped on /auth. Nothing in the browser reads those names (React reads
+          // displayName). docs/decisions/044-the-product-in-french.md, "Sizes".
+          treeshake: { manualPureFunctions: ["__name"] },
           output: {
             // A page's texts are named as such (texts-fr-auth-….js), not after the page's own code.
             chunkFileNames: (chunk) => {

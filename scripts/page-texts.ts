@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { DEFAULT_LOCALE, LOCALES } from "../app/i18n/locales.ts";
 
 /**
  * Which catalogue texts each public page's code can ask for (docs/decisions/044, "The public
@@ -35,8 +36,12 @@ export function publicPages(routes: RouteEntry[]): PublicPage[] {
     for (const entry of entries) {
       const at = [prefix, entry.path].filter(Boolean).join("/");
       if (entry.children) {
-        // The French layout (`fr/...` ids) serves the same modules at /fr: its pages are the English ones.
-        if (entry.file === PUBLIC_LAYOUT_FILE && entry.id?.startsWith("fr/")) continue;
+        // Another language's layout (`fr/...` ids) serves the same modules at /fr: its pages are the English ones.
+        if (
+          entry.file === PUBLIC_LAYOUT_FILE &&
+          LOCALES.some((l) => l !== DEFAULT_LOCALE && entry.id?.startsWith(`${l}/`))
+        )
+          continue;
         walk(entry.children, at, underPublic || entry.file === PUBLIC_LAYOUT_FILE);
       } else if (underPublic) {
         pages.push({ id: entry.id ?? entry.file.replace(/\.tsx?$/, ""), pattern: `/${at}`, file: entry.file });

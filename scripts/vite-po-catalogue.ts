@@ -3,6 +3,7 @@ import path from "node:path";
 import { compileMessageOrThrow } from "@lingui/message-utils/compileMessage";
 import { parsePo } from "pofile-ts";
 import { type Plugin, runnerImport } from "vite";
+import { LOCALES } from "../app/i18n/locales.ts";
 import { lazyPartId, type PageTexts, pageTexts, resolveImport } from "./page-texts.ts";
 
 const parses = new Map<string, ReturnType<typeof parsePo>["items"]>();
@@ -53,7 +54,6 @@ export function compileCatalogue(text: string, options: CompileOptions = {}): Re
 
 const PAGE_TEXTS_ID = "virtual:page-texts";
 const CATALOGUES_DIR = "app/i18n/catalogues";
-const PAGE_LOCALES = ["en", "fr"] as const;
 /** The shell's texts: every public page's first part. */
 export const SHELL = "shell";
 
@@ -153,10 +153,10 @@ export function poCatalogue(): Plugin {
           `${JSON.stringify(pattern)}: () => import(${JSON.stringify(`/${CATALOGUES_DIR}/${locale}.po?page=${group}`)})`;
         if (!building) {
           // One group, the whole site part, for every page.
-          return `export const PAGE_TEXTS = { ${PAGE_LOCALES.map((l) => `${l}: { ${page(l, SHELL, SHELL)} }`).join(", ")} };`;
+          return `export const PAGE_TEXTS = { ${LOCALES.map((l) => `${l}: { ${page(l, SHELL, SHELL)} }`).join(", ")} };`;
         }
         const texts = await pageTextsOnce();
-        const tables = PAGE_LOCALES.map((locale) => {
+        const tables = LOCALES.map((locale) => {
           const source = sourceOf(locale);
           // A language whose page (or part) needs no entry (English keyed by its own text) fetches nothing for it.
           const needs = (group: string) => Object.keys(compileCatalogue(source, groupOptions(texts, group))).length > 0;
