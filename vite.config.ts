@@ -21,10 +21,12 @@ export default defineConfig({
           // displayName). docs/decisions/044-the-product-in-french.md, "Sizes".
           treeshake: { manualPureFunctions: ["__name"] },
           output: {
-            // A page's texts are named as such (texts-fr-auth-….js), not after the page's own code.
+            // Texts are named as such: a page's (texts-fr-auth-….js), not after the page's own code, and
+            // a language's whole parts (texts-fr-site-….js, texts-fr-platform-….js). The service worker
+            // keeps them when fetched rather than precaching them (scripts/build-service-worker.ts).
             chunkFileNames: (chunk) => {
-              const texts = /\/(\w+)\.po\?page=(?:.*\/)?([\w-]+)$/.exec(chunk.facadeModuleId ?? "");
-              if (texts) return `assets/texts-${texts[1]}-${texts[2]}-[hash].js`;
+              const texts = /\/(\w+)\.po(?:\?(?:page=(?:.*\/)?([\w-]+)|(platform)))?$/.exec(chunk.facadeModuleId ?? "");
+              if (texts) return `assets/texts-${texts[1]}-${texts[2] ?? texts[3] ?? "site"}-[hash].js`;
               return chunk.facadeModuleId?.endsWith("virtual:page-texts")
                 ? "assets/texts-table-[hash].js"
                 : "assets/[name]-[hash].js";
