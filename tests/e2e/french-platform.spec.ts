@@ -3,7 +3,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { parsePo } from "pofile-ts";
 import { countSegments, MAX_SEGMENTS } from "../../app/lib/sms-text";
 import { expect, hydrated, test, waitForMail } from "./fixtures";
-import { facilityChoices, linkIn, PASSWORD, registerAndVerify, uniqueEmail } from "./support/accounts";
+import { ADMIN, facilityChoices, linkIn, PASSWORD, registerAndVerify, uniqueEmail } from "./support/accounts";
 import { latestSmsCode, smsTo } from "./support/outbox";
 import { pageTexts } from "./support/page-texts";
 import { approveAll, signedIn } from "./support/sign-in";
@@ -31,9 +31,10 @@ function englishOnly(): Set<string> {
 /**
  * The facilities offered on the referral form are left out of a page's texts: their names and towns
  * are as their administrators wrote them (other specs add facilities with English names: "… and
- * Stroke Hospital — Pune").
+ * Stroke Hospital — Pune"); so are the texts in a form's text areas (a facility's description on
+ * its editor), as people wrote them.
  */
-const textsOf = (page: Page) => pageTexts(page, 'select[name="facility_id"] option');
+const textsOf = (page: Page) => pageTexts(page, 'select[name="facility_id"] option, textarea');
 
 /**
  * The page is French, and shows no catalogue text in English but `data`: what people typed that
@@ -57,9 +58,10 @@ const ENGLISH_WORDS = /\b(the|your|you|to|of|and|for|with|is|are|this|has|have|w
  * The texts a page shows the same in French and in English that read as English: what the
  * catalogue check cannot see (a text never put through `t()`). The person's pages are drawn once in
  * each language (their language changed between) and compared; names, numbers and what they
- * typed are the same in both but have no English words.
+ * typed are the same in both but have no English words; `names` are names that have some (the
+ * facilities', as their administrators wrote them: "Sahyadri Neuro and Stroke Hospital").
  */
-async function untranslated(page: Page, paths: string[]): Promise<string[]> {
+async function untranslated(page: Page, paths: string[], names: readonly string[] = []): Promise<string[]> {
   const french = new Map<string, string[]>();
   for (const path of paths) {
     await page.goto(path);
@@ -74,7 +76,7 @@ async function untranslated(page: Page, paths: string[]): Promise<string[]> {
     await expect(page.locator("html")).toHaveAttribute("lang", "en-GH");
     const english = new Set(await textsOf(page));
     for (const text of french.get(path) ?? [])
-      if (english.has(text) && ENGLISH_WORDS.test(text)) found.push(`${path}: ${text}`);
+      if (english.has(text) && ENGLISH_WORDS.test(text) && !names.includes(text)) found.push(`${path}: ${text}`);
   }
   await chooseLanguages(page, "fr", "same");
   return found;
@@ -231,4 +233,79 @@ test("a francophone doctor registers in French and works in French; the facility
   const twiSms = smsTo(twi.mobile).find((s) => s.text.includes(number))!.text;
   expect(twiSms).toMatch(/fofor/);
   expect(countSegments(twiSms).segments).toBeLessThanOrEqual(MAX_SEGMENTS);
+});
+
+test("the administrators' pages are French for administrators who chose French", async ({ browser, request }) => {
+  test.setTimeout(180_000);
+  const english = englishOnly();
+  const facilities = await facilityChoices(request);
+  const facility = facilities.at(-1)!;
+  const names = facilities.map((f) => f.name);
+
+  // A facility administrator who chose French: every page of theirs, nothing left in English.
+  const facilityFr = await facilityAdmin(request, browser, facility.id, "Mariam Ouédraogo");
+  await chooseLanguages(facilityFr.page, "fr", "same");
+  expect(
+    await untranslated(
+      facilityFr.page,
+      [
+        "/dashboard/facility-admin",
+        "/dashboard/facility-admin/appointments",
+        `/dashboard/facilities/${facility.id}`,
+        "/referrals/history",
+        "/account/notifications",
+      ],
+      names,
+    ),
+  ).toEqual([]);
+  await facilityFr.page.context().close();
+
+  // A system administrator, invited (the only way in: decision 033), who chose French.
+  const admin = await signedIn(browser, ADMIN, "/dashboard/system-admin");
+  const invitee = { email: uniqueEmail("administratrice"), password: PASSWORD, name: "Fatou Diallo" };
+  const invited = await admin.request.post("/dashboard/system-admin/administrators", {
+    form: { intent: "invite", full_name: invitee.name, email: invitee.email },
+    headers: { Origin: new URL(admin.url()).origin },
+  });
+  expect(invited.status(), "invitation sent").toBe(200);
+  await admin.context().close();
+  const invitation = await waitForMail(invitee.email, (m) => /invited to be/i.test(m.subject));
+  const link = new URL(linkIn(invitation.text, /https?:\/\/\S+\/admin-invitation\/[A-Za-z0-9_-]+/));
+  const setUp = await request.post(link.pathname, {
+    form: {
+      full_name: invitee.name,
+      phone: "0201234567",
+      password: invitee.password,
+      confirmPassword: invitee.password,
+    },
+    headers: { Origin: link.origin },
+    maxRedirects: 0,
+  });
+  expect([200, 302, 303], "account set up").toContain(setUp.status());
+  const systemFr = await signedIn(browser, invitee, "/dashboard/system-admin");
+  await chooseLanguages(systemFr, "fr", "same");
+  expect(
+    await untranslated(
+      systemFr,
+      [
+        "/dashboard/system-admin",
+        "/dashboard/system-admin/overview",
+        "/dashboard/system-admin/audit",
+        "/dashboard/system-admin/administrators",
+        "/dashboard/system-admin/api-clients",
+        "/dashboard/system-admin/facilities",
+        "/dashboard/system-admin/facilities/new",
+        "/dashboard/system-admin/hubs",
+        "/dashboard/system-admin/payouts",
+        "/dashboard/system-admin/payouts/ledger",
+        "/dashboard/system-admin/payouts/reconciliation",
+        "/dashboard/system-admin/messages",
+        "/dashboard/system-admin/reviews",
+        "/dashboard/system-admin/health",
+        "/dashboard/facility-reports",
+      ],
+      names,
+    ),
+  ).toEqual([]);
+  await systemFr.context().close();
 });
