@@ -12,14 +12,15 @@ if (nonce) setNonce(nonce);
 
 // The page's language alone is fetched (docs/decisions/044), before React draws the page in it: the
 // server wrote it in <html lang> (a public page's from its path, the platform's the person's own).
-// A public page's HTML preloads the shell's texts and its own; the platform's pages (`data-platform`)
-// load the site's part and the platform's.
+// The page's HTML preloads its texts (the shell's, the platform's frame's, its own); while developing
+// it names none, and the language's parts load whole (the platform's pages, `data-platform`, both).
 const html = document.documentElement;
 const locale = localeOfHtmlLang(html.lang);
-const texts =
-  "platform" in html.dataset
-    ? Promise.all([ensureCatalogue(locale), ensureCatalogue(locale, "platform")])
-    : ensurePreloadedTexts(locale).then((preloaded) => (preloaded ? undefined : ensureCatalogue(locale)));
+const texts = ensurePreloadedTexts(locale).then((preloaded) =>
+  preloaded
+    ? undefined
+    : Promise.all([ensureCatalogue(locale), "platform" in html.dataset ? ensureCatalogue(locale, "platform") : null]),
+);
 texts.then(() => {
   startTransition(() => {
     hydrateRoot(
@@ -29,7 +30,7 @@ texts.then(() => {
       </StrictMode>,
     );
   });
-  if (!("platform" in html.dataset)) prefetchPageTexts();
+  prefetchPageTexts();
 });
 
 // The service worker (decision 027: hashed assets and an offline page, never a page's HTML): every page

@@ -15,7 +15,8 @@ import { ErrorScreen } from "~/shell/error-screen";
 import { NotFound } from "~/shell/not-found";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
-import { actorMiddleware } from "./auth/context.server";
+import { localeOfActor } from "./auth/actor";
+import { actorMiddleware, actorOf } from "./auth/context.server";
 import { Toaster } from "./components/ui/toaster";
 import { databaseMiddleware } from "./database.server";
 import { i18nFor } from "./i18n/i18n";
@@ -31,12 +32,16 @@ import { useHydrated } from "./lib/use-hydrated";
 export const middleware: Route.MiddlewareFunction[] = [databaseMiddleware, actorMiddleware];
 
 export async function loader({ request, context, pattern }: Route.LoaderArgs) {
-  const [{ env }, { readFlash }, { requestInfo }, { pageTextFiles }] = await Promise.all([
+  const [{ env }, { readFlash }, { requestInfo }, { isPlatformPage, pageTextFiles }] = await Promise.all([
     import("./env.server"),
     import("./lib/flash.server"),
     import("./lib/request-context.server"),
     import("./i18n/page-text-files.server"),
   ]);
+  // A public page is in its path's language; the platform's pages in the person's (decision 044).
+  const locale = isPlatformPage(pattern)
+    ? localeOfActor(await actorOf(context))
+    : localeOfPath(new URL(request.url).pathname);
   const flash = await readFlash(request);
   // The base of this page's form keys (lib/idempotency.ts): new in every answer, new after every post.
   const formKey = requestInfo(context).formKey || crypto.randomUUID();
@@ -48,8 +53,8 @@ export async function loader({ request, context, pattern }: Route.LoaderArgs) {
       sessionEnded: flash.sessionEnded,
       formKey,
       offerFrench,
-      // A public page's texts, preloaded beside its code (decision 044).
-      texts: pageTextFiles(localeOfPath(new URL(request.url).pathname), pattern),
+      // The page's texts, preloaded beside its code (decision 044).
+      texts: pageTextFiles(locale, pattern),
     },
     { headers: flash.headers },
   );
@@ -68,8 +73,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // platform's is the person's (decision 044).
   const matches = useMatches();
   const locale = pageLocale(useLocation().pathname, matches);
-  // The platform's pages load its part of the catalogue too, a public page the shell's texts and its
-  // own (entry.client).
+  // A platform page: its navigations fetch the next page's texts in the person's language
+  // (routes/dashboard/layout.tsx), and while developing it loads both catalogue parts (entry.client).
   const platform = matches.some((m) => m.id === PLATFORM_LAYOUT_ID);
   return (
     <html lang={HTML_LANG[locale]} data-platform={platform ? "" : undefined} data-hydrated={hydrated ? "" : undefined}>

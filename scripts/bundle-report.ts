@@ -76,23 +76,6 @@ function scriptsOf(html: string): Set<string> {
   return js;
 }
 
-/**
- * The catalogue parts a platform page fetches before React runs (app/entry.client.tsx, decision
- * 044): the site's part and the platform's, in its language (`<html lang>`). They are dynamic
- * imports, which `scriptsOf` does not follow; the build lists their files (build/page-texts.json,
- * scripts/vite-po-catalogue.ts). A public page's texts are module preloads in its HTML, counted
- * with its code.
- */
-const textFiles: Record<string, Record<string, string>> = JSON.parse(
-  readFileSync(path.join(buildDir, "page-texts.json"), "utf8"),
-);
-function platformCataloguesOf(html: string): string[] {
-  if (!/<html[^>]*\bdata-platform/.test(html)) return [];
-  const lang = html.match(/<html[^>]*\blang="([^"]+)"/)?.[1] ?? "";
-  const files = textFiles[lang.startsWith("fr") ? "fr" : "en"] ?? {};
-  return ["site", "platform"].flatMap((part) => (files[part] ? [`/${files[part]}`] : []));
-}
-
 type Row = {
   path: string;
   /** Who was signed in (none: a visitor). */
@@ -141,7 +124,6 @@ try {
     const html = await response.text();
     const js = scriptsOf(html);
     const hydrates = html.includes("__reactRouterContext");
-    if (hydrates) for (const part of platformCataloguesOf(html)) js.add(part);
     const css = new Set([...html.matchAll(/href="(\/assets\/[^"]+\.css)"/g)].map((m) => m[1]));
     const hydrated = hydrates;
     const jsKb = sumKb(js);

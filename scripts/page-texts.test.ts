@@ -4,7 +4,7 @@ import path from "node:path";
 import { parsePo } from "pofile-ts";
 import { runnerImport } from "vite";
 import { beforeAll, describe, expect, it } from "vitest";
-import { keysIn, moduleGraph, type PageTexts, pageTexts, publicPages } from "./page-texts";
+import { keysIn, moduleGraph, type PageTexts, pageTexts, platformPages, publicPages } from "./page-texts";
 
 /** Each public page's texts in the browser (decision 044, "The public pages' texts"). */
 
@@ -99,6 +99,26 @@ describe("the app's public pages and their texts", () => {
     const register = texts.byLazyPart.get("features/accounts/components/register-form")!;
     expect(register.has("Creating Account...")).toBe(true);
     expect(auth.has("Creating Account...")).toBe(false);
+  });
+
+  it("the platform's pages by pattern, each with the gate it is drawn in; none of the public site's", () => {
+    const pages = platformPages(routes);
+    const doctor = pages.find((p) => p.pattern === "/dashboard/doctor")!;
+    expect(doctor.id).toBe("routes/dashboard/doctor");
+    expect(doctor.layouts).toEqual(["routes/gates/doctor-layout.ts"]);
+    expect(pages.find((p) => p.pattern === "/dashboard/system-admin/payouts/:runId")?.file).toBe(
+      "routes/payouts/payout-run.tsx",
+    );
+    expect(pages.filter((p) => p.pattern === "/auth" || p.pattern.startsWith("/fr"))).toEqual([]);
+  });
+
+  it("a platform page has its own texts, not the frame's nor the shell's; the frame has the navigation's", () => {
+    expect(texts.frame.has("Payouts")).toBe(true);
+    expect(texts.frame.has("Oops! Page not found")).toBe(false);
+    const payouts = texts.byPage.get("routes/payouts/payouts-admin")!;
+    expect(payouts.has("Payouts")).toBe(false);
+    expect(payouts.has("Prepare a payout run")).toBe(true);
+    expect(texts.byPage.get("routes/dashboard/doctor")!.has("Prepare a payout run")).toBe(false);
   });
 
   it("content pages are marked: their texts are fetched only on a client navigation", () => {

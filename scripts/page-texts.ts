@@ -28,6 +28,29 @@ export type PublicPage = {
 };
 
 export const PUBLIC_LAYOUT_FILE = "routes/public/layout.tsx";
+/** The signed-in platform's frame: every platform page is drawn in it. */
+export const PLATFORM_LAYOUT_FILE = "routes/dashboard/layout.tsx";
+
+/** A page of the signed-in platform, with the layouts between the frame and it (its gate). */
+export type PlatformPage = PublicPage & { layouts: string[] };
+
+/** The platform's pages: the routes below its frame, with the layouts each is drawn in below it. */
+export function platformPages(routes: RouteEntry[]): PlatformPage[] {
+  const pages: PlatformPage[] = [];
+  const walk = (entries: RouteEntry[], prefix: string, layouts: string[] | null) => {
+    for (const entry of entries) {
+      const at = [prefix, entry.path].filter(Boolean).join("/");
+      if (entry.children) {
+        const inside = entry.file === PLATFORM_LAYOUT_FILE ? [] : layouts && [...layouts, entry.file];
+        walk(entry.children, at, inside);
+      } else if (layouts) {
+        pages.push({ id: entry.id ?? entry.file.replace(/\.tsx?$/, ""), pattern: `/${at}`, file: entry.file, layouts });
+      }
+    }
+  };
+  walk(routes, "", null);
+  return pages;
+}
 
 /** The English public pages: the routes below the public layout without a language prefix. */
 export function publicPages(routes: RouteEntry[]): PublicPage[] {
@@ -154,9 +177,13 @@ export function keysIn(files: Iterable<string>, keys: Iterable<string>, appDir: 
 
 export type PageTexts = {
   pages: PublicPage[];
+  /** The signed-in platform's pages. */
+  platformPages: PlatformPage[];
   /** The keys every public page shows (root, the public layout and what they import). */
   shell: Set<string>;
-  /** Each page's keys on its first load (by page id), without the shell's. */
+  /** The keys the platform's frame shows (its header and navigation), without the shell's. */
+  frame: Set<string>;
+  /** Each page's keys on its first load (by page id), without the shell's (a platform page's: nor the frame's). */
   byPage: Map<string, Set<string>>;
   /** Each lazy part's keys (by its path in app/, without the extension), without the shell's. */
   byLazyPart: Map<string, Set<string>>;
@@ -190,13 +217,15 @@ export function pageTexts(routes: RouteEntry[], appDir: string, keys: Iterable<s
     for (const key of shell) found.delete(key);
     return found;
   };
-  const pages = publicPages(routes);
-  const byPage = new Map<string, Set<string>>();
   const byLazyPart = new Map<string, Set<string>>();
-  const contentPages = new Set<string>();
-  for (const page of pages) {
-    const file = path.join(appDir, page.file);
-    const first = moduleGraph(file, appDir, { lazy: false });
+  /** What `files` (a page, or a frame, and the layouts it is drawn in) show on their first load. */
+  const firstLoad = (files: string[]) => {
+    const first = new Set<string>();
+    const whole = new Set<string>();
+    for (const file of files) {
+      moduleGraph(file, appDir, { lazy: false }, first);
+      moduleGraph(file, appDir, everything, whole);
+    }
     const later = new Set<string>();
     for (const part of lazyParts(first, appDir)) {
       const id = lazyPartId(part, appDir);
@@ -204,13 +233,27 @@ export function pageTexts(routes: RouteEntry[], appDir: string, keys: Iterable<s
       byLazyPart.set(id, texts);
       for (const key of texts) later.add(key);
     }
-    // What the page's browser modules write, and what only its server modules write unless a lazy part shows it.
+    // What the browser modules write, and what only their server modules write unless a lazy part shows it.
     const own = keysIn(first, all, appDir);
-    for (const key of keysIn(moduleGraph(file, appDir, everything), all, appDir)) {
+    for (const key of keysIn(whole, all, appDir)) {
       if (!later.has(key)) own.add(key);
     }
-    byPage.set(page.id, withoutShell(own));
+    return withoutShell(own);
+  };
+  const pages = publicPages(routes);
+  const byPage = new Map<string, Set<string>>();
+  const contentPages = new Set<string>();
+  for (const page of pages) {
+    const file = path.join(appDir, page.file);
+    byPage.set(page.id, firstLoad([file]));
     if (/\bhydrate:\s*false\b/.test(readFileSync(file, "utf8"))) contentPages.add(page.id);
   }
-  return { pages, shell, byPage, byLazyPart, contentPages };
+  const frame = firstLoad([path.join(appDir, PLATFORM_LAYOUT_FILE)]);
+  const platform = platformPages(routes);
+  for (const page of platform) {
+    const own = firstLoad([page.file, ...page.layouts].map((file) => path.join(appDir, file)));
+    for (const key of frame) own.delete(key);
+    byPage.set(page.id, own);
+  }
+  return { pages, platformPages: platform, shell, frame, byPage, byLazyPart, contentPages };
 }

@@ -54,16 +54,25 @@ export function compileCatalogue(text: string, options: CompileOptions = {}): Re
 
 const PAGE_TEXTS_ID = "virtual:page-texts";
 const CATALOGUES_DIR = "app/i18n/catalogues";
-/** The shell's texts: every public page's first part. */
+/** The shell's texts: every page's first part. */
 export const SHELL = "shell";
+/** The platform's frame's texts: every platform page's second part. */
+export const FRAME = "platform-frame";
 
 /**
- * How a group of the browser's texts is compiled: `shell`, a page (by its id: its content page's
- * texts flagged `#, server-only` too) or a lazy part, from the site's part.
+ * How a group of the browser's texts is compiled: `shell`, the platform's frame, a page (by its id: a
+ * content page's texts flagged `#, server-only` too) or a lazy part. A public page's come from the
+ * site's part; the platform's pages show texts of both.
  */
 function groupOptions(texts: PageTexts, group: string): CompileOptions {
-  const keys = group === SHELL ? texts.shell : (texts.byPage.get(group) ?? texts.byLazyPart.get(group));
-  return { browser: true, part: "site", keys, serverOnly: texts.contentPages.has(group) };
+  const keys =
+    group === SHELL
+      ? texts.shell
+      : group === FRAME
+        ? texts.frame
+        : (texts.byPage.get(group) ?? texts.byLazyPart.get(group));
+  const platform = group === FRAME || texts.platformPages.some((p) => p.id === group);
+  return { browser: true, part: platform ? undefined : "site", keys, serverOnly: texts.contentPages.has(group) };
 }
 
 /**
@@ -105,8 +114,8 @@ export function poCatalogue(): Plugin {
     async writeBundle(outputOptions, bundle) {
       if (!building || this.environment?.name !== "client" || !outputOptions.dir) return;
       // Keyed as the browser asks (app/i18n/load-catalogue.ts): `shell`, a page's English pattern, a lazy part's id.
-      const { pages } = await pageTextsOnce();
-      const patternOf = new Map(pages.map((p) => [p.id, p.pattern]));
+      const { pages, platformPages } = await pageTextsOnce();
+      const patternOf = new Map([...pages, ...platformPages].map((p) => [p.id, p.pattern]));
       const files: Record<string, Record<string, string>> = {};
       for (const chunk of Object.values(bundle)) {
         const match = chunk.type === "chunk" ? /\/(\w+)\.po(?:\?(.*))?$/.exec(chunk.facadeModuleId ?? "") : null;
@@ -115,7 +124,7 @@ export function poCatalogue(): Plugin {
         const group = query.get("page") ?? (query.has("platform") ? "platform" : "site");
         files[match[1]!] = { ...files[match[1]!], [patternOf.get(group) ?? group]: chunk.fileName };
       }
-      const list = { pages: pages.map((p) => p.pattern), ...files };
+      const list = { pages: pages.map((p) => p.pattern), platformPages: platformPages.map((p) => p.pattern), ...files };
       writeFileSync(path.join(outputOptions.dir, "..", "page-texts.json"), `${JSON.stringify(list, null, 2)}\n`);
     },
     // A part a public page loads later (`import("./register-form")`) brings its texts, in the page's
@@ -162,7 +171,10 @@ export function poCatalogue(): Plugin {
           const needs = (group: string) => Object.keys(compileCatalogue(source, groupOptions(texts, group))).length > 0;
           const entries = [
             page(locale, SHELL, SHELL),
-            ...texts.pages.filter((p) => needs(p.id)).map((p) => page(locale, p.pattern, p.id)),
+            page(locale, FRAME, FRAME),
+            ...[...texts.pages, ...texts.platformPages]
+              .filter((p) => needs(p.id))
+              .map((p) => page(locale, p.pattern, p.id)),
             ...[...texts.byLazyPart.keys()].filter(needs).map((id) => page(locale, id, id)),
           ];
           return `${locale}: { ${entries.join(", ")} }`;

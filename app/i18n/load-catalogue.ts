@@ -5,6 +5,9 @@ import { englishPattern, type Locale, localeOfHtmlLang, localeOfPath } from "./l
 
 type TextsModule = () => Promise<{ default: Messages }>;
 
+/** The platform's frame's texts (scripts/vite-po-catalogue.ts `FRAME`). */
+const FRAME = "platform-frame";
+
 const loaded = new Map<string, Promise<void>>();
 
 function once(locale: Locale, id: string, load: TextsModule): Promise<void> {
@@ -26,18 +29,15 @@ function once(locale: Locale, id: string, load: TextsModule): Promise<void> {
 }
 
 /**
- * In the browser: a language's catalogue part, fetched once, when a page first needs it: the
- * platform's pages load the site's part and the platform's (entry.client for the first page, the
- * platform's frame's client loader on a navigation: a French doctor signing in on the English
- * sign-in page), so React never draws a page in a language whose texts it does not have. A public
- * page whose text files the server did not name (while developing) loads the site's part whole.
+ * In the browser: a language's catalogue part, whole, fetched once. Only while developing, where the
+ * server names no per-page texts: a public page loads the site's part, a platform page both.
  */
 export function ensureCatalogue(locale: Locale, part: CataloguePart = "site"): Promise<void> {
   return once(locale, part, CATALOGUES[locale][part]);
 }
 
 /**
- * The first public page's texts (decision 044): the files its HTML preloads (`<link rel="modulepreload"
+ * The first page's texts (decision 044): the files its HTML preloads (`<link rel="modulepreload"
  * data-texts>`, from the root loader), so they arrive beside its code. False when it names none.
  */
 export function ensurePreloadedTexts(locale: Locale): Promise<boolean> {
@@ -60,6 +60,27 @@ export async function ensurePageTexts(locale: Locale, pattern: string): Promise<
   const page = englishPattern(pattern);
   const own = modules[page];
   await Promise.all([once(locale, "shell", modules.shell!), own ? once(locale, page, own) : null]);
+}
+
+/**
+ * A platform page's texts in the person's language (decision 044): the shell's, the frame's and the
+ * page's own, each fetched once, before React draws it. While developing (no per-page texts) the
+ * language's two parts, whole.
+ */
+export async function ensurePlatformTexts(locale: Locale, pattern: string): Promise<void> {
+  const modules = (await pageTexts())[locale];
+  const frame = modules[FRAME];
+  if (!frame) {
+    await Promise.all([ensureCatalogue(locale), ensureCatalogue(locale, "platform")]);
+    return;
+  }
+  const page = englishPattern(pattern);
+  const own = modules[page];
+  await Promise.all([
+    once(locale, "shell", modules.shell!),
+    once(locale, FRAME, frame),
+    own ? once(locale, page, own) : null,
+  ]);
 }
 
 /** The public page a navigation goes to (`url`), in its language. */

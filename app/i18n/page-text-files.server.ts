@@ -2,13 +2,13 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { englishPattern, type Locale } from "./locales";
 
-type TextFiles = { pages: string[] } & Partial<Record<Locale, Record<string, string>>>;
+type TextFiles = { pages: string[]; platformPages?: string[] } & Partial<Record<Locale, Record<string, string>>>;
 
 let files: TextFiles | undefined;
 
 /**
- * The build's list of the public pages' text files (scripts/vite-po-catalogue.ts writes
- * BUILD_DIR/page-texts.json): none while developing, where the browser loads the site's texts whole.
+ * The build's list of the pages' text files (scripts/vite-po-catalogue.ts writes
+ * BUILD_DIR/page-texts.json): none while developing, where the browser loads its language's parts whole.
  */
 function textFiles(): TextFiles {
   if (!files) {
@@ -18,15 +18,24 @@ function textFiles(): TextFiles {
   return files;
 }
 
+/** Whether `pattern` (React Router's: `dashboard/doctor`) is a page of the signed-in platform. */
+export function isPlatformPage(pattern: string): boolean {
+  return textFiles().platformPages?.includes(englishPattern(pattern)) ?? false;
+}
+
 /**
- * The texts a public page's first load fetches, in its language (decision 044): the shell's and the
- * page's own, as `{ key, href }` (`key`: what the browser calls them, app/i18n/load-catalogue.ts).
- * The page's HTML preloads them beside its code, so they arrive with it. None for the platform's
- * pages (`pattern` is React Router's: `fr/hub/:hubId`).
+ * The texts a page's first load fetches, in its language (decision 044), as `{ key, href }` (`key`:
+ * what the browser calls them, app/i18n/load-catalogue.ts): the shell's, the platform's frame's on
+ * its pages, and the page's own. The page's HTML preloads them beside its code, so they arrive with
+ * it. `pattern` is React Router's (`fr/hub/:hubId`); none for a route the build did not list.
  */
 export function pageTextFiles(locale: Locale, pattern: string): { key: string; href: string }[] {
-  const { pages, [locale]: byKey = {} } = textFiles();
+  const { pages, platformPages = [], [locale]: byKey = {} } = textFiles();
   const page = englishPattern(pattern);
-  if (!pages.includes(page)) return [];
-  return ["shell", page].flatMap((key) => (byKey[key] ? [{ key, href: `/${byKey[key]}` }] : []));
+  const groups = pages.includes(page)
+    ? ["shell", page]
+    : platformPages.includes(page)
+      ? ["shell", "platform-frame", page]
+      : [];
+  return groups.flatMap((key) => (byKey[key] ? [{ key, href: `/${byKey[key]}` }] : []));
 }

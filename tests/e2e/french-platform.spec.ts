@@ -284,6 +284,11 @@ test("the administrators' pages are French for administrators who chose French",
   expect([200, 302, 303], "account set up").toContain(setUp.status());
   const systemFr = await signedIn(browser, invitee, "/dashboard/system-admin");
   await chooseLanguages(systemFr, "fr", "same");
+  // Each page fetches its own texts, never a language's catalogue part whole (decision 044).
+  const wholeParts: string[] = [];
+  systemFr.on("request", (r) => {
+    if (/\/assets\/texts-\w+-(site|platform)-[\w-]{8}\.js$/.test(r.url())) wholeParts.push(r.url());
+  });
   expect(
     await untranslated(
       systemFr,
@@ -307,5 +312,15 @@ test("the administrators' pages are French for administrators who chose French",
       names,
     ),
   ).toEqual([]);
+  // A navigation within the platform draws the next page in French, its texts fetched on the way.
+  await systemFr.goto("/dashboard/system-admin");
+  await hydrated(systemFr);
+  await systemFr.evaluate(() => Object.assign(window, { samePage: true }));
+  await systemFr.locator('a[href="/dashboard/system-admin/payouts"]').first().click();
+  await expect(systemFr).toHaveURL("/dashboard/system-admin/payouts");
+  await expect(systemFr.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(await systemFr.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true);
+  await expectFrench(systemFr, english);
+  expect(wholeParts).toEqual([]);
   await systemFr.context().close();
 });

@@ -5,7 +5,8 @@ import { GATE_TITLES, GateScreen, refusedGateOf } from "~/auth/components/gate-s
 import { actorOf } from "~/auth/context.server";
 import { AppNav } from "~/components/layout/app-nav";
 import { isRecoveryAddress } from "~/features/accounts/recovery-link";
-import { ensureCatalogue } from "~/i18n/load-catalogue";
+import { ensurePlatformTexts } from "~/i18n/load-catalogue";
+import { localeOfHtmlLang } from "~/i18n/locales";
 import { useT } from "~/i18n/react";
 import { useDraftsGoWithSignOut } from "~/lib/drafts";
 import type { RouteHandle } from "~/lib/route-handle";
@@ -23,12 +24,27 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { user: summarise(actor), locale: localeOfActor(actor) };
 }
 
-/** Entering the platform from a page in another language: its texts arrive before React draws it. */
-export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+/**
+ * Entering the platform (a French doctor signing in on the English sign-in page), or the person's
+ * language changed: the page's texts in their language arrive before React draws it (decision 044).
+ */
+export async function clientLoader({ serverLoader, pattern }: Route.ClientLoaderArgs) {
   const data = await serverLoader();
-  await Promise.all([ensureCatalogue(data.locale), ensureCatalogue(data.locale, "platform")]);
+  await ensurePlatformTexts(data.locale, pattern);
   return data;
 }
+
+/**
+ * A navigation within the platform (this frame's loader does not run again): the next page's texts,
+ * in the language the platform is drawn in, before React draws it.
+ */
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
+  async ({ pattern }, next) => {
+    const html = document.documentElement;
+    if ("platform" in html.dataset) await ensurePlatformTexts(localeOfHtmlLang(html.lang), pattern);
+    return next();
+  },
+];
 
 /** A gate screen (the page's gated layout refused the visitor) is titled by its heading. */
 export const meta: Route.MetaFunction = (args) => {
