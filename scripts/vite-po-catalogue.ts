@@ -3,7 +3,7 @@ import path from "node:path";
 import { compileMessageOrThrow } from "@lingui/message-utils/compileMessage";
 import { parsePo } from "pofile-ts";
 import { type Plugin, runnerImport } from "vite";
-import { LOCALES } from "../app/i18n/locales.ts";
+import { FRAME_TEXTS, LOCALES, SHELL_TEXTS } from "../app/i18n/locales.ts";
 import { lazyPartId, type PageTexts, pageTexts, resolveImport } from "./page-texts.ts";
 
 const parses = new Map<string, ReturnType<typeof parsePo>["items"]>();
@@ -54,10 +54,9 @@ export function compileCatalogue(text: string, options: CompileOptions = {}): Re
 
 const PAGE_TEXTS_ID = "virtual:page-texts";
 const CATALOGUES_DIR = "app/i18n/catalogues";
-/** The shell's texts: every page's first part. */
-export const SHELL = "shell";
-/** The platform's frame's texts: every platform page's second part. */
-export const FRAME = "platform-frame";
+/** The shell's texts: every page's first part; the platform's frame's: every platform page's second. */
+const SHELL = SHELL_TEXTS;
+const FRAME = FRAME_TEXTS;
 
 /**
  * How a group of the browser's texts is compiled: `shell`, the platform's frame, a page (by its id: a

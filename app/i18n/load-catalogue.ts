@@ -1,12 +1,9 @@
 import type { Messages } from "@lingui/core";
 import { CATALOGUES, type CataloguePart } from "./catalogue-modules";
 import { provideMessages } from "./i18n";
-import { englishPattern, type Locale, localeOfHtmlLang, localeOfPath } from "./locales";
+import { englishPattern, FRAME_TEXTS, type Locale, localeOfHtmlLang, localeOfPath, SHELL_TEXTS } from "./locales";
 
 type TextsModule = () => Promise<{ default: Messages }>;
-
-/** The platform's frame's texts (scripts/vite-po-catalogue.ts `FRAME`). */
-const FRAME = "platform-frame";
 
 const loaded = new Map<string, Promise<void>>();
 
@@ -56,10 +53,7 @@ const pageTexts = () => import("virtual:page-texts").then((m) => m.PAGE_TEXTS);
  * (`fr/hub/:hubId`). The public layout's client middleware asks for every page navigated to.
  */
 export async function ensurePageTexts(locale: Locale, pattern: string): Promise<void> {
-  const modules = (await pageTexts())[locale];
-  const page = englishPattern(pattern);
-  const own = modules[page];
-  await Promise.all([once(locale, "shell", modules.shell!), own ? once(locale, page, own) : null]);
+  await ensureGroups(locale, [SHELL_TEXTS, englishPattern(pattern)]);
 }
 
 /**
@@ -68,19 +62,17 @@ export async function ensurePageTexts(locale: Locale, pattern: string): Promise<
  * language's two parts, whole.
  */
 export async function ensurePlatformTexts(locale: Locale, pattern: string): Promise<void> {
-  const modules = (await pageTexts())[locale];
-  const frame = modules[FRAME];
-  if (!frame) {
+  if (!(await pageTexts())[locale][FRAME_TEXTS]) {
     await Promise.all([ensureCatalogue(locale), ensureCatalogue(locale, "platform")]);
     return;
   }
-  const page = englishPattern(pattern);
-  const own = modules[page];
-  await Promise.all([
-    once(locale, "shell", modules.shell!),
-    once(locale, FRAME, frame),
-    own ? once(locale, page, own) : null,
-  ]);
+  await ensureGroups(locale, [SHELL_TEXTS, FRAME_TEXTS, englishPattern(pattern)]);
+}
+
+/** Each of `groups` (a page without texts of its own has no module) in `locale`, fetched once. */
+async function ensureGroups(locale: Locale, groups: string[]): Promise<void> {
+  const modules = (await pageTexts())[locale];
+  await Promise.all(groups.map((group) => modules[group] && once(locale, group, modules[group])));
 }
 
 /** The public page a navigation goes to (`url`), in its language. */

@@ -52,3 +52,7 @@ export function localePath(locale: Locale, path: string): string {
 export function switchLocale(pathname: string, locale: Locale): string {
   return localePath(locale, pathWithoutLocale(pathname));
 }
+
+/** The browser's texts groups every page shares (scripts/vite-po-catalogue.ts makes them): the shell's, and the platform's frame's. */
+export const SHELL_TEXTS = "shell";
+export const FRAME_TEXTS = "platform-frame";

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { englishPattern, type Locale } from "./locales";
+import { englishPattern, FRAME_TEXTS, type Locale, SHELL_TEXTS } from "./locales";
 
 type TextFiles = { pages: string[]; platformPages?: string[] } & Partial<Record<Locale, Record<string, string>>>;
 
@@ -33,9 +33,9 @@ export function pageTextFiles(locale: Locale, pattern: string): { key: string; h
   const { pages, platformPages = [], [locale]: byKey = {} } = textFiles();
   const page = englishPattern(pattern);
   const groups = pages.includes(page)
-    ? ["shell", page]
+    ? [SHELL_TEXTS, page]
     : platformPages.includes(page)
-      ? ["shell", "platform-frame", page]
+      ? [SHELL_TEXTS, FRAME_TEXTS, page]
       : [];
   return groups.flatMap((key) => (byKey[key] ? [{ key, href: `/${byKey[key]}` }] : []));
 }
